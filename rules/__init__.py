@@ -1,0 +1,34 @@
+"""The games themselves: pure Python, standard library only. Knows nothing above it."""
+
+from .base import (
+    CHANCE,
+    AmbiguousMoveError,
+    Game,
+    IllegalMoveError,
+    Move,
+    MoveError,
+    NotAMoveError,
+    Option,
+    OptionError,
+    Outcome,
+    State,
+)
+from .keryo_pente import GAME as KERYO_PENTE
+
+GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE,)}
+"""Every playable game by key, in the order they are listed to players."""
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "AmbiguousMoveError",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "MoveError",
+    "NotAMoveError",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "State",
+]

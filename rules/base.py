@@ -1,0 +1,205 @@
+"""The rules contract every game implements (see shared/design/architecture.md).
+
+States are immutable values; `play` returns a new state. Legal moves are the single source of
+truth: `parse` only ever returns a move that is legal in the state it was asked of.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
+
+
+class MoveError(ValueError):
+    """Base of every error about a move; its message is fit to show to the user."""
+
+
+class NotAMoveError(MoveError):
+    """The text is not a move at all in this game's notation."""
+
+
+class IllegalMoveError(MoveError):
+    """The text names a move, but that move is not legal in this position."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The text fits several legal moves."""
+
+
+class OptionError(ValueError):
+    """A game option or seat count that the game does not accept."""
+
+
+class Move(abc.ABC):
+    """A move (or chance outcome) of one game; `str(move)` is its canonical notation."""
+
+    @abc.abstractmethod
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]
+    """Seats that won; empty for a draw (or when Kerboge's Serpent wins)."""
+    scores: tuple[float, ...]
+    """One number per seat, as the game's rules file defines."""
+    reason: str
+    """Short text for the user, e.g. "five in a row"."""
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
+        if data is None:
+            return None
+        return cls(tuple(data["winners"]), tuple(data["scores"]), str(data["reason"]))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its default and the values it accepts."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    description: str
+
+    def check(self, name: str, value: Any) -> Any:
+        if value not in self.choices:
+            shown = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"Option `{name}` takes one of {shown}, not {value!r}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """What `rules.GAMES[key]` holds: the game's description and its entry points."""
+
+    key: str
+    title: str
+    seats: tuple[int, ...]
+    options: Mapping[str, Option]
+    new_state: Callable[..., State] = field(repr=False)
+    """Called as new_state(seats, **options) with checked options."""
+    load_state: Callable[[Mapping[str, Any]], State] = field(repr=False)
+    seat_names: Callable[[int], tuple[str, ...]] = field(repr=False)
+    """Names of the seats for a seat count, e.g. ("Black", "White")."""
+    summary: str = field(default="", repr=False)
+    """A short Markdown summary of the rules for the /rules command."""
+
+    def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The complete, checked options (defaults filled in); raises OptionError."""
+        if seats not in self.seats:
+            allowed = ", ".join(str(s) for s in self.seats)
+            raise OptionError(f"{self.title} is played by {allowed} players, not {seats}.")
+        unknown = set(options) - set(self.options)
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            named = ", ".join(sorted(unknown))
+            raise OptionError(f"{self.title} has no option {named} (options: {known}).")
+        return {name: opt.check(name, options.get(name, opt.default)) for name, opt in self.options.items()}
+
+    def start(self, seats: int, **options: Any) -> State:
+        return self.new_state(seats, **self.check_options(seats, options))
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        if data.get("game") != self.key:
+            raise ValueError(f"not a {self.title} state: {data.get('game')!r}")
+        return self.load_state(data)
+
+    def replay(self, seats: int, options: Mapping[str, Any], log: Iterable[str]) -> State:
+        """The state after playing every notation string of `log` from the start."""
+        state = self.start(seats, **options)
+        for text in log:
+            state = state.play(text)
+        return state
+
+
+class State(abc.ABC):
+    """A position of one game, with everything needed to go on from it. Immutable."""
+
+    game: ClassVar[Game]
+    seats: int
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """Seat to move, CHANCE when a chance event is due, None when the game is over."""
+
+    @abc.abstractmethod
+    def legal_moves(self) -> Sequence[Move]:
+        """Every legal move (or chance outcome) in a deterministic order."""
+
+    @abc.abstractmethod
+    def parse(self, text: str) -> Move:
+        """The legal move that `text` names; raises a MoveError subclass otherwise."""
+
+    @abc.abstractmethod
+    def _after(self, move: Move) -> State:
+        """The state after a move already known to be legal."""
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    @abc.abstractmethod
+    def resign(self, seat: int) -> State: ...
+
+    @property
+    @abc.abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The game options this state was started with."""
+
+    def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
+        """At CHANCE: each outcome with its probability. Empty otherwise."""
+        return []
+
+    def play(self, move: Move | str) -> State:
+        """The new state after `move` (a Move or notation text). Never mutates self."""
+        if self.to_move is None:
+            raise IllegalMoveError("The game is over: no more moves can be played.")
+        if isinstance(move, str):
+            move = self.parse(move)
+        elif not self.is_legal(move):
+            raise IllegalMoveError(f"`{move}` is not a legal move here.")
+        return self._after(move)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal here; games with a faster test than membership override it."""
+        return move in self.legal_moves()
+
+    def suggest(self, typed: str, limit: int = 25) -> list[str]:
+        """Up to `limit` legal moves for autocomplete, filtered by what was typed.
+
+        The default keeps the moves whose notation starts with the typed text (ignoring case and
+        spaces), then those that contain it. Games with better ideas override it.
+        """
+        key = "".join(typed.split()).lower()
+        starts: list[str] = []
+        contains: list[str] = []
+        for move in self.legal_moves():
+            text = str(move)
+            flat = "".join(text.split()).lower()
+            if flat.startswith(key):
+                starts.append(text)
+                if len(starts) >= limit:
+                    break
+            elif key in flat and len(contains) < limit:
+                contains.append(text)
+        return (starts + contains)[:limit]
+
+    def describe_move(self, move: Move) -> str:
+        """A short human sentence for a move; the notation by default."""
+        return str(move)

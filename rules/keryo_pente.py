@@ -1,0 +1,317 @@
+"""Keryo-Pente for 2 to 6 players (shared/games/keryo-pente.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import compress
+from typing import Any
+
+from .base import (
+    Game,
+    IllegalMoveError,
+    Move,
+    NotAMoveError,
+    Option,
+    Outcome,
+    State,
+)
+
+SIZE = 19
+COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board
+CENTRE = 9 * SIZE + 9  # K10
+WIN_LINE = 5
+WIN_CAPTURES = 15
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
+_POINT_RE = re.compile(r"([A-Z])(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Point(Move):
+    """A stone placed on one point; `index` is row * 19 + column, row 0 at the bottom."""
+
+    index: int
+
+    @property
+    def column(self) -> int:
+        return self.index % SIZE
+
+    @property
+    def row(self) -> int:
+        return self.index // SIZE
+
+    def __str__(self) -> str:
+        return f"{COLUMNS[self.column]}{self.row + 1}"
+
+
+POINTS = tuple(Point(i) for i in range(SIZE * SIZE))
+_IS_EMPTY = bytes.maketrans(bytes(range(256)), b"\x01" + bytes(255))
+"""Translation table mapping an empty point's 0 to 1 and any stone to 0 (fast listing)."""
+
+
+def _in_tournament_box(index: int) -> bool:
+    """The box H8–M12: less than 3 points from K10 in both column and row."""
+    return abs(index % SIZE - 9) < 3 and abs(index // SIZE - 9) < 3
+
+
+def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each point, for each direction, the indices of the next points up to 4 away."""
+    table = []
+    for index in range(SIZE * SIZE):
+        row, col = divmod(index, SIZE)
+        per_point = []
+        for dr, dc in DIRECTIONS:
+            ray = []
+            for step in range(1, WIN_LINE):
+                r, c = row + dr * step, col + dc * step
+                if not (0 <= r < SIZE and 0 <= c < SIZE):
+                    break
+                ray.append(r * SIZE + c)
+            per_point.append(tuple(ray))
+        table.append(tuple(per_point))
+    return tuple(table)
+
+
+RAYS = _rays()
+
+
+@dataclass(frozen=True)
+class KeryoPenteState(State):
+    seats: int
+    tournament: bool
+    board: bytes
+    """One byte per point: 0 empty, else the owning seat + 1."""
+    captures: tuple[int, ...]
+    placed: tuple[int, ...]
+    """Stones each seat has placed (for the tournament rule and the stone-count invariant)."""
+    active: tuple[bool, ...]
+    """False for seats that resigned and left the rotation."""
+    turn: int | None
+    result: Outcome | None = None
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.result is not None else self.turn
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"tournament": self.tournament}
+
+    def legal_moves(self) -> Sequence[Point]:
+        if self.to_move is None:
+            return []
+        if self.tournament and self.turn == 0 and self.placed[0] == 0:
+            return [POINTS[CENTRE]] if not self.board[CENTRE] else []
+        empties = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
+        if self._second_stone_restricted():
+            empties = [p for p in empties if not _in_tournament_box(p.index)]
+        return empties
+
+    def is_legal(self, move: Move) -> bool:
+        return isinstance(move, Point) and self._refusal(move.index) is None
+
+    def parse(self, text: str) -> Point:
+        flat = "".join(str(text).split()).upper()
+        match = _POINT_RE.fullmatch(flat)
+        hint = "Write a column letter A–T (there is no I) and a row 1–19, e.g. `K10`."
+        if not match:
+            raise NotAMoveError(f"`{text}` is not a point. {hint}")
+        letter, digits = match.groups()
+        if letter not in COLUMNS:
+            why = "there is no column I" if letter == "I" else f"there is no column {letter}"
+            raise NotAMoveError(f"`{text}` is off the board: {why}. {hint}")
+        row = int(digits)
+        if not 1 <= row <= SIZE:
+            raise NotAMoveError(f"`{text}` is off the board: there is no row {row}. {hint}")
+        point = POINTS[(row - 1) * SIZE + COLUMNS.index(letter)]
+        refusal = self._refusal(point.index)
+        if refusal:
+            raise IllegalMoveError(refusal)
+        return point
+
+    def _after(self, move: Move) -> KeryoPenteState:
+        assert isinstance(move, Point) and self.turn is not None
+        mover = self.turn
+        stone = mover + 1
+        board = bytearray(self.board)
+        board[move.index] = stone
+        taken = 0
+        for ray in RAYS[move.index]:
+            # Exactly 2 or 3 stones that are not the mover's, closed by a stone of the mover.
+            if len(ray) < 3 or not board[ray[0]] or board[ray[0]] == stone:
+                continue
+            if not board[ray[1]] or board[ray[1]] == stone:
+                continue
+            if board[ray[2]] == stone:
+                run = 2
+            elif board[ray[2]] and len(ray) >= 4 and board[ray[3]] == stone:
+                run = 3
+            else:
+                continue
+            for i in ray[:run]:
+                board[i] = 0
+            taken += run
+        captures = list(self.captures)
+        captures[mover] += taken
+        placed = list(self.placed)
+        placed[mover] += 1
+        # The constructor, not dataclasses.replace: this is the hot path of every playout.
+        state = KeryoPenteState(
+            self.seats,
+            self.tournament,
+            bytes(board),
+            tuple(captures),
+            tuple(placed),
+            self.active,
+            self._next_seat(mover),
+        )
+        result = state._result_after(move.index, mover)
+        if result is not None:
+            state = replace(state, result=result)
+        return state
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def resign(self, seat: int) -> KeryoPenteState:
+        if self.result is not None:
+            raise IllegalMoveError("The game is over: nobody can resign any more.")
+        if not (0 <= seat < self.seats) or not self.active[seat]:
+            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+        active = tuple(a and i != seat for i, a in enumerate(self.active))
+        state = replace(self, active=active)
+        if self.turn == seat:
+            state = replace(state, turn=state._next_seat(seat))
+        remaining = [i for i, a in enumerate(active) if a]
+        if len(remaining) == 1:
+            name = SEAT_NAMES[seat]
+            reason = f"{name} resigned" if self.seats == 2 else "every other player resigned"
+            state = replace(state, result=Outcome((remaining[0],), self.captures, reason))
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME.key,
+            "seats": self.seats,
+            "options": self.options,
+            "board": "".join(str(v) for v in self.board),
+            "captures": list(self.captures),
+            "placed": list(self.placed),
+            "active": list(self.active),
+            "turn": self.turn,
+            "result": self.result.to_json() if self.result else None,
+        }
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def stone_at(self, column: int, row: int) -> int | None:
+        """The seat whose stone is on (column, row), or None."""
+        v = self.board[row * SIZE + column]
+        return v - 1 if v else None
+
+    def _second_stone_restricted(self) -> bool:
+        return self.tournament and self.turn == 0 and self.placed[0] == 1
+
+    def _refusal(self, index: int) -> str | None:
+        """Why placing on `index` is not legal now, or None when it is."""
+        if self.to_move is None:
+            return "The game is over: no more stones can be placed."
+        name = str(POINTS[index])
+        if self.tournament and self.turn == 0 and self.placed[0] == 0 and index != CENTRE:
+            return f"Tournament rule: the first stone of the game must be on K10, not {name}."
+        owner = self.board[index]
+        if owner:
+            return f"{name} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
+        if self._second_stone_restricted() and _in_tournament_box(index):
+            return (
+                f"Tournament rule: your second stone must be at least 3 points from K10 "
+                f"(outside the box H8–M12), so {name} is not allowed."
+            )
+        return None
+
+    def _next_seat(self, seat: int) -> int:
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if self.active[candidate]:
+                return candidate
+        return seat
+
+    def _result_after(self, index: int, mover: int) -> Outcome | None:
+        if self._has_line(index, mover + 1):
+            return Outcome((mover,), self.captures, "five in a row")
+        if self.captures[mover] >= WIN_CAPTURES:
+            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured")
+        if 0 not in self.board:
+            return Outcome((), self.captures, "the board is full")
+        return None
+
+    def _has_line(self, index: int, stone: int) -> bool:
+        board = self.board
+        rays = RAYS[index]
+        for d in range(4):  # each axis: a direction and its opposite (DIRECTIONS[d + 4])
+            count = 1
+            for ray in (rays[d], rays[d + 4]):
+                for i in ray:
+                    if board[i] != stone:
+                        break
+                    count += 1
+            if count >= WIN_LINE:
+                return True
+        return False
+
+
+def _new(seats: int, tournament: bool) -> KeryoPenteState:
+    return KeryoPenteState(
+        seats=seats,
+        tournament=tournament,
+        board=bytes(SIZE * SIZE),
+        captures=(0,) * seats,
+        placed=(0,) * seats,
+        active=(True,) * seats,
+        turn=0,
+    )
+
+
+def _load(data: Mapping[str, Any]) -> KeryoPenteState:
+    return KeryoPenteState(
+        seats=int(data["seats"]),
+        tournament=bool(data["options"]["tournament"]),
+        board=bytes(int(ch) for ch in data["board"]),
+        captures=tuple(data["captures"]),
+        placed=tuple(data["placed"]),
+        active=tuple(bool(a) for a in data["active"]),
+        turn=data["turn"],
+        result=Outcome.from_json(data["result"]),
+    )
+
+
+SUMMARY = """\
+**Keryo-Pente** — 2 to 6 players on a 19×19 board (columns A–T without I, rows 1–19).
+• On your turn place one stone on any empty point, e.g. `K10`.
+• **Capture** exactly 2 or 3 stones that are not yours by closing them between two of your \
+stones in a line (any direction, mixed owners allowed). One stone can capture in several \
+directions at once.
+• **Win** with 5 or more of your stones in an unbroken line, or with 15 captured stones.
+• A full board with no winner is a draw. With 3 or more players, a player who resigns leaves the \
+rotation; their stones stay on the board.
+• **Tournament rule** (on by default): the first stone of the game is on K10, and the first \
+player's second stone must be outside the box H8–M12."""
+
+
+GAME = Game(
+    key="keryo-pente",
+    title="Keryo-Pente",
+    seats=(2, 3, 4, 5, 6),
+    options={
+        "tournament": Option(True, (True, False), "first stone on K10, second outside H8–M12"),
+    },
+    new_state=_new,
+    load_state=_load,
+    seat_names=lambda seats: SEAT_NAMES[:seats],
+    summary=SUMMARY,
+)
+KeryoPenteState.game = GAME

@@ -1,0 +1,241 @@
+"""Keryo-Pente: the examples and rules of shared/games/keryo-pente.md, and random playouts."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules import GAMES, IllegalMoveError, NotAMoveError, OptionError, State
+from rules.keryo_pente import SIZE, KeryoPenteState
+from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout
+
+GAME = GAMES["keryo-pente"]
+
+
+def position(rows: dict[int, str], seats: int = 2, to_move: int = 0) -> KeryoPenteState:
+    """A position from text rows: row number -> 19 characters, `.` empty, `0`-`5` a seat's stone."""
+    board = bytearray(SIZE * SIZE)
+    for row, text in rows.items():
+        assert len(text) == SIZE
+        for col, ch in enumerate(text):
+            if ch != ".":
+                board[(row - 1) * SIZE + col] = int(ch) + 1
+    start = GAME.start(seats, tournament=False)
+    assert isinstance(start, KeryoPenteState)
+    placed = tuple(board.count(seat + 1) for seat in range(seats))
+    return KeryoPenteState(seats, False, bytes(board), (0,) * seats, placed, (True,) * seats, to_move)
+
+
+def stones(state: State) -> dict[int, int]:
+    assert isinstance(state, KeryoPenteState)
+    return {seat: state.board.count(seat + 1) for seat in range(state.seats)}
+
+
+def test_contract_basics() -> None:
+    assert GAME.key == "keryo-pente" and GAME.title == "Keryo-Pente"
+    assert GAME.seats == (2, 3, 4, 5, 6)
+    state = GAME.start(3)
+    assert state.seats == 3 and state.to_move == 0 and state.outcome() is None
+    assert state.options == {"tournament": True}
+
+
+def test_legal_move_counts_at_the_start() -> None:
+    assert [str(m) for m in GAME.start(2).legal_moves()] == ["K10"]
+    assert len(GAME.start(2, tournament=False).legal_moves()) == 361
+    after_two = GAME.start(2).play("K10").play("A1")
+    # Seat 0's second stone: every empty point outside the 5x5 box H8-M12.
+    assert len(after_two.legal_moves()) == 361 - 2 - 24
+    # Seat 1 is not restricted.
+    assert len(GAME.start(2).play("K10").legal_moves()) == 360
+
+
+def test_tournament_rule_refusals() -> None:
+    with pytest.raises(IllegalMoveError, match="first stone of the game must be on K10"):
+        GAME.start(2).parse("A1")
+    state = GAME.start(3).play("K10").play("A1").play("B1")
+    for inside in ("H8", "M12", "K11", "J9"):
+        with pytest.raises(IllegalMoveError, match="outside the box H8–M12"):
+            state.parse(inside)
+    assert str(state.parse("G10")) == "G10" and str(state.parse("K13")) == "K13"
+    later = state.play("K13")
+    assert str(later.parse("L11")) == "L11"  # seat 1 is never restricted
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Z9", "no column Z"),
+        ("K20", "no row 20"),
+        ("K0", "no row 0"),
+        ("I5", "no column I"),
+        ("hello", "not a point"),
+        ("", "not a point"),
+        ("10K", "not a point"),
+    ],
+)
+def test_text_that_is_not_a_point(text: str, message: str) -> None:
+    with pytest.raises(NotAMoveError, match=message) as info:
+        GAME.start(2).parse(text)
+    assert "K10" in str(info.value)  # says what would be accepted
+
+
+def test_parsing_is_case_and_space_insensitive() -> None:
+    state = GAME.start(2)
+    assert state.parse("k 10") == state.parse("K10") == state.parse(" k10 ")
+    assert str(state.parse("k 10")) == "K10"
+
+
+def test_occupied_point_is_refused() -> None:
+    state = GAME.start(2).play("K10")
+    with pytest.raises(IllegalMoveError, match="K10 is taken by Red"):
+        state.parse("K10")
+    with pytest.raises(IllegalMoveError):
+        state.play(state.parse("A1").__class__(180))
+
+
+def test_capture_of_two_and_three_in_one_move_the_pbmserv_example() -> None:
+    # Eks is seat 1 ("1"), Ohs seat 0 ("0"). Eks places at A = K10 and closes a diagonal
+    # of three Ohs stones and a row of two: five stones captured at once.
+    state = position(
+        {
+            10: "..........001......",
+            11: "..........0........",
+            12: "...........0.......",
+            13: "............0......",
+            14: ".............1.....",
+        },
+        to_move=1,
+    )
+    after = state.play("K10")
+    assert isinstance(after, KeryoPenteState)
+    assert after.captures == (0, 5)
+    assert stones(after) == {0: 0, 1: 3}
+
+
+def test_placing_between_two_enemy_stones_is_safe() -> None:
+    state = position({5: "..1..1.............", 6: "..1................"}, to_move=0)
+    after = state.play("D5").play("A1").play("E5")
+    assert isinstance(after, KeryoPenteState)
+    assert after.captures == (0, 0)
+    assert stones(after) == {0: 2, 1: 4}
+
+
+def test_exactly_two_or_three_never_one_or_four() -> None:
+    one = position({1: ".0.................", 2: "1.................."}, to_move=1).play("C1")
+    four = position({1: ".0000..............", 2: "1.................."}, to_move=1).play("F1")
+    assert isinstance(one, KeryoPenteState) and isinstance(four, KeryoPenteState)
+    assert one.captures == (0, 0) and four.captures == (0, 0)
+
+
+def test_mixed_owners_are_captured_in_three_player_games() -> None:
+    state = position({1: "012................", 3: "2.................."}, seats=3, to_move=0)
+    after = state.play("D1")
+    assert isinstance(after, KeryoPenteState)
+    assert after.captures == (2, 0, 0)
+    assert stones(after) == {0: 2, 1: 0, 2: 1}
+
+
+def test_five_in_a_row_and_overlines_win() -> None:
+    state = position({1: "0000...............", 2: "1111..............."}, to_move=0)
+    outcome = state.play("E1").outcome()
+    assert outcome is not None and outcome.winners == (0,) and outcome.reason == "five in a row"
+    overline = position({1: "000.00.............", 2: "1111..............."}, to_move=0)
+    won = overline.play("D1")
+    assert won.outcome() is not None and won.outcome().winners == (0,)  # type: ignore[union-attr]
+    assert won.to_move is None and won.legal_moves() == []
+    diagonal = position(
+        {
+            1: "0..................",
+            2: ".0.................",
+            3: "..0................",
+            4: "...0...............",
+            9: "1111...............",
+        },
+        to_move=0,
+    )
+    assert diagonal.play("E5").outcome() is not None
+
+
+def test_fifteen_captures_win() -> None:
+    state = position({1: "011................"}, to_move=0)
+    # Give seat 0 thirteen captures already: this capture of two makes fifteen.
+    state = KeryoPenteState(state.seats, False, state.board, (13, 0), state.placed, state.active, 0)
+    after = state.play("D1")
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.scores == (15, 0) and "15" in outcome.reason
+
+
+# A 4x4 tile that repeats without five in a row in any direction, found by search; with A1
+# left empty, seat 0 filling it neither makes a line nor captures.
+DRAW_TILE = ("0101", "0001", "1011", "1000")
+
+
+def test_full_board_is_a_draw() -> None:
+    rows = {r + 1: "".join(DRAW_TILE[r % 4][c % 4] for c in range(SIZE)) for r in range(SIZE)}
+    rows[1] = "." + rows[1][1:]
+    after = position(rows, to_move=0).play("A1")
+    outcome = after.outcome()
+    assert outcome is not None
+    assert outcome.winners == () and outcome.is_draw
+    assert outcome.reason == "the board is full" and after.to_move is None
+
+
+def test_resignation_two_players() -> None:
+    state = GAME.start(2).play("K10").resign(0)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and state.to_move is None
+
+
+def test_resignation_three_players_leaves_the_rotation() -> None:
+    state = GAME.start(3).play("K10").play("A1")  # seat 2 to move
+    state = state.resign(1)
+    assert state.to_move == 2 and state.outcome() is None
+    state = state.play("B1")
+    assert state.to_move == 0
+    state = state.play("A5")
+    assert state.to_move == 2  # seat 1 is skipped
+    state = state.resign(2)  # seat 2 resigns on its own turn
+    assert state.to_move is None
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    with pytest.raises(IllegalMoveError):
+        state.resign(0)
+
+
+def test_resigned_stones_stay_capturable() -> None:
+    state = position({1: "0..2...............", 2: "2.................."}, seats=3, to_move=0)
+    state = state.play("B1").resign(1)
+    assert state.to_move == 2
+
+
+def test_bad_options() -> None:
+    with pytest.raises(OptionError):
+        GAME.start(7)
+    with pytest.raises(OptionError):
+        GAME.start(2, tournament="yes")
+    with pytest.raises(OptionError):
+        GAME.start(2, komi=1)
+
+
+def test_moves_are_canonical_and_states_never_mutate() -> None:
+    state = GAME.start(2, tournament=False)
+    before = state.to_json()
+    state.play("A1")
+    assert state.to_json() == before
+    assert all(state.parse(str(m)) == m for m in state.legal_moves())
+
+
+def stone_invariant(state: State) -> None:
+    assert isinstance(state, KeryoPenteState)
+    on_board = sum(1 for v in state.board if v)
+    assert on_board + sum(state.captures) == sum(state.placed)
+
+
+@given(seed=SEEDS, seats=st.sampled_from(GAME.seats), tournament=st.booleans())
+@PLAYOUT_SETTINGS
+def test_random_playouts(seed: int, seats: int, tournament: bool) -> None:
+    check_random_playout(
+        GAME, seats, {"tournament": tournament}, seed, max_plies=400, invariant=stone_invariant
+    )
