@@ -200,6 +200,11 @@ class State(abc.ABC):
                 contains.append(text)
         return (starts + contains)[:limit]
 
+    def forced_move(self) -> Move | None:
+        """A move the host plays by itself because the player has nothing to choose (a pass,
+        running aground); None otherwise. `describe_move` of it says why."""
+        return None
+
     def describe_move(self, move: Move) -> str:
         """A short human sentence for a move; the notation by default."""
         return str(move)
