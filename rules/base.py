@@ -162,6 +162,11 @@ class State(abc.ABC):
     def options(self) -> dict[str, Any]:
         """The game options this state was started with."""
 
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's score so far, as the outcome would count it (shown while playing)."""
+        outcome = self.outcome()
+        return outcome.scores if outcome else (0,) * self.seats
+
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
         """At CHANCE: each outcome with its probability. Empty otherwise."""
         return []

@@ -133,6 +133,26 @@ class KeryoPenteState(State):
             raise IllegalMoveError(refusal)
         return point
 
+    def suggest(self, typed: str, limit: int = 25) -> list[str]:
+        """Legal points that start with the typed text, then the legal points nearest to it.
+
+        "K1" gives K1, K10–K19 first; "K10" when taken gives the empty points around K10; a bare
+        column letter gives that column from the middle out; nothing typed gives the points
+        nearest the centre.
+        """
+        legal = self.legal_moves()
+        flat = "".join(typed.split()).upper()
+        starts = [str(p) for p in legal if str(p).startswith(flat)] if flat else []
+        col, row = 9.0, 9.0
+        match = re.fullmatch(r"([A-HJ-T])(\d{0,2})", flat)
+        if match:
+            col = float(COLUMNS.index(match.group(1)))
+            if match.group(2) and 1 <= int(match.group(2)) <= SIZE:
+                row = float(int(match.group(2)) - 1)
+        nearest = sorted(legal, key=lambda p: ((p.column - col) ** 2 + (p.row - row) ** 2, p.index))
+        chosen = list(dict.fromkeys([*starts, *(str(p) for p in nearest)]))
+        return chosen[:limit]
+
     def _after(self, move: Move) -> KeryoPenteState:
         assert isinstance(move, Point) and self.turn is not None
         mover = self.turn
@@ -176,6 +196,9 @@ class KeryoPenteState(State):
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def scores(self) -> tuple[float, ...]:
+        return self.captures
 
     def resign(self, seat: int) -> KeryoPenteState:
         if self.result is not None:

@@ -239,3 +239,17 @@ def test_random_playouts(seed: int, seats: int, tournament: bool) -> None:
     check_random_playout(
         GAME, seats, {"tournament": tournament}, seed, max_plies=400, invariant=stone_invariant
     )
+
+
+def test_suggestions_are_legal_points_near_the_typed_text() -> None:
+    state = GAME.start(2).play("K10")
+    assert state.suggest("K1")[:10] == ["K1", *(f"K{r}" for r in range(11, 20))]  # K10 is taken
+    suggested = state.suggest("K10")
+    assert "K10" not in suggested and len(suggested) == 25
+    assert set(suggested[:8]) == {"J9", "J10", "J11", "K9", "K11", "L9", "L10", "L11"}
+    assert all(len(state.suggest(t)) <= 25 for t in ("", "a", "t19", "zz", "K 1"))
+    legal = {str(m) for m in state.legal_moves()}
+    assert set(state.suggest("")) <= legal and set(state.suggest("Q")) <= legal
+    assert state.suggest("Q")[0].startswith("Q")
+    first = GAME.start(2)
+    assert first.suggest("a1") == ["K10"]  # only K10 is legal for the first stone

@@ -1,0 +1,402 @@
+"""The SQLite store: matches, their seats and move logs, players. Plain SQL, no rules logic.
+
+Two connections over one WAL file: every write is one `BEGIN IMMEDIATE` transaction on the
+writer connection (serialised by a lock, because statements of two coroutines must never
+interleave on one connection), and reads go through the reader connection, which only ever sees
+committed data. Each match write is guarded by the match's version (optimistic concurrency), so
+two processes sharing the file cannot both land a move for the same turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MATCH_STATUSES = ("lobby", "playing", "finished", "abandoned")
+ACTIVE_STATUSES = ("lobby", "playing")
+_MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+
+
+class StoreError(Exception):
+    """A problem with the store itself."""
+
+
+class VersionConflict(StoreError):
+    """The match changed since it was read: the write was not applied."""
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    name: str
+    computer: str | None = None
+    resigned: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    ply: int
+    kind: str
+    """'move', 'chance', 'resign' or 'draw'."""
+    seat: int | None
+    notation: str
+    played_at: str = ""
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    options: dict[str, Any]
+    seat_count: int
+    status: str
+    creator_id: int
+    seed: int
+    version: int
+    state: dict[str, Any] | None
+    draw_offer: tuple[int, ...] | None
+    result: dict[str, Any] | None
+    created_at: str
+    updated_at: str
+    finished_at: str | None
+    seats: tuple[SeatRow, ...]
+    log_length: int
+
+
+_UNSET: Any = object()
+
+
+@dataclass
+class MatchChange:
+    """What one guarded write changes; fields left unset stay as they are."""
+
+    status: str | None = None
+    state: dict[str, Any] | None = None
+    draw_offer: Any = _UNSET
+    result: dict[str, Any] | None = None
+    message_id: int | None = None
+    seats: Sequence[SeatRow] | None = None
+    """When given, replaces every seat of the match."""
+    log: Sequence[LogEntry] = field(default_factory=tuple)
+    """Entries appended to the move log; their plies must follow on from the stored log."""
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A line of a match list."""
+
+    id: int
+    game: str
+    status: str
+    guild_id: int
+    channel_id: int
+    seat_count: int
+    players: tuple[str, ...]
+    updated_at: str
+    log_length: int
+
+
+class Store:
+    def __init__(self, path: Path, reader: aiosqlite.Connection, writer: aiosqlite.Connection):
+        self.path = path
+        self._read = reader
+        self._write = writer
+        self._write_lock = asyncio.Lock()
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (and create or migrate) the database at `path`."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path)
+        await writer.execute("PRAGMA journal_mode = WAL")
+        await _migrate(writer)
+        reader = await _connect(path)
+        return cls(path, reader, writer)
+
+    async def close(self) -> None:
+        await self._read.close()
+        await self._write.close()
+
+    async def schema_version(self) -> int:
+        async with self._read.execute("SELECT MAX(version) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; rolled back whole on any error."""
+        async with self._write_lock:
+            await self._write.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._write
+            except BaseException:
+                await self._write.execute("ROLLBACK")
+                raise
+            await self._write.execute("COMMIT")
+
+    # -- players ---------------------------------------------------------------------------------
+
+    @staticmethod
+    async def _upsert_players(db: aiosqlite.Connection, seats: Iterable[SeatRow], when: str) -> None:
+        rows = [(s.user_id, s.name, when) for s in seats if s.user_id is not None]
+        await db.executemany(
+            "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+            rows,
+        )
+
+    # -- matches ---------------------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seat_count: int,
+        creator: SeatRow,
+        seed: int,
+    ) -> int:
+        when = now_text()
+        async with self.transaction() as db:
+            await self._upsert_players(db, [creator], when)
+            cur = await db.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
+                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    seat_count,
+                    creator.user_id,
+                    seed,
+                    when,
+                    when,
+                ),
+            )
+            match_id = cur.lastrowid
+            assert match_id is not None
+            await db.execute(
+                "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, 0, ?, ?)",
+                (match_id, creator.user_id, creator.computer),
+            )
+        return match_id
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        async with self._read.execute(
+            "SELECT id, guild_id, channel_id, message_id, game, options, seat_count, status, creator_id, "
+            "seed, version, state, draw_offer, result, created_at, updated_at, finished_at, "
+            "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id) FROM matches WHERE id = ?",
+            (match_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return MatchRow(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            message_id=row[3],
+            game=row[4],
+            options=json.loads(row[5]),
+            seat_count=row[6],
+            status=row[7],
+            creator_id=row[8],
+            seed=row[9],
+            version=row[10],
+            state=json.loads(row[11]) if row[11] else None,
+            draw_offer=tuple(json.loads(row[12])) if row[12] else None,
+            result=json.loads(row[13]) if row[13] else None,
+            created_at=row[14],
+            updated_at=row[15],
+            finished_at=row[16],
+            seats=await self._seats(match_id),
+            log_length=row[17],
+        )
+
+    async def _seats(self, match_id: int) -> tuple[SeatRow, ...]:
+        async with self._read.execute(
+            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned FROM seats s "
+            "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
+            (match_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return tuple(SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
+
+    async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
+        """The match's log entries from ply `since` on, in order."""
+        async with self._read.execute(
+            "SELECT ply, kind, seat, notation, played_at FROM moves WHERE match_id = ? AND ply >= ? "
+            "ORDER BY ply",
+            (match_id, since),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [LogEntry(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
+        """Apply `change` in one transaction if the match is still at `expected_version`.
+
+        Returns the new version; raises VersionConflict (and changes nothing) otherwise.
+        """
+        when = now_text()
+        async with self.transaction() as db:
+            sets = ["version = version + 1", "updated_at = ?"]
+            params: list[Any] = [when]
+            if change.status is not None:
+                sets.append("status = ?")
+                params.append(change.status)
+                if change.status in ("finished", "abandoned"):
+                    sets.append("finished_at = ?")
+                    params.append(when)
+            if change.state is not None:
+                sets.append("state = ?")
+                params.append(json.dumps(change.state, separators=(",", ":")))
+            if change.draw_offer is not _UNSET:
+                sets.append("draw_offer = ?")
+                params.append(None if change.draw_offer is None else json.dumps(sorted(change.draw_offer)))
+            if change.result is not None:
+                sets.append("result = ?")
+                params.append(json.dumps(change.result))
+            if change.message_id is not None:
+                sets.append("message_id = ?")
+                params.append(change.message_id)
+            cur = await db.execute(
+                f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                (*params, match_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
+            if change.seats is not None:
+                await self._upsert_players(db, change.seats, when)
+                await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+                await db.executemany(
+                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned) VALUES (?, ?, ?, ?, ?)",
+                    [(match_id, s.seat, s.user_id, s.computer, int(s.resigned)) for s in change.seats],
+                )
+            if change.log:
+                await db.executemany(
+                    "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(match_id, e.ply, e.kind, e.seat, e.notation, when) for e in change.log],
+                )
+        return expected_version + 1
+
+    async def set_message(self, match_id: int, message_id: int) -> None:
+        """Remember the match message; not versioned, since it changes nothing of the game."""
+        async with self.transaction() as db:
+            await db.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def match_summaries(
+        self,
+        *,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        game: str | None = None,
+        limit: int = 25,
+    ) -> list[MatchSummary]:
+        """Matches filtered by status, place, player and game, most recently active first."""
+        where = [f"m.status IN ({', '.join('?' * len(statuses))})"]
+        params: list[Any] = list(statuses)
+        for column, value in (("m.guild_id", guild_id), ("m.channel_id", channel_id), ("m.game", game)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats x WHERE x.match_id = m.id AND x.user_id = ?)")
+            params.append(user_id)
+        sql = (
+            "SELECT m.id, m.game, m.status, m.guild_id, m.channel_id, m.seat_count, m.updated_at, "
+            "(SELECT group_concat(COALESCE(p.name, 'Computer (' || s.computer || ')'), char(31)) FROM "
+            "(SELECT * FROM seats WHERE match_id = m.id ORDER BY seat) s "
+            "LEFT JOIN players p ON p.user_id = s.user_id), "
+            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) "
+            f"FROM matches m WHERE {' AND '.join(where)} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?"
+        )
+        async with self._read.execute(sql, (*params, limit)) as cur:
+            rows = await cur.fetchall()
+        return [
+            MatchSummary(
+                id=r[0],
+                game=r[1],
+                status=r[2],
+                guild_id=r[3],
+                channel_id=r[4],
+                seat_count=r[5],
+                updated_at=r[6],
+                players=tuple(r[7].split("\x1f")) if r[7] else (),
+                log_length=r[8],
+            )
+            for r in rows
+        ]
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits behind our back.
+    db = await aiosqlite.connect(path, isolation_level=None)
+    await db.execute("PRAGMA foreign_keys = ON")
+    await db.execute("PRAGMA busy_timeout = 5000")
+    await db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped in data/migrations, in order: (number, name, SQL)."""
+    found = []
+    for entry in resources.files("data").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.fullmatch(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+    return found
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    await db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+        "applied_at TEXT NOT NULL)"
+    )
+    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+        row = await cur.fetchone()
+    current = int(row[0]) if row else 0
+    for number, name, sql in migrations():
+        if number <= current:
+            continue
+        # One script, one transaction: a migration lands whole or not at all.
+        try:
+            await db.executescript(
+                f"BEGIN IMMEDIATE;\n{sql}\n"
+                f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({number}, '{name}', "
+                f"'{now_text()}');\nCOMMIT;"
+            )
+        except Exception:
+            if db.in_transaction:
+                await db.execute("ROLLBACK")
+            raise

@@ -1,0 +1,514 @@
+"""The game host: lobbies, seats, turns, chance events, resignations, draws. No Discord.
+
+Every change to a match happens under the match's lock and lands in one store transaction
+guarded by the match version: a move lands whole, with its chance events, or not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from data import (
+    ACTIVE_STATUSES,
+    LogEntry,
+    MatchChange,
+    MatchRow,
+    MatchSummary,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
+from rules import CHANCE, GAMES, Game, Move, Outcome, State
+
+from .errors import (
+    AlreadySeated,
+    LobbyClosed,
+    LobbyFull,
+    MatchNotFound,
+    MatchOver,
+    NotAllowed,
+    NotEnoughPlayers,
+    NotInMatch,
+    NotYourTurn,
+    StaleTurn,
+    UnknownGame,
+    WhichMatch,
+)
+from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+
+ComputerPolicy = Callable[[State, int, str, random.Random], Move]
+"""Chooses a computer seat's move: (state, seat, level, random generator) -> a legal move."""
+
+MAX_AUTOMATIC_PLIES = 10_000
+"""A guard against a game whose automatic moves never hand the turn back to a person."""
+
+
+def random_policy(state: State, seat: int, level: str, rng: random.Random) -> Move:
+    """The simplest computer player: a uniformly random legal move."""
+    legal = state.legal_moves()
+    return legal[rng.randrange(len(legal))]
+
+
+def chance_rng(seed: int, ply: int) -> random.Random:
+    """The generator for the chance event at `ply`: a pure function of the match seed and ply,
+    so no generator state needs storing and a replay never needs it (the outcome is logged)."""
+    return random.Random(f"{seed}/{ply}")
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    outcomes = state.chance_outcomes()
+    moves = [move for move, _ in outcomes]
+    return rng.choices(moves, weights=[float(p) for _, p in outcomes])[0]
+
+
+@dataclass
+class _Loaded:
+    row: MatchRow
+    game: Game
+    state: State | None
+
+
+class Host:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        computer_policy: ComputerPolicy = random_policy,
+        seed_source: Callable[[], int] | None = None,
+    ):
+        self.store = store
+        self.computer_policy = computer_policy
+        self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- lobby -----------------------------------------------------------------------------------
+
+    async def new(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator: Player,
+        game_key: str,
+        seats: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> MatchSnapshot:
+        """Open a lobby in a channel with the creator seated."""
+        game = game_by_key(game_key)
+        seat_count = seats if seats is not None else max(game.seats)
+        checked = game.check_options(seat_count, dict(options or {}))
+        match_id = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.key,
+            options=checked,
+            seat_count=seat_count,
+            creator=SeatRow(0, creator.user_id, creator.name),
+            seed=self._seed_source(),
+        )
+        return await self.get(match_id)
+
+    async def join(self, match_id: int, player: Player) -> MatchSnapshot:
+        """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            self._require_lobby(row, "join")
+            if any(s.user_id == player.user_id for s in row.seats):
+                raise AlreadySeated(f"You are already seated in {loaded.game.title} #{row.id}.")
+            if len(row.seats) >= row.seat_count:
+                raise LobbyFull(
+                    f"{loaded.game.title} #{row.id} is full ({row.seat_count} players). "
+                    f"Open a new one with `/{loaded.game.key} new`."
+                )
+            seats = [*row.seats, SeatRow(len(row.seats), player.user_id, player.name)]
+            if len(seats) < row.seat_count:
+                await self._write(row, MatchChange(seats=seats))
+                return await self.get(match_id)
+            return await self._start(loaded, seats)
+
+    async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Give up a seat in a lobby; the creator leaving closes the lobby."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            self._require_lobby(row, "leave")
+            if not any(s.user_id == user_id for s in row.seats):
+                raise NotInMatch(f"You are not seated in {loaded.game.title} #{row.id}.")
+            if user_id == row.creator_id:
+                await self._write(row, MatchChange(status="abandoned"))
+            else:
+                remaining = [s for s in row.seats if s.user_id != user_id]
+                seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
+                await self._write(row, MatchChange(seats=seats))
+            return await self.get(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Start a lobby before it is full, with the players seated so far (creator only)."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            self._require_lobby(row, "start")
+            if user_id != row.creator_id:
+                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can start it early.")
+            game = loaded.game
+            if len(row.seats) not in game.seats:
+                counts = " or ".join(str(n) for n in game.seats)
+                raise NotEnoughPlayers(
+                    f"{game.title} needs {counts} players and {len(row.seats)} "
+                    f"{'is' if len(row.seats) == 1 else 'are'} seated. "
+                    "Ask someone to press **Join** (or use the join command)."
+                )
+            return await self._start(loaded, list(row.seats))
+
+    async def abandon(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Close a lobby that has not started (creator only)."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            self._require_lobby(row, "abandon")
+            if user_id != row.creator_id:
+                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can close it.")
+            await self._write(row, MatchChange(status="abandoned"))
+            return await self.get(match_id)
+
+    async def _start(self, loaded: _Loaded, seats: list[SeatRow]) -> MatchSnapshot:
+        row, game = loaded.row, loaded.game
+        order = list(seats)
+        random.Random(f"{row.seed}/seats").shuffle(order)
+        seated = [replace(s, seat=i) for i, s in enumerate(order)]
+        state = game.start(len(seated), **row.options)
+        state, entries = self._advance(row, seated, state, [])
+        await self._write(row, self._finish_change(state, entries, seated, status="playing"))
+        return await self.get(row.id, played=entries)
+
+    # -- play ------------------------------------------------------------------------------------
+
+    async def play(
+        self, match_id: int, user_id: int, text: str, *, expected_turn: int | None = None
+    ) -> MatchSnapshot:
+        """Play `text` for the user's seat, then every chance event and automatic move that
+        follows, all in one transaction."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row, state = loaded.row, loaded.state
+            seat = self._acting_seat(loaded, user_id)
+            if expected_turn is not None and expected_turn != row.log_length:
+                raise StaleTurn(
+                    f"That was for turn {expected_turn}, but {loaded.game.title} #{row.id} "
+                    f"is at turn {row.log_length} now. Here is the current board."
+                )
+            assert state is not None
+            if state.to_move != seat.seat:
+                raise NotYourTurn(self._not_your_turn(loaded))
+            move = state.parse(text)
+            entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move))
+            after = state.play(move)
+            after, entries = self._advance(row, list(row.seats), after, [entry])
+            await self._write(row, self._finish_change(after, entries, row.seats, draw_offer=None))
+            return await self.get(match_id, played=entries, last_move=move, state=after)
+
+    async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row, state = loaded.row, loaded.state
+            seat = self._acting_seat(loaded, user_id)
+            assert state is not None
+            after = state.resign(seat.seat)
+            seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
+            entry = PlayedMove(row.log_length, "resign", seat.seat, "resign", f"{seat.name} resigns")
+            after, entries = self._advance(row, seats, after, [entry])
+            await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
+            return await self.get(match_id, played=entries)
+
+    async def offer_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Offer (or accept) a draw; it is agreed when every person still playing has offered."""
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            seat = self._acting_seat(loaded, user_id)
+            offer = set(row.draw_offer or ()) | {seat.seat}
+            needed = {s.seat for s in row.seats if s.user_id is not None and not s.resigned}
+            if not needed <= offer:
+                await self._write(row, MatchChange(draw_offer=sorted(offer)))
+                return await self.get(match_id)
+            assert loaded.state is not None
+            entry = PlayedMove(row.log_length, "draw", None, "draw", "a draw is agreed")
+            outcome = Outcome((), tuple(loaded.state.scores()), "draw agreed")
+            change = MatchChange(
+                status="finished",
+                result=outcome.to_json(),
+                draw_offer=None,
+                log=[LogEntry(entry.ply, entry.kind, entry.seat, entry.notation)],
+            )
+            await self._write(row, change)
+            return await self.get(match_id, played=[entry])
+
+    async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            self._acting_seat(loaded, user_id)
+            if not loaded.row.draw_offer:
+                raise NotAllowed("There is no draw offer to decline.")
+            await self._write(loaded.row, MatchChange(draw_offer=None))
+            return await self.get(match_id)
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    async def get(
+        self,
+        match_id: int,
+        *,
+        played: Sequence[PlayedMove] = (),
+        last_move: Move | None = None,
+        state: State | None = None,
+    ) -> MatchSnapshot:
+        """The match as it is stored now."""
+        loaded = await self._load(match_id, state_hint=state)
+        row = loaded.row
+        if last_move is None and loaded.state is not None and row.log_length:
+            last_move = await self._last_move(loaded)
+        result = Outcome.from_json(row.result)
+        if result is None and loaded.state is not None:
+            result = loaded.state.outcome()
+        seats = tuple(
+            Seat(s.seat, s.user_id, s.name or "Computer", s.computer, s.resigned) for s in row.seats
+        )
+        return MatchSnapshot(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+            game=loaded.game,
+            options=row.options,
+            seat_count=row.seat_count,
+            status=row.status,
+            creator_id=row.creator_id,
+            seats=seats,
+            state=loaded.state,
+            turn=row.log_length,
+            version=row.version,
+            played=tuple(played),
+            last_move=last_move,
+            outcome=result,
+            draw_offer=frozenset(row.draw_offer or ()),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    async def set_message(self, match_id: int, message_id: int) -> None:
+        await self.store.set_message(match_id, message_id)
+
+    async def matches_in_channel(
+        self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
+    ) -> list[MatchSummary]:
+        return await self.store.match_summaries(statuses=statuses, guild_id=guild_id, channel_id=channel_id)
+
+    async def matches_of_player(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        game_key: str | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+    ) -> list[MatchSummary]:
+        return await self.store.match_summaries(
+            statuses=statuses, guild_id=guild_id, user_id=user_id, game=game_key
+        )
+
+    async def resolve(
+        self,
+        *,
+        user_id: int,
+        guild_id: int,
+        channel_id: int,
+        game_key: str,
+        match_id: int | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+        seated: bool = True,
+    ) -> MatchSnapshot:
+        """The one match a command means: the given id, else the user's only fitting match
+        (in this channel first, then in the whole server). Raises WhichMatch when several fit."""
+        game = game_by_key(game_key)
+        if match_id is not None:
+            snapshot = await self.get(match_id)
+            if snapshot.guild_id != guild_id or snapshot.game.key != game.key:
+                raise MatchNotFound(f"There is no {game.title} match #{match_id} on this server.")
+            return snapshot
+        user = user_id if seated else None
+        for channel in (channel_id, None):
+            found = await self.store.match_summaries(
+                statuses=statuses, guild_id=guild_id, channel_id=channel, user_id=user, game=game.key
+            )
+            if len(found) == 1:
+                return await self.get(found[0].id)
+            if len(found) > 1:
+                listed = ", ".join(f"#{m.id} ({' vs '.join(m.players)})" for m in found[:5])
+                raise WhichMatch(
+                    f"Several {game.title} matches fit: {listed}. Choose one with the `match` option.",
+                    [m.id for m in found],
+                )
+        if seated:
+            raise MatchNotFound(
+                f"You are not in a {game.title} match here. Start one with `/{game.key} new`, "
+                "or join an open lobby."
+            )
+        raise MatchNotFound(f"There is no open {game.title} lobby here. Open one with `/{game.key} new`.")
+
+    # -- internals -------------------------------------------------------------------------------
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def _load(self, match_id: int, state_hint: State | None = None) -> _Loaded:
+        row = await self.store.get_match(match_id)
+        if row is None:
+            raise MatchNotFound(f"There is no match #{match_id}.")
+        game = game_by_key(row.game)
+        state: State | None = None
+        if state_hint is not None:
+            state = state_hint
+        elif row.state is not None:
+            state = game.load(row.state)
+        elif row.status != "lobby" and row.log_length:
+            state = await self._replay(row, game)
+        return _Loaded(row, game, state)
+
+    async def _replay(self, row: MatchRow, game: Game, upto: int | None = None) -> State:
+        """The state after the first `upto` log entries (all by default), from the log alone."""
+        state = game.start(row.seat_count, **row.options)
+        for entry in await self.store.log(row.id):
+            if upto is not None and entry.ply >= upto:
+                break
+            state = apply_entry(state, entry)
+        return state
+
+    async def _last_move(self, loaded: _Loaded) -> Move | None:
+        """The last move a seat played, as a Move, by replaying the log up to it."""
+        log = await self.store.log(loaded.row.id)
+        moves = [e for e in log if e.kind == "move"]
+        if not moves:
+            return None
+        last = moves[-1]
+        before = loaded.game.start(loaded.row.seat_count, **loaded.row.options)
+        for entry in log[: last.ply]:
+            before = apply_entry(before, entry)
+        return before.parse(last.notation)
+
+    def _require_lobby(self, row: MatchRow, action: str) -> None:
+        if row.status == "lobby":
+            return
+        title = f"{game_by_key(row.game).title} #{row.id}"
+        if row.status == "playing":
+            raise LobbyClosed(f"You can't {action} {title}: it has already started.")
+        raise LobbyClosed(f"You can't {action} {title}: it is over ({row.status}).")
+
+    def _acting_seat(self, loaded: _Loaded, user_id: int) -> SeatRow:
+        row = loaded.row
+        title = f"{loaded.game.title} #{row.id}"
+        if row.status == "lobby":
+            raise LobbyClosed(f"{title} has not started yet: it starts when the seats are full.")
+        if row.status != "playing":
+            raise MatchOver(f"{title} is over ({row.status}).")
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotInMatch(f"You are not playing in {title}.")
+        if seat.resigned:
+            raise NotInMatch(f"You resigned from {title}.")
+        return seat
+
+    def _not_your_turn(self, loaded: _Loaded) -> str:
+        state = loaded.state
+        assert state is not None
+        seat = state.to_move
+        title = f"{loaded.game.title} #{loaded.row.id}"
+        if seat is None or seat == CHANCE:
+            return f"It is not your turn in {title}."
+        holder = loaded.row.seats[seat]
+        who = holder.name if holder.user_id is None else f"<@{holder.user_id}>"
+        return f"It is not your turn in {title}: {who} is to move."
+
+    def _advance(
+        self,
+        row: MatchRow,
+        seats: Sequence[SeatRow],
+        state: State,
+        entries: list[PlayedMove],
+    ) -> tuple[State, list[PlayedMove]]:
+        """Play what nobody has to choose: chance events, forced moves (passes) and computer
+        seats (and resigned seats that stay in the game), until a person is to move."""
+        ply = row.log_length + len(entries)
+        for _ in range(MAX_AUTOMATIC_PLIES):
+            seat = state.to_move
+            if seat is None:
+                break
+            if seat == CHANCE:
+                move = sample_chance(state, chance_rng(row.seed, ply))
+                kind, actor = "chance", None
+            else:
+                holder = seats[seat]
+                forced = state.forced_move()
+                if forced is not None:
+                    move = forced
+                elif holder.user_id is None or holder.resigned:
+                    level = holder.computer or "easy"
+                    move = self.computer_policy(state, seat, level, chance_rng(row.seed, ply))
+                else:
+                    break
+                kind, actor = "move", seat
+            entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move)))
+            state = state.play(move)
+            ply += 1
+        return state, entries
+
+    def _finish_change(
+        self,
+        state: State,
+        entries: Sequence[PlayedMove],
+        seats: Sequence[SeatRow],
+        *,
+        status: str | None = None,
+        draw_offer: Any = None,
+    ) -> MatchChange:
+        outcome = state.outcome()
+        return MatchChange(
+            status="finished" if outcome is not None else status,
+            state=state.to_json(),
+            result=outcome.to_json() if outcome is not None else None,
+            seats=list(seats),
+            draw_offer=draw_offer,
+            log=[LogEntry(e.ply, e.kind, e.seat, e.notation) for e in entries],
+        )
+
+    async def _write(self, row: MatchRow, change: MatchChange) -> None:
+        try:
+            await self.store.update_match(row.id, row.version, change)
+        except VersionConflict:
+            raise StaleTurn(
+                f"Match #{row.id} changed while your request was on its way. Here is the current board."
+            ) from None
+
+
+def game_by_key(key: str) -> Game:
+    try:
+        return GAMES[key]
+    except KeyError:
+        known = ", ".join(f"`{k}`" for k in GAMES)
+        raise UnknownGame(f"There is no game called `{key}`. The games are: {known}.") from None
+
+
+def apply_entry(state: State, entry: LogEntry) -> State:
+    """Replay one log entry on a state."""
+    if entry.kind in ("move", "chance"):
+        return state.play(entry.notation)
+    if entry.kind == "resign":
+        assert entry.seat is not None
+        return state.resign(entry.seat)
+    return state  # an agreed draw changes no position

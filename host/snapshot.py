@@ -1,0 +1,120 @@
+"""What the host returns: a picture-ready, Discord-free view of one match."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules import CHANCE, Game, Move, Outcome, State
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person as the host sees them: a Discord user id and the name to show."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    index: int
+    """The seat in the game (in a lobby: the join order)."""
+    user_id: int | None
+    """None for a computer player."""
+    name: str
+    computer: str | None = None
+    """The computer player's level, or None for a person."""
+    resigned: bool = False
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def label(self) -> str:
+        """The name to show, with the computer level when it is one."""
+        if self.computer and self.user_id is None:
+            return f"{self.name} ({self.computer})"
+        return self.name
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """One log entry, as a message shows it."""
+
+    ply: int
+    kind: str
+    """'move', 'chance', 'resign' or 'draw'."""
+    seat: int | None
+    notation: str
+    description: str
+
+
+@dataclass(frozen=True)
+class MatchSnapshot:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: Game
+    options: Mapping[str, Any]
+    seat_count: int
+    """Seats of the game (in a lobby: the seats wanted)."""
+    status: str
+    """'lobby', 'playing', 'finished' or 'abandoned'."""
+    creator_id: int
+    seats: tuple[Seat, ...]
+    state: State | None
+    """None while the match is a lobby (or was abandoned as one)."""
+    turn: int
+    """How many log entries the match has: buttons carry it, a stale one is refused."""
+    version: int
+    played: tuple[PlayedMove, ...]
+    """The entries that the call which made this snapshot added (empty for a plain read)."""
+    last_move: Move | None
+    """The last move played by a seat (not a chance event), for the picture."""
+    outcome: Outcome | None
+    draw_offer: frozenset[int]
+    created_at: str
+    updated_at: str
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.status == "lobby"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "abandoned")
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None (lobby, over, or a chance event pending)."""
+        if self.state is None or self.is_over:
+            return None
+        seat = self.state.to_move
+        return None if seat is None or seat == CHANCE else seat
+
+    @property
+    def seat_to_move(self) -> Seat | None:
+        seat = self.to_move
+        return self.seats[seat] if seat is not None and seat < len(self.seats) else None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.label for seat in self.seats)
+
+    @property
+    def human_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.user_id is not None)
+
+    @property
+    def title(self) -> str:
+        return f"{self.game.title} #{self.id}"

@@ -1,0 +1,29 @@
+"""Shared fixtures: a real SQLite store in a temporary folder and a host over it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from data import Store
+from host import Host
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tavern.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def host(store: Store) -> Host:
+    seeds = iter(range(1000, 100_000))
+    return Host(store, seed_source=lambda: next(seeds))

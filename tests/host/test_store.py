@@ -1,0 +1,94 @@
+"""The store on a real SQLite file: migrations, the version guard, match lists."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from data import LogEntry, MatchChange, SeatRow, Store, VersionConflict
+from data.store import migrations
+
+
+async def test_database_is_created_with_wal_and_migrations(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        assert db_path.exists()
+        assert await store.schema_version() == len(migrations()) >= 1
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"matches", "seats", "moves", "players", "schema_migrations"} <= tables
+
+
+async def test_reopening_does_not_reapply_migrations(db_path: Path) -> None:
+    for _ in range(2):
+        store = await Store.open(db_path)
+        await store.close()
+    with sqlite3.connect(db_path) as conn:
+        applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+    assert applied == [n for n, _, _ in migrations()]
+
+
+async def test_foreign_keys_are_enforced(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as db:
+            await db.execute(
+                "INSERT INTO moves (match_id, ply, kind, notation, played_at) VALUES (999, 0, 'move', 'K10', '')"
+            )
+
+
+async def new_match(store: Store) -> int:
+    return await store.create_match(
+        guild_id=1,
+        channel_id=2,
+        game="keryo-pente",
+        options={"tournament": True},
+        seat_count=2,
+        creator=SeatRow(0, 11, "Ann"),
+        seed=7,
+    )
+
+
+async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: Store) -> None:
+    match_id = await new_match(store)
+    row = await store.get_match(match_id)
+    assert row is not None and row.version == 0
+    change = MatchChange(status="playing", log=[LogEntry(0, "move", 0, "K10")])
+    assert await store.update_match(match_id, 0, change) == 1
+    with pytest.raises(VersionConflict):
+        await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, "move", 1, "A1")]))
+    after = await store.get_match(match_id)
+    assert after is not None and after.version == 1 and after.log_length == 1
+    assert [e.notation for e in await store.log(match_id)] == ["K10"]
+
+
+async def test_a_failed_write_rolls_back_whole(store: Store) -> None:
+    match_id = await new_match(store)
+    duplicate_ply = [LogEntry(0, "move", 0, "K10"), LogEntry(0, "move", 1, "A1")]
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.update_match(match_id, 0, MatchChange(status="playing", log=duplicate_ply))
+    row = await store.get_match(match_id)
+    assert row is not None and row.version == 0 and row.status == "lobby" and row.log_length == 0
+
+
+async def test_match_summaries_filter_by_place_player_and_status(store: Store) -> None:
+    first = await new_match(store)
+    second = await store.create_match(
+        guild_id=1,
+        channel_id=3,
+        game="keryo-pente",
+        options={"tournament": False},
+        seat_count=3,
+        creator=SeatRow(0, 12, "Bob"),
+        seed=8,
+    )
+    await store.update_match(first, 0, MatchChange(seats=[SeatRow(0, 11, "Ann"), SeatRow(1, 12, "Bob")]))
+    assert [m.id for m in await store.match_summaries(channel_id=2)] == [first]
+    assert {m.id for m in await store.match_summaries(user_id=12)} == {first, second}
+    assert [m.id for m in await store.match_summaries(user_id=11)] == [first]
+    assert (await store.match_summaries(channel_id=2))[0].players == ("Ann", "Bob")
+    assert await store.match_summaries(statuses=("finished",)) == []
