@@ -37,7 +37,8 @@ async def test_foreign_keys_are_enforced(store: Store) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         async with store.transaction() as db:
             await db.execute(
-                "INSERT INTO moves (match_id, ply, kind, notation, played_at) VALUES (999, 0, 'move', 'K10', '')"
+                "INSERT INTO moves (match_id, ply, kind, notation, played_at) "
+                "VALUES (999, 0, 'move', 'K10', '')"
             )
 
 
