@@ -1,10 +1,12 @@
 """The SQLite store: matches, their seats and move logs, players. Plain SQL, no rules logic.
 
 Two connections over one WAL file: every write is one `BEGIN IMMEDIATE` transaction on the
-writer connection (serialised by a lock, because statements of two coroutines must never
-interleave on one connection), and reads go through the reader connection, which only ever sees
-committed data. Each match write is guarded by the match's version (optimistic concurrency), so
-two processes sharing the file cannot both land a move for the same turn.
+writer connection, and every read one short read transaction on the reader connection, which only
+ever sees committed data. Each connection has its own lock, because the statements of two
+coroutines must never interleave on one connection (an open cursor of one would pin the read
+snapshot of the other to an old version). Each match write is guarded by the match's version
+(optimistic concurrency), so two processes sharing the file cannot both land a move for the same
+turn.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -98,6 +100,23 @@ class MatchChange:
     log: Sequence[LogEntry] = field(default_factory=tuple)
     """Entries appended to the move log; their plies must follow on from the stored log."""
 
+    def applied_to(self, row: MatchRow, version: int) -> MatchRow:
+        """The row as this change leaves it (so a caller need not read it back)."""
+        return replace(
+            row,
+            version=version,
+            status=self.status or row.status,
+            state=self.state if self.state is not None else row.state,
+            draw_offer=row.draw_offer
+            if self.draw_offer is _UNSET
+            else (tuple(sorted(self.draw_offer)) if self.draw_offer else None),
+            result=self.result if self.result is not None else row.result,
+            message_id=self.message_id if self.message_id is not None else row.message_id,
+            seats=tuple(self.seats) if self.seats is not None else row.seats,
+            log_length=row.log_length + len(self.log),
+            updated_at=now_text(),
+        )
+
 
 @dataclass(frozen=True)
 class MatchSummary:
@@ -120,6 +139,7 @@ class Store:
         self._read = reader
         self._write = writer
         self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -139,9 +159,20 @@ class Store:
         await self._write.close()
 
     async def schema_version(self) -> int:
-        async with self._read.execute("SELECT MAX(version) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
+        async with self.reading() as db:
+            rows = await db.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
+        row = next(iter(rows), None)
         return int(row[0]) if row and row[0] is not None else 0
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One read transaction: every query in it sees the same committed snapshot."""
+        async with self._read_lock:
+            await self._read.execute("BEGIN")
+            try:
+                yield self._read
+            finally:
+                await self._read.execute("COMMIT")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -206,15 +237,18 @@ class Store:
         return match_id
 
     async def get_match(self, match_id: int) -> MatchRow | None:
-        async with self._read.execute(
-            "SELECT id, guild_id, channel_id, message_id, game, options, seat_count, status, creator_id, "
-            "seed, version, state, draw_offer, result, created_at, updated_at, finished_at, "
-            "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id) FROM matches WHERE id = ?",
-            (match_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
-            return None
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id, guild_id, channel_id, message_id, game, options, seat_count, status, "
+                "creator_id, seed, version, state, draw_offer, result, created_at, updated_at, "
+                "finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id) "
+                "FROM matches WHERE id = ?",
+                (match_id,),
+            )
+            row = next(iter(rows), None)
+            if row is None:
+                return None
+            seats = await self._seats(db, match_id)
         return MatchRow(
             id=row[0],
             guild_id=row[1],
@@ -233,27 +267,27 @@ class Store:
             created_at=row[14],
             updated_at=row[15],
             finished_at=row[16],
-            seats=await self._seats(match_id),
+            seats=seats,
             log_length=row[17],
         )
 
-    async def _seats(self, match_id: int) -> tuple[SeatRow, ...]:
-        async with self._read.execute(
+    @staticmethod
+    async def _seats(db: aiosqlite.Connection, match_id: int) -> tuple[SeatRow, ...]:
+        rows = await db.execute_fetchall(
             "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned FROM seats s "
             "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
             (match_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return tuple(SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
 
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
         """The match's log entries from ply `since` on, in order."""
-        async with self._read.execute(
-            "SELECT ply, kind, seat, notation, played_at FROM moves WHERE match_id = ? AND ply >= ? "
-            "ORDER BY ply",
-            (match_id, since),
-        ) as cur:
-            rows = await cur.fetchall()
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT ply, kind, seat, notation, played_at FROM moves "
+                "WHERE match_id = ? AND ply >= ? ORDER BY ply",
+                (match_id, since),
+            )
         return [LogEntry(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
@@ -337,8 +371,8 @@ class Store:
             "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) "
             f"FROM matches m WHERE {' AND '.join(where)} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?"
         )
-        async with self._read.execute(sql, (*params, limit)) as cur:
-            rows = await cur.fetchall()
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(sql, (*params, limit))
         return [
             MatchSummary(
                 id=r[0],

@@ -209,8 +209,9 @@ class Host:
             entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move))
             after = state.play(move)
             after, entries = self._advance(row, list(row.seats), after, [entry])
-            await self._write(row, self._finish_change(after, entries, row.seats, draw_offer=None))
-            return await self.get(match_id, played=entries, last_move=move, state=after)
+            change = self._finish_change(after, entries, None, draw_offer=None)
+            written = await self._write(row, change)
+            return self._snapshot(_Loaded(written, loaded.game, after), entries, move)
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
         async with self._lock(match_id):
@@ -259,19 +260,18 @@ class Host:
 
     # -- reading ---------------------------------------------------------------------------------
 
-    async def get(
-        self,
-        match_id: int,
-        *,
-        played: Sequence[PlayedMove] = (),
-        last_move: Move | None = None,
-        state: State | None = None,
-    ) -> MatchSnapshot:
+    async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
         """The match as it is stored now."""
-        loaded = await self._load(match_id, state_hint=state)
-        row = loaded.row
-        if last_move is None and loaded.state is not None and row.log_length:
+        loaded = await self._load(match_id)
+        last_move = None
+        if loaded.state is not None and loaded.row.log_length:
             last_move = await self._last_move(loaded)
+        return self._snapshot(loaded, played, last_move)
+
+    def _snapshot(
+        self, loaded: _Loaded, played: Sequence[PlayedMove], last_move: Move | None
+    ) -> MatchSnapshot:
+        row = loaded.row
         result = Outcome.from_json(row.result)
         if result is None and loaded.state is not None:
             result = loaded.state.outcome()
@@ -367,15 +367,13 @@ class Host:
             lock = self._locks[match_id] = asyncio.Lock()
         return lock
 
-    async def _load(self, match_id: int, state_hint: State | None = None) -> _Loaded:
+    async def _load(self, match_id: int) -> _Loaded:
         row = await self.store.get_match(match_id)
         if row is None:
             raise MatchNotFound(f"There is no match #{match_id}.")
         game = game_by_key(row.game)
         state: State | None = None
-        if state_hint is not None:
-            state = state_hint
-        elif row.state is not None:
+        if row.state is not None:
             state = game.load(row.state)
         elif row.status != "lobby" and row.log_length:
             state = await self._replay(row, game)
@@ -472,28 +470,31 @@ class Host:
         self,
         state: State,
         entries: Sequence[PlayedMove],
-        seats: Sequence[SeatRow],
+        seats: Sequence[SeatRow] | None,
         *,
         status: str | None = None,
         draw_offer: Any = None,
     ) -> MatchChange:
+        """The change that stores a new state with its log entries (and seats, when they changed)."""
         outcome = state.outcome()
         return MatchChange(
             status="finished" if outcome is not None else status,
             state=state.to_json(),
             result=outcome.to_json() if outcome is not None else None,
-            seats=list(seats),
+            seats=None if seats is None else list(seats),
             draw_offer=draw_offer,
             log=[LogEntry(e.ply, e.kind, e.seat, e.notation) for e in entries],
         )
 
-    async def _write(self, row: MatchRow, change: MatchChange) -> None:
+    async def _write(self, row: MatchRow, change: MatchChange) -> MatchRow:
+        """Store `change` if the match is still as read; returns the row as it now is."""
         try:
-            await self.store.update_match(row.id, row.version, change)
+            version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:
             raise StaleTurn(
                 f"Match #{row.id} changed while your request was on its way. Here is the current board."
             ) from None
+        return change.applied_to(row, version)
 
 
 def game_by_key(key: str) -> Game:

@@ -1,0 +1,28 @@
+"""`make bench`: every benchmark, printed as one table. Timings are never asserted in tests."""
+
+from __future__ import annotations
+
+import platform
+import sys
+
+from rules import GAMES
+
+from . import host_bench, playouts
+from .table import Row, print_table
+
+
+def main() -> None:
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}".rstrip(
+            ", "
+        )
+    )
+    rows: list[Row] = []
+    rows += playouts.rows([(GAMES["keryo-pente"], 2, {"tournament": True}, "> 150 games/s (Ludii)", 100_000)])
+    rows += host_bench.rows()
+    print_table(rows)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Printing benchmark results as one table, and the timing helpers every benchmark shares."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Row:
+    area: str
+    measure: str
+    value: str
+    target: str = ""
+
+
+def print_table(rows: list[Row]) -> None:
+    headers = ("area", "measure", "value", "target")
+    cells = [headers, *((r.area, r.measure, r.value, r.target) for r in rows)]
+    widths = [max(len(c[i]) for c in cells) for i in range(4)]
+    line = "  ".join("-" * w for w in widths)
+    for i, cell in enumerate(cells):
+        print("  ".join(text.ljust(w) for text, w in zip(cell, widths, strict=True)).rstrip())
+        if i == 0:
+            print(line)
+
+
+def time_calls(fn: Callable[[], object], *, repeat: int) -> list[float]:
+    """Milliseconds of each of `repeat` calls of fn."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def median_worst(times: list[float]) -> str:
+    return f"{statistics.median(times):.2f} ms median, {max(times):.2f} ms worst"
+
+
+def percentile(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
