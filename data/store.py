@@ -351,11 +351,16 @@ class Store:
         channel_id: int | None = None,
         user_id: int | None = None,
         game: str | None = None,
+        updated_before: str | None = None,
         limit: int = 25,
     ) -> list[MatchSummary]:
-        """Matches filtered by status, place, player and game, most recently active first."""
+        """Matches filtered by status, place, player, game and last activity, most recently
+        active first."""
         where = [f"m.status IN ({', '.join('?' * len(statuses))})"]
         params: list[Any] = list(statuses)
+        if updated_before is not None:
+            where.append("m.updated_at < ?")
+            params.append(updated_before)
         for column, value in (("m.guild_id", guild_id), ("m.channel_id", channel_id), ("m.game", game)):
             if value is not None:
                 where.append(f"{column} = ?")

@@ -10,6 +10,7 @@ import asyncio
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from data import (
@@ -248,6 +249,49 @@ class Host:
             )
             await self._write(row, change)
             return await self.get(match_id, played=[entry])
+
+    async def expire_idle(
+        self, *, turn_timeout: timedelta, lobby_timeout: timedelta, now: datetime | None = None
+    ) -> list[MatchSnapshot]:
+        """The turn clock: resign players who let `turn_timeout` pass without moving, and close
+        lobbies nobody joined for `lobby_timeout`. Returns the matches it changed."""
+        now = now or datetime.now(UTC)
+        changed = []
+        for status, timeout in (("lobby", lobby_timeout), ("playing", turn_timeout)):
+            cutoff = (now - timeout).isoformat(timespec="milliseconds")
+            idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
+            for summary in idle:
+                snapshot = await self._expire(summary.id, cutoff, timeout)
+                if snapshot is not None:
+                    changed.append(snapshot)
+        return changed
+
+    async def _expire(self, match_id: int, cutoff: str, timeout: timedelta) -> MatchSnapshot | None:
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row, state = loaded.row, loaded.state
+            if row.updated_at >= cutoff:
+                return None  # it moved meanwhile
+            if row.status == "lobby":
+                await self._write(row, MatchChange(status="abandoned"))
+                return await self.get(match_id)
+            if row.status != "playing" or state is None:
+                return None
+            seat_index = state.to_move
+            if seat_index is None or seat_index == CHANCE:
+                return None
+            seat = row.seats[seat_index]
+            if seat.user_id is None or seat.resigned:
+                return None
+            after = state.resign(seat.seat)
+            seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
+            days = timeout.total_seconds() / 86400
+            entry = PlayedMove(
+                row.log_length, "resign", seat.seat, "resign", f"{seat.name} ran out of time ({days:g} days)"
+            )
+            after, entries = self._advance(row, seats, after, [entry])
+            await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
+            return await self.get(match_id, played=entries)
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
         async with self._lock(match_id):

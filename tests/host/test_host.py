@@ -383,3 +383,26 @@ async def test_resolve_finds_the_only_match_in_the_server(host: Host) -> None:
         user_id=BOB.user_id, guild_id=GUILD, channel_id=CHANNEL + 1, game_key="keryo-pente"
     )
     assert found.id == match.id
+
+
+async def test_turn_clock_resigns_the_idle_player_and_closes_idle_lobbies(host: Host) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    match = await two_player_match(host)
+    idle = mover(match)
+    lobby = await host.new(
+        guild_id=GUILD, channel_id=CHANNEL, creator=CAT, game_key="keryo-pente", seats=3, options={}
+    )
+    day = timedelta(days=1)
+    # Nothing is idle yet.
+    assert await host.expire_idle(turn_timeout=day, lobby_timeout=day) == []
+    later = datetime.now(UTC) + timedelta(days=2)
+    changed = await host.expire_idle(turn_timeout=day, lobby_timeout=day, now=later)
+    by_id = {m.id: m for m in changed}
+    assert set(by_id) == {match.id, lobby.id}
+    assert by_id[lobby.id].status == "abandoned"
+    timed_out = by_id[match.id]
+    assert timed_out.status == "finished" and timed_out.outcome is not None
+    assert timed_out.seat_of(idle) is not None and timed_out.seat_of(idle).resigned  # type: ignore[union-attr]
+    assert "ran out of time" in timed_out.played[0].description
+    assert await host.expire_idle(turn_timeout=day, lobby_timeout=day, now=later) == []
