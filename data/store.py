@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -83,6 +83,69 @@ class MatchRow:
     log_length: int
 
 
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result in a finished match."""
+
+    seat: int
+    user_id: int | None
+    rank: int
+    outcome: str
+    """'win', 'draw' or 'loss'."""
+    resigned: bool
+    points: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    user_id: int
+    game: str
+    scope: int
+    """A guild id, or 0 for the rating across all servers."""
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """A line of a leaderboard."""
+
+    rank: int
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's record in one game (every finished match, rated or not)."""
+
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    resigned: int
+    points: float
+
+
+@dataclass(frozen=True)
+class RecentResult:
+    match_id: int
+    game: str
+    outcome: str
+    rank: int
+    points: float
+    finished_at: str
+
+
+RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
+"""Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
+
 _UNSET: Any = object()
 
 
@@ -99,6 +162,11 @@ class MatchChange:
     """When given, replaces every seat of the match."""
     log: Sequence[LogEntry] = field(default_factory=tuple)
     """Entries appended to the move log; their plies must follow on from the stored log."""
+    results: Sequence[ResultRow] | None = None
+    """Each seat's result, stored when the match finishes."""
+    rate: RateFn | None = None
+    """Called inside the transaction with the players' current ratings; its rows are stored."""
+    rating_scopes: tuple[int, ...] = ()
 
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
@@ -336,7 +404,63 @@ class Store:
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     [(match_id, e.ply, e.kind, e.seat, e.notation, when) for e in change.log],
                 )
+            if change.results is not None:
+                await self._store_results(db, match_id, change, when)
         return expected_version + 1
+
+    async def _store_results(
+        self, db: aiosqlite.Connection, match_id: int, change: MatchChange, when: str
+    ) -> None:
+        assert change.results is not None
+        rows = await db.execute_fetchall("SELECT game, guild_id FROM matches WHERE id = ?", (match_id,))
+        game, guild_id = next(iter(rows))
+        await db.executemany(
+            "INSERT INTO results (match_id, seat, user_id, game, guild_id, rank, outcome, resigned, points, "
+            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    match_id,
+                    r.seat,
+                    r.user_id,
+                    game,
+                    guild_id,
+                    r.rank,
+                    r.outcome,
+                    int(r.resigned),
+                    r.points,
+                    when,
+                )
+                for r in change.results
+            ],
+        )
+        if change.rate is None:
+            return
+        users = sorted({r.user_id for r in change.results if r.user_id is not None})
+        current: dict[tuple[int, int], RatingRow] = {}
+        for scope in change.rating_scopes:
+            found = await db.execute_fetchall(
+                f"SELECT user_id, mu, sigma, matches, wins FROM ratings WHERE game = ? AND scope = ? "
+                f"AND user_id IN ({', '.join('?' * len(users))})",
+                (game, scope, *users),
+            )
+            for user_id, mu, sigma, matches, wins in found:
+                current[(user_id, scope)] = RatingRow(user_id, game, scope, mu, sigma, matches, wins)
+        updated = change.rate(current)
+        await db.executemany(
+            "INSERT INTO ratings (user_id, game, scope, mu, sigma, ordinal, matches, wins, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game, scope) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
+            "matches = excluded.matches, wins = excluded.wins, updated_at = excluded.updated_at",
+            [
+                (r.user_id, game, r.scope, r.mu, r.sigma, r.mu - 3 * r.sigma, r.matches, r.wins, when)
+                for r in updated
+            ],
+        )
+        await db.executemany(
+            "INSERT INTO rating_history (user_id, game, scope, match_id, mu, sigma, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(r.user_id, game, r.scope, match_id, r.mu, r.sigma, when) for r in updated],
+        )
 
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the match message; not versioned, since it changes nothing of the game."""
@@ -392,6 +516,122 @@ class Store:
             )
             for r in rows
         ]
+
+    # -- ratings, records, privacy ----------------------------------------------------------------
+
+    async def leaderboard(
+        self, game: str, scope: int, *, offset: int = 0, limit: int = 10
+    ) -> list[BoardLine]:
+        """Players by conservative rating (mu - 3 sigma), best first; names as last stored."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, r.wins "
+                "FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
+                "WHERE r.game = ? AND r.scope = ? ORDER BY r.ordinal DESC, r.user_id LIMIT ? OFFSET ?",
+                (game, scope, limit, offset),
+            )
+        return [BoardLine(offset + i + 1, *row) for i, row in enumerate(rows)]
+
+    async def leaderboard_size(self, game: str, scope: int) -> int:
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COUNT(*) FROM ratings WHERE game = ? AND scope = ?", (game, scope)
+            )
+        return int(next(iter(rows))[0])
+
+    async def rating(self, user_id: int, game: str, scope: int) -> RatingRow | None:
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT mu, sigma, matches, wins FROM ratings WHERE user_id = ? AND game = ? AND scope = ?",
+                (user_id, game, scope),
+            )
+        row = next(iter(rows), None)
+        return None if row is None else RatingRow(user_id, game, scope, *row)
+
+    async def rating_trend(
+        self, user_id: int, game: str, scope: int, last: int = 10
+    ) -> list[tuple[float, float]]:
+        """(mu, sigma) after each of the player's last rated matches, oldest first."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT mu, sigma FROM rating_history WHERE user_id = ? AND game = ? AND scope = ? "
+                "ORDER BY at DESC, match_id DESC LIMIT ?",
+                (user_id, game, scope, last),
+            )
+        return [(mu, sigma) for mu, sigma in reversed(list(rows))]
+
+    async def record(self, user_id: int, game: str, guild_id: int | None = None) -> PlayerRecord:
+        where, params = "user_id = ? AND game = ?", [user_id, game]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COUNT(*), COALESCE(SUM(outcome = 'win'), 0), COALESCE(SUM(outcome = 'draw'), 0), "
+                "COALESCE(SUM(outcome = 'loss'), 0), COALESCE(SUM(resigned), 0), COALESCE(SUM(points), 0) "
+                f"FROM results WHERE {where}",
+                params,
+            )
+        return PlayerRecord(*next(iter(rows)))
+
+    async def recent_results(
+        self, user_id: int, game: str | None = None, last: int = 5
+    ) -> list[RecentResult]:
+        where = "user_id = ?"
+        params_any: list[Any] = [user_id]
+        if game is not None:
+            where += " AND game = ?"
+            params_any.append(game)
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT match_id, game, outcome, rank, points, finished_at FROM results "
+                f"WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ?",
+                (*params_any, last),
+            )
+        return [RecentResult(*row) for row in rows]
+
+    async def player_name(self, user_id: int) -> str | None:
+        async with self.reading() as db:
+            rows = await db.execute_fetchall("SELECT name FROM players WHERE user_id = ?", (user_id,))
+        row = next(iter(rows), None)
+        return None if row is None else str(row[0])
+
+    async def forget_player(self, user_id: int) -> str | None:
+        """Replace the player by an anonymous label everywhere and delete their ratings.
+
+        Past matches stay whole and replayable: their seats and results point to a new anonymous
+        player row. Returns the label, or None when nothing was stored about the user.
+        """
+        async with self.transaction() as db:
+            rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
+            if not rows:
+                return None
+            found = await db.execute_fetchall("SELECT COALESCE(MIN(user_id), 0) FROM players")
+            anonymous_id = min(-1, int(next(iter(found))[0]) - 1)  # negative ids: never a Discord id
+            label = f"Anonymous player {-anonymous_id}"
+            await db.execute(
+                "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)",
+                (anonymous_id, label, now_text()),
+            )
+            for table in ("seats", "results"):
+                await db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", (anonymous_id, user_id))
+            await db.execute(
+                "UPDATE matches SET creator_id = ? WHERE creator_id = ?", (anonymous_id, user_id)
+            )
+            for table in ("ratings", "rating_history"):
+                await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM players WHERE user_id = ?", (user_id,))
+        return label
+
+    async def erase_guild(self, guild_id: int) -> int:
+        """Delete every match of a server, its results and its server ratings. Returns the count."""
+        async with self.transaction() as db:
+            rows = await db.execute_fetchall("SELECT COUNT(*) FROM matches WHERE guild_id = ?", (guild_id,))
+            count = int(next(iter(rows))[0])
+            await db.execute("DELETE FROM ratings WHERE scope = ?", (guild_id,))
+            await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
+            await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
+        return count
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

@@ -25,6 +25,7 @@ from data import (
 )
 from rules import CHANCE, GAMES, Game, Move, Outcome, State
 
+from . import ratings
 from .errors import (
     AlreadySeated,
     LobbyClosed,
@@ -319,9 +320,7 @@ class Host:
         result = Outcome.from_json(row.result)
         if result is None and loaded.state is not None:
             result = loaded.state.outcome()
-        seats = tuple(
-            Seat(s.seat, s.user_id, s.name or "Computer", s.computer, s.resigned) for s in row.seats
-        )
+        seats = tuple(_seat(s) for s in row.seats)
         return MatchSnapshot(
             id=row.id,
             guild_id=row.guild_id,
@@ -531,7 +530,19 @@ class Host:
         )
 
     async def _write(self, row: MatchRow, change: MatchChange) -> MatchRow:
-        """Store `change` if the match is still as read; returns the row as it now is."""
+        """Store `change` if the match is still as read; returns the row as it now is.
+
+        A change that finishes the match also stores each seat's result and, for rated matches,
+        the new ratings, in the same transaction."""
+        if change.status == "finished" and change.result is not None:
+            game = game_by_key(row.game)
+            outcome = Outcome.from_json(change.result)
+            assert outcome is not None
+            seats = [_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
+            change.results = ratings.results(game, outcome, seats)
+            if ratings.is_rated(seats):
+                change.rating_scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
+                change.rate = ratings.RatingUpdate(game.key, tuple(change.results), change.rating_scopes)
         try:
             version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:
@@ -539,6 +550,10 @@ class Host:
                 f"Match #{row.id} changed while your request was on its way. Here is the current board."
             ) from None
         return change.applied_to(row, version)
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned)
 
 
 def game_by_key(key: str) -> Game:

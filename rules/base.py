@@ -96,6 +96,8 @@ class Game:
     """Names of the seats for a seat count, e.g. ("Black", "White")."""
     summary: str = field(default="", repr=False)
     """A short Markdown summary of the rules for the /rules command."""
+    ranked_by_score: bool = False
+    """Whether players are placed by their scores (Kerboge) rather than by winning alone."""
 
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""
