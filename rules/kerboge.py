@@ -536,8 +536,12 @@ class KerbogeState(State):
             return f"enters {stones} into mooring {move.destinations[0]}"
         if move.backward:
             return f"moves {stones} from mooring {move.source} one back to {move.destinations[0]}"
-        where = _list([f"{n} to {d}" if move.count > 1 else str(d) for d, n in move.arrivals])
-        text = f"moves {stones} from mooring {move.source} to {where}"
+        arrivals = move.arrivals
+        if len(arrivals) == 1:
+            text = f"moves {stones} from mooring {move.source} to {arrivals[0][0]}"
+        else:
+            where = _list([f"{n} to {d}" for d, n in arrivals])
+            text = f"moves {stones} from mooring {move.source}: {where}"
         if move.boardings:
             names = _list([f"{_plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in move.boardings])
             text += f" and boards {names} at {move.at}"
