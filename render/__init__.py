@@ -1,0 +1,64 @@
+"""Pillow pictures of a game state: PNG bytes in, nothing else. No Discord, no storage.
+
+`board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
+draws the whole picture as an RGB image, normally by drawing its board and handing it to
+`render.frame.compose` with the player panel and the status line; `board` encodes it as PNG.
+Adding a game: a module `render/<game>.py` with a `render` function, and one line below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from PIL import Image
+
+from rules import Move, State
+
+from . import keryo_pente, png
+
+
+class Renderer(Protocol):
+    def __call__(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Image.Image: ...
+
+
+RENDERERS: dict[str, Renderer] = {
+    "keryo-pente": keryo_pente.render,
+}
+"""The renderer of each game, by game key."""
+
+
+class UnknownGameError(LookupError):
+    """`board` was given a state of a game that has no renderer."""
+
+
+def board(
+    state: State,
+    *,
+    perspective: int | None = None,
+    last_move: Move | None = None,
+    names: Sequence[str] | None = None,
+) -> bytes:
+    """A PNG picture of `state`. Pure: the same arguments always give the same bytes.
+
+    `perspective` is the seat looking at the board (games that turn the board use it),
+    `last_move` the move that led to this state (it is marked), `names` the players' display
+    names by seat (default: the seat names, e.g. "Red").
+    """
+    key = getattr(getattr(state, "game", None), "key", None)
+    renderer = RENDERERS.get(key) if isinstance(key, str) else None
+    if renderer is None:
+        known = ", ".join(sorted(RENDERERS))
+        raise UnknownGameError(f"no picture for the game {key!r} (pictures exist for: {known})")
+    image = renderer(state, perspective=perspective, last_move=last_move, names=names)
+    return png.encode(image)
+
+
+__all__ = ["RENDERERS", "Renderer", "UnknownGameError", "board"]

@@ -1,0 +1,505 @@
+"""The picture frame every game shares, so that each game draws only its board.
+
+A picture is, from top to bottom: the game's title, a status line ("Red to move", "Blue wins —
+five in a row"), the board the game drew, and a panel with one card per seat (a colour swatch
+that also carries the seat's letter, the player's name, the score and a tag for the seat to move,
+the winners and the seats that resigned).
+
+A game's renderer typically does::
+
+    names = frame.player_names(state, names)
+    colours = [frame.SEAT_COLOURS[n] for n in state.game.seat_names(state.seats)]
+    board = <the game's own board picture, about 930 px wide>
+    seats = frame.panel_seats(state, names, colours, scores=[...], resigned=[...])
+    return frame.compose(state.game.title, frame.status_for(state, names, colours), board, seats)
+
+Also here: the colour-blind-safe palette, the fonts (cached), stone sprites with their letter,
+text centred in a circle, trimming text to a width, and arrows.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import unicodedata
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rules import CHANCE, State
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+SUPERSAMPLE = 4
+"""Shapes that must look smooth (stones, arrows) are drawn this many times larger, then reduced."""
+
+# -- layout (pixels) ---------------------------------------------------------------------------
+
+MARGIN = 16
+MIN_WIDTH = 960
+BOARD_WIDTH = MIN_WIDTH - 2 * MARGIN
+"""The width a game's board picture should have (at most; a wider board widens the picture)."""
+TITLE_SIZE = 26
+STATUS_SIZE = 30
+NAME_SIZE = 24
+SCORE_SIZE = 20
+TAG_SIZE = 18
+SWATCH = 44
+CARD_HEIGHT = 68
+CARD_GAP = 12
+PANEL_COLUMNS = 2
+STATUS_NAME_WIDTH = 340
+"""At most this many pixels of a player's name in the status line."""
+HEADER_HEIGHT = 104
+"""Title and status line above the board."""
+
+# -- colours ------------------------------------------------------------------------------------
+
+BACKGROUND: RGB = (36, 39, 46)
+CARD: RGB = (52, 57, 66)
+CARD_ACTIVE: RGB = (70, 77, 89)
+TEXT: RGB = (242, 243, 245)
+MUTED: RGB = (176, 182, 192)
+FAINT: RGB = (120, 126, 136)
+OUTLINE: RGB = (24, 24, 28)
+"""The dark rim of every stone and swatch: it keeps light colours visible on light boards."""
+
+
+def _luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG 2) of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: RGB) -> RGB:
+    """Near-black or white, whichever reads better on `fill`."""
+    dark, light = (20, 20, 24), (255, 255, 255)
+    return dark if contrast(dark, fill) >= contrast(light, fill) else light
+
+
+@dataclass(frozen=True)
+class SeatColour:
+    """A seat's colour with the letter drawn on it, so colour is never the only clue."""
+
+    name: str
+    letter: str
+    fill: RGB
+
+    @property
+    def ink(self) -> RGB:
+        return ink_on(self.fill)
+
+
+# Okabe & Ito's colour-blind-safe palette (jfly.uni-koeln.de/color), named after the seats.
+RED = SeatColour("Red", "R", (213, 94, 0))  # vermillion
+BLUE = SeatColour("Blue", "B", (0, 114, 178))
+YELLOW = SeatColour("Yellow", "Y", (240, 228, 66))
+GREEN = SeatColour("Green", "G", (0, 158, 115))  # bluish green
+PURPLE = SeatColour("Purple", "P", (204, 121, 167))  # reddish purple
+ORANGE = SeatColour("Orange", "O", (230, 159, 0))
+SKY = SeatColour("Sky", "S", (86, 180, 233))
+BLACK = SeatColour("Black", "K", (28, 28, 32))
+WHITE = SeatColour("White", "W", (246, 246, 242))
+
+SEAT_COLOURS: dict[str, SeatColour] = {
+    c.name: c for c in (RED, BLUE, YELLOW, GREEN, PURPLE, ORANGE, SKY, BLACK, WHITE)
+}
+"""Every palette entry by seat name; games whose seats are named otherwise map them themselves."""
+
+# -- fonts and text -----------------------------------------------------------------------------
+
+
+@cache
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (shipped in render/fonts) at `size` px. The basic layout engine is used on
+    purpose: raqm may or may not be present on a machine, and the pictures must not change."""
+    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def _missing_glyph(bold: bool) -> bytes:
+    return bytes(font(24, bold=bold).getmask("\U0010fffd"))
+
+
+@cache
+def _drawable(char: str, bold: bool) -> bool:
+    """Whether DejaVu has a glyph for `char` (else Pillow would draw an empty box)."""
+    if unicodedata.category(char)[0] in "CZ" and char != " ":
+        return False  # control, format, private-use and unusual space characters
+    return bytes(font(24, bold=bold).getmask(char)) != _missing_glyph(bold)
+
+
+def clean_text(text: str, *, bold: bool = False) -> str:
+    """`text` on one line, without the characters our font cannot draw (emoji, most CJK)."""
+    flat = " ".join(text.split())
+    return " ".join("".join(ch for ch in flat if _drawable(ch, bold)).split())
+
+
+def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with "…" is in [low, high)
+    while low < high - 1:
+        middle = (low + high) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
+
+
+def text_in_circle(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    text: str,
+    *,
+    fill: RGB,
+    bold: bool = True,
+    scale: float = 0.95,
+) -> None:
+    """Draw `text` with its ink centred on `centre`, as large as fits in the circle.
+
+    `scale` below 1 leaves a margin. The size is chosen so the text's box fits in the circle.
+    """
+    size = max(6, int(radius * 1.3 * scale))
+    while size > 6:
+        left, top, right, bottom = font(size, bold=bold).getbbox(text, anchor="ls")
+        half_diagonal = math.hypot(right - left, bottom - top) / 2
+        if half_diagonal <= radius * scale:
+            break
+        size -= 1
+    face = font(size, bold=bold)
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+
+
+# -- stones and swatches ------------------------------------------------------------------------
+
+
+@cache
+def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Image:
+    """An antialiased round stone of `colour` with its letter, as an RGBA sprite (cached).
+
+    Paste it with itself as the mask: `canvas.paste(sprite, (x, y), sprite)`.
+    """
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    rim = max(1, round(diameter * 0.055)) * s
+    draw.ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=OUTLINE)
+    draw.ellipse((rim, rim, diameter * s - 1 - rim, diameter * s - 1 - rim), fill=colour.fill)
+    if letter:
+        middle = diameter * s / 2
+        text_in_circle(draw, (middle, middle), middle - rim, colour.letter, fill=colour.ink, scale=0.8)
+    return big.reduce(s)
+
+
+@cache
+def disc(colour: RGB, diameter: int) -> Image.Image:
+    """An antialiased filled circle as an RGBA sprite (cached), e.g. a board's star point."""
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=colour)
+    return big.reduce(s)
+
+
+# -- arrows -------------------------------------------------------------------------------------
+
+
+def draw_arrow(
+    draw: ImageDraw.ImageDraw,
+    start: Point,
+    end: Point,
+    *,
+    fill: RGB,
+    width: float,
+    head: float | None = None,
+    outline: RGB | None = OUTLINE,
+    outline_width: float = 2,
+) -> None:
+    """An arrow from `start` to `end` (the tip), `width` px thick with a head `head` px long.
+
+    With `outline`, a darker border is drawn around it so it shows on any background. ImageDraw
+    does not antialias polygons: draw on an image SUPERSAMPLE times larger (multiplying every
+    length) and reduce it, as `paste_arrows` does, when smoothness matters.
+    """
+    head = head if head is not None else width * 3
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return
+    ux, uy = dx / length, dy / length  # along the arrow
+    px, py = -uy, ux  # across it
+    head = min(head, length)
+
+    def shape(grow: float) -> list[Point]:
+        shaft = width / 2 + grow
+        wing = width * 1.5 + grow * 1.8
+        back = length - head
+        tip = length + grow * 1.8
+        tail = -grow
+
+        def at(along: float, across: float) -> Point:
+            return (start[0] + ux * along + px * across, start[1] + uy * along + py * across)
+
+        return [
+            at(tail, shaft),
+            at(back, shaft),
+            at(back, wing),
+            at(tip, 0),
+            at(back, -wing),
+            at(back, -shaft),
+            at(tail, -shaft),
+        ]
+
+    if outline is not None and outline_width > 0:
+        draw.polygon(shape(outline_width), fill=outline)
+    draw.polygon(shape(0), fill=fill)
+
+
+def paste_arrows(
+    image: Image.Image,
+    arrows: Sequence[tuple[Point, Point]],
+    *,
+    fill: RGB,
+    width: float,
+    head: float | None = None,
+    outline: RGB | None = OUTLINE,
+) -> None:
+    """Draw smooth (supersampled) arrows onto `image`; each is (start, tip) in its pixels.
+
+    Only the box around the arrows is supersampled, so this stays cheap on a big board.
+    """
+    if not arrows:
+        return
+    s = SUPERSAMPLE
+    pad = width * 3 + (head or width * 3) + 4
+    xs = [p[0] for arrow in arrows for p in arrow]
+    ys = [p[1] for arrow in arrows for p in arrow]
+    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+    right, bottom = min(image.width, math.ceil(max(xs) + pad)), min(image.height, math.ceil(max(ys) + pad))
+    if right <= left or bottom <= top:
+        return
+    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    for start, end in arrows:
+        draw_arrow(
+            draw,
+            ((start[0] - left) * s, (start[1] - top) * s),
+            ((end[0] - left) * s, (end[1] - top) * s),
+            fill=fill,
+            width=width * s,
+            head=None if head is None else head * s,
+            outline=outline,
+            outline_width=2 * s,
+        )
+    layer = big.reduce(s)
+    image.paste(layer, (left, top), layer)
+
+
+# -- the seats and the status -------------------------------------------------------------------
+
+
+class Mark(enum.Enum):
+    """What a seat's card says besides its score."""
+
+    NONE = ""
+    TO_MOVE = "TO MOVE"
+    WINNER = "★ WINNER"
+    RESIGNED = "RESIGNED"
+
+
+@dataclass(frozen=True)
+class PanelSeat:
+    """One card of the player panel."""
+
+    name: str
+    colour: SeatColour
+    score: str
+    """Shown under the name, e.g. "3 captures"."""
+    mark: Mark = Mark.NONE
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line: its text, and the seat whose swatch leads it (None for none)."""
+
+    text: str
+    colour: SeatColour | None = None
+
+
+def player_names(state: State, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The display name of each seat: `names` cleaned up for the font, or the seat names."""
+    seat_names = state.game.seat_names(state.seats)
+    if names is None:
+        return tuple(seat_names)
+    if len(names) != state.seats:
+        raise ValueError(f"names has {len(names)} entries for {state.seats} seats")
+    return tuple(clean_text(name, bold=True) or seat for name, seat in zip(names, seat_names, strict=True))
+
+
+def who(state: State, names: Sequence[str], seat: int) -> str:
+    """How the status line names a seat: "Red", or "alice (Red)" when a player's name is known
+    (a long name is shortened, so that the rest of the line still fits)."""
+    seat_name = state.game.seat_names(state.seats)[seat]
+    if names[seat] == seat_name:
+        return seat_name
+    return f"{trim(names[seat], font(STATUS_SIZE, bold=True), STATUS_NAME_WIDTH)} ({seat_name})"
+
+
+def _listing(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]) -> Status:
+    """The usual status line: whose turn it is, or who won and why, or the draw and why."""
+    outcome = state.outcome()
+    if outcome is not None:
+        if outcome.is_draw:
+            return Status(f"Draw — {outcome.reason}")
+        winners = [who(state, names, seat) for seat in outcome.winners]
+        verb = "wins" if len(winners) == 1 else "win"
+        colour = colours[outcome.winners[0]] if len(winners) == 1 else None
+        return Status(f"{_listing(winners)} {verb} — {outcome.reason}", colour)
+    seat = state.to_move
+    if seat is None:
+        return Status("The game is over")
+    if seat == CHANCE:
+        return Status("Waiting for chance")
+    return Status(f"{who(state, names, seat)} to move", colours[seat])
+
+
+def panel_seats(
+    state: State,
+    names: Sequence[str],
+    colours: Sequence[SeatColour],
+    scores: Sequence[str],
+    *,
+    resigned: Collection[int] = (),
+) -> list[PanelSeat]:
+    """The cards of the panel, each with its mark: the seat to move, the winners, who resigned."""
+    outcome = state.outcome()
+    seats = []
+    for seat in range(state.seats):
+        if outcome is not None and seat in outcome.winners:
+            mark = Mark.WINNER
+        elif seat in resigned:
+            mark = Mark.RESIGNED
+        elif outcome is None and state.to_move == seat:
+            mark = Mark.TO_MOVE
+        else:
+            mark = Mark.NONE
+        seats.append(PanelSeat(names[seat], colours[seat], scores[seat], mark))
+    return seats
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """ "1 capture", "3 captures"."""
+    return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+
+
+# -- the frame ----------------------------------------------------------------------------------
+
+
+def _panel_height(seats: int) -> int:
+    rows = math.ceil(seats / PANEL_COLUMNS)
+    return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
+
+
+@lru_cache(maxsize=512)
+def _card(seat: PanelSeat, width: int) -> Image.Image:
+    """One card of the panel (cached: most cards do not change from one move to the next)."""
+    image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, width - 1, CARD_HEIGHT - 1)
+    active = seat.mark in (Mark.TO_MOVE, Mark.WINNER)
+    draw.rounded_rectangle(box, radius=12, fill=CARD_ACTIVE if active else CARD)
+    if active:
+        draw.rounded_rectangle(box, radius=12, outline=TEXT, width=3)
+    swatch = stone(seat.colour, SWATCH)
+    image.paste(swatch, (14, (CARD_HEIGHT - SWATCH) // 2), swatch)
+    text_left = 14 + SWATCH + 14
+    text_right = width - 14
+
+    tag_width = 0
+    if seat.mark is not Mark.NONE:
+        face = font(TAG_SIZE, bold=True)
+        tag_width = int(face.getlength(seat.mark.value)) + 20
+        tag_box = (text_right - tag_width, 12, text_right, 12 + TAG_SIZE + 10)
+        if seat.mark is Mark.RESIGNED:
+            draw.rounded_rectangle(tag_box, radius=8, outline=MUTED, width=2)
+            tag_ink = MUTED
+        else:
+            draw.rounded_rectangle(tag_box, radius=8, fill=TEXT)
+            tag_ink = BACKGROUND
+        draw.text(
+            ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
+            seat.mark.value,
+            font=face,
+            fill=tag_ink,
+            anchor="mm",
+        )
+        tag_width += 10
+
+    name_face = font(NAME_SIZE, bold=True)
+    name = trim(seat.name, name_face, text_right - tag_width - text_left)
+    faded = seat.mark is Mark.RESIGNED
+    draw.text((text_left, 33), name, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
+    score_face = font(SCORE_SIZE)
+    score = trim(seat.score, score_face, text_right - text_left)
+    draw.text((text_left, 58), score, font=score_face, fill=FAINT if faded else MUTED, anchor="ls")
+    return image
+
+
+@lru_cache(maxsize=256)
+def _header(title: str, status: Status, width: int) -> Image.Image:
+    """The title and the status line (cached)."""
+    image = Image.new("RGB", (width, HEADER_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.text((MARGIN, 34), title, font=font(TITLE_SIZE, bold=True), fill=MUTED, anchor="ls")
+    left = MARGIN
+    if status.colour is not None:
+        swatch = stone(status.colour, 40)
+        image.paste(swatch, (MARGIN, 50), swatch)
+        left += 40 + 12
+    face = font(STATUS_SIZE, bold=True)
+    draw.text((left, 81), trim(status.text, face, width - MARGIN - left), font=face, fill=TEXT, anchor="ls")
+    return image
+
+
+def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Image.Image:
+    """The whole picture: title, status line, the game's `board` (RGB), and the player panel."""
+    width = max(MIN_WIDTH, board.width + 2 * MARGIN)
+    panel_top = HEADER_HEIGHT + board.height + MARGIN
+    height = panel_top + _panel_height(len(seats)) + MARGIN
+    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    canvas.paste(_header(title, status, width), (0, 0))
+    canvas.paste(board, ((width - board.width) // 2, HEADER_HEIGHT))
+    card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
+    for index, seat in enumerate(seats):
+        row, column = divmod(index, PANEL_COLUMNS)
+        left = MARGIN + column * (card_width + CARD_GAP)
+        top = panel_top + row * (CARD_HEIGHT + CARD_GAP)
+        canvas.paste(_card(seat, card_width), (left, top))
+    return canvas

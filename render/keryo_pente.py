@@ -1,0 +1,198 @@
+"""The Keryo-Pente picture: a 19×19 board with coordinates on all four sides, the stones with
+their seat's letter, the last move in a square, and the winning line when there is one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from rules import Move, State
+from rules.keryo_pente import COLUMNS, SIZE, KeryoPenteState, Point
+
+from . import frame
+
+CELL = 45
+"""Pixels between two lines."""
+STONE = 41
+EDGE = 56
+"""Pixels from the board's edge to the first line (room for the coordinates)."""
+BOARD_PX = EDGE * 2 + CELL * (SIZE - 1)
+STAR_POINTS = tuple((c, r) for c in (3, 9, 15) for r in (3, 9, 15))
+
+WOOD: frame.RGB = (232, 218, 186)
+LINE: frame.RGB = (92, 78, 58)
+INK: frame.RGB = (64, 52, 36)
+BOX: frame.RGB = (208, 187, 140)
+"""Shading of the tournament box H8–M12 while the first player's second stone may not go there."""
+MARKER: frame.RGB = (20, 20, 24)
+WIN_LINE: frame.RGB = (255, 255, 255)
+"""The band around a winning line of five (with a MARKER border)."""
+COORD_SIZE = 20
+
+
+def centre(column: int, row: int) -> tuple[int, int]:
+    """The pixel centre of a point (row 0 is the bottom row, drawn at the bottom)."""
+    return EDGE + column * CELL, EDGE + (SIZE - 1 - row) * CELL
+
+
+@cache
+def _empty_board(tournament_box: bool) -> Image.Image:
+    """The board without stones: wood, lines, star points and coordinates (built once)."""
+    image = Image.new("RGB", (BOARD_PX, BOARD_PX), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, BOARD_PX - 1, BOARD_PX - 1), radius=14, fill=WOOD)
+    first, last = EDGE, EDGE + CELL * (SIZE - 1)
+    if tournament_box:
+        left, top = centre(7, 11)
+        right, bottom = centre(11, 7)
+        draw.rectangle((left - CELL // 2, top - CELL // 2, right + CELL // 2, bottom + CELL // 2), fill=BOX)
+    for i in range(SIZE):
+        at = EDGE + i * CELL
+        draw.line((first, at, last, at), fill=LINE, width=2)
+        draw.line((at, first, at, last), fill=LINE, width=2)
+    draw.rectangle((first - 1, first - 1, last + 1, last + 1), outline=LINE, width=3)
+    dot = frame.disc(LINE, 13)
+    for column, row in STAR_POINTS:
+        x, y = centre(column, row)
+        image.paste(dot, (x - dot.width // 2, y - dot.height // 2), dot)
+
+    face = frame.font(COORD_SIZE, bold=True)
+    near, far = EDGE // 2 - 4, BOARD_PX - EDGE // 2 + 4
+    for i in range(SIZE):
+        x, y = centre(i, i)
+        for side in (near, far):
+            draw.text((x, side), COLUMNS[i], font=face, fill=INK, anchor="mm")
+            draw.text((side, y), str(i + 1), font=face, fill=INK, anchor="mm")
+    return image
+
+
+@cache
+def _last_move_marker() -> Image.Image:
+    """A square around the stone, dark with a light inner edge: visible on wood and on stones."""
+    side = CELL + 3
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", (side * s, side * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, side * s - 1, side * s - 1), radius=4 * s, outline=MARKER, width=4 * s)
+    inset = 4 * s
+    draw.rounded_rectangle(
+        (inset, inset, side * s - 1 - inset, side * s - 1 - inset),
+        radius=2 * s,
+        outline=(255, 255, 255),
+        width=s,
+    )
+    return big.reduce(s)
+
+
+def _winning_line(state: KeryoPenteState, seat: int, hint: int | None) -> tuple[int, int] | None:
+    """The two end points (indices) of a line of five or more of `seat`'s stones, preferring one
+    through `hint` (the last move)."""
+    stone = seat + 1
+    board = state.board
+    candidates = [hint] if hint is not None and board[hint] == stone else []
+    candidates += [i for i in range(SIZE * SIZE) if board[i] == stone]
+    for index in candidates:
+        row, column = divmod(index, SIZE)
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            ends = []
+            for sign in (1, -1):
+                r, c = row, column
+                while 0 <= r + sign * dr < SIZE and 0 <= c + sign * dc < SIZE:
+                    if board[(r + sign * dr) * SIZE + c + sign * dc] != stone:
+                        break
+                    r, c = r + sign * dr, c + sign * dc
+                ends.append((r, c))
+            (r1, c1), (r2, c2) = ends
+            if max(abs(r1 - r2), abs(c1 - c2)) + 1 >= 5:
+                return r1 * SIZE + c1, r2 * SIZE + c2
+    return None
+
+
+def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
+    """The board with its stones, the last move and any winning line."""
+    outcome = state.outcome()
+    image = _empty_board(_second_stone_restricted(state)).copy()
+
+    if outcome is not None and outcome.reason == "five in a row" and outcome.winners:
+        line = _winning_line(state, outcome.winners[0], last_move.index if last_move else None)
+        if line is not None:
+            start, end = (centre(i % SIZE, i // SIZE) for i in line)
+            _draw_win_band(image, start, end)
+
+    names = state.game.seat_names(state.seats)
+    sprites = [frame.stone(frame.SEAT_COLOURS[name], STONE) for name in names]
+    offset = STONE // 2
+    for index, value in enumerate(state.board):
+        if value:
+            row, column = divmod(index, SIZE)
+            sprite = sprites[value - 1]
+            image.paste(
+                sprite, (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset), sprite
+            )
+
+    if last_move is not None:
+        marker = _last_move_marker()
+        x, y = centre(last_move.column, last_move.row)
+        image.paste(marker, (x - marker.width // 2, y - marker.height // 2), marker)
+    return image
+
+
+def _draw_win_band(image: Image.Image, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A white band with a dark border around the winning line, drawn under its stones."""
+    s = frame.SUPERSAMPLE
+    pad = CELL
+    left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
+    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
+    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    a = ((start[0] - left) * s, (start[1] - top) * s)
+    b = ((end[0] - left) * s, (end[1] - top) * s)
+    for colour, radius in ((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5)):
+        draw.line((*a, *b), fill=colour, width=2 * radius * s)
+        for x, y in (a, b):
+            draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
+    layer = big.reduce(s)
+    image.paste(layer, (left, top), layer)
+
+
+def _second_stone_restricted(state: KeryoPenteState) -> bool:
+    """Whether the first player's second stone is to be placed now (outside H8–M12)."""
+    return state.tournament and state.turn == 0 and state.placed[0] == 1 and state.outcome() is None
+
+
+def _status(
+    state: KeryoPenteState, names: Sequence[str], colours: Sequence[frame.SeatColour]
+) -> frame.Status:
+    """The usual status line, with a reminder of the tournament rule when it applies."""
+    status = frame.status_for(state, names, colours)
+    if state.outcome() is None and state.tournament and state.turn == 0:
+        if state.placed[0] == 0:
+            return replace(status, text=status.text + " — first stone on K10")
+        if state.placed[0] == 1:
+            return replace(status, text=status.text + " — outside the shaded box")
+    return status
+
+
+def render(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> Image.Image:
+    """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
+    if not isinstance(state, KeryoPenteState):
+        raise TypeError(f"not a Keryo-Pente state: {type(state).__name__}")
+    if last_move is not None and not isinstance(last_move, Point):
+        raise TypeError(f"not a Keryo-Pente move: {last_move!r}")
+    shown = frame.player_names(state, names)
+    colours = [frame.SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
+    scores = [frame.plural(count, "capture") for count in state.captures]
+    resigned = [seat for seat, active in enumerate(state.active) if not active]
+    seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
+    return frame.compose(
+        state.game.title, _status(state, shown, colours), draw_board(state, last_move), seats
+    )
