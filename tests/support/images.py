@@ -1,0 +1,70 @@
+"""Reference-image checks shared by every game's picture tests.
+
+`assert_matches_reference(png, path)` compares a rendered PNG pixel for pixel with the checked-in
+reference at `path`. With the environment variable UPDATE_REFERENCES=1 it writes the reference
+instead (and says so). On a mismatch it saves the picture it got under tests/render/_failed/
+(git-ignored) and fails with a message naming both files, so they can be looked at side by side.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+FAILED_DIR = Path(__file__).resolve().parents[1] / "render" / "_failed"
+UPDATE_ENV = "UPDATE_REFERENCES"
+
+
+class ReferenceUpdated(UserWarning):
+    """A reference image was (re)written because UPDATE_REFERENCES=1."""
+
+
+def updating() -> bool:
+    return os.environ.get(UPDATE_ENV) == "1"
+
+
+def open_png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def difference(actual: Image.Image, expected: Image.Image) -> str | None:
+    """None when the two pictures are the same pixel for pixel, else what differs."""
+    if actual.size != expected.size:
+        return f"size {actual.size} instead of {expected.size}"
+    if actual.mode != expected.mode:
+        return f"mode {actual.mode} instead of {expected.mode}"
+    box = ImageChops.difference(actual, expected).getbbox()
+    return None if box is None else f"pixels differ inside the box {box}"
+
+
+def assert_matches_reference(png: bytes, reference: Path) -> None:
+    """Check `png` against the reference picture at `reference` (see the module docstring)."""
+    if updating():
+        reference.parent.mkdir(parents=True, exist_ok=True)
+        reference.write_bytes(png)
+        warnings.warn(f"{UPDATE_ENV}=1: wrote the reference {reference}", ReferenceUpdated, stacklevel=2)
+        print(f"wrote the reference {reference}")
+        return
+    actual = open_png(png)
+    if not reference.exists():
+        problem: str | None = "there is no reference picture yet"
+    else:
+        problem = difference(actual, open_png(reference.read_bytes()))
+    if problem is None:
+        return
+    FAILED_DIR.mkdir(parents=True, exist_ok=True)
+    failed = FAILED_DIR / reference.name
+    failed.write_bytes(png)
+    raise AssertionError(
+        f"the picture does not match its reference: {problem}.\n"
+        f"  reference: {reference}\n"
+        f"  got:       {failed}\n"
+        f"If the change is intended, run the tests again with {UPDATE_ENV}=1 and look at the new "
+        f"reference before committing it."
+    )
