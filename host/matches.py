@@ -343,6 +343,15 @@ class Host:
             updated_at=row.updated_at,
         )
 
+    async def record(self, match_id: int, guild_id: int) -> str:
+        """The match as a game record (see host.records), for /history and downloads."""
+        from .records import write_record  # records builds on this module
+
+        snapshot = await self.get(match_id)
+        if snapshot.guild_id != guild_id:
+            raise MatchNotFound(f"There is no match #{match_id} on this server.")
+        return write_record(snapshot, await self.store.log(match_id))
+
     async def set_message(self, match_id: int, message_id: int) -> None:
         await self.store.set_message(match_id, message_id)
 

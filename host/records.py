@@ -1,0 +1,147 @@
+"""Game records: a match as text (headers, then every log entry), and back again.
+
+The format, stable and documented in the README, is like PGN for chess:
+
+    [Game "keryo-pente"]
+    [Options "{"tournament": true}"]
+    [Seats "2"]
+    [Seat0 "Ann"]
+    ...
+    <blank line>
+    0. move 0 K10
+    1. move 1 A1
+    2. chance - roll 5-3
+    3. resign 1 resign
+
+Header values are JSON strings. Each entry line is `<ply>. <kind> <seat or -> <notation>`, with
+the kinds `move`, `chance`, `resign` and `draw`. Loading a record replays every entry from the
+start through the rules, so a record that loads is a game that was legal.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from data import LogEntry
+from rules import Game, Move, MoveError, State
+
+from .errors import HostError
+from .matches import apply_entry, game_by_key
+from .snapshot import MatchSnapshot
+
+FORMAT_VERSION = "1"
+_HEADER = re.compile(r'\[(\w+) (".*")\]')
+_ENTRY = re.compile(r"(\d+)\. (move|chance|resign|draw) (-|\d+) (.+)")
+
+
+class RecordError(HostError):
+    """A record that cannot be read or replayed."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: Game
+    options: dict[str, Any]
+    seat_count: int
+    headers: dict[str, str]
+    entries: tuple[LogEntry, ...]
+
+    def states(self) -> Iterator[tuple[State, Move | None]]:
+        """Every state from the start, each with the move that led to it (None for the start,
+        for chance events and for resignations)."""
+        state = self.game.start(self.seat_count, **self.options)
+        yield state, None
+        for entry in self.entries:
+            move = state.parse(entry.notation) if entry.kind == "move" else None
+            state = apply_entry(state, entry)
+            yield state, move
+
+    def final_state(self) -> State:
+        state = self.game.start(self.seat_count, **self.options)
+        for entry in self.entries:
+            state = apply_entry(state, entry)
+        return state
+
+
+def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:
+    headers: dict[str, str] = {
+        "Format": FORMAT_VERSION,
+        "Game": snapshot.game.key,
+        "Title": snapshot.game.title,
+        "Match": str(snapshot.id),
+        "Server": str(snapshot.guild_id),
+        "Options": json.dumps(dict(snapshot.options), sort_keys=True),
+        "Seats": str(len(snapshot.seats) if snapshot.state is not None else snapshot.seat_count),
+    }
+    names = snapshot.game.seat_names(len(snapshot.seats)) if snapshot.state is not None else ()
+    for seat in snapshot.seats:
+        role = f" ({names[seat.index]})" if seat.index < len(names) else ""
+        headers[f"Seat{seat.index}"] = seat.label + role
+    headers["Started"] = snapshot.created_at
+    headers["Updated"] = snapshot.updated_at
+    headers["Status"] = snapshot.status
+    if snapshot.outcome is not None:
+        headers["Result"] = describe_outcome(snapshot)
+        headers["Scores"] = " ".join(_number(s) for s in snapshot.outcome.scores)
+    lines = [f"[{key} {json.dumps(value, ensure_ascii=False)}]" for key, value in headers.items()]
+    lines.append("")
+    for e in entries:
+        lines.append(f"{e.ply}. {e.kind} {'-' if e.seat is None else e.seat} {e.notation}")
+    return "\n".join(lines) + "\n"
+
+
+def read_record(text: str) -> GameRecord:
+    """Parse and replay a record; raises RecordError saying which line is wrong."""
+    headers: dict[str, str] = {}
+    entries: list[LogEntry] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        header = _HEADER.fullmatch(line)
+        if header:
+            try:
+                headers[header.group(1)] = str(json.loads(header.group(2)))
+            except json.JSONDecodeError:
+                raise RecordError(f"Line {number}: the header value is not a quoted string.") from None
+            continue
+        entry = _ENTRY.fullmatch(line)
+        if not entry:
+            raise RecordError(
+                f'Line {number} is neither a `[Header "value"]` nor a `<ply>. <kind> ...` entry.'
+            )
+        ply, kind, seat, notation = entry.groups()
+        if int(ply) != len(entries):
+            raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
+        entries.append(LogEntry(int(ply), kind, None if seat == "-" else int(seat), notation))
+    for needed in ("Game", "Options", "Seats"):
+        if needed not in headers:
+            raise RecordError(f"The record has no `{needed}` header.")
+    game = game_by_key(headers["Game"])
+    options = json.loads(headers["Options"])
+    if not isinstance(options, dict):
+        raise RecordError("The `Options` header must hold a JSON object.")
+    record = GameRecord(game, options, int(headers["Seats"]), headers, tuple(entries))
+    try:
+        record.final_state()
+    except (MoveError, ValueError) as error:
+        raise RecordError(f"The record does not replay: {error}") from None
+    return record
+
+
+def describe_outcome(snapshot: MatchSnapshot) -> str:
+    outcome = snapshot.outcome
+    if outcome is None:
+        return "not finished"
+    if outcome.winners:
+        names = " and ".join(snapshot.seats[i].label for i in outcome.winners if i < len(snapshot.seats))
+        return f"{names} {'win' if len(outcome.winners) > 1 else 'wins'} — {outcome.reason}"
+    return f"No winner — {outcome.reason}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
