@@ -235,8 +235,8 @@ def serpent_boarding(counts: Sequence[int]) -> tuple[tuple[int, ...], bool]:
     return tuple(taken), False
 
 
-_STONE_RE = re.compile(r"(\d+)/(\d+)(?:-(\d+(?:,\d+)*))?((?:b\d+[a-z]{2}(?:@\d+)?)*)")
-_TOKEN_RE = re.compile(r"b(\d+)([a-z]{2})(?:@(\d+))?")
+_STONE_RE = re.compile(r"(\d{1,3})/(\d{1,3})(?:-(\d{1,3}(?:,\d{1,3})*))?((?:b\d{1,3}[a-z]{2}(?:@\d{1,3})?)*)")
+_TOKEN_RE = re.compile(r"b(\d{1,3})([a-z]{2})(?:@(\d{1,3}))?")
 _SHAPES = (
     "Write `2/5` to enter 2 stones from the harbour into mooring 5, `4/5-6,7,7,8` to move 4 stones "
     "forward from mooring 5 (one destination per stone), `4/5-4` to move them one back, add boarding "
@@ -332,10 +332,11 @@ class KerbogeState(State):
     def parse(self, text: str) -> Move:
         flat = "".join(str(text).split()).lower()
         if not flat:
-            raise NotAMoveError(f"`{text}` is not a move. {_SHAPES}")
+            raise NotAMoveError(f"No move was given. {_SHAPES}")
         if self.result is not None:
             raise IllegalMoveError("The game is over: no more moves can be played.")
-        quoted = f"`{text.strip()}`"
+        shown = " ".join(str(text).split()).replace("`", "'")
+        quoted = f"`{shown}`" if len(shown) <= 60 else f"`{shown[:57]}…`"
         if flat in _COIN:
             return self._parse_coin(flat, quoted)
         if flat == "aground":
@@ -373,6 +374,8 @@ class KerbogeState(State):
                 places.add(int(place))
         if count == 0:
             raise IllegalMoveError(f"{quoted} moves no stone: move at least one, e.g. `{self._example()}`.")
+        if count > STONES and dest_text is not None:
+            raise IllegalMoveError(f"{quoted} cannot be played: each player has only {STONES} stones.")
         if dest_text is None:
             dests: tuple[int, ...] = (source,) * count
             refusal = self._refusal(mover, HARBOUR, dests, boardings, 0)

@@ -529,7 +529,9 @@ def test_every_player_resigning_ends_the_game() -> None:
     ("text", "message"),
     [
         ("hello", "is not a move"),
-        ("", "is not a move"),
+        ("", "No move was given"),
+        ("2/5-" + "9" * 5000, "is not a move"),
+        ("4/5-6,7,7,8 `@everyone`", "is not a move"),
         ("5", "is not a move"),
         ("b1So", "is not a move"),
         ("2/5-", "is not a move"),
@@ -542,7 +544,7 @@ def test_every_player_resigning_ends_the_game() -> None:
 def test_text_that_is_not_a_move(text: str, message: str) -> None:
     with pytest.raises(NotAMoveError, match=message) as info:
         position({5: (2, 0, 0, 0), 6: (0, 0, 1, 0)}).parse(text)
-    assert "`" in str(info.value)
+    assert "`" in str(info.value) and len(str(info.value)) < 600
 
 
 def test_messages_quote_the_input_and_suggest_a_legal_move() -> None:
@@ -554,6 +556,11 @@ def test_messages_quote_the_input_and_suggest_a_legal_move() -> None:
         state.parse("0/5-6")
     with pytest.raises(MoveError, match="`4/5-6`"):
         state.parse("4/5-6")
+    with pytest.raises(IllegalMoveError, match="only 10 stones"):
+        state.parse("11/5-6")
+    with pytest.raises(NotAMoveError) as long_info:
+        state.parse("x" * 500)
+    assert len(str(long_info.value)) < 500 and "…" in str(long_info.value)
 
 
 def test_describe_moves() -> None:
