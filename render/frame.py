@@ -244,7 +244,7 @@ def draw_arrow(
     does not antialias polygons: draw on an image SUPERSAMPLE times larger (multiplying every
     length) and reduce it, as `paste_arrows` does, when smoothness matters.
     """
-    head = head if head is not None else width * 3
+    head = head if head is not None else width * 3.5
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     if length == 0:
@@ -255,7 +255,7 @@ def draw_arrow(
 
     def shape(grow: float) -> list[Point]:
         shaft = width / 2 + grow
-        wing = width * 1.5 + grow * 1.8
+        wing = width * 1.8 + grow * 1.8
         back = length - head
         tip = length + grow * 1.8
         tail = -grow

@@ -158,3 +158,17 @@ def test_png_round_trip() -> None:
     image.putpixel((6, 4), (250, 0, 9))
     decoded = open_png(png_module.encode(image))
     assert decoded.mode == "RGB" and list(decoded.getdata()) == list(image.getdata())
+
+
+def test_frame_drawing_helpers() -> None:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (200, 100), (255, 255, 255))
+    frame.paste_arrows(image, [((20, 50), (180, 50)), ((10, 10), (10, 10))], fill=frame.BLUE.fill, width=8)
+    assert image.getpixel((100, 50)) == frame.BLUE.fill  # on the shaft
+    assert image.getpixel((100, 5)) == (255, 255, 255)
+    frame.text_in_circle(ImageDraw.Draw(image), (30, 30), 20, "12", fill=(0, 0, 0))
+    sprite = frame.stone(frame.YELLOW, 40)
+    assert sprite.mode == "RGBA" and sprite.size == (40, 40) and sprite.getpixel((0, 0)) == (0, 0, 0, 0)
+    assert frame.ink_on(frame.YELLOW.fill) != frame.ink_on(frame.BLUE.fill)
+    assert len({c.letter for c in frame.SEAT_COLOURS.values()}) == len(frame.SEAT_COLOURS)
