@@ -156,6 +156,54 @@ def _beads_for(board: bytes, to: int, enemy: int, left: int) -> tuple[int, ...]:
     return tuple(beads[:left])
 
 
+def _reverse_rays() -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each square e, (landing square, square between, direction * 64 + square between) for
+    each direction d such that a Moai landing 2 squares before e (looking along d) has e 2 away."""
+    table = []
+    for index in range(SIZE * SIZE):
+        rank, file = divmod(index, SIZE)
+        rays = []
+        for d, (df, dr) in enumerate(DIRECTIONS):
+            if _on_board(file - 2 * df, rank - 2 * dr):
+                mid = (rank - dr) * SIZE + file - df
+                rays.append(((rank - 2 * dr) * SIZE + file - 2 * df, mid, d * 64 + mid))
+        table.append(tuple(rays))
+    return tuple(table)
+
+
+REVERSE_RAYS = _reverse_rays()
+_QUIET_MOVES = tuple(
+    tuple((to, KnightMove(frm, to, False), KnightMove(frm, to, True)) for to in KNIGHT[frm])
+    for frm in range(SIZE * SIZE)
+)
+"""For each square, (target, the plain move there, the capture there) for moves placing no bead;
+shared immutable objects, so most legal moves cost no allocation."""
+
+
+def _bead_map(board: bytes, enemy: int) -> dict[int, list[int]]:
+    """For every landing square that would get beads (board before the move): its squares between,
+    each coded `direction * 64 + square` so that sorting gives the order N, NE, ... NW."""
+    found: dict[int, list[int]] = {}
+    marker = bytes((enemy,))
+    e = board.find(marker)
+    while e >= 0:
+        for landing, mid, code in REVERSE_RAYS[e]:
+            if not board[mid]:
+                codes = found.get(landing)
+                if codes is None:
+                    found[landing] = [code]
+                else:
+                    codes.append(code)
+        e = board.find(marker, e + 1)
+    return found
+
+
+def _decode(codes: list[int], left: int) -> tuple[int, ...]:
+    if len(codes) == 1:
+        return (codes[0] & 63,)
+    return tuple(code & 63 for code in sorted(codes)[:left])
+
+
 def _has_move(board: bytes, seat: int, protected: int | None) -> bool:
     """Whether `seat` has a legal move on `board`."""
     own = MOAI[seat]
@@ -174,6 +222,12 @@ def _has_move(board: bytes, seat: int, protected: int | None) -> bool:
 def position_key(board: bytes, turn: int, protected: int | None) -> bytes:
     """What makes a position for the repetition rule: pieces, beads, player to move, protected Moai."""
     return board + bytes((turn, _NO_PROTECTED if protected is None else protected))
+
+
+def _quote(text: str) -> str:
+    """The user's text, fit to show between backticks (no backticks inside, not too long)."""
+    flat = " ".join(str(text).split()).replace("`", "'")
+    return flat if len(flat) <= 30 else flat[:29] + "…"
 
 
 def _listing(names: Sequence[str]) -> str:
@@ -221,17 +275,18 @@ class KeibotState(State):
         enemy = MOAI[1 - turn]
         protected = self.protected
         left = BEADS_PER_SEAT - self.placed[turn]
+        beads = _bead_map(board, enemy) if left else {}
         marker = bytes((own,))
         moves: list[KnightMove] = []
         append = moves.append
         frm = board.find(marker)
         while frm >= 0:
-            for to in KNIGHT[frm]:
+            for to, plain, capture in _QUIET_MOVES[frm]:
                 v = board[to]
                 if not v:
-                    append(KnightMove(frm, to, False, _beads_for(board, to, enemy, left)))
+                    append(KnightMove(frm, to, False, _decode(beads[to], left)) if to in beads else plain)
                 elif v == enemy and to != protected:
-                    append(KnightMove(frm, to, True, _beads_for(board, to, enemy, left)))
+                    append(KnightMove(frm, to, True, _decode(beads[to], left)) if to in beads else capture)
             frm = board.find(marker, frm + 1)
         return moves
 
@@ -247,6 +302,7 @@ class KeibotState(State):
             raise IllegalMoveError("The game is over: no more moves can be played.")
         flat = "".join(str(text).split()).lower().translate(_DASHES)
         match = _MOVE_RE.fullmatch(flat)
+        text = _quote(text)
         example = self._example()
         shape = (
             "Write the square of one of your Moai and the square it jumps to, like a chess knight, "

@@ -670,6 +670,15 @@ def test_suggest_ignores_the_dash() -> None:
 def test_describe_move() -> None:
     state = GAME.start(2)
     assert state.describe_move(state.parse("c1-d3")) == "`c1-d3`: jumps c1 to d3"
+    bead = position(["...B...", ".......", "...B...", ".......", ".......", ".......", "..W...."])
+    assert bead.describe_move(bead.parse("c1-d3")) == "`c1-d3`: jumps c1 to d3 and places a bead on d4"
+
+
+def test_the_input_is_quoted_safely() -> None:
+    with pytest.raises(NotAMoveError) as info:
+        GAME.start(2).parse("`@everyone` " + "x" * 50)
+    message = str(info.value)
+    assert message.startswith("`'@everyone' xxxx") and "…`" in message
 
 
 # -- bad input ----------------------------------------------------------------------------------
