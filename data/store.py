@@ -490,7 +490,8 @@ class Store:
                 where.append(f"{column} = ?")
                 params.append(value)
         if user_id is not None:
-            where.append("EXISTS (SELECT 1 FROM seats x WHERE x.match_id = m.id AND x.user_id = ?)")
+            # Driven from the seats index: a player's matches, not every match, are looked at.
+            where.append("m.id IN (SELECT match_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
         sql = (
             "SELECT m.id, m.game, m.status, m.guild_id, m.channel_id, m.seat_count, m.updated_at, "
