@@ -183,6 +183,18 @@ SPLIT_MOVES = {
     for source in range(1, MOORINGS + 1)
     for mask in _MASKS
 }
+BOARDING_SPLITS = {
+    (mask, step, n): tuple(
+        (k, counts[step - 1] >> 1)
+        for k, counts in enumerate(SPLIT_COUNTS[mask][: SPLIT_PREFIX[mask][n]])
+        if counts[step - 1] >= 2
+    )
+    for mask in _MASKS
+    for step in (1, 2, 3)
+    for n in range(2, STONES + 1)
+}
+"""For moving at most n stones: (index in SPLIT_COUNTS[mask], boarding limit) of each split that
+sends at least two stones `step` forward."""
 BACK_MOVES = {
     source: tuple(StoneMove(source, (forward(source, -1),) * k) for k in range(1, STONES + 1))
     for source in range(1, MOORINGS + 1)
@@ -647,7 +659,6 @@ class KerbogeState(State):
             moves.extend(BACK_MOVES[source][:n])
             if n < 2:
                 continue
-            counts = SPLIT_COUNTS[mask]
             for step in (1, 2, 3) if mask == 7 else (1, 2):
                 j = (i + step) % MOORINGS
                 if not hostile[j]:
@@ -660,12 +671,9 @@ class KerbogeState(State):
                 )
                 options, prefix = _board_options(owners)
                 at = j + 1
-                for k in range(end):
-                    arriving = counts[k][step - 1]
-                    if arriving >= 2:
-                        dests = splits[k].destinations
-                        for b in options[: prefix[arriving >> 1]]:
-                            moves.append(StoneMove(source, dests, b, at))
+                for k, limit in BOARDING_SPLITS[(mask, step, n)]:
+                    dests = splits[k].destinations
+                    moves.extend([StoneMove(source, dests, b, at) for b in options[: prefix[limit]]])
         return moves
 
     def _must_run_aground(self, mover: int) -> bool:
