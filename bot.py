@@ -1,0 +1,223 @@
+"""Start the bot: settings, logging, the store and the host, the cogs, the commands.
+
+    python bot.py        (or `make run`)
+
+Settings come from the environment and from an optional `.env` file next to this one (the
+environment wins): DISCORD_TOKEN, DATABASE_PATH (default data/tavern.sqlite3), DEV_GUILD_ID
+(sync the commands to that server only, which is instant; else globally) and LOG_LEVEL
+(default INFO). Without a token it explains how to get one and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
+from data import Store
+from host import Host
+
+log = logging.getLogger("tavern")
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATABASE = "data/tavern.sqlite3"
+
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+"""What the bot needs in a channel; its value goes into the invite URL."""
+SCOPES = ("bot", "applications.commands")
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """`KEY=value` lines of a .env file; blank lines and `#` comments are skipped, `export `
+    and matching quotes around the value are removed. A missing file gives nothing."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    values: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        if key:
+            values[key] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+    @classmethod
+    def load(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = HERE / ".env"
+    ) -> Settings:
+        values = read_env_file(env_file) if env_file is not None else {}
+        values.update(os.environ if environ is None else environ)
+        guild = values.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SystemExit(f"DEV_GUILD_ID must be a server id (a number), not {guild!r}.")
+        database = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+        if not database.is_absolute():
+            database = HERE / database
+        return cls(
+            token=values.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=database,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        )
+
+
+def invite_url(application_id: int | str = "<APPLICATION_ID>") -> str:
+    scopes = "+".join(SCOPES)
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope={scopes}&permissions={PERMISSIONS.value}"
+    )
+
+
+def token_help() -> str:
+    return f"""\
+DISCORD_TOKEN is not set, so the bot cannot log in.
+
+1. Open https://discord.com/developers/applications and create an application (New Application).
+2. In its "Bot" page, press "Reset Token" and copy the token.
+3. Put it in a file named .env next to bot.py (see .env.example):
+       DISCORD_TOKEN=your-token-here
+   (or set DISCORD_TOKEN in the environment). No privileged intents are needed.
+4. Invite the bot to your server with this URL, where <APPLICATION_ID> is the
+   "Application ID" from the application's "General Information" page:
+       {invite_url()}
+   Scopes: {" ".join(SCOPES)}
+   Permissions ({PERMISSIONS.value}): View Channels, Send Messages, Send Messages in Threads,
+   Embed Links, Attach Files, Read Message History.
+5. Optional: set DEV_GUILD_ID to your server's id while developing; commands then appear at once
+   in that server instead of after Discord's global update.
+
+Then run `make run` again."""
+
+
+def intents() -> discord.Intents:
+    """The default intents, none of them privileged: no message content, no members, no presences."""
+    chosen = discord.Intents.default()
+    chosen.message_content = False
+    chosen.members = False
+    chosen.presences = False
+    return chosen
+
+
+class TavernBot(commands.Bot):
+    """The client. Constructible without logging in: tests call `install()` themselves."""
+
+    def __init__(self, host: Host, *, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents(),
+            tree_cls=TavernTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.host = host
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self._installed = False
+
+    async def install(self) -> None:
+        """Load the cogs (sharing the host) and register the buttons that survive restarts."""
+        if self._installed:
+            return
+        for cog in make_cogs(self.host):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self._installed = True
+
+    async def setup_hook(self) -> None:
+        await self.install()
+        if self.sync_commands:
+            await self.sync_app_commands()
+
+    async def sync_app_commands(self) -> None:
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to server %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands (Discord may take a while to show them)", len(synced))
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("Logged in as %s (%s)", user, user.id if user else "?")
+        if self.application_id is not None:
+            log.info("Invite URL: %s", invite_url(self.application_id))
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+    )
+
+
+async def serve(settings: Settings) -> None:
+    assert settings.token is not None
+    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(settings.database_path)
+    log.info("Database: %s", settings.database_path)
+    try:
+        bot = TavernBot(Host(store), dev_guild_id=settings.dev_guild_id)
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await store.close()
+
+
+def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE / ".env") -> int:
+    settings = Settings.load(environ, env_file)
+    if settings.token is None:
+        print(token_help(), file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        log.error(
+            "Discord refused the token in DISCORD_TOKEN: check it (or reset it) in the developer portal."
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asks for privileged intents, which this bot does not use.")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

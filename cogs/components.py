@@ -1,0 +1,158 @@
+"""Buttons and select menus that survive restarts.
+
+Every component of a match message is a `MatchComponent`: its `custom_id` carries everything the
+click needs (`tavern:<game>:<action>:<match id>:<turn>[:<arg>]`), so the bot keeps no state per
+message. One `DynamicItem` class, registered once in `setup_hook`, answers every such click,
+also on messages sent before a restart: it finds the loaded game cog for `<game>` and hands it
+the click (`GameCog.on_component`), which checks the turn against the stored match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, cast, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from .errors import report_error
+from .replies import send_private
+
+PREFIX = "tavern"
+CUSTOM_ID_LIMIT = 100
+LABEL_LIMIT = 80
+OPTION_TEXT_LIMIT = 100
+"""Discord's limits: custom_id 100 characters, button label 80, select option label/value/description 100."""
+
+TEMPLATE = re.compile(
+    rf"{PREFIX}:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>[0-9]+):(?P<turn>[0-9]+)(?::(?P<arg>.+))?"
+)
+
+
+@dataclass(frozen=True)
+class Press:
+    """One click on a match component, as its custom_id and Discord describe it."""
+
+    game: str
+    action: str
+    match_id: int
+    turn: int
+    arg: str | None = None
+    values: tuple[str, ...] = ()
+    """The chosen options, for a select menu."""
+
+
+def custom_id(game: str, action: str, match_id: int, turn: int, arg: str | None = None) -> str:
+    text = f"{PREFIX}:{game}:{action}:{match_id}:{turn}" + (f":{arg}" if arg else "")
+    if len(text) > CUSTOM_ID_LIMIT or not TEMPLATE.fullmatch(text):
+        raise ValueError(f"not a valid component id: {text!r}")
+    return text
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@runtime_checkable
+class ComponentHandler(Protocol):
+    """What a cog offers to answer clicks for its game (GameCog does)."""
+
+    game_key: str
+
+    async def on_component(self, interaction: discord.Interaction, press: Press) -> None: ...
+
+
+def handler_for(client: discord.Client, game: str) -> ComponentHandler | None:
+    if not isinstance(client, commands.Bot):
+        return None
+    for cog in client.cogs.values():
+        if isinstance(cog, ComponentHandler) and cog.game_key == game:
+            return cog
+    return None
+
+
+class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+    """A stateless button or select menu of a match message (see the module docstring)."""
+
+    def __init__(self, item: discord.ui.Item[Any], press: Press) -> None:
+        super().__init__(item)
+        self.press = press
+
+    @classmethod
+    def button(
+        cls,
+        game: str,
+        action: str,
+        match_id: int,
+        turn: int,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        arg: str | None = None,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> MatchComponent:
+        item: discord.ui.Button[Any] = discord.ui.Button(
+            label=clip(label, LABEL_LIMIT),
+            style=style,
+            emoji=emoji,
+            custom_id=custom_id(game, action, match_id, turn, arg),
+            row=row,
+            disabled=disabled,
+        )
+        return cls(item, Press(game, action, match_id, turn, arg))
+
+    @classmethod
+    def select(
+        cls,
+        game: str,
+        action: str,
+        match_id: int,
+        turn: int,
+        *,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        arg: str | None = None,
+        row: int | None = None,
+    ) -> MatchComponent:
+        item: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id(game, action, match_id, turn, arg),
+            placeholder=clip(placeholder, 150),
+            options=options[:25],
+            row=row,
+        )
+        return cls(item, Press(game, action, match_id, turn, arg))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> MatchComponent:
+        data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
+        values = data.get("values", [])
+        press = Press(
+            game=match["game"],
+            action=match["action"],
+            match_id=int(match["match"]),
+            turn=int(match["turn"]),
+            arg=match["arg"],
+            values=tuple(str(v) for v in values) if isinstance(values, list) else (),
+        )
+        return cls(item, press)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a dynamic item's callback raises: answer the user here.
+        try:
+            handler = handler_for(interaction.client, self.press.game)
+            if handler is None:
+                await send_private(interaction, "This game is not available right now. Please try later.")
+                return
+            await handler.on_component(interaction, self.press)
+        except Exception as error:
+            await report_error(interaction, error)

@@ -1,0 +1,70 @@
+"""`/games` (this channel's matches) and `/help` (what the bot does and how to start)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import Host, game_by_key
+
+from .base import GameCog
+from .errors import CogError
+from .messages import clip, summary_label
+from .replies import NO_PINGS, defer_private, send_private
+
+
+class GeneralCog(commands.Cog):
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def game_cogs(self, client: discord.Client) -> list[GameCog]:
+        cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
+        return [cog for cog in cogs if isinstance(cog, GameCog)]
+
+    @app_commands.command(
+        name="games", description="The matches being played or waiting for players in this channel"
+    )
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise CogError("The games are played in server channels, not in direct messages.")
+        summaries = await self.host.matches_in_channel(interaction.guild_id, interaction.channel_id)
+        lines = []
+        for summary in summaries:
+            label = summary_label(summary, game_by_key(summary.game).title)
+            lines.append(f"• {discord.utils.escape_markdown(label)}")
+        if not lines:
+            starts = ", ".join(f"`/{cog.game.key} new`" for cog in self.game_cogs(interaction.client))
+            lines = [f"No matches here yet. Open one with {starts or 'a game command'}."]
+        embed = discord.Embed(
+            title="Matches in this channel",
+            description=clip("\n".join(lines), 4096),
+            colour=discord.Colour.blurple(),
+        )
+        await send_private(interaction, embed=embed)
+
+    @app_commands.command(name="help", description="What this bot does and how to start a game")
+    async def help(self, interaction: discord.Interaction) -> None:
+        games = []
+        for cog in self.game_cogs(interaction.client):
+            seats = cog.game.seats
+            players = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]}–{seats[-1]}"
+            games.append(f"• **{cog.game.title}** ({players} players): `/{cog.game.key} new`")
+        embed = discord.Embed(
+            title="Tavern: rare board games in chat",
+            description=(
+                "Play board games with the people in this channel, one move at a time, at your own pace.\n\n"
+                "**Start:** open a lobby with a game's `new` command. Others press **Join** (or use "
+                "`join`); the match starts when the seats are full, or when its creator presses **Start**.\n"
+                "**Play:** `/<game> move` (it suggests legal moves as you type), or pick from the menu "
+                "when there are few moves. The bot posts the board after every move and mentions the player "
+                "to move.\n"
+                "**More:** `board` shows the board, `resign` and `draw` end a match, "
+                "`rules` explains the game, `/games` lists the matches here.\n\n**Games**\n"
+                + ("\n".join(games) or "None loaded.")
+            ),
+            colour=discord.Colour.blurple(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

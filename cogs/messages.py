@@ -1,0 +1,194 @@
+"""The match message: what a channel sees of a match, built from a host snapshot.
+
+An embed with the title (game and match id), whose turn it is, the moves just played, the
+players (with their seat colour and score) and the outcome when it is over; the board picture as
+an attachment shown in the embed; for a lobby, who is seated and how many seats are wanted.
+The message text names only the player to move, and the allowed mentions let it ping only them
+(or nobody): no name or move text can ever ping @everyone, a role or anyone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord.utils import escape_markdown, escape_mentions
+
+from data import MatchSummary
+from host import MatchSnapshot, PlayedMove, Seat
+
+from .replies import NO_PINGS
+
+TITLE_LIMIT = 256
+DESCRIPTION_LIMIT = 4096
+FIELD_LIMIT = 1024
+PLAYED_SHOWN = 8
+
+COLOUR_LOBBY = discord.Colour.gold()
+COLOUR_PLAYING = discord.Colour.blurple()
+COLOUR_OVER = discord.Colour.dark_grey()
+
+
+def clean(name: str) -> str:
+    """A user-chosen name, safe to show: no Markdown, no mentions."""
+    return escape_mentions(escape_markdown(name))
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def image_name(snapshot: MatchSnapshot) -> str:
+    return f"{snapshot.game.key}-{snapshot.id}-{snapshot.turn}.png"
+
+
+def seat_colours(snapshot: MatchSnapshot) -> tuple[str, ...]:
+    try:
+        return tuple(snapshot.game.seat_names(snapshot.seat_count))
+    except Exception:  # a game without seat names for this count: show none
+        return ()
+
+
+def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> str:
+    """`<@id> (Red)`: the player (as a mention, which never pings inside an embed) and colour."""
+    colours = seat_colours(snapshot)
+    who = f"<@{seat.user_id}>" if mention and seat.user_id is not None else f"**{clean(seat.label)}**"
+    colour = f" ({colours[seat.index]})" if seat.index < len(colours) and not snapshot.is_lobby else ""
+    return who + colour
+
+
+def _actor(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
+    if entry.seat is None or entry.seat >= len(snapshot.seats):
+        return "🎲" if entry.kind == "chance" else "•"
+    return f"**{clean(snapshot.seats[entry.seat].label)}**"
+
+
+def played_line(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
+    if entry.kind in ("resign", "draw"):
+        return f"• {clean(entry.description)}"
+    text = f"`{entry.notation}`"
+    if entry.description and entry.description != entry.notation:
+        text += f" — {clean(entry.description)}"
+    return f"{_actor(snapshot, entry)}: {text}"
+
+
+def played_text(played: Sequence[PlayedMove], snapshot: MatchSnapshot) -> str:
+    lines = [played_line(snapshot, entry) for entry in played]
+    if len(lines) > PLAYED_SHOWN:
+        hidden = len(lines) - PLAYED_SHOWN
+        lines = [f"… and {hidden} earlier", *lines[-PLAYED_SHOWN:]]
+    return clip("\n".join(lines), FIELD_LIMIT)
+
+
+def status_line(snapshot: MatchSnapshot) -> str:
+    """One line: whose turn it is, the outcome, or the lobby's state."""
+    if snapshot.is_lobby:
+        seated = len(snapshot.seats)
+        return f"Lobby: **{seated} of {snapshot.seat_count}** seats taken."
+    if snapshot.status == "abandoned":
+        return "This lobby was closed."
+    if snapshot.outcome is not None and snapshot.is_over:
+        outcome = snapshot.outcome
+        if outcome.winners:
+            names = " and ".join(
+                seat_text(snapshot, snapshot.seats[w]) for w in outcome.winners if w < len(snapshot.seats)
+            )
+            return f"🏆 {names} {'wins' if len(outcome.winners) == 1 else 'win'} — {clean(outcome.reason)}."
+        return f"The match ends in a draw — {clean(outcome.reason)}."
+    seat = snapshot.seat_to_move
+    if seat is None:
+        return f"Turn {snapshot.turn}."
+    return f"Turn {snapshot.turn} · {seat_text(snapshot, seat)} to move."
+
+
+def players_text(snapshot: MatchSnapshot) -> str:
+    scores: Sequence[float] = ()
+    if snapshot.outcome is not None and snapshot.is_over:
+        scores = snapshot.outcome.scores
+    elif snapshot.state is not None:
+        scores = snapshot.state.scores()
+    lines = []
+    for seat in snapshot.seats:
+        line = seat_text(snapshot, seat)
+        if seat.index < len(scores) and not snapshot.is_lobby:
+            score = scores[seat.index]
+            line += f" · {int(score) if float(score).is_integer() else score}"
+        if seat.resigned:
+            line += " · resigned"
+        lines.append(line)
+    if snapshot.is_lobby:
+        lines += ["*(free seat)*"] * (snapshot.seat_count - len(snapshot.seats))
+    return clip("\n".join(lines), FIELD_LIMIT) or "—"
+
+
+def options_text(snapshot: MatchSnapshot) -> str:
+    parts = []
+    for name, value in snapshot.options.items():
+        shown = {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+        parts.append(f"{name}: {shown}")
+    return ", ".join(parts)
+
+
+def match_embed(
+    snapshot: MatchSnapshot, *, image: str | None = None, note: str | None = None
+) -> discord.Embed:
+    """The embed of the match message (`image`: the attachment's file name)."""
+    if snapshot.is_lobby:
+        colour = COLOUR_LOBBY
+    elif snapshot.is_over:
+        colour = COLOUR_OVER
+    else:
+        colour = COLOUR_PLAYING
+    lines = [status_line(snapshot)]
+    if note:
+        lines.insert(0, f"*{note}*")
+    if snapshot.is_lobby:
+        lines.append(
+            f"Press **Join** to take a seat. The match starts when all seats are taken; "
+            f"<@{snapshot.creator_id}> can press **Start** to begin early."
+        )
+    if snapshot.draw_offer and not snapshot.is_over:
+        offered = ", ".join(
+            clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)
+        )
+        lines.append(f"🤝 Draw offered by {offered}. The other players can press **Draw** to accept.")
+    embed = discord.Embed(
+        title=clip(snapshot.title, TITLE_LIMIT),
+        description=clip("\n".join(lines), DESCRIPTION_LIMIT),
+        colour=colour,
+    )
+    if snapshot.played:
+        embed.add_field(name="Just played", value=played_text(snapshot.played, snapshot), inline=False)
+    embed.add_field(name="Players" if not snapshot.is_over else "Final scores", value=players_text(snapshot))
+    options = options_text(snapshot)
+    if options:
+        embed.add_field(name="Options", value=clip(options, FIELD_LIMIT))
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
+    embed.set_footer(text=f"Match #{snapshot.id} · turn {snapshot.turn} · /{snapshot.game.key} rules")
+    return embed
+
+
+def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, discord.AllowedMentions]:
+    """The message text (naming only the player to move) and the mentions it may ping."""
+    seat = snapshot.seat_to_move
+    if seat is None or seat.user_id is None:
+        return None, NO_PINGS
+    text = f"<@{seat.user_id}>, it is your turn in {snapshot.title}."
+    if not ping:
+        return text, NO_PINGS
+    return text, discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(seat.user_id)], replied_user=False
+    )
+
+
+def summary_label(summary: MatchSummary, title: str) -> str:
+    """A short line for a match: in autocomplete (at most 100 characters) and in `/games`."""
+    if summary.status == "lobby":
+        state = f"lobby {len(summary.players)}/{summary.seat_count}"
+    elif summary.status == "playing":
+        state = f"turn {summary.log_length}"
+    else:
+        state = summary.status
+    players = " vs ".join(summary.players) or "nobody yet"
+    return clip(f"#{summary.id} {title} · {state} · {players}", 100)

@@ -1,0 +1,94 @@
+"""How the cogs answer an interaction: defer first, then follow up, publicly or privately.
+
+Discord gives an interaction 3 seconds for its first answer. Anything that reads the store or
+draws a picture defers first: publicly ("Tavern is thinking…") when the answer will be the new
+match message, privately when only the user will see the answer.
+
+A public deferral can only be followed by a public message (the first follow-up takes the
+placeholder's visibility), so a private answer after one (an error, a stale button) deletes the
+placeholder first; the private answer then arrives as a message of its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import discord
+
+NO_PINGS = discord.AllowedMentions.none()
+"""Nothing in a message pings anyone unless a message names the one user it may ping."""
+
+_PLACEHOLDER = "tavern.public_placeholder"
+"""`interaction.extras` key: a public "thinking" placeholder waits for its follow-up."""
+
+MESSAGE_LIMIT = 2000
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Acknowledge now; the answer will be a public message."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)
+        interaction.extras[_PLACEHOLDER] = True
+
+
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Acknowledge now; the answer will be seen only by the user."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def _message_kwargs(
+    content: str | None,
+    embed: discord.Embed | None,
+    file: discord.File | None,
+    view: discord.ui.View | None,
+    allowed_mentions: discord.AllowedMentions,
+) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions}
+    if content is not None:
+        kwargs["content"] = content[:MESSAGE_LIMIT]
+    if embed is not None:
+        kwargs["embed"] = embed
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def send_public(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+    allowed_mentions: discord.AllowedMentions = NO_PINGS,
+) -> discord.WebhookMessage:
+    """The public answer to an interaction deferred with `defer_public`; returns the message."""
+    await defer_public(interaction)
+    kwargs = _message_kwargs(content, embed, file, view, allowed_mentions)
+    message = await interaction.followup.send(wait=True, **kwargs)
+    interaction.extras[_PLACEHOLDER] = False
+    return message
+
+
+async def send_private(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An answer only the user sees, whatever the interaction has answered so far."""
+    kwargs = _message_kwargs(content, embed, file, view, NO_PINGS)
+    if not interaction.response.is_done():
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+        return
+    if interaction.extras.get(_PLACEHOLDER):
+        interaction.extras[_PLACEHOLDER] = False
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    await interaction.followup.send(ephemeral=True, **kwargs)
