@@ -731,7 +731,8 @@ class KerbogeState(State):
         if count > have:
             where = ", ".join(f"{m} ({self.stones(m, mover)})" for m in self.own_moorings(mover))
             held = f"{name} stones are at {where}" if where else f"all {name} stones are in the harbour"
-            return f"you have only {_plural(have, 'stone')} at mooring {source} ({held})."
+            there = f"only {_plural(have, 'stone')}" if have else "no stones"
+            return f"you have {there} at mooring {source} ({held})."
         steps = [distance(source, d) for d in dests]
         back = MOORINGS - 1
         reach = self.forward_targets(source, mover)
@@ -747,7 +748,7 @@ class KerbogeState(State):
                     f"exactly one back (`{count}/{source}-{forward(source, -1)}`), never both."
                 )
             if boardings:
-                return "a move backward never boards."
+                return f"a move backward never boards: write just `{count}/{source}-{dests[0]}`."
             return None
         for d, step in zip(dests, steps, strict=True):
             if d not in reach:
@@ -759,7 +760,9 @@ class KerbogeState(State):
         if not boardings:
             return None
         if mover in boardings:
-            return "you cannot board your own stones."
+            others = sorted({o for d in set(dests) for o in self.boardable(d, mover)})
+            hint = f", e.g. `b1{INITIALS[others[0]]}`" if others else ""
+            return f"you cannot board your own stones, only other players' stones{hint}."
         if at not in dests:
             return f"no stone of this move arrives at mooring {at}, so it cannot board there."
         return self._boarding_refusal(mover, dests.count(at), at, boardings)
@@ -782,6 +785,8 @@ class KerbogeState(State):
         for owner, n in boardings.items():
             there = self.stones(at, owner)
             if n > there:
+                if not there:
+                    return f"mooring {at} holds no stones of the {SEAT_NAMES[owner]} to board."
                 return f"mooring {at} holds {_plural(there, 'stone')} of the {SEAT_NAMES[owner]}, not {n}."
         return None
 
@@ -798,7 +803,7 @@ class KerbogeState(State):
         if len(places) > 1:
             raise IllegalMoveError(
                 f"{quoted} cannot be played: a move boards in one mooring only, not at "
-                f"{_list(sorted(places))}."
+                f"{_list(sorted(places))}; give every boarding token the same `@` mooring."
             )
         if places:
             return places.pop()
@@ -814,8 +819,9 @@ class KerbogeState(State):
             most = max(distinct, key=dests.count)
             return most  # refused with the reason for the likeliest mooring
         options = " or ".join(f"`@{d}`" for d in fits)
+        places_text = " or ".join(str(d) for d in fits)
         raise AmbiguousMoveError(
-            f"{quoted} could board at mooring {_list(fits)}: add {options} to the boarding, "
+            f"{quoted} could board at mooring {places_text}: add {options} to the boarding, "
             f"e.g. `{StoneMove(source, dests, tuple(sorted(boardings.items())), fits[0])}`."
         )
 
@@ -835,7 +841,7 @@ class KerbogeState(State):
         if self.turn != CHANCE:
             raise IllegalMoveError(
                 f"{quoted} is the Serpent's move, played by the host after each round; it is the "
-                f"{SEAT_NAMES[self.turn]}'s turn now, e.g. `{self._example()}`."
+                f"{SEAT_NAMES[self.turn]}'s turn: play e.g. `{self._example()}`."
             )
         move = _COIN[flat]
         if move not in self.legal_moves():

@@ -229,7 +229,7 @@ def test_moving_stones_you_do_not_have() -> None:
     with pytest.raises(IllegalMoveError, match="only 2 stones at mooring 5") as info:
         state.parse("3/5-6")
     assert "5 (2), 8 (1)" in str(info.value)
-    with pytest.raises(IllegalMoveError, match="only 0 stones at mooring 4"):
+    with pytest.raises(IllegalMoveError, match="no stones at mooring 4"):
         state.parse("1/4-5")
 
 
@@ -296,15 +296,16 @@ def test_boarding_needs_two_arrivals_per_stone_and_odd_stones_do_not_count() -> 
 
 def test_boarding_your_own_stones() -> None:
     state = position({1: (4, 0, 0, 0), 2: (1, 1, 0, 0)})
-    with pytest.raises(IllegalMoveError, match="cannot board your own stones"):
+    with pytest.raises(IllegalMoveError, match="cannot board your own stones") as info:
         state.parse("2/1-2 b1Sa")
+    assert "`b1Me`" in str(info.value)
 
 
 def test_boarding_in_one_destination_mooring_only() -> None:
     state = position({1: (4, 0, 0, 0), 2: (0, 1, 0, 0), 3: (0, 0, 1, 0)})
     with pytest.raises(IllegalMoveError, match="boards in one mooring only, not at 2 and 3"):
         state.parse("4/1-2,2,3,3 b1Me@2 b1So@3")
-    with pytest.raises(IllegalMoveError, match="holds 0 stones of the Soldier"):
+    with pytest.raises(IllegalMoveError, match="holds no stones of the Soldier to board"):
         state.parse("4/1-2,2,3,3 b1So@2")
     assert str(state.parse("4/1-2,2,3,3 b1Me")) == "4/1-2,2,3,3 b1Me@2"  # only 2 makes it legal
     assert str(state.parse("4/1-2,2,3,3 b1So")) == "4/1-2,2,3,3 b1So@3"
@@ -333,7 +334,7 @@ def test_boarding_tokens_are_canonical_in_seat_order() -> None:
 
 def test_never_backward_boarding() -> None:
     state = position({6: (0, 4, 0, 0), 5: (2, 0, 0, 0)}, to_move=ME)
-    with pytest.raises(IllegalMoveError, match="backward never boards"):
+    with pytest.raises(IllegalMoveError, match="backward never boards: write just `4/6-5`"):
         state.parse("4/6-5 b1Sa")
     assert all(not m.boardings for m in state.legal_moves() if isinstance(m, StoneMove) and m.backward)
 
