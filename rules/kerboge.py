@@ -599,6 +599,16 @@ class KerbogeState(State):
             return []
         return [m for m in range(1, MOORINGS + 1) if self.stones(m, seat) or not any(self.mooring(m))]
 
+    def sources(self, seat: int) -> list[int]:
+        """Where `seat` may take stones from this turn: HARBOUR (0) first when it may enter, then
+        each mooring holding its stones. Empty when it must run aground."""
+        out = [HARBOUR] if self.enterable(seat) else []
+        return out + self.own_moorings(seat)
+
+    def enter_limit(self, seat: int) -> int:
+        """How many stones `seat` may enter at once: min(2, stones in its harbour)."""
+        return min(2, self.harbour[seat])
+
     def forward_targets(self, mooring: int, seat: int) -> list[int]:
         """The moorings a stone of `seat` at `mooring` may move forward to, nearest first (1–3
         forward, passing at most one hostile mooring)."""

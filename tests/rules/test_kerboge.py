@@ -582,6 +582,10 @@ def test_helpers_for_pictures_and_move_builders() -> None:
     assert state.harbour == (3, 10, 7, 9) and state.serpent == 7
     assert state.own_moorings(SA) == [1, 4] and state.is_hostile(4, SA) and not state.is_hostile(1, SA)
     assert state.boardable(4, SA) == {SO: 3, RU: 1} and state.boarding_limit(5) == 2
+    assert state.sources(SA) == [HARBOUR, 1, 4] and state.enter_limit(SA) == 2
+    assert state.forward_targets(1, SA) == [2, 3, 4] and state.back_target(1) == 10
+    full = position({m: (0, 1) for m in range(1, 11)}, seats=2)
+    assert full.sources(SA) == [] and full.forced_move() == AGROUND
     assert state.scores() == (1, 2, 3, 4) and state.serpent_points == 5 and state.total_score() == 15
     move = state.parse("5/1-4 b1So b1Ru")
     assert isinstance(move, StoneMove) and move.source == 1 and move.count == 5
