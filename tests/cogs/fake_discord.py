@@ -1,0 +1,418 @@
+"""Discord, faked at the two places where discord.py would talk to it over HTTP.
+
+Everything else is discord.py's own: `Interaction` objects built from gateway payload dicts by
+the client's real `ConnectionState.parse_interaction_create`, the real `CommandTree` (option
+parsing, autocomplete, error dispatch), the real `ViewStore` dispatching clicks to dynamic items,
+and the real `InteractionResponse`/`Webhook` code that builds each request. Only the bottom
+layer is replaced: `AsyncWebhookAdapter.request` (interaction responses and follow-ups) and
+`HTTPClient.request` (the bot's own REST calls). Each request is recorded with its decoded JSON
+payload and its files, and answered the way Discord would, so the code above sees real objects
+(a follow-up returns a `WebhookMessage` with an id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.ext import commands
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+APP_ID = 900_000_000_000_000_001
+GUILD_ID = 800_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_001
+OTHER_CHANNEL_ID = 700_000_000_000_000_002
+EPHEMERAL = 64
+
+DEFERRED_CHANNEL_MESSAGE = 5
+CHANNEL_MESSAGE = 4
+DEFERRED_UPDATE = 6
+AUTOCOMPLETE_RESULT = 8
+
+DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item")
+"""discord.py's names for the tasks that run a command, an autocomplete or a click."""
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+
+    def member(self) -> dict[str, Any]:
+        return {
+            "user": {
+                "id": str(self.id),
+                "username": self.name.lower(),
+                "discriminator": "0",
+                "global_name": self.name,
+                "avatar": None,
+            },
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(discord.Permissions.general().value),
+        }
+
+
+@dataclass
+class Request:
+    """One request discord.py made, decoded."""
+
+    method: str
+    path: str
+    payload: dict[str, Any] | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    answer: Any = None
+
+    @property
+    def token(self) -> str | None:
+        parts = self.path.split("/")
+        if parts[1] in ("interactions", "webhooks") and len(parts) > 3:
+            return parts[3]
+        return None
+
+    @property
+    def is_callback(self) -> bool:
+        return self.path.endswith("/callback")
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.payload.get("type") if self.is_callback and self.payload else None
+
+    @property
+    def message(self) -> dict[str, Any] | None:
+        """The message this request sends or edits (for a callback: its `data`)."""
+        if self.payload is None:
+            return None
+        if self.is_callback:
+            data = self.payload.get("data")
+            return data if isinstance(data, dict) else None
+        return self.payload
+
+    @property
+    def flags(self) -> int:
+        message = self.message or {}
+        return int(message.get("flags", 0) or 0)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def is_followup(self) -> bool:
+        return self.method == "POST" and self.path.startswith("/webhooks/") and self.path.count("/") == 3
+
+    @property
+    def content(self) -> str:
+        return str((self.message or {}).get("content") or "")
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list((self.message or {}).get("embeds") or [])
+
+    @property
+    def text(self) -> str:
+        """Everything a user would read: content and embeds."""
+        return self.content + "\n" + json.dumps(self.embeds, ensure_ascii=False)
+
+    def custom_ids(self) -> list[str]:
+        return [
+            c["custom_id"] for row in (self.message or {}).get("components", []) for c in row["components"]
+        ]
+
+
+def _decode(
+    payload: Mapping[str, Any] | None, multipart: Sequence[Mapping[str, Any]] | None
+) -> dict[str, Any] | None:
+    if payload is not None:
+        return dict(payload)
+    for part in multipart or ():
+        if part.get("name") == "payload_json":
+            decoded: dict[str, Any] = json.loads(part["value"])
+            return decoded
+    return None
+
+
+def _read(files: Sequence[discord.File] | None) -> list[tuple[str, bytes]]:
+    read = []
+    for file in files or ():
+        file.reset()
+        read.append((file.filename or "", file.fp.read()))
+        file.reset()
+    return read
+
+
+class FakeDiscord:
+    """Records every request and answers it; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self._ids: Iterator[int] = itertools.count(600_000_000_000_000_001)
+        self.fail_edits = False
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def message_payload(
+        self, payload: Mapping[str, Any], files: list[tuple[str, bytes]], *, channel_id: int = CHANNEL_ID
+    ) -> dict[str, Any]:
+        message_id = self.next_id()
+        message = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "content": payload.get("content") or "",
+            "author": {
+                "id": str(APP_ID),
+                "username": "Tavern",
+                "discriminator": "0",
+                "global_name": None,
+                "avatar": None,
+                "bot": True,
+            },
+            "attachments": [
+                {
+                    "id": str(self.next_id()),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://cdn.example/{name}",
+                    "proxy_url": f"https://cdn.example/{name}",
+                }
+                for name, data in files
+            ],
+            "embeds": list(payload.get("embeds") or []),
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "mention_everyone": False,
+            "tts": False,
+            "timestamp": "2024-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": int(payload.get("flags", 0) or 0),
+            "components": list(payload.get("components") or []),
+            "webhook_id": str(APP_ID),
+            "application_id": str(APP_ID),
+        }
+        self.messages[message_id] = message
+        return message
+
+    def answer(self, request: Request) -> Any:
+        if request.is_callback:
+            data = request.payload or {}
+            kind = data.get("type")
+            inner = data.get("data") or {}
+            return {
+                "interaction": {
+                    "id": request.path.split("/")[2],
+                    "type": 2,
+                    "response_message_id": str(self.next_id()),
+                    "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                    "response_message_ephemeral": bool(int(inner.get("flags", 0) or 0) & EPHEMERAL),
+                }
+            }
+        if request.method == "DELETE":
+            return None
+        if request.is_followup or (request.method in ("POST", "PATCH") and "/messages" in request.path):
+            if request.method == "PATCH" and self.fail_edits and request.path.startswith("/channels/"):
+                raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
+            return self.message_payload(request.payload or {}, request.files)
+        if request.method == "GET":
+            return self.message_payload({}, [])
+        return {}
+
+    def install(self, monkeypatch: Any) -> None:
+        fake = self
+
+        async def webhook_request(
+            adapter: AsyncWebhookAdapter,
+            route: Route,
+            session: Any = None,
+            *,
+            payload: dict[str, Any] | None = None,
+            multipart: list[dict[str, Any]] | None = None,
+            files: Sequence[discord.File] | None = None,
+            **_: Any,
+        ) -> Any:
+            return fake.record(route, _decode(payload, multipart), _read(files))
+
+        async def http_request(
+            http: HTTPClient,
+            route: Route,
+            *,
+            files: Sequence[discord.File] | None = None,
+            form: Sequence[dict[str, Any]] | None = None,
+            **kwargs: Any,
+        ) -> Any:
+            return fake.record(route, _decode(kwargs.get("json"), form), _read(files))
+
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+        monkeypatch.setattr(HTTPClient, "request", http_request)
+
+    def record(self, route: Route, payload: dict[str, Any] | None, files: list[tuple[str, bytes]]) -> Any:
+        path = route.url.removeprefix(Route.BASE)
+        request = Request(route.method, path, payload, files)
+        self.requests.append(request)
+        request.answer = self.answer(request)
+        return request.answer
+
+
+class _FakeResponse:
+    """Enough of an aiohttp response for discord.HTTPException."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
+def pretend_logged_in(bot: discord.Client) -> None:
+    """What the gateway's READY event would set: the bot's own user and application id."""
+    state = bot._connection
+    state.user = discord.ClientUser(
+        state=state,
+        data={"id": str(APP_ID), "username": "Tavern", "discriminator": "0", "avatar": None, "bot": True},  # type: ignore[typeddict-item]
+    )
+    state.application_id = APP_ID
+
+
+class Driver:
+    """Sends interactions to a bot the way the gateway would, and waits for their handling."""
+
+    def __init__(self, bot: commands.Bot, fake: FakeDiscord) -> None:
+        self.bot = bot
+        self.fake = fake
+        self._tokens = itertools.count(1)
+
+    def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
+        number = next(self._tokens)
+        return {
+            "id": str(self.fake.next_id()),
+            "application_id": str(APP_ID),
+            "token": f"token-{number}",
+            "version": 1,
+            "type": kind,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(channel_id),
+            "channel": {
+                "id": str(channel_id),
+                "type": 0,
+                "guild_id": str(GUILD_ID),
+                "name": "games",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            },
+            "member": user.member(),
+            "app_permissions": str(discord.Permissions.all().value),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+        }
+
+    def _command_data(
+        self, path: str, options: Mapping[str, Any], focused: str | None = None
+    ) -> dict[str, Any]:
+        group_name, _, name = path.partition(" ")
+        root = self.bot.tree.get_command(group_name)
+        assert root is not None, f"no command /{group_name}"
+        command = root
+        if name:
+            assert isinstance(root, discord.app_commands.Group)
+            found = root.get_command(name)
+            assert isinstance(found, discord.app_commands.Command), f"no command /{path}"
+            command = found
+        assert isinstance(command, discord.app_commands.Command)
+        leaf_options = []
+        for key, value in options.items():
+            parameter = command.get_parameter(key)
+            assert parameter is not None, f"/{path} has no option {key}"
+            option: dict[str, Any] = {"type": parameter.type.value, "name": key, "value": value}
+            if key == focused:
+                option["focused"] = True
+            leaf_options.append(option)
+        if not name:
+            return {"id": str(hash(command)), "type": 1, "name": group_name, "options": leaf_options}
+        return {
+            "id": str(hash(root)),
+            "type": 1,
+            "name": group_name,
+            "options": [{"type": 1, "name": name, "options": leaf_options}],
+        }
+
+    async def settle(self) -> None:
+        """Wait until every command, autocomplete and click discord.py started has finished."""
+        me = asyncio.current_task()
+        for _ in range(1000):
+            pending = [
+                task
+                for task in asyncio.all_tasks()
+                if task is not me and not task.done() and task.get_name().startswith(DISCORD_TASKS)
+            ]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=60)
+        raise AssertionError("interaction handling did not finish")
+
+    async def send(self, payload: dict[str, Any]) -> list[Request]:
+        start = len(self.fake.requests)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+        return self.fake.requests[start:]
+
+    async def command(
+        self, user: User, path: str, *, channel_id: int = CHANNEL_ID, **options: Any
+    ) -> list[Request]:
+        """`/path option:value …` as `user`; the requests the bot made in answer."""
+        payload = self._base(user, 2, channel_id)
+        payload["data"] = self._command_data(path, options)
+        return await self.send(payload)
+
+    async def autocomplete(
+        self, user: User, path: str, focused: str, *, channel_id: int = CHANNEL_ID, **options: Any
+    ) -> list[dict[str, Any]]:
+        """The choices the bot suggests for option `focused` while the user types."""
+        payload = self._base(user, 4, channel_id)
+        payload["data"] = self._command_data(path, options, focused=focused)
+        requests = await self.send(payload)
+        results = [r for r in requests if r.callback_type == AUTOCOMPLETE_RESULT]
+        assert len(results) == 1, requests
+        choices: list[dict[str, Any]] = (results[0].payload or {})["data"]["choices"]
+        return choices
+
+    async def click(
+        self,
+        user: User,
+        message: Mapping[str, Any],
+        custom_id: str,
+        *,
+        values: Sequence[str] = (),
+        channel_id: int = CHANNEL_ID,
+    ) -> list[Request]:
+        """A click on the component `custom_id` of `message` (a message payload the bot sent)."""
+        component = next(
+            (
+                c
+                for row in message.get("components", [])
+                for c in row["components"]
+                if c.get("custom_id") == custom_id
+            ),
+            None,
+        )
+        assert component is not None, f"{custom_id!r} is not on the message"
+        payload = self._base(user, 3, channel_id)
+        payload["message"] = dict(message)
+        payload["data"] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values:
+            payload["data"]["values"] = list(values)
+        return await self.send(payload)

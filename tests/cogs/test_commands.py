@@ -1,0 +1,296 @@
+"""The slash commands, driven through discord.py's real CommandTree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from data import Store
+from host import Host
+
+from .conftest import ALICE, BOB, CAROL
+from .fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
+from .helpers import (
+    PNG,
+    button_id,
+    deferred_first,
+    public_messages,
+    sent_message,
+    start_match,
+    stored,
+    the_private_message,
+    the_public_message,
+)
+
+
+async def test_new_opens_a_lobby(driver: Driver, host: Host, fake: FakeDiscord) -> None:
+    requests = await driver.command(ALICE, "keryo-pente new", seats=3, tournament=False)
+
+    deferred_first(requests, ephemeral=False)
+    message = the_public_message(requests)
+    (embed,) = message.embeds
+    assert embed["title"] == "Keryo-Pente #1"
+    assert "1 of 3" in embed["description"]
+    assert "tournament: off" in message.text
+    assert message.custom_ids() == [
+        "tavern:keryo-pente:join:1:0",
+        "tavern:keryo-pente:start:1:0",
+        "tavern:keryo-pente:leave:1:0",
+    ]
+    assert message.files == []  # a lobby has no board yet
+    snapshot = await host.get(1)
+    assert snapshot.is_lobby and snapshot.seat_count == 3
+    assert dict(snapshot.options) == {"tournament": False}
+    assert snapshot.message_id == int(sent_message(message)["id"])
+
+
+async def test_join_fills_the_lobby_and_starts_the_match(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    await driver.command(ALICE, "keryo-pente new")
+    lobby_message_id = (await host.get(1)).message_id
+
+    requests = await driver.command(BOB, "keryo-pente join")
+
+    deferred_first(requests, ephemeral=False)
+    message = the_public_message(requests)
+    snapshot = await host.get(1)
+    assert snapshot.status == "playing"
+    seat = snapshot.seat_to_move
+    assert seat is not None
+    assert f"<@{seat.user_id}> (Red) to move" in message.embeds[0]["description"]
+    assert message.content == f"<@{seat.user_id}>, it is your turn in Keryo-Pente #1."
+    pinged = message.payload["allowed_mentions"].get("users", []) if message.payload else []
+    # Bob joined: he is not pinged about his own action; Alice is when she is to move.
+    assert pinged == ([] if seat.user_id == BOB.id else [ALICE.id])
+    ((name, data),) = message.files
+    assert data.startswith(PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
+    # the lobby message lost its buttons, the new message is the match message
+    assert any(r.method == "PATCH" and r.path.endswith(f"/messages/{lobby_message_id}") for r in requests)
+    assert snapshot.message_id == int(sent_message(message)["id"])
+
+
+async def test_a_good_move_posts_the_new_board_and_names_the_next_player(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    game = await start_match(driver, host, tournament=True)
+
+    requests = await driver.command(game.mover, "keryo-pente move", move="k 10")
+
+    deferred_first(requests, ephemeral=False)
+    message = the_public_message(requests)
+    assert [entry.notation for entry in await store.log(game.match_id)] == ["K10"]
+    (embed,) = message.embeds
+    assert f"<@{game.other.id}> (Blue) to move" in embed["description"]
+    assert "`K10`" in str(embed["fields"])
+    assert message.content.startswith(f"<@{game.other.id}>, it is your turn")
+    assert message.payload is not None
+    assert message.payload["allowed_mentions"]["users"] == [game.other.id]
+    ((name, data),) = message.files
+    assert data.startswith(PNG) and embed["image"]["url"] == f"attachment://{name}"
+    assert "tavern:keryo-pente:board:1:1" in message.custom_ids()
+    retired = [r for r in requests if r.method == "PATCH" and r.path.startswith("/channels/")]
+    assert len(retired) == 1 and retired[0].payload == {"components": [], "tts": False}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Z9", "Z9"), ("K20", "K20"), ("hello", "hello")],
+)
+async def test_a_bad_move_is_explained_privately_and_changes_nothing(
+    driver: Driver, host: Host, store: Store, text: str, expected: str
+) -> None:
+    game = await start_match(driver, host)
+    before = await stored(store, game.match_id)
+
+    requests = await driver.command(game.mover, "keryo-pente move", move=text)
+
+    deferred_first(requests)
+    # the public "thinking" placeholder is removed, so that the answer can be private
+    assert any(r.method == "DELETE" and r.path.endswith("/messages/@original") for r in requests)
+    answer = the_private_message(requests)
+    assert expected in answer.content
+    assert await stored(store, game.match_id) == before
+
+
+async def test_moving_out_of_turn_or_outside_the_match_changes_nothing(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    game = await start_match(driver, host)
+    before = await stored(store, game.match_id)
+
+    answer = the_private_message(await driver.command(game.other, "keryo-pente move", move="K10"))
+    assert "not your turn" in answer.content
+    outsider = await driver.command(CAROL, "keryo-pente move", move="K10", match=game.match_id)
+    assert "not playing" in the_private_message(outsider).content
+    assert await stored(store, game.match_id) == before
+
+
+async def test_move_autocomplete_offers_legal_moves_filtered_by_the_typed_text(
+    driver: Driver, host: Host
+) -> None:
+    game = await start_match(driver, host, tournament=False)
+
+    everything = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="")
+    assert len(everything) == 25
+    typed = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="k1")
+    names = [choice["name"] for choice in typed]
+    assert 0 < len(names) <= 25
+    # the points that start with what was typed come first (then the game's nearest points)
+    assert names[:11] == ["K1", *(f"K{row}" for row in range(10, 20))]
+    assert all(choice["value"] == choice["name"] for choice in typed)
+    snapshot = await host.get(game.match_id)
+    assert snapshot.state is not None
+    legal = {str(move) for move in snapshot.state.legal_moves()}
+    assert set(names) <= legal
+
+
+async def test_move_autocomplete_follows_the_rules_of_the_position(driver: Driver, host: Host) -> None:
+    game = await start_match(driver, host, tournament=True)
+    choices = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="")
+    assert [c["value"] for c in choices] == ["K10"]
+    # someone who is in no match gets no suggestions rather than an error
+    assert await driver.autocomplete(CAROL, "keryo-pente move", "move", move="K") == []
+
+
+async def test_match_autocomplete_lists_the_users_matches(driver: Driver, host: Host) -> None:
+    await start_match(driver, host)
+    await driver.command(ALICE, "keryo-pente new", channel_id=OTHER_CHANNEL_ID)
+    await driver.command(BOB, "keryo-pente join", channel_id=OTHER_CHANNEL_ID)
+
+    choices = await driver.autocomplete(ALICE, "keryo-pente move", "match", match="")
+    assert sorted(c["value"] for c in choices) == [1, 2]
+    assert all(len(c["name"]) <= 100 and "Alice" in c["name"] for c in choices)
+    only = await driver.autocomplete(ALICE, "keryo-pente move", "match", match="#2")
+    assert [c["value"] for c in only] == [2]
+    lobbies = await driver.autocomplete(CAROL, "keryo-pente join", "match", match="")
+    assert lobbies == []
+
+
+async def test_several_matches_ask_which_one(driver: Driver, host: Host, store: Store) -> None:
+    await start_match(driver, host)
+    await driver.command(ALICE, "keryo-pente new", channel_id=OTHER_CHANNEL_ID)
+    await driver.command(BOB, "keryo-pente join", channel_id=OTHER_CHANNEL_ID)
+    first = await host.get(1)
+    mover = first.seat_to_move
+    assert mover is not None and mover.user_id is not None
+
+    # From a third channel, both matches fit: the user is asked to choose.
+    user = ALICE if mover.user_id == ALICE.id else BOB
+    answer = the_private_message(await driver.command(user, "keryo-pente move", channel_id=999, move="K10"))
+    assert "#1" in answer.content and "#2" in answer.content and "match" in answer.content
+    played = await driver.command(user, "keryo-pente move", channel_id=999, move="K10", match=1)
+    assert len(public_messages(played)) == 1
+    assert [e.notation for e in await store.log(1)] == ["K10"]
+
+
+async def test_board_shows_the_board_privately_or_shares_it(driver: Driver, host: Host) -> None:
+    game = await start_match(driver, host)
+
+    private = await driver.command(CAROL, "keryo-pente board", match=game.match_id)
+    deferred_first(private, ephemeral=True)
+    answer = the_private_message(private)
+    assert answer.files and answer.files[0][1].startswith(PNG)
+    assert answer.custom_ids() == []
+
+    shared = await driver.command(game.other, "keryo-pente board", share=True)
+    deferred_first(shared, ephemeral=False)
+    message = the_public_message(shared)
+    assert (await host.get(game.match_id)).message_id == int(sent_message(message)["id"])
+    assert message.payload is not None and message.payload["allowed_mentions"] == {"parse": []}
+
+
+async def test_resign_asks_first_then_ends_the_match(driver: Driver, host: Host) -> None:
+    game = await start_match(driver, host)
+
+    asked = await driver.command(game.other, "keryo-pente resign")
+    deferred_first(asked, ephemeral=True)
+    confirmation = the_private_message(asked)
+    assert "cannot be undone" in confirmation.content
+    assert (await host.get(game.match_id)).status == "playing"
+
+    confirm = sent_message(confirmation)
+    done = await driver.click(game.other, confirm, button_id(confirm, "resign-yes"))
+    deferred_first(done, ephemeral=False)
+    message = the_public_message(done)
+    snapshot = await host.get(game.match_id)
+    assert snapshot.status == "finished" and snapshot.outcome is not None
+    assert f"<@{game.mover.id}>" in message.embeds[0]["description"] and "wins" in message.text
+    assert message.custom_ids() == []  # a finished match has no buttons
+
+
+async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, host: Host) -> None:
+    game = await start_match(driver, host)
+
+    offered = the_public_message(await driver.command(game.mover, "keryo-pente draw"))
+    assert "Draw offered by" in offered.text
+    message = sent_message(offered)
+    accepted = the_public_message(await driver.click(game.other, message, button_id(message, "draw")))
+    snapshot = await host.get(game.match_id)
+    assert snapshot.status == "finished" and snapshot.outcome is not None and snapshot.outcome.is_draw
+    assert "draw" in accepted.embeds[0]["description"]
+
+
+async def test_rules_show_the_games_summary(driver: Driver) -> None:
+    requests = await driver.command(ALICE, "keryo-pente rules")
+    (answer,) = requests
+    assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
+    (embed,) = answer.embeds
+    assert embed["title"] == "Keryo-Pente — rules"
+    assert "Tournament rule" in embed["description"]
+
+
+async def test_games_lists_this_channels_matches(driver: Driver, host: Host) -> None:
+    empty = await driver.command(CAROL, "games")
+    deferred_first(empty, ephemeral=True)
+    assert "/keryo-pente new" in the_private_message(empty).text
+
+    await start_match(driver, host)
+    await driver.command(CAROL, "keryo-pente new", seats=3)
+    listed = the_private_message(await driver.command(CAROL, "games")).text
+    assert "#1 Keryo-Pente" in listed and "Alice" in listed and "Bob" in listed
+    assert "#2 Keryo-Pente" in listed and "lobby 1/3" in listed
+
+
+async def test_help_explains_how_to_start(driver: Driver) -> None:
+    (answer,) = await driver.command(ALICE, "help")
+    assert answer.ephemeral
+    assert "/keryo-pente new" in answer.text and "Keryo-Pente" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [
+        ("keryo-pente new", {}),
+        ("keryo-pente join", {}),
+        ("keryo-pente start", {}),
+        ("keryo-pente leave", {}),
+        ("keryo-pente move", {"move": "K10"}),
+        ("keryo-pente board", {}),
+        ("keryo-pente resign", {}),
+        ("keryo-pente draw", {}),
+        ("games", {}),
+    ],
+)
+async def test_slow_commands_defer_before_anything_else(
+    driver: Driver, path: str, options: dict[str, Any]
+) -> None:
+    # Even when the command ends in a refusal (no match here), it acknowledged first.
+    deferred_first(await driver.command(CAROL, path, **options))
+
+
+async def test_names_never_ping_anyone(driver: Driver, host: Host) -> None:
+    everyone = User(2001, "@everyone")
+    role = User(2002, "<@&123456789012345678> @here")
+    await driver.command(everyone, "keryo-pente new")
+    await driver.command(role, "keryo-pente join")
+    snapshot = await host.get(1)
+    mover = snapshot.seat_to_move
+    assert mover is not None
+    player = everyone if mover.user_id == everyone.id else role
+    message = the_public_message(await driver.command(player, "keryo-pente move", move="K10"))
+    assert "Just played" in message.text
+    text = message.text.replace("@\u200b", "@-")
+    assert "@everyone" not in text and "@here" not in text and "<@&" not in text
+    # (the fake checks allowed_mentions on every request: nothing but the player to move)
