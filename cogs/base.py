@@ -280,7 +280,7 @@ class GameCog(commands.GroupCog):
     ) -> None:
         """The current board, for the user only."""
         message = await self.match_message(snapshot, note=note, buttons=False)
-        await send_private(interaction, message.content, embed=message.embed, file=message.file)
+        await send_private(interaction, embed=message.embed, file=message.file)
 
     # -- autocomplete -----------------------------------------------------------------------------
 
