@@ -1,6 +1,19 @@
 """Discord glue: slash commands, buttons, autocomplete, embeds. Thin: no game logic, no SQL.
 
-A new game adds its cog class (a `GameCog` subclass with its own `new`) to `GAME_COGS`.
+Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
+
+1. `cogs/<game>.py`: `class KeibotCog(GameCog, group_name="keibot", group_description="…")`
+   with `game_key = "keibot"` and one `new` command whose options end in
+   `await self.open_lobby(interaction, seats=…, options={…})`. join, start, leave, move (with
+   autocomplete from `State.suggest`), board, resign, draw and rules come from GameCog, and so
+   do the match message, its buttons and the menu of legal moves when there are 25 or fewer
+   (`move_menu = False` turns it off).
+2. Add the class to `GAME_COGS` below.
+3. Extras, when the game needs them: override `extra_components(snapshot, picture)` to add
+   `MatchComponent.button(...)`/`.select(...)` items in rows 2–4 (e.g. a step-by-step move
+   builder, carrying its progress in the custom_id's `arg`), and answer their clicks with a
+   method marked `@component_action("<action>", defer=Defer.…)`; override `picture()` (it runs in
+   a thread) to compute what those components need. No change to bot.py is needed.
 """
 
 from __future__ import annotations
