@@ -1007,7 +1007,7 @@ def _parse_text(text: str) -> tuple[int, tuple[int, ...], list[tuple[int, int]] 
             if d not in "12345":
                 raise NotAMoveError(
                     f"{shown} is not a move: `{d}` is not a gem that can be taken (gems are 1–5; "
-                    f"stones are never taken)."
+                    f"stones are never taken), e.g. `e250 x B5`."
                 )
             groups.append((source, int(d)))
     if not groups:
