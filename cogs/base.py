@@ -262,9 +262,10 @@ class GameCog(commands.GroupCog):
             view=message.view,
             allowed_mentions=message.allowed_mentions,
         )
-        await self.host.set_message(snapshot.id, sent.id)
+        await self.host.set_message(snapshot.id, sent.id, sent.channel.id)
         if snapshot.message_id is not None and snapshot.message_id != sent.id:
-            await self.retire_message(interaction.client, snapshot.channel_id, snapshot.message_id)
+            channel_id = snapshot.message_channel_id or snapshot.channel_id
+            await self.retire_message(interaction.client, channel_id, snapshot.message_id)
 
     @staticmethod
     async def retire_message(client: discord.Client, channel_id: int, message_id: int) -> None:

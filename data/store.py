@@ -66,6 +66,7 @@ class MatchRow:
     guild_id: int
     channel_id: int
     message_id: int | None
+    message_channel_id: int | None
     game: str
     options: dict[str, Any]
     seat_count: int
@@ -307,9 +308,9 @@ class Store:
     async def get_match(self, match_id: int) -> MatchRow | None:
         async with self.reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT id, guild_id, channel_id, message_id, game, options, seat_count, status, "
-                "creator_id, seed, version, state, draw_offer, result, created_at, updated_at, "
-                "finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id) "
+                "SELECT id, guild_id, channel_id, message_id, message_channel_id, game, options, "
+                "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
+                "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id) "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -322,21 +323,22 @@ class Store:
             guild_id=row[1],
             channel_id=row[2],
             message_id=row[3],
-            game=row[4],
-            options=json.loads(row[5]),
-            seat_count=row[6],
-            status=row[7],
-            creator_id=row[8],
-            seed=row[9],
-            version=row[10],
-            state=json.loads(row[11]) if row[11] else None,
-            draw_offer=tuple(json.loads(row[12])) if row[12] else None,
-            result=json.loads(row[13]) if row[13] else None,
-            created_at=row[14],
-            updated_at=row[15],
-            finished_at=row[16],
+            message_channel_id=row[4],
+            game=row[5],
+            options=json.loads(row[6]),
+            seat_count=row[7],
+            status=row[8],
+            creator_id=row[9],
+            seed=row[10],
+            version=row[11],
+            state=json.loads(row[12]) if row[12] else None,
+            draw_offer=tuple(json.loads(row[13])) if row[13] else None,
+            result=json.loads(row[14]) if row[14] else None,
+            created_at=row[15],
+            updated_at=row[16],
+            finished_at=row[17],
             seats=seats,
-            log_length=row[17],
+            log_length=row[18],
         )
 
     @staticmethod
@@ -462,10 +464,14 @@ class Store:
             [(r.user_id, game, r.scope, match_id, r.mu, r.sigma, when) for r in updated],
         )
 
-    async def set_message(self, match_id: int, message_id: int) -> None:
-        """Remember the match message; not versioned, since it changes nothing of the game."""
+    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        """Remember the match message and its channel; not versioned, since it changes nothing
+        of the game."""
         async with self.transaction() as db:
-            await db.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+            await db.execute(
+                "UPDATE matches SET message_id = ?, message_channel_id = ? WHERE id = ?",
+                (message_id, channel_id, match_id),
+            )
 
     async def match_summaries(
         self,

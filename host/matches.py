@@ -45,6 +45,9 @@ from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 ComputerPolicy = Callable[[State, int, str, random.Random], Move]
 """Chooses a computer seat's move: (state, seat, level, random generator) -> a legal move."""
 
+LAST_MOVE_CACHE = 1024
+"""How many (match, turn) last moves the host keeps in memory."""
+
 MAX_AUTOMATIC_PLIES = 10_000
 """A guard against a game whose automatic moves never hand the turn back to a person."""
 
@@ -86,6 +89,8 @@ class Host:
         self.computer_policy = computer_policy
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
         self._locks: dict[int, asyncio.Lock] = {}
+        self._last_moves: dict[tuple[int, int], Move | None] = {}
+        """The last move of each match at a turn count (a small cache, oldest dropped first)."""
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -213,6 +218,7 @@ class Host:
             after, entries = self._advance(row, list(row.seats), after, [entry])
             change = self._finish_change(after, entries, None, draw_offer=None)
             written = await self._write(row, change)
+            self._remember_last_move((match_id, written.log_length), move)
             return self._snapshot(_Loaded(written, loaded.game, after), entries, move)
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
@@ -326,6 +332,7 @@ class Host:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             message_id=row.message_id,
+            message_channel_id=row.message_channel_id or row.channel_id,
             game=loaded.game,
             options=row.options,
             seat_count=row.seat_count,
@@ -352,8 +359,9 @@ class Host:
             raise MatchNotFound(f"There is no match #{match_id} on this server.")
         return write_record(snapshot, await self.store.log(match_id))
 
-    async def set_message(self, match_id: int, message_id: int) -> None:
-        await self.store.set_message(match_id, message_id)
+    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        """Remember the message that shows the match now, and its channel."""
+        await self.store.set_message(match_id, message_id, channel_id)
 
     async def matches_in_channel(
         self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
@@ -441,7 +449,21 @@ class Host:
         return state
 
     async def _last_move(self, loaded: _Loaded) -> Move | None:
-        """The last move a seat played, as a Move, by replaying the log up to it."""
+        """The last move a seat played, as a Move: remembered from `play`, else found by
+        replaying the log up to it (once per match and turn)."""
+        key = (loaded.row.id, loaded.row.log_length)
+        if key in self._last_moves:
+            return self._last_moves[key]
+        move = await self._replay_last_move(loaded)
+        self._remember_last_move(key, move)
+        return move
+
+    def _remember_last_move(self, key: tuple[int, int], move: Move | None) -> None:
+        self._last_moves[key] = move
+        while len(self._last_moves) > LAST_MOVE_CACHE:
+            self._last_moves.pop(next(iter(self._last_moves)))
+
+    async def _replay_last_move(self, loaded: _Loaded) -> Move | None:
         log = await self.store.log(loaded.row.id)
         moves = [e for e in log if e.kind == "move"]
         if not moves:

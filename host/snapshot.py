@@ -58,6 +58,8 @@ class MatchSnapshot:
     guild_id: int
     channel_id: int
     message_id: int | None
+    message_channel_id: int | None
+    """The channel of the match message (where the last board was posted)."""
     game: Game
     options: Mapping[str, Any]
     seat_count: int

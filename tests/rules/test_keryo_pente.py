@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import GAMES, IllegalMoveError, NotAMoveError, OptionError, State
-from rules.keryo_pente import SIZE, KeryoPenteState
+from rules.keryo_pente import SIZE, KeryoPenteState, Point
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout
 
 GAME = GAMES["keryo-pente"]
@@ -91,7 +91,7 @@ def test_occupied_point_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match="K10 is taken by Red"):
         state.parse("K10")
     with pytest.raises(IllegalMoveError):
-        state.play(state.parse("A1").__class__(180))
+        state.play(Point(180))  # a Move object for K10 is checked as well as text
 
 
 def test_capture_of_two_and_three_in_one_move_the_pbmserv_example() -> None:
@@ -164,7 +164,7 @@ def test_fifteen_captures_win() -> None:
     after = state.play("D1")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.scores == (15, 0) and "15" in outcome.reason
+    assert list(outcome.scores) == [15, 0] and "15" in outcome.reason
 
 
 # A 4x4 tile that repeats without five in a row in any direction, found by search; with A1
@@ -205,9 +205,12 @@ def test_resignation_three_players_leaves_the_rotation() -> None:
 
 
 def test_resigned_stones_stay_capturable() -> None:
-    state = position({1: "0..2...............", 2: "2.................."}, seats=3, to_move=0)
-    state = state.play("B1").resign(1)
-    assert state.to_move == 2
+    state = position({1: "011................", 2: "2.................."}, seats=3, to_move=0)
+    resigned = state.resign(1)
+    assert resigned.to_move == 0 and stones(resigned)[1] == 2  # the stones stay on the board
+    after = resigned.play("D1")
+    assert isinstance(after, KeryoPenteState)
+    assert after.captures == (2, 0, 0) and stones(after)[1] == 0
 
 
 def test_bad_options() -> None:
