@@ -4,8 +4,9 @@
 
 Settings come from the environment and from an optional `.env` file next to this one (the
 environment wins): DISCORD_TOKEN, DATABASE_PATH (default data/tavern.sqlite3), DEV_GUILD_ID
-(sync the commands to that server only, which is instant; else globally) and LOG_LEVEL
-(default INFO). Without a token it explains how to get one and exits with status 2.
+(sync the commands to that server only, which is instant; else globally), LOG_LEVEL
+(default INFO), TURN_TIMEOUT_HOURS (default 168; 0 turns the turn clock off) and
+LOBBY_TIMEOUT_HOURS (default 72). Without a token it explains how to get one and exits with status 2.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import discord
 from discord.ext import commands
 
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
+from cogs.clock import TurnClock
 from data import Store
 from host import Host
 
@@ -29,6 +32,8 @@ log = logging.getLogger("tavern")
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATABASE = "data/tavern.sqlite3"
+DEFAULT_TURN_TIMEOUT_HOURS = 168.0
+DEFAULT_LOBBY_TIMEOUT_HOURS = 72.0
 
 PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -72,6 +77,9 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    turn_timeout: timedelta | None = timedelta(hours=DEFAULT_TURN_TIMEOUT_HOURS)
+    """A player who lets this pass without moving is resigned; None: no turn clock."""
+    lobby_timeout: timedelta = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS)
 
     @classmethod
     def load(
@@ -85,12 +93,26 @@ class Settings:
         database = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
         if not database.is_absolute():
             database = HERE / database
+        turn_hours = _hours(values, "TURN_TIMEOUT_HOURS", DEFAULT_TURN_TIMEOUT_HOURS)
+        lobby_hours = _hours(values, "LOBBY_TIMEOUT_HOURS", DEFAULT_LOBBY_TIMEOUT_HOURS)
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database,
             dev_guild_id=int(guild) if guild else None,
             log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            turn_timeout=timedelta(hours=turn_hours) if turn_hours > 0 else None,
+            lobby_timeout=timedelta(hours=lobby_hours if lobby_hours > 0 else DEFAULT_LOBBY_TIMEOUT_HOURS),
         )
+
+
+def _hours(values: Mapping[str, str], name: str, default: float) -> float:
+    text = values.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return float(text)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number of hours, not {text!r}.") from None
 
 
 def invite_url(application_id: int | str = "<APPLICATION_ID>") -> str:
@@ -134,7 +156,15 @@ def intents() -> discord.Intents:
 class TavernBot(commands.Bot):
     """The client. Constructible without logging in: tests call `install()` themselves."""
 
-    def __init__(self, host: Host, *, dev_guild_id: int | None = None, sync_commands: bool = True) -> None:
+    def __init__(
+        self,
+        host: Host,
+        *,
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+        turn_timeout: timedelta | None = None,
+        lobby_timeout: timedelta = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS),
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -145,6 +175,8 @@ class TavernBot(commands.Bot):
         self.host = host
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.turn_timeout = turn_timeout
+        self.lobby_timeout = lobby_timeout
         self._installed = False
 
     async def install(self) -> None:
@@ -153,6 +185,11 @@ class TavernBot(commands.Bot):
             return
         for cog in make_cogs(self.host):
             await self.add_cog(cog)
+        if self.turn_timeout is not None:
+            clock = TurnClock(
+                self, self.host, turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
+            )
+            await self.add_cog(clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._installed = True
 
@@ -191,7 +228,12 @@ async def serve(settings: Settings) -> None:
     store = await Store.open(settings.database_path)
     log.info("Database: %s", settings.database_path)
     try:
-        bot = TavernBot(Host(store), dev_guild_id=settings.dev_guild_id)
+        bot = TavernBot(
+            Host(store),
+            dev_guild_id=settings.dev_guild_id,
+            turn_timeout=settings.turn_timeout,
+            lobby_timeout=settings.lobby_timeout,
+        )
         async with bot:
             await bot.start(settings.token)
     finally:

@@ -267,6 +267,24 @@ class GameCog(commands.GroupCog):
             channel_id = snapshot.message_channel_id or snapshot.channel_id
             await self.retire_message(interaction.client, channel_id, snapshot.message_id)
 
+    async def announce(
+        self, client: discord.Client, snapshot: MatchSnapshot, *, note: str | None = None
+    ) -> None:
+        """Post the match message in the match's channel without an interaction (the turn clock
+        uses it), remember it, and take the buttons off the previous one."""
+        channel_id = snapshot.message_channel_id or snapshot.channel_id
+        message = await self.match_message(snapshot, ping=True, note=note)
+        sent = await client.get_partial_messageable(channel_id).send(
+            content=message.content,
+            embed=message.embed,
+            file=message.file or discord.utils.MISSING,
+            view=message.view or discord.utils.MISSING,
+            allowed_mentions=message.allowed_mentions,
+        )
+        await self.host.set_message(snapshot.id, sent.id, channel_id)
+        if snapshot.message_id is not None:
+            await self.retire_message(client, channel_id, snapshot.message_id)
+
     @staticmethod
     async def retire_message(client: discord.Client, channel_id: int, message_id: int) -> None:
         """Take the buttons off an older match message; a failure only leaves them there (a

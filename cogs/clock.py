@@ -1,0 +1,76 @@
+"""The turn clock: players who let a turn wait too long are resigned, idle lobbies closed.
+
+A background task asks the host every few minutes (the host decides; see
+`Host.expire_idle`) and posts the changed matches in their channels.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import discord
+from discord.ext import commands, tasks
+
+from host import Host, MatchSnapshot
+
+from .base import GameCog
+
+log = logging.getLogger("tavern.clock")
+
+SWEEP_MINUTES = 10
+
+
+class TurnClock(commands.Cog):
+    def __init__(
+        self, bot: commands.Bot, host: Host, *, turn_timeout: timedelta, lobby_timeout: timedelta
+    ) -> None:
+        self.bot = bot
+        self.host = host
+        self.turn_timeout = turn_timeout
+        self.lobby_timeout = lobby_timeout
+
+    async def cog_load(self) -> None:
+        self.sweeper.start()
+
+    async def cog_unload(self) -> None:
+        self.sweeper.cancel()
+
+    @tasks.loop(minutes=SWEEP_MINUTES)
+    async def sweeper(self) -> None:
+        try:
+            await self.sweep()
+        except Exception:  # the clock must keep ticking whatever one sweep met
+            log.exception("The turn clock's sweep failed")
+
+    @sweeper.before_loop
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def sweep(self) -> list[MatchSnapshot]:
+        """Expire what is idle now and announce it; returns the matches changed."""
+        changed = await self.host.expire_idle(
+            turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
+        )
+        for snapshot in changed:
+            note = self._note(snapshot)
+            cog = self._game_cog(snapshot.game.key)
+            if cog is None:
+                continue
+            try:
+                await cog.announce(self.bot, snapshot, note=note)
+            except discord.HTTPException as error:  # a deleted channel: the match is stored anyway
+                log.info("Could not announce match %s: %s", snapshot.id, error)
+        return changed
+
+    def _note(self, snapshot: MatchSnapshot) -> str:
+        if snapshot.status == "abandoned":
+            hours = self.lobby_timeout.total_seconds() / 3600
+            return f"This lobby was closed: nobody joined for {hours:g} hours."
+        return snapshot.played[0].description if snapshot.played else "The turn clock ran out."
+
+    def _game_cog(self, key: str) -> GameCog | None:
+        for cog in self.bot.cogs.values():
+            if isinstance(cog, GameCog) and cog.game.key == key:
+                return cog
+        return None

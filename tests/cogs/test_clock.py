@@ -1,0 +1,53 @@
+"""The turn clock: an idle player is resigned and the match message says so in its channel."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+from bot import TavernBot
+from cogs.clock import TurnClock
+from host import Host
+
+from .conftest import ALICE, BOB
+from .fake_discord import Driver, FakeDiscord
+
+
+def backdate(db_path: Path, days: int) -> None:
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE matches SET updated_at = datetime('now', ?)", (f"-{days} days",))
+
+
+async def test_idle_player_is_resigned_and_announced(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    await driver.command(ALICE, "keryo-pente new", seats=2)
+    await driver.command(BOB, "keryo-pente join")
+    match = await host.get(1)
+    assert match.status == "playing"
+    idle = match.seat_to_move
+    assert idle is not None
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=timedelta(days=3))
+    assert await clock.sweep() == []  # nothing is idle yet
+    backdate(db_path, 8)
+    fake.requests.clear()
+    changed = await clock.sweep()
+    assert [m.id for m in changed] == [1]
+    after = await host.get(1)
+    assert after.status == "finished" and after.seats[idle.index].resigned
+    posted = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
+    assert len(posted) == 1
+    assert "ran out of time" in posted[0].text
+    assert after.message_id == int(posted[0].answer["id"])
+
+
+async def test_idle_lobby_is_closed(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    await driver.command(ALICE, "keryo-pente new", seats=3)
+    backdate(db_path, 4)
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=timedelta(days=3))
+    changed = await clock.sweep()
+    assert [m.status for m in changed] == ["abandoned"]
+    assert any("nobody joined" in r.text for r in fake.requests)
