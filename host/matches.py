@@ -163,6 +163,12 @@ class Host:
             if user_id != row.creator_id:
                 raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can start it early.")
             game = loaded.game
+            if len(row.seats) < row.seat_count and not game.starts_short:
+                raise NotEnoughPlayers(
+                    f"{game.title} #{row.id} was opened for {row.seat_count} players and "
+                    f"{len(row.seats)} {'is' if len(row.seats) == 1 else 'are'} seated: it starts "
+                    "when every seat is taken. Ask others to press **Join**."
+                )
             if len(row.seats) not in game.seats:
                 counts = " or ".join(str(n) for n in game.seats)
                 raise NotEnoughPlayers(

@@ -98,6 +98,9 @@ class Game:
     """A short Markdown summary of the rules for the /rules command."""
     ranked_by_score: bool = False
     """Whether players are placed by their scores (Kerboge) rather than by winning alone."""
+    starts_short: bool = False
+    """Whether a lobby may start before it is full, with any allowed seat count (Keryo-Pente);
+    otherwise the seat count is the variant chosen (Kerboge for 4, Jai Kerboge for 2)."""
 
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""

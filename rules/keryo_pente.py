@@ -336,5 +336,6 @@ GAME = Game(
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
+    starts_short=True,
 )
 KeryoPenteState.game = GAME
