@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from data import (
     ACTIVE_STATUSES,
@@ -42,20 +42,23 @@ from .errors import (
 )
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 
-ComputerPolicy = Callable[[State, int, str, random.Random], Move]
-"""Chooses a computer seat's move: (state, seat, level, random generator) -> a legal move."""
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+COMPUTER_NAME = "Computer"
+RESIGNED_SEAT_LEVEL = "normal"
+"""The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
+
+
+class Chooser(Protocol):
+    """Thinks for a computer seat, off the event loop; returns the chosen move's notation."""
+
+    async def choose(self, state: State, level: str, seed: int) -> str: ...
+
 
 LAST_MOVE_CACHE = 1024
 """How many (match, turn) last moves the host keeps in memory."""
 
 MAX_AUTOMATIC_PLIES = 10_000
 """A guard against a game whose automatic moves never hand the turn back to a person."""
-
-
-def random_policy(state: State, seat: int, level: str, rng: random.Random) -> Move:
-    """The simplest computer player: a uniformly random legal move."""
-    legal = state.legal_moves()
-    return legal[rng.randrange(len(legal))]
 
 
 def chance_rng(seed: int, ply: int) -> random.Random:
@@ -82,15 +85,24 @@ class Host:
         self,
         store: Store,
         *,
-        computer_policy: ComputerPolicy = random_policy,
+        computer: Chooser | None = None,
         seed_source: Callable[[], int] | None = None,
     ):
         self.store = store
-        self.computer_policy = computer_policy
+        self._computer = computer
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
         self._locks: dict[int, asyncio.Lock] = {}
         self._last_moves: dict[tuple[int, int], Move | None] = {}
         """The last move of each match at a turn count (a small cache, oldest dropped first)."""
+
+    @property
+    def computer(self) -> Chooser:
+        """The computer players' worker pool, started at the first computer move."""
+        if self._computer is None:
+            from .computer import ComputerPool  # processes start only when a computer plays
+
+            self._computer = ComputerPool()
+        return self._computer
 
     # -- lobby -----------------------------------------------------------------------------------
 
@@ -103,9 +115,13 @@ class Host:
         game_key: str,
         seats: int | None = None,
         options: Mapping[str, Any] | None = None,
+        computers: str | None = None,
     ) -> MatchSnapshot:
-        """Open a lobby in a channel with the creator seated."""
+        """Open a lobby in a channel with the creator seated. With `computers` (a level), every
+        other seat is taken by a computer player at once and the match starts."""
         game = game_by_key(game_key)
+        if computers is not None:
+            check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
         match_id = await self.store.create_match(
@@ -117,7 +133,26 @@ class Host:
             creator=SeatRow(0, creator.user_id, creator.name),
             seed=self._seed_source(),
         )
+        if computers is not None:
+            return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
+
+    async def add_computer(self, match_id: int, user_id: int, level: str) -> MatchSnapshot:
+        """Seat a computer player in a lobby (creator only); a full lobby starts."""
+        check_level(level)
+        async with self._lock(match_id):
+            loaded = await self._load(match_id)
+            row = loaded.row
+            self._require_lobby(row, "add a computer player to")
+            if user_id != row.creator_id:
+                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can add computer players.")
+            if len(row.seats) >= row.seat_count:
+                raise LobbyFull(f"{loaded.game.title} #{row.id} is full ({row.seat_count} players).")
+            seats = [*row.seats, computer_seat(len(row.seats), level)]
+            if len(seats) < row.seat_count:
+                await self._write(row, MatchChange(seats=seats))
+                return await self.get(match_id)
+            return await self._start(loaded, seats)
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
         """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
@@ -154,8 +189,11 @@ class Host:
                 await self._write(row, MatchChange(seats=seats))
             return await self.get(match_id)
 
-    async def start(self, match_id: int, user_id: int) -> MatchSnapshot:
-        """Start a lobby before it is full, with the players seated so far (creator only)."""
+    async def start(self, match_id: int, user_id: int, *, computers: str | None = None) -> MatchSnapshot:
+        """Start a lobby before it is full (creator only): with the players seated so far, or
+        with every empty seat taken by a computer player of the level `computers`."""
+        if computers is not None:
+            check_level(computers)
         async with self._lock(match_id):
             loaded = await self._load(match_id)
             row = loaded.row
@@ -163,11 +201,16 @@ class Host:
             if user_id != row.creator_id:
                 raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can start it early.")
             game = loaded.game
+            if computers is not None:
+                filled = [*row.seats]
+                filled += [computer_seat(i, computers) for i in range(len(row.seats), row.seat_count)]
+                return await self._start(loaded, filled)
             if len(row.seats) < row.seat_count and not game.starts_short:
                 raise NotEnoughPlayers(
                     f"{game.title} #{row.id} was opened for {row.seat_count} players and "
                     f"{len(row.seats)} {'is' if len(row.seats) == 1 else 'are'} seated: it starts "
-                    "when every seat is taken. Ask others to press **Join**."
+                    "when every seat is taken. Ask others to press **Join**, or fill the empty "
+                    "seats with computer players."
                 )
             if len(row.seats) not in game.seats:
                 counts = " or ".join(str(n) for n in game.seats)
@@ -226,6 +269,42 @@ class Host:
             written = await self._write(row, change)
             self._remember_last_move((match_id, written.log_length), move)
             return self._snapshot(_Loaded(written, loaded.game, after), entries, move)
+
+    async def play_computers(self, match_id: int) -> MatchSnapshot:
+        """Play every computer seat's move (with the chance events and passes that follow)
+        until a person is to move or the game ends. Each move is stored as it lands; the
+        thinking runs in the worker pool, never on the event loop."""
+        played: list[PlayedMove] = []
+        for _ in range(MAX_AUTOMATIC_PLIES):
+            async with self._lock(match_id):
+                loaded = await self._load(match_id)
+                row, state = loaded.row, loaded.state
+                if row.status != "playing" or state is None:
+                    break
+                seat_index = state.to_move
+                if seat_index is None or seat_index == CHANCE or not plays_itself(row.seats[seat_index]):
+                    break
+                holder = row.seats[seat_index]
+                level = holder.computer or RESIGNED_SEAT_LEVEL
+                seed = chance_rng(row.seed, row.log_length).randrange(2**31)
+                text = await self.computer.choose(state, level, seed)
+                move = state.parse(text)
+                entry = PlayedMove(row.log_length, "move", seat_index, str(move), state.describe_move(move))
+                after = state.play(move)
+                after, entries = self._advance(row, list(row.seats), after, [entry])
+                written = await self._write(row, self._finish_change(after, entries, None))
+                self._remember_last_move((match_id, written.log_length), move)
+                played += entries
+        return await self.get(match_id, played=played)
+
+    async def computer_matches(self) -> list[int]:
+        """Matches being played whose seat to move is a computer (after a restart, say)."""
+        waiting = []
+        for summary in await self.store.match_summaries(statuses=("playing",), limit=10_000):
+            snapshot = await self.get(summary.id)
+            if snapshot.waiting_for_computer:
+                waiting.append(summary.id)
+        return waiting
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
         async with self._lock(match_id):
@@ -520,8 +599,8 @@ class Host:
         state: State,
         entries: list[PlayedMove],
     ) -> tuple[State, list[PlayedMove]]:
-        """Play what nobody has to choose: chance events, forced moves (passes) and computer
-        seats (and resigned seats that stay in the game), until a person is to move."""
+        """Play what nobody has to choose: chance events and forced moves (passes), until a seat
+        is to choose (a person, or a computer: see `play_computers`) or the game is over."""
         ply = row.log_length + len(entries)
         for _ in range(MAX_AUTOMATIC_PLIES):
             seat = state.to_move
@@ -531,16 +610,10 @@ class Host:
                 move = sample_chance(state, chance_rng(row.seed, ply))
                 kind, actor = "chance", None
             else:
-                holder = seats[seat]
                 forced = state.forced_move()
-                if forced is not None:
-                    move = forced
-                elif holder.user_id is None or holder.resigned:
-                    level = holder.computer or "easy"
-                    move = self.computer_policy(state, seat, level, chance_rng(row.seed, ply))
-                else:
+                if forced is None:
                     break
-                kind, actor = "move", seat
+                move, kind, actor = forced, "move", seat
             entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move)))
             state = state.play(move)
             ply += 1
@@ -587,6 +660,21 @@ class Host:
                 f"Match #{row.id} changed while your request was on its way. Here is the current board."
             ) from None
         return change.applied_to(row, version)
+
+
+def check_level(level: str) -> str:
+    if level not in COMPUTER_LEVELS:
+        raise NotAllowed(f"Computer players play at {', '.join(COMPUTER_LEVELS)}, not `{level}`.")
+    return level
+
+
+def computer_seat(index: int, level: str) -> SeatRow:
+    return SeatRow(index, None, COMPUTER_NAME, level)
+
+
+def plays_itself(seat: SeatRow) -> bool:
+    """A computer seat, or a seat whose player resigned while the game goes on (Kerboge)."""
+    return seat.user_id is None or seat.resigned
 
 
 def _seat(row: SeatRow) -> Seat:

@@ -103,6 +103,12 @@ class MatchSnapshot:
         seat = self.to_move
         return self.seats[seat] if seat is not None and seat < len(self.seats) else None
 
+    @property
+    def waiting_for_computer(self) -> bool:
+        """A computer player (or one standing in for a resigned player) is to move."""
+        seat = self.seat_to_move
+        return seat is not None and (seat.user_id is None or seat.resigned)
+
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats:
             if seat.user_id == user_id:
