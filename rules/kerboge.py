@@ -954,5 +954,6 @@ GAME = Game(
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
+    ranked_by_score=True,
 )
 KerbogeState.game = GAME
