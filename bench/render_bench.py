@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 import render
@@ -27,47 +28,64 @@ class Timing(NamedTuple):
     png_kb: float
 
 
-def busy_keryo_pente(plies: int = 150, seed: int = 7) -> tuple[State, Move]:
-    """A six-player game after `plies` seeded random moves near the centre, never a finished
-    one (a move that would end the game is replaced by another), and its last move."""
+def keryo_pente_game(plies: int, seed: int = 7) -> list[tuple[State, Move]]:
+    """A six-player game of `plies` seeded random moves near the centre, as (state, last move)
+    after each move. It never ends: a move that would end it is replaced by another."""
     rng = random.Random(seed)
     state = GAMES["keryo-pente"].start(6)
-    last: Move | None = None
-    for _ in range(plies):
-        legal = state.legal_moves()
+    positions: list[tuple[State, Move]] = []
+    while len(positions) < plies:
+        legal = list(state.legal_moves())
         near = [m for m in legal if isinstance(m, Point) and abs(m.column - 9) <= 7 and abs(m.row - 9) <= 7]
-        for _attempt in range(200):
-            move = rng.choice(near or list(legal))
+        taken = set(near)
+        far = [m for m in legal if m not in taken]
+        for move in rng.sample(near, len(near)) + rng.sample(far, len(far)):
             after = state.play(move)
             if after.outcome() is None:
-                state, last = after, move
+                state = after
+                positions.append((state, move))
                 break
-    assert last is not None
-    return state, last
+        else:
+            raise RuntimeError(f"every move ends the game after {len(positions)} moves")
+    return positions
 
 
-def time_renders(name: str, draw: Callable[[], bytes], renders: int = RENDERS) -> Timing:
-    size = len(draw())  # the first call fills the caches
+def busy_keryo_pente(plies: int = 150, seed: int = 7) -> tuple[State, Move]:
+    """The position after `plies` moves of `keryo_pente_game`, and its last move."""
+    return keryo_pente_game(plies, seed)[-1]
+
+
+def time_renders(name: str, draws: Sequence[Callable[[], bytes]]) -> Timing:
+    """Time each of `draws` once, in order, after one call to warm the caches."""
+    size = len(draws[0]())
     times = []
-    for _ in range(renders):
+    for draw in draws:
         start = time.perf_counter()
         draw()
         times.append((time.perf_counter() - start) * 1000)
-    return Timing(name, renders, statistics.median(times), max(times), size / 1024)
+    return Timing(name, len(times), statistics.median(times), max(times), size / 1024)
+
+
+NAMES = ("alice", "Bob", "carol", "dave", "eve", "frank")
 
 
 def bench_keryo_pente_render(renders: int = RENDERS) -> Timing:
-    """Median and worst milliseconds of `render.board` on a busy six-player Keryo-Pente game."""
+    """Median and worst milliseconds of `render.board` on a busy six-player Keryo-Pente game,
+    the same position `renders` times."""
     state, last = busy_keryo_pente()
-    names = ("alice", "Bob", "carol", "dave", "eve", "frank")
-    return time_renders(
-        "keryo-pente, 6 players",
-        lambda: render.board(state, last_move=last, names=names),
-        renders,
-    )
+    draw = partial(render.board, state, last_move=last, names=NAMES)
+    return time_renders("keryo-pente, same position", [draw] * renders)
 
 
-BENCHMARKS: tuple[Callable[[], Timing], ...] = (bench_keryo_pente_render,)
+def bench_keryo_pente_game(renders: int = RENDERS) -> Timing:
+    """The same for `renders` consecutive positions of a busy game (moves 100 on), each drawn
+    once, as the bot does after every move: only the caches of the previous pictures help."""
+    game = keryo_pente_game(100 + renders, seed=11)[100:]
+    draws = [partial(render.board, state, last_move=last, names=NAMES) for state, last in game]
+    return time_renders("keryo-pente, one game", draws)
+
+
+BENCHMARKS: tuple[Callable[[], Timing], ...] = (bench_keryo_pente_render, bench_keryo_pente_game)
 
 
 def main() -> None:

@@ -149,17 +149,6 @@ def test_wrong_last_move_is_refused() -> None:
         render.board(GAME.start(2), last_move="K10")  # type: ignore[arg-type]
 
 
-def test_png_round_trip() -> None:
-    from PIL import Image
-
-    from render import png as png_module
-
-    image = Image.new("RGB", (7, 5), (1, 2, 3))
-    image.putpixel((6, 4), (250, 0, 9))
-    decoded = open_png(png_module.encode(image))
-    assert decoded.mode == "RGB" and list(decoded.getdata()) == list(image.getdata())
-
-
 def test_frame_drawing_helpers() -> None:
     from PIL import Image, ImageDraw
 

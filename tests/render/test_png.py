@@ -1,0 +1,60 @@
+"""render.png: valid PNG files (zlib's own checks included), the same bytes with or without its
+cache of compressed strips."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+from PIL import Image
+
+from render import png
+from tests.support.images import open_png
+
+
+def noisy(width: int, height: int, seed: int) -> Image.Image:
+    rng = random.Random(seed)
+    image = Image.new("RGB", (width, height), (30, 40, 50))
+    for _ in range(width * height // 4):
+        image.putpixel((rng.randrange(width), rng.randrange(height)), (rng.randrange(256), 7, 200))
+    return image
+
+
+def idat(data: bytes) -> bytes:
+    chunks, at = {}, 8
+    while at < len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        chunks[data[at + 4 : at + 8]] = data[at + 8 : at + 8 + length]
+        assert zlib.crc32(data[at + 4 : at + 8 + length]) == int.from_bytes(
+            data[at + 8 + length : at + 12 + length]
+        )
+        at += 12 + length
+    assert list(chunks) == [b"IHDR", b"IDAT", b"IEND"]
+    return chunks[b"IDAT"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (7, 5), (33, png.STRIP_ROWS * 3 + 1), (200, 40)])
+def test_round_trip(width: int, height: int) -> None:
+    image = noisy(width, height, seed=width * height)
+    data = png.encode(image)
+    rows = zlib.decompress(idat(data))  # checks the Adler-32 too
+    assert len(rows) == (width * 3 + 1) * height
+    decoded = open_png(data)
+    assert decoded.mode == "RGB" and decoded.tobytes() == image.tobytes()
+
+
+def test_cache_does_not_change_the_bytes() -> None:
+    image = noisy(120, 90, seed=1)
+    warm = png.encode(image)
+    png._strips.clear()
+    assert png.encode(image) == warm
+    # The same pixel bytes cut into rows of another length are another picture.
+    other = Image.frombytes("RGB", (60, 180), image.tobytes())
+    assert open_png(png.encode(other)).tobytes() == other.tobytes()
+    assert png.encode(image) == warm
+
+
+def test_other_modes_are_converted() -> None:
+    image = Image.new("RGBA", (3, 2), (10, 20, 30, 255))
+    assert open_png(png.encode(image)).getpixel((2, 1)) == (10, 20, 30)
