@@ -91,6 +91,7 @@ def _poly(gems: Counts, top: int) -> tuple[int, ...]:
     return tuple(poly)
 
 
+@lru_cache(maxsize=1 << 10)
 def _cup_choices(cup: Counts) -> tuple[int, ...]:
     """For k = 0..5: how many ways to take k gems from the cup (or all of it when fewer)."""
     size = sum(cup)
@@ -293,10 +294,12 @@ def _next_permutation(seq: list[int]) -> bool:
 
 # -- counting and unranking the moves of one pit ----------------------------------------------
 
-_Option = tuple[int, Counts, int, bool, int]
-"""A pit's assignment class in the count: (beads used or left, packed; its gems 1–5; their
-number; whether it is a chain step; how many orders of its own positions give it)."""
+_Option = tuple[int, tuple[int, ...], int, bool, int]
+"""A pit's assignment class in the count: (beads used or left, packed; the ways to choose
+0–5 of its gems; their number; whether it is a chain step; how many orders of its own
+positions give it)."""
 _GUARDS = sum(0x80 << (8 * v) for v in range(6))
+_NOTHING_FIXED: list[tuple[int, ...]] = [()] * 6
 
 
 def _pack(counts: Sequence[int]) -> int:
@@ -331,8 +334,9 @@ def _layout(
 @lru_cache(maxsize=1 << 14)
 def _pit_table(orig: Counts, positions: int, fixed: tuple[int, ...], counts: Counts) -> tuple[_Option, ...]:
     """Every way to fill an opponent pit's free positions (the first ones `fixed`), grouped:
-    (beads used, the pit's gems afterwards, their number, whether the pit is a chain step,
-    how many orders). `orig` is the pit before the move, `counts` the beads being sown."""
+    (beads used, the ways to choose 0–5 of the pit's gems afterwards, their number, whether the
+    pit is a chain step, how many orders). `orig` is the pit before the move, `counts` the
+    beads being sown."""
     size = sum(orig)
     grouped: dict[tuple[Counts, Counts, bool], int] = {}
     for chosen in product(range(6), repeat=positions - len(fixed)):
@@ -349,7 +353,9 @@ def _pit_table(orig: Counts, positions: int, fixed: tuple[int, ...], counts: Cou
         )
         key = (delta, gems, step)
         grouped[key] = grouped.get(key, 0) + 1
-    return tuple((_pack(delta), gems, sum(gems), step, ways) for (delta, gems, step), ways in grouped.items())
+    return tuple(
+        (_pack(delta), _poly(gems, 5), sum(gems), step, ways) for (delta, gems, step), ways in grouped.items()
+    )
 
 
 class _PitMoves:
@@ -378,6 +384,7 @@ class _PitMoves:
             if sum(orig) + earlier == 1 and (earlier == 1 or orig[0] == 1) and self.counts[0] >= 1 + earlier:
                 self.weighted = True
                 self.order, self.chain_pits, self.positions, self.tail = _layout(pit, n)
+                self.first_position = self.tail[0][0]
                 self.cup_ways = _cup_choices(state.cups[opp])
                 self._memo: dict[tuple[int, int, int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
                 self._option_memo: dict[tuple[int, int, tuple[int, ...]], list[_Option]] = {}
@@ -386,17 +393,20 @@ class _PitMoves:
     # The weighted count of the sequences that start with `prefix` (`rest`: the beads left).
     def count(self, prefix: tuple[int, ...], rest: Counts) -> int:
         if len(prefix) == self.n:
-            return _sow(self.state.pits, self.state.cups, self.state.turn, self.pit, prefix).option_count()
+            return self.state._sown(self.pit, prefix).option_count()
         if not self.weighted:
             return _multinomial(rest)
         r = len(prefix)
-        fixed_pit = [tuple(prefix[k - 1] for k in pos if k <= r) for pos in self.positions]
-        fixed_tail = [tuple(prefix[k - 1] for k in tail if k <= r) for tail in self.tail]
+        if r < self.first_position:
+            fixed_pit = fixed_tail = _NOTHING_FIXED
+        else:
+            fixed_pit = [tuple(prefix[k - 1] for k in pos if k <= r) for pos in self.positions]
+            fixed_tail = [tuple(prefix[k - 1] for k in tail if k <= r) for tail in self.tail]
         packed = _pack(rest)
         total = 0
         for i in range(self.chain_pits):
             carry = -1
-            for left, gems, g, step, ways in self._options(i, packed, fixed_pit[i]):
+            for left, poly, g, step, ways in self._options(i, packed, fixed_pit[i]):
                 if step:
                     carry = left
                 elif i == 0:
@@ -404,7 +414,6 @@ class _PitMoves:
                 else:
                     # The chain stopped at the i-th pit: its length is m = i.
                     a, b = self._rest(i + 1, left, i, fixed_pit, fixed_tail)
-                    poly = _poly(gems, i)
                     weight = sum(poly[k] * a[i - k] for k in range(i + 1))
                     weight += sum(b[j] * self.cup_ways[i - g - j] for j in range(i - g))
                     total += ways * weight
@@ -431,9 +440,14 @@ class _PitMoves:
         else:
             a = [0] * (m + 1)
             b = [0] * m
-            for left, gems, g, _step, ways in self._options(i, rest, fixed_pit[i]):
+            for left, poly, g, _step, ways in self._options(i, rest, fixed_pit[i]):
                 ca, cb = self._rest(i + 1, left, m, fixed_pit, fixed_tail)
-                poly = _poly(gems, m)
+                if not g:  # no gem in this pit: nothing to convolve
+                    for y in range(m + 1):
+                        a[y] += ways * ca[y]
+                    for y in range(m):
+                        b[y] += ways * cb[y]
+                    continue
                 for x in range(m + 1):
                     if poly[x]:
                         px = poly[x] * ways
@@ -454,33 +468,42 @@ class _PitMoves:
         table = _pit_table(self.state.pits[self.order[i]], len(self.positions[i]), fixed, self.counts)
         guarded = rest | _GUARDS
         result = [
-            (rest - delta, gems, g, step, ways)
-            for delta, gems, g, step, ways in table
+            (rest - delta, poly, g, step, ways)
+            for delta, poly, g, step, ways in table
             if (guarded - delta) & _GUARDS == _GUARDS
         ]
         self._option_memo[key] = result
         return result
 
     def unrank(self, index: int) -> Sowing:
+        """The index-th move of this pit: the bead at each position is found by counting the
+        moves that start with each smaller choice (the last choice needs no count)."""
         prefix: list[int] = []
         rest = list(self.counts)
         weighted = self.weighted
+        here = self.total  # the moves that start with `prefix`
         for _ in range(self.n):
-            for v in range(6):
-                if not rest[v]:
-                    continue
+            choices = [v for v in range(6) if rest[v]]
+            for v in choices:
                 rest[v] -= 1
                 key = tuple(rest)
-                below = self.count((*prefix, v), key) if weighted else _multinomial(key)
+                if v == choices[-1]:
+                    below = here
+                elif weighted:
+                    below = self.count((*prefix, v), key)
+                else:
+                    below = _multinomial(key)
                 if index < below:
                     prefix.append(v)
+                    here = below
                     if weighted and len(prefix) < self.n and below == _multinomial(key):
                         weighted = False  # every completion has a single move from here on
                     break
                 index -= below
+                here -= below
                 rest[v] += 1
         beads = tuple(prefix)
-        sown = _sow(self.state.pits, self.state.cups, self.state.turn, self.pit, beads)
+        sown = self.state._sown(self.pit, beads)
         if sown.capture != "indirect":
             return _moves_of(self.pit, beads, sown)[0]
         for k, taken in enumerate(sown.options()):
@@ -575,6 +598,9 @@ class GlassBeadState(State):
     result: Outcome | None = None
     _moves: GlassBeadMoves | None = field(default=None, init=False, compare=False, repr=False)
     _playable: tuple[int, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    _last_sown: tuple[tuple[int, tuple[int, ...]], _Sown] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -601,7 +627,7 @@ class GlassBeadState(State):
             return False
         if _counts_of(move.beads) != self.pits[pit] or pit not in self.playable_pit_indices():
             return False
-        sown = _sow(self.pits, self.cups, self.turn, pit, move.beads)
+        sown = self._sown(pit, move.beads)
         if move.capture != sown.capture or move.chain != sown.chain:
             return False
         if sown.capture == "indirect":
@@ -616,22 +642,21 @@ class GlassBeadState(State):
             raise IllegalMoveError(refusal)
         counts = self.pits[pit]
         letter = LETTERS[pit]
-        example = f"`{self._example(pit)}`"
         extra = [v for v in range(6) if beads.count(v) > counts[v]]
         if extra:
             v = extra[0]
             raise IllegalMoveError(
                 f"`{text.strip()}` sows beads that are not in pit `{letter}`: it holds "
                 f"{_describe_counts(counts)} (`{_digits(counts)}`), and no more {_bead_plural(v)} "
-                f"(`{v}`) than that. Sow all of them in the order you like, e.g. {example}."
+                f"(`{v}`) than that. Sow all of them in the order you like, e.g. `{self._example(pit)}`."
             )
         n = sum(counts)
         if len(beads) != n:
             raise IllegalMoveError(
                 f"`{text.strip()}` sows {_beads(len(beads))}, but pit `{letter}` holds {_beads(n)} "
-                f"(`{_digits(counts)}`): sow all of them, e.g. {example}."
+                f"(`{_digits(counts)}`): sow all of them, e.g. `{self._example(pit)}`."
             )
-        sown = _sow(self.pits, self.cups, self.turn, pit, beads)
+        sown = self._sown(pit, beads)
         sowing = f"{letter}{''.join(map(str, beads))}"
         must_take = sown.capture == "indirect" and sown.from_pits + sown.from_cup > 0
         if groups is None:
@@ -661,15 +686,16 @@ class GlassBeadState(State):
     def _after(self, move: Move) -> GlassBeadState:
         assert isinstance(move, Sowing)
         mover = self.turn
-        sown = _sow(self.pits, self.cups, mover, move.pit, move.beads)
-        board = sown.board
+        sown = self._sown(move.pit, move.beads)
+        board = list(sown.board)  # rows are copied before a gem is taken from them
         cups = [list(self.cups[0]), list(self.cups[1])]
         opp = 1 - mover
         for source, value in move.taken:
             if source == CUP:
                 cups[opp][value] -= 1
             else:
-                board[source][value] -= 1
+                row = board[source] = list(board[source])
+                row[value] -= 1
             cups[mover][value] += 1
         pits = tuple(tuple(c) for c in board)
         new_cups = (tuple(cups[0]), tuple(cups[1]))
@@ -773,11 +799,13 @@ class GlassBeadState(State):
     @property
     def must_feed(self) -> bool:
         """The mover must sow into the opponent's empty pits (the feeding duty)."""
-        return (
-            self.result is None
-            and not self.endgame
-            and not any(sum(self.pits[p]) for p in _own(1 - self.turn))
-        )
+        if self.result is not None:
+            return False
+        pits = self.pits
+        lo = 5 - 5 * self.turn
+        if any(pits[lo]) or any(pits[lo + 1]) or any(pits[lo + 2]) or any(pits[lo + 3]) or any(pits[lo + 4]):
+            return False
+        return not self.endgame
 
     def playable_pit_indices(self) -> tuple[int, ...]:
         """The mover's pits (0–9) that have a legal move, in ring order."""
@@ -841,6 +869,17 @@ class GlassBeadState(State):
         return _sow(self.pits, self.cups, self.turn, index, tuple(beads))
 
     # -- internals -------------------------------------------------------------------------------
+
+    def _sown(self, pit: int, beads: tuple[int, ...]) -> _Sown:
+        """`_sow` from this position, remembering the last one (checking a move and playing it
+        sow the same beads). The board of the result must not be changed in place."""
+        key = (pit, beads)
+        last = self._last_sown
+        if last is not None and last[0] == key:
+            return last[1]
+        sown = _sow(self.pits, self.cups, self.turn, pit, beads)
+        object.__setattr__(self, "_last_sown", (key, sown))
+        return sown
 
     def _feeds(self, pit: int) -> bool:
         """Whether sowing `pit` satisfies the feeding duty (it depends on the count only)."""
