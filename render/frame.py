@@ -427,9 +427,10 @@ def _panel_height(seats: int) -> int:
     return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=96)
 def _card(seat: PanelSeat, width: int) -> Image.Image:
-    """One card of the panel (cached: most cards do not change from one move to the next)."""
+    """One card of the panel (cached: most cards do not change from one move to the next; about
+    90 kB each, so the cache holds at most 9 MB)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
@@ -472,9 +473,10 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _header(title: str, status: Status, width: int) -> Image.Image:
-    """The title and the status line (cached)."""
+    """The title and the status line (cached, for pictures of an unchanged state: it changes with
+    every move, and one is 300 kB)."""
     image = Image.new("RGB", (width, HEADER_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 34), title, font=font(TITLE_SIZE, bold=True), fill=MUTED, anchor="ls")
