@@ -697,6 +697,10 @@ def _realize(
         depth = total - len(rem)
         tried: set[tuple[_Unit, int, int]] = set()
         for i, (unit, pos) in enumerate(pending):
+            if not _dice_paths(_Unit(pos, unit.end, False), rem):
+                left = "-".join(str(d) for d in rem) or "none"
+                fail(depth, f"after the other steps, the dice left ({left}) cannot make `{unit}`")
+                continue
             for j, d in enumerate(rem):
                 if (unit, pos, d) in tried:
                     continue
