@@ -227,9 +227,10 @@ async def serve(settings: Settings) -> None:
     settings.database_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(settings.database_path)
     log.info("Database: %s", settings.database_path)
+    host = Host(store)
     try:
         bot = TavernBot(
-            Host(store),
+            host,
             dev_guild_id=settings.dev_guild_id,
             turn_timeout=settings.turn_timeout,
             lobby_timeout=settings.lobby_timeout,
@@ -237,6 +238,7 @@ async def serve(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.token)
     finally:
+        host.close()
         await store.close()
 
 

@@ -25,7 +25,7 @@ from discord.ext import commands
 
 import render
 from data import MatchSummary
-from host import Host, MatchNotFound, MatchSnapshot, Player, StaleTurn, game_by_key
+from host import COMPUTER_LEVELS, Host, MatchNotFound, MatchSnapshot, Player, StaleTurn, game_by_key
 from rules import Game
 
 from .components import OPTION_TEXT_LIMIT, MatchComponent, Press, clip
@@ -34,6 +34,26 @@ from .messages import image_name, match_embed, summary_label, turn_content
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
+
+DEFAULT_LEVEL = "normal"
+"""The computer player's level when a lobby's button adds one."""
+OPPONENT_CHOICES = [
+    app_commands.Choice(name="people (open a lobby)", value="people"),
+    app_commands.Choice(name="the computer (start now)", value="computer"),
+]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
+
+
+def opponent_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The `opponent` and `level` options every game's `new` command has (apply it under
+    `@app_commands.command`, and give `new` the parameters `opponent: str = "people"` and
+    `level: str = "normal"`)."""
+    command = app_commands.choices(opponent=OPPONENT_CHOICES, level=LEVEL_CHOICES)(command)
+    return app_commands.describe(
+        opponent="Play against people (an open lobby) or against the computer (default: people)",
+        level="The computer's strength (default: normal)",
+    )(command)
+
 
 MENU_LIMIT = 25
 """Discord's limit of options in a select menu, and of autocomplete suggestions."""
@@ -128,9 +148,16 @@ class GameCog(commands.GroupCog):
         )
 
     async def open_lobby(
-        self, interaction: discord.Interaction, *, seats: int, options: Mapping[str, Any]
+        self,
+        interaction: discord.Interaction,
+        *,
+        seats: int,
+        options: Mapping[str, Any],
+        opponent: str = "people",
+        level: str = "normal",
     ) -> None:
-        """What every game's `new` command does: open a lobby and show it."""
+        """What every game's `new` command does: open a lobby and show it; against the computer
+        (`opponent="computer"`), every other seat is a computer player and the match starts."""
         await defer_public(interaction)
         guild_id, channel_id = self.place(interaction)
         snapshot = await self.host.new(
@@ -140,6 +167,7 @@ class GameCog(commands.GroupCog):
             game_key=self.game.key,
             seats=seats,
             options=options,
+            computers=level if opponent == "computer" else None,
         )
         await self.publish(interaction, snapshot)
 
@@ -183,6 +211,7 @@ class GameCog(commands.GroupCog):
                 ),
                 button(key, "start", match_id, turn, label="Start", style=discord.ButtonStyle.primary, row=0),
                 button(key, "leave", match_id, turn, label="Leave", row=0),
+                button(key, "add-computer", match_id, turn, label="Add computer", emoji="🤖", row=0),
             ]
         if snapshot.is_over:
             return []
@@ -253,7 +282,9 @@ class GameCog(commands.GroupCog):
         previous one. `ping`: the player to move is notified (a turn has passed to them)."""
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
-        message = await self.match_message(snapshot, ping=ping)
+        thinking = snapshot.waiting_for_computer and seat is not None
+        note = f"🤖 {seat.label} is thinking…" if thinking and seat is not None else None
+        message = await self.match_message(snapshot, ping=ping and not thinking, note=note)
         sent = await send_public(
             interaction,
             content=message.content,
@@ -266,6 +297,10 @@ class GameCog(commands.GroupCog):
         if snapshot.message_id is not None and snapshot.message_id != sent.id:
             channel_id = snapshot.message_channel_id or snapshot.channel_id
             await self.retire_message(interaction.client, channel_id, snapshot.message_id)
+        if thinking:
+            # The computer seats move now (in the worker pool); their moves get a message too.
+            after = await self.host.play_computers(snapshot.id)
+            await self.publish(interaction, after, ping=True)
 
     async def announce(
         self, client: discord.Client, snapshot: MatchSnapshot, *, note: str | None = None
@@ -496,6 +531,12 @@ class GameCog(commands.GroupCog):
     async def start_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         await self.current(press)
         await self.publish(interaction, await self.host.start(press.match_id, interaction.user.id), ping=True)
+
+    @component_action("add-computer", defer=Defer.PUBLIC)
+    async def add_computer_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        snapshot = await self.host.add_computer(press.match_id, interaction.user.id, DEFAULT_LEVEL)
+        await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
 
     @component_action("leave", defer=Defer.PUBLIC)
     async def leave_pressed(self, interaction: discord.Interaction, press: Press) -> None:

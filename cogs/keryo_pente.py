@@ -7,7 +7,7 @@ from discord import app_commands
 
 from rules import GAMES
 
-from .base import GameCog
+from .base import GameCog, opponent_options
 
 _GAME = GAMES["keryo-pente"]
 
@@ -25,5 +25,15 @@ class KeryoPenteCog(
         tournament="Tournament rule: first stone on K10, the second outside H8–M12 (default on)",
     )
     @app_commands.choices(seats=[app_commands.Choice(name=f"{n} players", value=n) for n in _GAME.seats])
-    async def new(self, interaction: discord.Interaction, seats: int = 2, tournament: bool = True) -> None:
-        await self.open_lobby(interaction, seats=seats, options={"tournament": tournament})
+    @opponent_options
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        seats: int = 2,
+        tournament: bool = True,
+        opponent: str = "people",
+        level: str = "normal",
+    ) -> None:
+        await self.open_lobby(
+            interaction, seats=seats, options={"tournament": tournament}, opponent=opponent, level=level
+        )

@@ -16,10 +16,11 @@ from .errors import (
     UnknownGame,
     WhichMatch,
 )
-from .matches import Host, apply_entry, game_by_key
+from .matches import COMPUTER_LEVELS, Host, apply_entry, game_by_key
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 
 __all__ = [
+    "COMPUTER_LEVELS",
     "USER_ERRORS",
     "AlreadySeated",
     "Host",

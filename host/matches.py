@@ -95,6 +95,12 @@ class Host:
         self._last_moves: dict[tuple[int, int], Move | None] = {}
         """The last move of each match at a turn count (a small cache, oldest dropped first)."""
 
+    def close(self) -> None:
+        """Stop the computer players' workers, if any were started."""
+        close = getattr(self._computer, "close", None)
+        if close is not None:
+            close()
+
     @property
     def computer(self) -> Chooser:
         """The computer players' worker pool, started at the first computer move."""

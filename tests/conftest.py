@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,8 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def host(store: Store) -> Host:
+def host(store: Store) -> Iterator[Host]:
     seeds = iter(range(1000, 100_000))
-    return Host(store, seed_source=lambda: next(seeds))
+    made = Host(store, seed_source=lambda: next(seeds))
+    yield made
+    made.close()

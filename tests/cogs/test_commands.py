@@ -37,6 +37,7 @@ async def test_new_opens_a_lobby(driver: Driver, host: Host, fake: FakeDiscord) 
         "tavern:keryo-pente:join:1:0",
         "tavern:keryo-pente:start:1:0",
         "tavern:keryo-pente:leave:1:0",
+        "tavern:keryo-pente:add-computer:1:0",
     ]
     assert message.files == []  # a lobby has no board yet
     snapshot = await host.get(1)
@@ -294,3 +295,27 @@ async def test_names_never_ping_anyone(driver: Driver, host: Host) -> None:
     text = message.text.replace("@\u200b", "@-")
     assert "@everyone" not in text and "@here" not in text and "<@&" not in text
     # (the fake checks allowed_mentions on every request: nothing but the player to move)
+
+
+async def test_new_against_the_computer_plays_its_moves_after_a_thinking_message(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    requests = await driver.command(ALICE, "keryo-pente new", opponent="computer", level="easy")
+    snapshot = await host.get(1)
+    assert snapshot.status == "playing" and any(s.computer == "easy" for s in snapshot.seats)
+    posted = public_messages(requests)
+    computer_first = snapshot.turn == 1
+    if computer_first:
+        # The first message says the computer is thinking; the second shows its move.
+        assert len(posted) == 2 and "is thinking" in posted[0].text
+        assert "Computer (easy)" in posted[1].text and "is thinking" not in posted[1].text
+    else:
+        assert len(posted) == 1 and "is thinking" not in posted[0].text
+    assert snapshot.seat_to_move is not None and snapshot.seat_to_move.user_id == ALICE.id
+    # Alice's move is answered by the computer's, in the same command.
+    requests = await driver.command(ALICE, "keryo-pente move", move="K10" if not computer_first else "A1")
+    after = await host.get(1)
+    assert after.turn == snapshot.turn + 2 and after.seat_to_move is not None
+    assert after.seat_to_move.user_id == ALICE.id
+    posted = public_messages(requests)
+    assert len(posted) == 2 and "is thinking" in posted[0].text
