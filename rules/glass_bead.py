@@ -574,12 +574,6 @@ class GlassBeadMoves(Sequence[Sowing]):
         """How many legal moves start from each playable pit."""
         return {LETTERS[pm.pit]: pm.total for pm in self._pits}
 
-    def pit_moves(self, pit: int) -> _PitMoves | None:
-        for pm in self._pits:
-            if pm.pit == pit:
-                return pm
-        return None
-
 
 # -- the state ----------------------------------------------------------------------------------
 
@@ -623,7 +617,7 @@ class GlassBeadState(State):
         if not isinstance(move, Sowing) or self.result is not None:
             return False
         pit = move.pit
-        if not isinstance(pit, int) or pit not in _own(self.turn) or not move.beads:
+        if not isinstance(pit, int) or pit not in _own(self.turn) or not isinstance(move.beads, tuple):
             return False
         if _counts_of(move.beads) != self.pits[pit] or pit not in self.playable_pit_indices():
             return False
@@ -645,10 +639,12 @@ class GlassBeadState(State):
         extra = [v for v in range(6) if beads.count(v) > counts[v]]
         if extra:
             v = extra[0]
+            typed, there = beads.count(v), counts[v]
             raise IllegalMoveError(
-                f"`{text.strip()}` sows beads that are not in pit `{letter}`: it holds "
-                f"{_describe_counts(counts)} (`{_digits(counts)}`), and no more {_bead_plural(v)} "
-                f"(`{v}`) than that. Sow all of them in the order you like, e.g. `{self._example(pit)}`."
+                f"`{text.strip()}` sows {_count_of(typed, v)} (`{v}`), but pit `{letter}` holds "
+                f"{'none' if not there else f'only {there}'}: it holds {_describe_counts(counts)} "
+                f"(`{_digits(counts)}`). Sow all of them in the order you like, e.g. "
+                f"`{self._example(pit)}`."
             )
         n = sum(counts)
         if len(beads) != n:
@@ -663,8 +659,9 @@ class GlassBeadState(State):
             if must_take:
                 first = next(sown.options())
                 raise IllegalMoveError(
-                    f"`{text.strip()}` captures indirectly: add ` x ` and the {_gems(len(first))} you "
-                    f"take, e.g. `{sowing} x {_format_taken(first)}`."
+                    f"`{text.strip()}` captures indirectly: add ` x ` and the "
+                    f"{'gem' if len(first) == 1 else _gems(len(first))} you take, "
+                    f"e.g. `{sowing} x {_format_taken(first)}`."
                 )
             return _moves_of(pit, beads, sown)[0]
         if not must_take:
@@ -838,6 +835,10 @@ class GlassBeadState(State):
             )
         return tuple(v for v in range(6) if left[v])
 
+    def capture_kind(self, pit: int | str, beads: Sequence[int]) -> str:
+        """Move builder, step 3: what a complete order captures: "", "direct" or "indirect"."""
+        return self._complete(pit, beads).capture
+
     def gems_to_take(self, pit: int | str, beads: Sequence[int]) -> int:
         """Move builder, step 3: how many gems a complete order captures indirectly (0 when
         it is no indirect capture, or there is no gem to take: no ` x ` part then)."""
@@ -866,7 +867,7 @@ class GlassBeadState(State):
             raise IllegalMoveError(
                 f"Sow every bead of pit `{LETTERS[index]}` (`{_digits(self.pits[index])}`) in some order."
             )
-        return _sow(self.pits, self.cups, self.turn, index, tuple(beads))
+        return self._sown(index, tuple(beads))
 
     # -- internals -------------------------------------------------------------------------------
 
@@ -993,7 +994,7 @@ _SHAPE = "a pit letter and the beads in the order you sow them, e.g. `A05` or `e
 def _parse_text(text: str) -> tuple[int, tuple[int, ...], list[tuple[int, int]] | None]:
     """(pit, beads, gems taken or None) from notation; raises NotAMoveError."""
     s = text.strip()
-    shown = f"`{s}`" if s else "An empty move"
+    shown = f"`{s}`" if s else "An empty text"
     if not s:
         raise NotAMoveError(f"{shown} is not a move: write {_SHAPE}.")
     if s[0] not in LETTERS:
@@ -1066,14 +1067,15 @@ def _bead_plural(value: int) -> str:
     return BEAD_NAMES[value] + "s"
 
 
+def _count_of(count: int, value: int) -> str:
+    return f"{count} {BEAD_NAMES[value]}s" if count != 1 else f"a {BEAD_NAMES[value]}"
+
+
 def _describe_counts(counts: Sequence[int]) -> str:
-    parts = []
-    for v in range(6):
-        c = counts[v]
-        if c:
-            name = BEAD_NAMES[v]
-            parts.append(f"{c} {name}{'' if c == 1 else 's'}" if c > 1 else f"a {name}")
-    return ", ".join(parts) or "nothing"
+    parts = [_count_of(counts[v], v) for v in range(6) if counts[v]]
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 def _describe_taken(taken: Taken) -> str:

@@ -349,8 +349,9 @@ def test_resignation() -> None:
     ("text", "message", "hint"),
     [
         ("a05", "one of North's pits", "`A`–`E`"),
-        ("A55", "not in pit `A`", "e.g. `A05`"),
-        ("A555", "not in pit `A`", "e.g. `A05`"),
+        ("A55", "sows 2 purple gems \\(`5`\\), but pit `A` holds only 1", "a stone and a purple gem"),
+        ("A555", "sows 3 purple gems", "e.g. `A05`"),
+        ("A3", "sows a blue gem \\(`3`\\), but pit `A` holds none", "e.g. `A05`"),
         ("A0", "sows 1 bead, but pit `A` holds 2 beads", "e.g. `A05`"),
         ("A", "sows 0 beads", "e.g. `A05`"),
         ("A05 x a5", "captures nothing", "as `A05`"),
@@ -372,7 +373,7 @@ def test_an_empty_pit_is_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("e250", "captures indirectly: add ` x ` and the 1 gem you take, e.g. `e250 x A2`"),
+        ("e250", "captures indirectly: add ` x ` and the gem you take, e.g. `e250 x A2`"),
         ("e250 x B5 A2", "takes exactly 1 gem, not 2"),
         ("e250 x B4", "there is no red gem \\(`4`\\) in `B`"),
         ("e250 x B555", "you take 3 purple gems \\(`5`\\), but there are only 2 in `B`"),
@@ -453,6 +454,7 @@ def test_move_builder_steps() -> None:
     assert state.next_beads("e", (2,)) == (0, 5) and state.next_beads("e", (2, 5)) == (0,)
     assert state.next_beads("e", (2, 5, 0)) == ()
     assert state.gems_to_take("e", (2, 5, 0)) == 1 and state.gems_to_take("e", (2, 0, 5)) == 0
+    assert state.capture_kind("e", (2, 5, 0)) == "indirect" and state.capture_kind("e", (2, 0, 5)) == ""
     assert state.capture_choices("e", (2, 0, 5)) == (0, [])
     count, first = state.capture_choices("e", (2, 5, 0), limit=2)
     assert count == 4 and first == ["x A2", "x B5"]
