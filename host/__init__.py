@@ -16,15 +16,23 @@ from .errors import (
     UnknownGame,
     WhichMatch,
 )
+from .ladder import Ladder, LeaderboardLine, LeaderboardPage, NothingToShow, PlayerStats
 from .matches import COMPUTER_LEVELS, Host, apply_entry, game_by_key
+from .ratings import GLOBAL_SCOPE, display_rating
+from .records import GameRecord, RecordError, read_record, write_record
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 
 __all__ = [
     "COMPUTER_LEVELS",
+    "GLOBAL_SCOPE",
     "USER_ERRORS",
     "AlreadySeated",
+    "GameRecord",
     "Host",
     "HostError",
+    "Ladder",
+    "LeaderboardLine",
+    "LeaderboardPage",
     "LobbyClosed",
     "LobbyFull",
     "MatchNotFound",
@@ -34,12 +42,18 @@ __all__ = [
     "NotEnoughPlayers",
     "NotInMatch",
     "NotYourTurn",
+    "NothingToShow",
     "PlayedMove",
     "Player",
+    "PlayerStats",
+    "RecordError",
     "Seat",
     "StaleTurn",
     "UnknownGame",
     "WhichMatch",
     "apply_entry",
+    "display_rating",
     "game_by_key",
+    "read_record",
+    "write_record",
 ]
