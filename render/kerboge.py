@@ -1,0 +1,640 @@
+"""The Kerboge and Jai Kerboge picture.
+
+A round board: ten numbered moorings clockwise round the harbour, mooring 1 at the top. Each
+mooring shows every player's stones there as one stone in the seat's colour with its initials
+(Sa, Me, So, Ru: colour is never the only clue), always in the same corner of the mooring, with
+a count when there are two or more. The harbour in the middle shows how many stones each player
+has there. The Serpent (a green snake, a shape no stone has) lies at the inner edge of its
+mooring. The last move is drawn as arrows in the mover's colour (from the harbour or a mooring,
+one arrow per destination, clockwise on the inner track, or one back); a mooring where stones
+were boarded wears a ⚔ badge with the number boarded. Under the board: the last move and the
+round in words, and two cards in the style of the player panel: the Serpent with its points,
+and the last coin with the player who tossed it. The player panel shows each seat's points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules import CHANCE, Move, State
+from rules.kerboge import (
+    HARBOUR,
+    INITIALS,
+    MOORINGS,
+    SEAT_NAMES,
+    Aground,
+    KerbogeState,
+    SerpentMove,
+    StoneMove,
+    forward,
+)
+
+from . import frame
+
+# -- colours ------------------------------------------------------------------------------------
+
+SEAT_COLOURS = (
+    frame.SeatColour("Sailor", "Sa", frame.BLUE.fill),
+    frame.SeatColour("Merchant", "Me", frame.RED.fill),
+    frame.SeatColour("Soldier", "So", frame.BLACK.fill),
+    frame.SeatColour("Ruler", "Ru", (158, 158, 158)),
+)
+"""Blue, red, black and grey as the rules name them, each stone carrying its seat's initials."""
+SEA: frame.RGB = (170, 204, 219)
+SEA_EDGE: frame.RGB = (120, 160, 180)
+SAND: frame.RGB = (238, 224, 190)
+SAND_EDGE: frame.RGB = (150, 124, 84)
+HARBOUR_FILL: frame.RGB = (214, 192, 148)
+INK: frame.RGB = (58, 46, 30)
+NUMBER_FILL: frame.RGB = (70, 56, 38)
+SERPENT_FILL: frame.RGB = frame.GREEN.fill
+SERPENT_BELLY: frame.RGB = (120, 210, 170)
+BOARDED_FILL: frame.RGB = (255, 255, 255)
+COIN_FILL: frame.RGB = (230, 184, 60)
+
+# -- geometry (pixels) --------------------------------------------------------------------------
+
+WIDTH = frame.BOARD_WIDTH
+RING_HEIGHT = 904
+CX, CY = WIDTH // 2, 452
+RING = 330
+"""Distance from the centre to each mooring's centre."""
+MOORING = 86
+"""Radius of a mooring."""
+INNER = RING - MOORING
+"""Where the moorings begin, seen from the harbour."""
+HARBOUR_RADIUS = 138
+NUMBER_RADIUS = 20
+STONE = 56
+SLOT = 31
+"""Offset of a seat's corner from the mooring's centre (x and y)."""
+COUNT_SIZE = 18
+LABEL_SIZE = 20
+TRACKS = {1: 222, 2: 198, 3: 174}
+"""The radius of the inner track an arrow of 1, 2 or 3 moorings forward runs on."""
+ARROW_WIDTH = 8
+ARROW_HEAD = 24
+ARROW_SUPERSAMPLE = 3
+SERPENT_SIZE = (104, 52)
+
+STRIP_LINE = 32
+TEXT_SIZE = 21
+STRIP_HEIGHT = 10 + 2 * STRIP_LINE + 10 + frame.CARD_HEIGHT
+CARD_WIDTH = (WIDTH - frame.CARD_GAP) // 2
+
+
+def angle(mooring: int) -> float:
+    """The direction (radians, clockwise from the right) of a mooring seen from the centre;
+    mooring 1 is at the top."""
+    return math.radians(-90 + 36 * (mooring - 1))
+
+
+def polar(radius: float, theta: float) -> frame.Point:
+    return CX + radius * math.cos(theta), CY + radius * math.sin(theta)
+
+
+def mooring_centre(mooring: int) -> frame.Point:
+    return polar(RING, angle(mooring))
+
+
+def slot(seats: int, seat: int) -> tuple[int, int]:
+    """Where a seat's stones sit in every mooring and in the harbour, from the centre: Sailor
+    top left, Merchant top right, Soldier bottom left, Ruler bottom right (two seats: side by side)."""
+    if seats == 2:
+        return (-SLOT if seat == 0 else SLOT), 0
+    return (-SLOT if seat % 2 == 0 else SLOT), (-SLOT if seat < 2 else SLOT)
+
+
+# -- sprites (cached) ---------------------------------------------------------------------------
+
+
+def _supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), s
+
+
+@cache
+def count_badge(count: int) -> Image.Image:
+    """A dark pill with the count in white, e.g. for 3 stones."""
+    face = frame.font(COUNT_SIZE, bold=True)
+    text = str(count)
+    width = max(26, int(face.getlength(text)) + 12)
+    height = 26
+    big, draw, s = _supersampled((width, height))
+    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=frame.OUTLINE)
+    draw.rounded_rectangle(
+        (s, s, width * s - 1 - s, height * s - 1 - s),
+        radius=height * s // 2,
+        outline=(255, 255, 255),
+        width=s,
+    )
+    small = big.reduce(s)
+    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=(255, 255, 255), anchor="mm")
+    return small
+
+
+@cache
+def number_badge(mooring: int) -> Image.Image:
+    """The mooring's number on a dark disc."""
+    diameter = 2 * NUMBER_RADIUS
+    sprite = frame.disc(NUMBER_FILL, diameter).copy()
+    draw = ImageDraw.Draw(sprite)
+    frame.text_in_circle(
+        draw, (diameter / 2, diameter / 2), NUMBER_RADIUS, str(mooring), fill=(255, 255, 255)
+    )
+    return sprite
+
+
+@cache
+def boarded_badge(count: int, serpent: bool) -> Image.Image:
+    """⚔ and the number of stones boarded at a mooring (green-rimmed when the Serpent boarded)."""
+    face = frame.font(COUNT_SIZE, bold=True)
+    text = f"⚔{count}"
+    width, height = int(face.getlength(text)) + 18, 30
+    big, draw, s = _supersampled((width, height))
+    rim = SERPENT_FILL if serpent else frame.OUTLINE
+    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=9 * s, fill=rim)
+    draw.rounded_rectangle(
+        (3 * s, 3 * s, width * s - 1 - 3 * s, height * s - 1 - 3 * s), radius=7 * s, fill=BOARDED_FILL
+    )
+    small = big.reduce(s)
+    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=frame.OUTLINE, anchor="mm")
+    return small
+
+
+@cache
+def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) -> Image.Image:
+    """The Serpent: a wavy green body with a head, an eye and a forked tongue."""
+    big, draw, s = _supersampled((width, height))
+    body = 12 * s
+    middle = height * s / 2
+    amplitude = height * s * 0.22
+    head_x = width * s - 22 * s
+    points = [
+        (x, middle + amplitude * math.sin((x - 8 * s) / (head_x - 8 * s) * 2.4 * math.pi))
+        for x in range(8 * s, int(head_x) + 1, s)
+    ]
+    draw.line(points, fill=frame.OUTLINE, width=body + 5 * s, joint="curve")
+    for x, y in (points[0], points[-1]):
+        r = (body + 5 * s) / 2
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=frame.OUTLINE)
+    draw.line(points, fill=SERPENT_FILL, width=body, joint="curve")
+    draw.ellipse(
+        (points[0][0] - body / 2, points[0][1] - body / 2, points[0][0] + body / 2, points[0][1] + body / 2),
+        fill=SERPENT_FILL,
+    )
+    hx, hy = points[-1]
+    tongue = [(hx + 14 * s, hy), (hx + 21 * s, hy)]
+    draw.line(tongue, fill=(200, 30, 40), width=2 * s)
+    draw.line([(hx + 21 * s, hy), (hx + 24 * s, hy - 3 * s)], fill=(200, 30, 40), width=2 * s)
+    draw.line([(hx + 21 * s, hy), (hx + 24 * s, hy + 3 * s)], fill=(200, 30, 40), width=2 * s)
+    rx, ry = 15 * s, 12 * s
+    draw.ellipse((hx - rx, hy - ry, hx + rx, hy + ry), fill=frame.OUTLINE)
+    rx, ry = 12 * s, 9 * s
+    draw.ellipse((hx - rx, hy - ry, hx + rx, hy + ry), fill=SERPENT_FILL)
+    draw.ellipse((hx + 2 * s, hy - 7 * s, hx + 9 * s, hy), fill=(255, 255, 255))
+    draw.ellipse((hx + 5 * s, hy - 5 * s, hx + 8 * s, hy - 2 * s), fill=frame.OUTLINE)
+    return big.reduce(s)
+
+
+@cache
+def coin_sprite(face_text: str) -> Image.Image:
+    """A gold coin with H, T or 2 on it (the swatch of the coin card)."""
+    diameter = frame.SWATCH
+    sprite = frame.disc(frame.OUTLINE, diameter).copy()
+    inner = frame.disc(COIN_FILL, diameter - 6)
+    sprite.paste(inner, (3, 3), inner)
+    draw = ImageDraw.Draw(sprite)
+    frame.text_in_circle(
+        draw, (diameter / 2, diameter / 2), diameter / 2 - 3, face_text, fill=INK, scale=0.75
+    )
+    return sprite
+
+
+# -- the empty board ------------------------------------------------------------------------------
+
+
+@cache
+def empty_ring() -> Image.Image:
+    """The sea, the harbour and the ten numbered moorings, without stones (built once)."""
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGB", (WIDTH * s, RING_HEIGHT * s), frame.BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, WIDTH * s - 1, RING_HEIGHT * s - 1), radius=18 * s, fill=SEA)
+
+    def circle(centre: frame.Point, radius: float, fill: frame.RGB, outline: frame.RGB, width: int) -> None:
+        x, y = centre[0] * s, centre[1] * s
+        r = radius * s
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=outline)
+        r -= width * s
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
+
+    ring = RING + MOORING + 10
+    draw.ellipse(
+        ((CX - ring) * s, (CY - ring) * s, (CX + ring) * s, (CY + ring) * s), outline=SEA_EDGE, width=3 * s
+    )
+    circle((CX, CY), HARBOUR_RADIUS, HARBOUR_FILL, SAND_EDGE, 4)
+    for mooring in range(1, MOORINGS + 1):
+        circle(mooring_centre(mooring), MOORING, SAND, SAND_EDGE, 4)
+    image = big.reduce(s)
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (CX, CY - HARBOUR_RADIUS + 30),
+        "HARBOUR",
+        font=frame.font(LABEL_SIZE, bold=True),
+        fill=INK,
+        anchor="mm",
+    )
+    for mooring in range(1, MOORINGS + 1):
+        badge = number_badge(mooring)
+        x, y = polar(RING + MOORING + 2, angle(mooring))
+        image.paste(badge, (round(x - NUMBER_RADIUS), round(y - NUMBER_RADIUS)), badge)
+    return image
+
+
+# -- drawing a position -----------------------------------------------------------------------------
+
+
+def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
+    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+
+
+def _draw_group(
+    image: Image.Image, colour: frame.SeatColour, centre: frame.Point, count: int, always: bool
+) -> None:
+    """One seat's stones at a place: a stone with its initials, and the count when it is 2 or
+    more (or always, in the harbour)."""
+    sprite = frame.stone(colour, STONE)
+    _paste_centred(image, sprite, centre)
+    if count >= 2 or always:
+        badge = count_badge(count)
+        _paste_centred(image, badge, (centre[0] + 20, centre[1] + 21))
+
+
+def serpent_centre(mooring: int) -> frame.Point:
+    """Where the Serpent lies: against the inner edge of its mooring, a little over it."""
+    theta = angle(mooring)
+    width, height = SERPENT_SIZE
+    reach = abs(math.cos(theta)) * width / 2 + abs(math.sin(theta)) * height / 2
+    return polar(INNER - reach + 26, theta)
+
+
+def _arc(radius: float, start: float, end: float) -> list[frame.Point]:
+    steps = max(2, int(abs(end - start) / math.radians(4)))
+    return [polar(radius, start + (end - start) * i / steps) for i in range(steps + 1)]
+
+
+def move_paths(move: StoneMove) -> list[list[frame.Point]]:
+    """The arrows of a move, each a polyline whose last point is the tip."""
+    if move.source == HARBOUR:
+        theta = angle(move.destinations[0])
+        return [[polar(HARBOUR_RADIUS + 2, theta), polar(INNER - 2, theta)]]
+    source = move.source
+    start = angle(source)
+    step = math.radians(8)
+    paths = []
+    if move.backward:
+        target = forward(source, -1)
+        end = start - math.radians(36)
+        track = TRACKS[1]
+        return [
+            [
+                polar(INNER + 4, start - math.radians(3)),
+                *_arc(track, start - step, end + step),
+                polar(INNER - 2, end + math.radians(2)),
+            ]
+        ]
+    for target, _count in move.arrivals:
+        distance = (target - source) % MOORINGS
+        end = start + math.radians(36 * distance)
+        track = TRACKS[distance]
+        paths.append(
+            [
+                polar(INNER + 4, start + math.radians(3)),
+                *_arc(track, start + step, end - step),
+                polar(INNER - 2, end - math.radians(2)),
+            ]
+        )
+    return paths
+
+
+def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+    """Smooth arrows along polylines, tips at the ends: drawn as two supersampled masks (the dark
+    outline and the fill) over the box around them, then painted through the masks."""
+    if not paths:
+        return
+    s = ARROW_SUPERSAMPLE
+    pad = ARROW_HEAD + 8
+    xs = [p[0] for path in paths for p in path]
+    ys = [p[1] for path in paths for p in path]
+    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+    right = min(image.width, math.ceil(max(xs) + pad))
+    bottom = min(image.height, math.ceil(max(ys) + pad))
+    size = ((right - left) * s, (bottom - top) * s)
+    outline = 3
+
+    def local(p: frame.Point) -> frame.Point:
+        return (p[0] - left) * s, (p[1] - top) * s
+
+    shapes = []
+    for path in paths:
+        points = [local(p) for p in path]
+        tip = points[-1]
+        # the head points from a spot ARROW_HEAD back along the path to the tip
+        back, length = points[-2], 0.0
+        for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
+            length += math.dist(a, b)
+            back = a
+            if length >= ARROW_HEAD * s:
+                break
+        ux, uy = tip[0] - back[0], tip[1] - back[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
+        shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
+        shapes.append((shaft, tip, base, (ux, uy)))
+
+    def head(tip: frame.Point, base: frame.Point, u: tuple[float, float], grow: float) -> list[frame.Point]:
+        wing = (ARROW_WIDTH * 1.6 + grow) * s
+        px, py = -u[1], u[0]
+        far = (tip[0] + u[0] * grow * 1.6 * s, tip[1] + u[1] * grow * 1.6 * s)
+        back = (base[0] - u[0] * grow * s, base[1] - u[1] * grow * s)
+        return [far, (back[0] + px * wing, back[1] + py * wing), (back[0] - px * wing, back[1] - py * wing)]
+
+    box = (left, top)
+    for colour, grow in ((frame.OUTLINE, outline), (fill, 0)):
+        mask = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(mask)
+        for shaft, tip, base, u in shapes:
+            width = round((ARROW_WIDTH + 2 * grow) * s)
+            draw.line(shaft, fill=255, width=width)
+            for x, y in shaft[1:-1]:  # round joints
+                draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=255)
+            r = width / 2
+            x, y = shaft[0]
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+            draw.polygon(head(tip, base, u, grow), fill=255)
+        small = mask.reduce(s)
+        image.paste(colour, (*box, box[0] + small.width, box[1] + small.height), small)
+
+
+def boarded_at(mooring: int, serpent: bool) -> frame.Point:
+    """Where the ⚔ badge of a mooring goes: on its rim, beside the number (the Serpent's on the
+    other side)."""
+    theta = angle(mooring) + math.radians(-55 if serpent else 55)
+    x, y = mooring_centre(mooring)
+    return x + (MOORING + 6) * math.cos(theta), y + (MOORING + 6) * math.sin(theta)
+
+
+def mover_of(state: KerbogeState) -> int:
+    """The seat that played the last seat's move: the one before the seat to move (the Ruler,
+    or the Merchant in Jai Kerboge, when the Serpent moved in between)."""
+    return (state.turn - 1) % state.seats if state.turn != CHANCE else state.seats - 1
+
+
+@cache
+def empty_board() -> Image.Image:
+    """The empty ring with room for the words and cards under it."""
+    image = Image.new("RGB", (WIDTH, RING_HEIGHT + STRIP_HEIGHT), frame.BACKGROUND)
+    image.paste(empty_ring(), (0, 0))
+    return image
+
+
+def draw_ring(image: Image.Image, state: KerbogeState, last_move: Move | None) -> None:
+    """The stones, the Serpent, the last move's arrows and the boardings, on the empty ring."""
+    seats = state.seats
+    colours = SEAT_COLOURS[:seats]
+    _paste_centred(image, serpent_sprite(), serpent_centre(state.serpent))
+    for mooring in range(1, MOORINGS + 1):
+        x, y = mooring_centre(mooring)
+        for seat, count in enumerate(state.mooring(mooring)):
+            if count:
+                dx, dy = slot(seats, seat)
+                _draw_group(image, colours[seat], (x + dx, y + dy), count, always=False)
+    for seat in range(seats):
+        dx, dy = slot(seats, seat)
+        centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
+        _draw_group(image, colours[seat], centre, state.harbour[seat], always=True)
+    if isinstance(last_move, StoneMove):
+        paste_paths(image, move_paths(last_move), colours[mover_of(state)].fill)
+        if last_move.boardings:
+            _paste_centred(image, boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
+    taken = serpent_took(state)
+    if taken:
+        _paste_centred(image, boarded_badge(taken, True), boarded_at(state.serpent, True))
+
+
+# -- words under the board ------------------------------------------------------------------------
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    name = names[seat]
+    short = frame.trim(name, frame.font(TEXT_SIZE, bold=True), 230)
+    return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
+
+
+def _stones(counts: Sequence[int]) -> str:
+    return ", ".join(f"{n} {INITIALS[seat]}" for seat, n in enumerate(counts) if n)
+
+
+def last_move_text(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> str:
+    if last_move is None or isinstance(last_move, SerpentMove):
+        return "No move yet."
+    who = _who(names, mover_of(state))
+    if isinstance(last_move, Aground):
+        return f"{who} ran aground (no mooring to enter)."
+    return f"{who}: {last_move}"
+
+
+def serpent_took(state: KerbogeState) -> int:
+    """How many stones the Serpent boarded at its last move."""
+    if state.last_coin is None:
+        return 0
+    return sum(n for n in state.serpent_boarded)
+
+
+def serpent_score_text(state: KerbogeState) -> str:
+    text = f"{frame.plural(state.serpent_points, 'point')} · at {state.serpent}"
+    if serpent_took(state):
+        text += f" · took {_stones(state.serpent_boarded)}"
+    return text
+
+
+def coin_texts(state: KerbogeState, names: Sequence[str]) -> tuple[str, str, str]:
+    """The coin card: the coin's face letter, its title and the line under it."""
+    if state.seats == 2:
+        if state.last_coin is None:
+            return "2", "No coin in Jai Kerboge", "the Serpent moves 2 after each round"
+        return "2", "Serpent moved 2 forward", "no coin in Jai Kerboge"
+    if state.last_coin is None:
+        return "?", "Coin: not tossed yet", "after round 1, tossed by the Sailor"
+    tosser = (state.round - 2) % state.seats
+    face = "H" if state.last_coin == "heads" else "T"
+    way = "2 forward" if state.last_coin == "heads" else "1 back"
+    return face, f"Coin: {state.last_coin} ({way})", f"tossed by {_who(names, tosser)}"
+
+
+def round_text(state: KerbogeState) -> str:
+    total = state.total_score()
+    if state.outcome() is not None:
+        return f"Round {state.round} · {total} points scored: the game is over"
+    return f"Round {state.round} · {total} of {state.target} points scored (the game ends at {state.target})"
+
+
+@lru_cache(maxsize=64)
+def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
+    """A card in the style of the player panel: the Serpent (icon "serpent") or the coin."""
+    image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    box = (0, 0, CARD_WIDTH - 1, frame.CARD_HEIGHT - 1)
+    draw.rounded_rectangle(box, radius=12, fill=frame.CARD_ACTIVE if winner else frame.CARD)
+    if winner:
+        draw.rounded_rectangle(box, radius=12, outline=frame.TEXT, width=3)
+    if icon == "serpent":
+        sprite = serpent_sprite(72, 36)
+        left = 8
+    else:
+        sprite = coin_sprite(icon)
+        left = 14
+    image.paste(sprite, (left, (frame.CARD_HEIGHT - sprite.height) // 2), sprite)
+    text_left = left + sprite.width + 12
+    right = CARD_WIDTH - 14
+    tag_width = 0
+    if winner:
+        face = frame.font(frame.TAG_SIZE, bold=True)
+        tag = frame.Mark.WINNER.value
+        tag_width = int(face.getlength(tag)) + 20
+        tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
+        draw.rounded_rectangle(tag_box, radius=8, fill=frame.TEXT)
+        draw.text(
+            ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
+            tag,
+            font=face,
+            fill=frame.BACKGROUND,
+            anchor="mm",
+        )
+        tag_width += 10
+    name_face = frame.font(frame.NAME_SIZE, bold=True)
+    draw.text(
+        (text_left, 33),
+        frame.trim(title, name_face, right - tag_width - text_left),
+        font=name_face,
+        fill=frame.TEXT,
+        anchor="ls",
+    )
+    score_face = frame.font(frame.SCORE_SIZE)
+    draw.text(
+        (text_left, 58),
+        frame.trim(line, score_face, right - text_left),
+        font=score_face,
+        fill=frame.MUTED,
+        anchor="ls",
+    )
+    return image
+
+
+@lru_cache(maxsize=256)
+def text_line(label: str, text: str) -> Image.Image:
+    """One line of words under the ring, its label in bold (cached: most lines repeat)."""
+    image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
+    head = f"{label}: "
+    draw.text((4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
+    left = 4 + bold.getlength(head)
+    draw.text(
+        (left, TEXT_SIZE),
+        frame.trim(text, regular, WIDTH - left - 4),
+        font=regular,
+        fill=frame.TEXT,
+        anchor="ls",
+    )
+    return image
+
+
+def draw_strip(image: Image.Image, state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> None:
+    """Under the ring: the last move and the round in words, then the Serpent's and the coin's cards."""
+    lines = (("Last move", last_move_text(state, last_move, names)), ("Score", round_text(state)))
+    for row, (label, text) in enumerate(lines):
+        image.paste(text_line(label, text), (0, RING_HEIGHT + 10 + row * STRIP_LINE))
+    outcome = state.outcome()
+    serpent_won = outcome is not None and not outcome.winners and "Serpent" in outcome.reason
+    top = RING_HEIGHT + 10 + 2 * STRIP_LINE + 10
+    image.paste(info_card("Serpent", serpent_score_text(state), "serpent", serpent_won), (0, top))
+    face, title, line = coin_texts(state, names)
+    image.paste(info_card(title, line, face, False), (CARD_WIDTH + frame.CARD_GAP, top))
+
+
+def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> Image.Image:
+    """The ring and the strip under it, as one picture for `frame.compose`."""
+    image = empty_board().copy()
+    draw_ring(image, state, last_move)
+    draw_strip(image, state, last_move, names)
+    return image
+
+
+# -- the whole picture ------------------------------------------------------------------------------
+
+
+def status(state: KerbogeState, names: Sequence[str]) -> frame.Status:
+    """Whose turn it is, or who won (the Serpent included) and with how many points."""
+    colours = SEAT_COLOURS[: state.seats]
+    outcome = state.outcome()
+    if outcome is None and state.to_move == CHANCE:
+        return frame.Status(
+            "The Serpent moves next" if state.seats == 2 else "The Serpent's coin is tossed next"
+        )
+    if outcome is None:
+        return frame.status_for(state, names, colours)
+    if outcome.winners:
+        winners = [frame.who(state, names, seat) for seat in outcome.winners]
+        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        verb = "wins" if len(winners) == 1 else "win"
+        best = int(outcome.scores[outcome.winners[0]])
+        colour = colours[outcome.winners[0]] if len(winners) == 1 else None
+        return frame.Status(f"{listed} {verb} with {frame.plural(best, 'point')}", colour)
+    if "Serpent" in outcome.reason:
+        return frame.Status(f"The Serpent wins with {frame.plural(state.serpent_points, 'point')}")
+    return frame.Status(f"Game over — {outcome.reason}")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def render(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> Image.Image:
+    """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
+    if not isinstance(state, KerbogeState):
+        raise TypeError(f"not a Kerboge state: {type(state).__name__}")
+    if last_move is not None and not isinstance(last_move, StoneMove | Aground | SerpentMove):
+        raise TypeError(f"not a Kerboge move: {last_move!r}")
+    shown = frame.player_names(state, names)
+    colours = list(SEAT_COLOURS[: state.seats])
+    over = state.outcome() is not None
+    places = state.placings()
+    scores = []
+    for seat in range(state.seats):
+        points = frame.plural(state.points[seat], "point")
+        if over:
+            scores.append(f"{_ordinal(places[seat])} · {points}")
+        else:
+            scores.append(f"{points} · {state.harbour[seat]} in harbour")
+    resigned = [seat for seat, gone in enumerate(state.resigned) if gone]
+    seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
+    return frame.compose(
+        state.game.title if state.seats == 4 else "Jai Kerboge",
+        status(state, shown),
+        draw_board(state, last_move, shown),
+        seats,
+    )
