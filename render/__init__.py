@@ -15,7 +15,7 @@ from PIL import Image
 
 from rules import Move, State
 
-from . import kerboge, keryo_pente, png
+from . import keibot, kerboge, keryo_pente, png
 
 
 class Renderer(Protocol):
@@ -31,6 +31,7 @@ class Renderer(Protocol):
 
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
+    "keibot": keibot.render,
     "kerboge": kerboge.render,
 }
 """The renderer of each game, by game key."""

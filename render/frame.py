@@ -26,6 +26,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -93,6 +94,10 @@ def ink_on(fill: RGB) -> RGB:
     return dark if contrast(dark, fill) >= contrast(light, fill) else light
 
 
+Shape = Literal["circle", "square", "diamond"]
+"""The outline of a seat's stones and swatches."""
+
+
 @dataclass(frozen=True)
 class SeatColour:
     """A seat's colour with the letter drawn on it, so colour is never the only clue."""
@@ -100,6 +105,9 @@ class SeatColour:
     name: str
     letter: str
     fill: RGB
+    shape: Shape = "circle"
+    """The outline of its stones, swatches and status marks: a game whose pieces differ in shape
+    too (Keibot: round White, square Black) uses `dataclasses.replace(BLACK, shape="square")`."""
 
     @property
     def ink(self) -> RGB:
@@ -199,19 +207,36 @@ def text_in_circle(
 
 @cache
 def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Image:
-    """An antialiased round stone of `colour` with its letter, as an RGBA sprite (cached).
+    """An antialiased stone of `colour` (round, or the colour's shape) with its letter, as an
+    RGBA sprite (cached).
 
     Paste it with itself as the mask: `canvas.paste(sprite, (x, y), sprite)`.
     """
     s = SUPERSAMPLE
-    big = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
+    size = diameter * s
+    big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     rim = max(1, round(diameter * 0.055)) * s
-    draw.ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=OUTLINE)
-    draw.ellipse((rim, rim, diameter * s - 1 - rim, diameter * s - 1 - rim), fill=colour.fill)
+    middle = size / 2
+    room = middle - rim  # the radius of the circle the letter must fit in
+    if colour.shape == "square":
+        inset = round(size * 0.06)  # a square looks bigger than a circle of the same width
+        corner = size * 0.16
+        draw.rounded_rectangle((inset, inset, size - 1 - inset, size - 1 - inset), corner, fill=OUTLINE)
+        inner = (inset + rim, inset + rim, size - 1 - inset - rim, size - 1 - inset - rim)
+        draw.rounded_rectangle(inner, corner - rim, fill=colour.fill)
+        room = middle - inset - rim
+    elif colour.shape == "diamond":
+        draw.polygon([(middle, 0), (size - 1, middle), (middle, size - 1), (0, middle)], fill=OUTLINE)
+        edge = rim * math.sqrt(2)
+        inner_points = [(middle, edge), (size - 1 - edge, middle), (middle, size - 1 - edge), (edge, middle)]
+        draw.polygon(inner_points, fill=colour.fill)
+        room = (middle - edge) / math.sqrt(2)
+    else:
+        draw.ellipse((0, 0, size - 1, size - 1), fill=OUTLINE)
+        draw.ellipse((rim, rim, size - 1 - rim, size - 1 - rim), fill=colour.fill)
     if letter:
-        middle = diameter * s / 2
-        text_in_circle(draw, (middle, middle), middle - rim, colour.letter, fill=colour.ink, scale=0.8)
+        text_in_circle(draw, (middle, middle), room, colour.letter, fill=colour.ink, scale=0.8)
     return big.reduce(s)
 
 

@@ -13,10 +13,11 @@ from .base import (
     Outcome,
     State,
 )
+from .keibot import GAME as KEIBOT
 from .kerboge import GAME as KERBOGE
 from .keryo_pente import GAME as KERYO_PENTE
 
-GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE, KERBOGE)}
+GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE, KEIBOT, KERBOGE)}
 """Every playable game by key, in the order they are listed to players."""
 
 __all__ = [

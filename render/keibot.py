@@ -1,0 +1,322 @@
+"""The Keibot picture: the 7×7 board with files a–g and ranks 1–7 on all four sides, White's
+Moai round with a W and Black's square with a K, the beads as small pieces of the same shape and
+colour, the protected Moai in a yellow frame with a shield, the last move as an arrow (its
+capture and its new beads marked), the winning row of beads, and a legend line under the board.
+The panel tells each side's beads left and the Moai it took."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from rules import Move, State
+from rules.keibot import BEAD, FILES, LINES, MOAI, SIZE, KeibotState, KnightMove
+
+from . import frame
+
+CELL = 120
+"""Pixels of one square."""
+EDGE = 44
+"""Pixels from the board's edge to the first square (room for the coordinates)."""
+BOARD_PX = EDGE * 2 + CELL * SIZE
+LEGEND_HEIGHT = 56
+"""The legend line under the board."""
+MOAI_PX = 92
+BEAD_PX = 46
+CAPTURE_PX = 36
+SHIELD_PX = 38
+
+WOOD_LIGHT: frame.RGB = (236, 222, 190)
+WOOD_DARK: frame.RGB = (212, 189, 146)
+FRAME_WOOD: frame.RGB = (190, 160, 112)
+INK: frame.RGB = (64, 52, 36)
+COORD_SIZE = 22
+LEGEND_SIZE = 20
+ARROW: frame.RGB = (0, 114, 178)
+"""The last move's arrow: Okabe & Ito's blue, with a dark border (no seat is blue here)."""
+TRACE: frame.RGB = (160, 196, 220)
+"""The tint of the squares the last move left and reached."""
+PROTECT: frame.RGB = (240, 228, 66)
+"""The frame and shield of the protected Moai (Okabe & Ito's yellow, with a dark border)."""
+CAPTURE: frame.RGB = (213, 94, 0)
+"""The badge on a square where a Moai was captured (vermillion, with a white ×)."""
+WIN_BAND: frame.RGB = (255, 255, 255)
+
+WHITE = frame.WHITE
+BLACK = replace(frame.BLACK, shape="square")
+COLOURS = (WHITE, BLACK)
+"""White's pieces are round with a W, Black's square with a K: shape, letter and colour differ."""
+
+
+def centre(square: int) -> tuple[int, int]:
+    """The pixel centre of a square (rank 1, White's side, is drawn at the bottom)."""
+    rank, file = divmod(square, SIZE)
+    return EDGE + file * CELL + CELL // 2, EDGE + (SIZE - 1 - rank) * CELL + CELL // 2
+
+
+def _shield(draw: ImageDraw.ImageDraw, left: float, top: float, width: float, scale: int) -> None:
+    """A shield with a dark border and a dark keyhole, `width` px wide at (left, top)."""
+    height = width * 1.15
+
+    def points(grow: float) -> list[tuple[float, float]]:
+        x0, x1 = left - grow, left + width + grow
+        y0, y1 = top - grow, top + height + grow * 1.4
+        mid = (x0 + x1) / 2
+        return [
+            (x0, y0 + height * 0.12),
+            (mid, y0),
+            (x1, y0 + height * 0.12),
+            (x1, y0 + height * 0.5),
+            (mid, y1),
+            (x0, y0 + height * 0.5),
+        ]
+
+    draw.polygon(points(2.5 * scale), fill=frame.OUTLINE)
+    draw.polygon(points(0), fill=PROTECT)
+    mid = left + width / 2
+    hole = width * 0.13
+    draw.ellipse(
+        (mid - hole, top + height * 0.3, mid + hole, top + height * 0.3 + 2 * hole), fill=frame.OUTLINE
+    )
+    draw.polygon(
+        [
+            (mid - hole * 0.6, top + height * 0.3 + hole),
+            (mid + hole * 0.6, top + height * 0.3 + hole),
+            (mid + hole * 1.1, top + height * 0.68),
+            (mid - hole * 1.1, top + height * 0.68),
+        ],
+        fill=frame.OUTLINE,
+    )
+
+
+@cache
+def _protected_frame(cell: int) -> Image.Image:
+    """A yellow frame with a dark border just inside a square: its Moai is protected."""
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", (cell * s, cell * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    inset, band = 3 * s, 8 * s
+    outer = (inset, inset, cell * s - 1 - inset, cell * s - 1 - inset)
+    draw.rounded_rectangle(outer, radius=12 * s, outline=frame.OUTLINE, width=band + 4 * s)
+    inner = (inset + 2 * s, inset + 2 * s, cell * s - 1 - inset - 2 * s, cell * s - 1 - inset - 2 * s)
+    draw.rounded_rectangle(inner, radius=10 * s, outline=PROTECT, width=band)
+    return big.reduce(s)
+
+
+@cache
+def _shield_badge(width: int) -> Image.Image:
+    """The shield of the protected Moai (and of the legend) as a sprite `width` px wide."""
+    s = frame.SUPERSAMPLE
+    height = math.ceil(width * 1.3)
+    big = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    _shield(ImageDraw.Draw(big), 3 * s, 3 * s, (width - 6) * s, s)
+    return big.reduce(s)
+
+
+@cache
+def _capture_badge(diameter: int) -> Image.Image:
+    """A vermillion disc with a white ×: a Moai was captured on this square."""
+    s = frame.SUPERSAMPLE
+    size = diameter * s
+    big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, size - 1, size - 1), fill=frame.OUTLINE)
+    rim = 2 * s
+    draw.ellipse((rim, rim, size - 1 - rim, size - 1 - rim), fill=CAPTURE)
+    arm = size * 0.22
+    middle = size / 2
+    for sign in (1, -1):
+        draw.line(
+            (middle - arm, middle - sign * arm, middle + arm, middle + sign * arm),
+            fill=(255, 255, 255),
+            width=round(size * 0.12),
+        )
+    return big.reduce(s)
+
+
+@cache
+def _new_bead_ring(diameter: int) -> Image.Image:
+    """A ring in the arrow's colour around a bead placed by the last move."""
+    s = frame.SUPERSAMPLE
+    size = diameter * s
+    big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, size - 1, size - 1), outline=frame.OUTLINE, width=9 * s)
+    draw.ellipse((s, s, size - 1 - s, size - 1 - s), outline=ARROW, width=6 * s)
+    return big.reduce(s)
+
+
+def _legend(image: Image.Image, top: int) -> None:
+    """One line under the board: what the shield, the capture badge and the ring mean."""
+    draw = ImageDraw.Draw(image)
+    face = frame.font(LEGEND_SIZE)
+    middle = top + LEGEND_HEIGHT // 2
+    x = EDGE
+    icon = 34
+    items: list[tuple[Image.Image, str]] = [
+        (_shield_badge(SHIELD_PX - 4), "protected: moved last turn"),
+        (_capture_badge(icon - 6), "capture"),
+        (_new_bead_ring(icon), "new bead"),
+    ]
+    for sprite, text in items:
+        image.paste(sprite, (x, middle - sprite.height // 2), sprite)
+        x += sprite.width + 8
+        draw.text((x, middle), text, font=face, fill=frame.TEXT, anchor="lm")
+        x += int(face.getlength(text)) + 34
+
+
+@cache
+def _empty_board() -> Image.Image:
+    """The board without pieces: the frame, the squares, the coordinates, the legend (built once)."""
+    image = Image.new("RGB", (BOARD_PX, BOARD_PX + LEGEND_HEIGHT), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, BOARD_PX - 1, BOARD_PX - 1), radius=14, fill=FRAME_WOOD)
+    for square in range(SIZE * SIZE):
+        rank, file = divmod(square, SIZE)
+        x, y = centre(square)
+        colour = WOOD_DARK if (rank + file) % 2 == 0 else WOOD_LIGHT  # a1 dark, as in chess
+        draw.rectangle((x - CELL // 2, y - CELL // 2, x + CELL // 2 - 1, y + CELL // 2 - 1), fill=colour)
+    last = EDGE + CELL * SIZE
+    draw.rectangle((EDGE - 2, EDGE - 2, last + 1, last + 1), outline=INK, width=2)
+    face = frame.font(COORD_SIZE, bold=True)
+    near, far = EDGE // 2, BOARD_PX - EDGE // 2
+    for i in range(SIZE):
+        x, _ = centre(i)
+        _, y = centre(i * SIZE)
+        for side in (near, far):
+            draw.text((x, side), FILES[i], font=face, fill=INK, anchor="mm")
+            draw.text((side, y), str(i + 1), font=face, fill=INK, anchor="mm")
+    _legend(image, BOARD_PX)
+    return image
+
+
+def _winning_row(state: KeibotState) -> tuple[int, int] | None:
+    """The two end squares of the winner's three beads in a row, when the game was won so."""
+    outcome = state.outcome()
+    if outcome is None or len(outcome.winners) != 1 or "in a row" not in outcome.reason:
+        return None
+    bead = BEAD[outcome.winners[0]]
+    board = state.board
+    for square in range(SIZE * SIZE):
+        for a, b, c in LINES[square]:
+            if board[a] == bead and board[b] == bead and board[c] == bead:
+                return a, c
+    return None
+
+
+def _draw_band(image: Image.Image, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """A white band with a dark border through the winning row, under its beads."""
+    s = frame.SUPERSAMPLE
+    pad = CELL // 2
+    left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
+    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
+    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    a = ((start[0] - left) * s, (start[1] - top) * s)
+    b = ((end[0] - left) * s, (end[1] - top) * s)
+    for colour, radius in ((frame.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)):
+        draw.line((*a, *b), fill=colour, width=2 * radius * s)
+        for x, y in (a, b):
+            draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
+    layer = big.reduce(s)
+    image.paste(layer, (left, top), layer)
+
+
+def _tint(image: Image.Image, square: int) -> None:
+    x, y = centre(square)
+    ImageDraw.Draw(image).rectangle(
+        (x - CELL // 2, y - CELL // 2, x + CELL // 2 - 1, y + CELL // 2 - 1), fill=TRACE
+    )
+
+
+def _arrow(move: KnightMove) -> tuple[tuple[float, float], tuple[float, float]]:
+    """From the middle of the square left to the edge of the Moai that landed."""
+    (x0, y0), (x1, y1) = centre(move.frm), centre(move.to)
+    length = math.hypot(x1 - x0, y1 - y0)
+    stop = MOAI_PX / 2 + 2
+    return (x0, y0), (x1 - (x1 - x0) * stop / length, y1 - (y1 - y0) * stop / length)
+
+
+def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
+    """The board with its pieces, the last move, the protected Moai and any winning row."""
+    image = _empty_board().copy()
+    if last_move is not None:
+        _tint(image, last_move.frm)
+        _tint(image, last_move.to)
+    row = _winning_row(state)
+    if row is not None:
+        _draw_band(image, centre(row[0]), centre(row[1]))
+
+    moai = [frame.stone(colour, MOAI_PX) for colour in COLOURS]
+    beads = [frame.stone(colour, BEAD_PX, letter=False) for colour in COLOURS]
+    for square, value in enumerate(state.board):
+        if not value:
+            continue
+        sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
+        x, y = centre(square)
+        image.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+
+    if last_move is not None:
+        ring = _new_bead_ring(BEAD_PX + 16)
+        for square in last_move.beads:
+            x, y = centre(square)
+            image.paste(ring, (x - ring.width // 2, y - ring.height // 2), ring)
+        frame.paste_arrows(image, [_arrow(last_move)], fill=ARROW, width=9)
+
+    # The shield goes in the corner of the square away from the arrow, the capture badge in the
+    # corner across from the shield on the side away from the arrow.
+    away = (1, -1)
+    if last_move is not None:
+        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
+        away = (1 if x0 < x1 else -1, 1 if y0 < y1 else -1)
+    if state.outcome() is None and state.protected is not None:
+        protected = _protected_frame(CELL)
+        x, y = centre(state.protected)
+        image.paste(protected, (x - CELL // 2, y - CELL // 2), protected)
+        _paste_in_corner(image, _shield_badge(SHIELD_PX), state.protected, away)
+    if last_move is not None and last_move.capture:
+        _paste_in_corner(image, _capture_badge(CAPTURE_PX), last_move.to, (away[0], -away[1]))
+    return image
+
+
+def _paste_in_corner(image: Image.Image, sprite: Image.Image, square: int, corner: tuple[int, int]) -> None:
+    """Paste `sprite` in a corner of a square: (1, 1) is the bottom right, (-1, -1) the top left."""
+    x, y = centre(square)
+    left = x + CELL // 2 - sprite.width - 2 if corner[0] > 0 else x - CELL // 2 + 2
+    top = y + CELL // 2 - sprite.height - 2 if corner[1] > 0 else y - CELL // 2 + 2
+    image.paste(sprite, (left, top), sprite)
+
+
+def scores(state: KeibotState) -> list[str]:
+    """Each side's line in the panel: beads still to place and enemy Moai taken."""
+    return [
+        f"{frame.plural(state.beads_left(seat), 'bead')} left · took {state.captures(seat)} Moai"
+        for seat in range(2)
+    ]
+
+
+def render(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> Image.Image:
+    """The whole picture of a Keibot state (`perspective` is ignored: White is always below,
+    as the notation and the order of beads are seen by White)."""
+    if not isinstance(state, KeibotState):
+        raise TypeError(f"not a Keibot state: {type(state).__name__}")
+    if last_move is not None and not isinstance(last_move, KnightMove):
+        raise TypeError(f"not a Keibot move: {last_move!r}")
+    shown = frame.player_names(state, names)
+    resigned = []
+    outcome = state.outcome()
+    if outcome is not None and outcome.reason.endswith("resigned"):
+        resigned = [1 - winner for winner in outcome.winners]
+    seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=resigned)
+    status = frame.status_for(state, shown, COLOURS)
+    return frame.compose(state.game.title, status, draw_board(state, last_move), seats)

@@ -1,0 +1,143 @@
+"""The Keibot picture, checked against the reference images in tests/render/reference/.
+
+After an intended change of the pictures: `UPDATE_REFERENCES=1 .venv/bin/python -m pytest
+tests/render/test_keibot.py`, then look at every new reference before committing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+import render
+from render import frame
+from render import keibot as picture
+from rules import GAMES, Outcome
+from rules.keibot import KeibotState, KnightMove, square_index
+from tests.support.images import assert_matches_reference, open_png
+
+from .test_keryo_pente import REFERENCE
+
+GAME = GAMES["keibot"]
+
+
+def moves(text: str) -> list[str]:
+    return text.split()
+
+
+MIDDLE_GAME = moves(
+    # 22 moves of a seeded random game (closed setup): Black has just captured on f4 and placed a
+    # bead on f5; each side has taken one Moai and placed 4 beads.
+    "e1-f3 b7-c5 f1-e3 c5-b7 e3-d5 b7-a5 d5-c3 d7-c5 c3-e4 a5-b3 e4xc5 c7-e6 d1-e3 e6-f4 c5-e6 "
+    "f4-g2 e3-d5 b3-a1 e6-f4 e7-g6 d5-f6 g6xf4"
+)
+THREE_IN_A_ROW = moves(
+    # 21 moves: White captures on e5, and the bead it places on d4 makes c4–d4–e4.
+    "f1-d2 c7-b5 d1-c3 e7-d5 d2-f1 d5xc3 c1-a2 c3-a4 e1-d3 b5-c3 d3-c5 d7-e5 f1-e3 a4-b6 e3-g2 "
+    "b7-a5 g2-f4 a5-b3 f4-g6 b6-d7 g6xe5"
+)
+PLAYERS = ("alice", "Bob")
+
+
+def replay(log: list[str], setup: str = "closed") -> tuple[KeibotState, KnightMove]:
+    """The state after `log`, and its last move."""
+    before = GAME.replay(2, {"setup": setup}, log[:-1])
+    last = before.parse(log[-1])
+    state = before.play(last)
+    assert isinstance(state, KeibotState) and isinstance(last, KnightMove)
+    return state, last
+
+
+def pixel(png: bytes, square: str, dx: int = 0, dy: int = 0) -> tuple[int, int, int]:
+    """The colour of the picture at the centre of a square (moved by dx, dy)."""
+    x, y = picture.centre(square_index(square))
+    image = open_png(png)
+    left = (image.width - picture.BOARD_PX) // 2
+    value = image.getpixel((left + x + dx, frame.HEADER_HEIGHT + y + dy))
+    assert isinstance(value, tuple)
+    return value[0], value[1], value[2]
+
+
+def test_start() -> None:
+    state = GAME.start(2, setup="closed")
+    assert_matches_reference(render.board(state), REFERENCE / "keibot_start.png")
+
+
+def test_middle_game() -> None:
+    state, last = replay(MIDDLE_GAME)
+    assert state.outcome() is None and state.to_move == 0
+    assert state.captured == (1, 1) and state.placed == (4, 4)
+    assert str(last) == "g6xf4" and last.bead_squares == ("f5",) and state.protected_square == "f4"
+    png = render.board(state, last_move=last, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "keibot_middle_game.png")
+
+
+def test_three_in_a_row() -> None:
+    state, last = replay(THREE_IN_A_ROW)
+    assert state.outcome() == Outcome((0,), (4, 5), "White has three beads in a row")
+    assert str(last) == "g6xe5" and "d4" in last.bead_squares
+    png = render.board(state, last_move=last, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "keibot_win.png")
+
+
+def test_pieces_differ_in_shape_and_letter_not_only_in_colour() -> None:
+    assert picture.WHITE.shape != picture.BLACK.shape
+    assert picture.WHITE.letter != picture.BLACK.letter
+    moai = [frame.stone(colour, picture.MOAI_PX) for colour in picture.COLOURS]
+    corner = 12  # inside a square Moai's corner, outside a round one
+    assert moai[0].getpixel((corner, corner))[3] == 0  # type: ignore[index]
+    assert moai[1].getpixel((corner, corner))[3] == 255  # type: ignore[index]
+
+
+def test_pieces_are_where_the_state_says() -> None:
+    state, last = replay(MIDDLE_GAME)
+    png = render.board(state, last_move=last)
+    white, black = picture.WHITE.fill, picture.BLACK.fill
+    assert pixel(png, "f6", dx=-30) == white and pixel(png, "a1", dx=-30) == black  # Moai
+    assert pixel(png, "c6", dx=-15) == white and pixel(png, "b1", dx=-15) == black  # beads
+    assert pixel(png, "e5") in (picture.WOOD_LIGHT, picture.WOOD_DARK)  # empty
+
+
+def test_the_protected_moai_is_framed_only_while_the_game_goes_on() -> None:
+    state, last = replay(MIDDLE_GAME)
+    edge = picture.CELL // 2 - 8  # on the frame, at the middle of the square's right side
+    assert pixel(render.board(state, last_move=last), "f4", dx=edge) == picture.PROTECT
+    assert pixel(render.board(state), "f4", dx=edge) == picture.PROTECT  # also without a last move
+    resigned = state.resign(0)
+    assert pixel(render.board(resigned, last_move=last), "f4", dx=edge) != picture.PROTECT
+
+
+def test_other_setups_and_a_resignation_render() -> None:
+    for setup in ("split", "open"):
+        state = GAME.start(2, setup=setup)
+        image = open_png(render.board(state))
+        assert image.width >= frame.MIN_WIDTH
+    state, last = replay(MIDDLE_GAME)
+    resigned = state.resign(1)
+    png = render.board(resigned, last_move=last, names=PLAYERS)
+    assert open_png(png).size == open_png(render.board(state)).size
+
+
+def test_panel_lines() -> None:
+    state, _ = replay(MIDDLE_GAME)
+    assert picture.scores(state) == ["6 beads left · took 1 Moai", "6 beads left · took 1 Moai"]
+    start = GAME.start(2)
+    assert isinstance(start, KeibotState)
+    assert picture.scores(start)[0] == "10 beads left · took 0 Moai"
+
+
+def test_same_input_same_bytes_and_a_phone_sized_picture() -> None:
+    state, last = replay(MIDDLE_GAME)
+    first = render.board(state, last_move=last, names=PLAYERS)
+    render.board(GAME.start(2, setup="open"))  # other pictures in between must not matter
+    assert render.board(state, last_move=last, names=PLAYERS) == first
+    assert render.board(state, last_move=last, names=PLAYERS, perspective=1) == first
+    image: Image.Image = open_png(first)
+    assert image.mode == "RGB" and image.width >= 960 and image.height < 1400
+
+
+def test_wrong_inputs_are_refused() -> None:
+    with pytest.raises(TypeError, match="not a Keibot move"):
+        render.board(GAME.start(2), last_move="c1-d3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not a Keibot state"):
+        picture.render(GAMES["keryo-pente"].start(2), perspective=None, last_move=None, names=None)
