@@ -536,6 +536,26 @@ def _orders(
     return rec(view, steps, (), _vulnerable(view) if five_closed else _NO_POINTS)
 
 
+def _ascending_order(
+    view: bytearray, steps: Steps, five_blots: bool, five_closed: bool
+) -> tuple[tuple[int, int, bool], ...] | None:
+    """The steps played from the lowest starting point up, if that order is legal: every step
+    arriving on a point then comes before every step leaving it, so this order allows every
+    joining of steps into men's paths that any order allows."""
+    vuln = _vulnerable(view) if five_closed else _NO_POINTS
+    done: list[tuple[int, int, bool]] = []
+    for n, (p, t, d) in enumerate(steps):
+        if _check_step(view, p, d, five_blots, vuln) is not None:
+            return None
+        view, hit, ended = _apply(view, p, t)
+        if ended and n < len(steps) - 1:
+            return None
+        if hit and five_closed:
+            vuln = _vulnerable(view)
+        done.append((p, t, hit))
+    return tuple(done)
+
+
 def _chainings(order: tuple[tuple[int, int, bool], ...]) -> Iterator[list[Path]]:
     """Every way of writing steps played in this order as men's paths with the fewest tokens.
 
@@ -575,7 +595,11 @@ def _canonical(
         if multiset in seen:
             continue
         seen.add(multiset)
-        for order in _orders(bytearray(start), list(multiset), five_blots, five_closed):
+        ascending = _ascending_order(bytearray(start), multiset, five_blots, five_closed)
+        orders = (
+            [ascending] if ascending else _orders(bytearray(start), list(multiset), five_blots, five_closed)
+        )
+        for order in orders:
             for paths in _chainings(order):
                 written = tuple(sorted(paths, reverse=True))
                 rank = (len(written), len(order), tuple(chain.from_iterable(p[0] for p in written)))
@@ -752,14 +776,32 @@ def _realize(
 # -- the state --------------------------------------------------------------------------------------
 
 
-class _Legal(NamedTuple):
+class _Legal:
     """The legal moves of a state with a roll to play, computed once and cached on the state."""
 
-    moves: list[Move]
-    by_key: dict[Key, Turn]
-    view: bytearray
-    explored: _Explored | None
-    passing: Pass | None
+    __slots__ = ("_texts", "by_key", "explored", "moves", "passing", "view")
+
+    def __init__(
+        self,
+        moves: list[Move],
+        by_key: dict[Key, Turn],
+        view: bytearray,
+        explored: _Explored | None,
+        passing: Pass | None,
+    ) -> None:
+        self.moves = moves
+        self.by_key = by_key
+        self.view = view
+        self.explored = explored
+        self.passing = passing
+        self._texts: list[str] | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        """The notation of every legal move, sorted (for autocomplete and error messages)."""
+        if self._texts is None:
+            self._texts = sorted(str(m) for m in self.moves)
+        return self._texts
 
 
 @dataclass(frozen=True)
@@ -995,7 +1037,9 @@ class VerquereState(State):
             return "".join(text.replace("*", "").split()).lower()
 
         key = flat(typed)
-        texts = sorted(str(m) for m in self.legal_moves())
+        if self.result is not None:
+            return []
+        texts = [str(r) for r in ROLLS] if self.dice is None else self._legal().texts
         starts = [t for t in texts if flat(t).startswith(key)]
         contains = [t for t in texts if key in flat(t) and not flat(t).startswith(key)]
         return (starts + contains)[:limit]
@@ -1063,7 +1107,7 @@ class VerquereState(State):
         return legal
 
     def _examples(self, legal: _Legal) -> str:
-        texts = sorted(str(m) for m in legal.moves)
+        texts = legal.texts
         shown = ", ".join(f"`{t}`" for t in texts[:SHOWN_TURNS])
         if len(texts) == 1:
             return f"The only legal turn is {shown}."

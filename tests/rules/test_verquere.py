@@ -563,6 +563,29 @@ def test_five_closed_points_entering_on_a_vulnerable_point() -> None:
     assert isinstance(after, VerquereState) and after.bar[1] == 2
 
 
+def test_suggest_filters_the_sorted_legal_turns() -> None:
+    state = GAME.start(2).play("roll 5-3")
+    assert state.suggest("") == ["1/4/9", "1/6 1/4"]
+    assert state.suggest("1/4") == ["1/4/9", "1/6 1/4"]  # prefix first, then the turns containing it
+    assert state.suggest("1 / 6") == ["1/6 1/4"]
+    assert state.suggest("13") == []
+    assert GAME.start(2).suggest("roll 6")[:2] == ["roll 6-5", "roll 6-4"]
+    hit = position({13: 1, 1: 14}, {16: 1, 12: 14})
+    assert hit.suggest("13/16/") == ["13/16*/21"]  # stars are ignored when matching
+
+
+def test_describe_moves() -> None:
+    start = GAME.start(2)
+    assert start.describe_move(Roll(6, 6)) == "rolls 6-6"
+    rolled = start.play("roll 5-3")
+    assert rolled.describe_move(rolled.parse("1/9")) == "plays `1/4/9`"
+    theirs = {13: 5, 14: 2, 15: 2, 9: 1, 24: 2}
+    jean = position({1: 14, 4: 1}, theirs, bar=(0, 3), dice=(5, 3))
+    assert jean.describe_move(jean.parse("4/9")) == (
+        "plays `4/9*`, hitting 1 man, and wins: Jean: Black can never enter all men (double game)"
+    )
+
+
 # -- helpers for pictures and builders ---------------------------------------------------------------
 
 
