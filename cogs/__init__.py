@@ -29,9 +29,10 @@ from .base import Defer, GameCog, component_action
 from .components import MatchComponent, Press
 from .errors import APOLOGY, CogError, TavernTree, report_error
 from .general import GeneralCog
+from .keibot import KeibotCog
 from .keryo_pente import KeryoPenteCog
 
-GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog,)
+GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog)
 """Every game's cog, in the order `/help` lists them."""
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (MatchComponent,)
@@ -51,6 +52,7 @@ __all__ = [
     "Defer",
     "GameCog",
     "GeneralCog",
+    "KeibotCog",
     "KeryoPenteCog",
     "MatchComponent",
     "Press",

@@ -30,7 +30,7 @@ from rules import Game
 
 from .components import OPTION_TEXT_LIMIT, MatchComponent, Press, clip
 from .errors import CogError, report_error
-from .messages import image_name, match_embed, summary_label, turn_content
+from .messages import clean, image_name, invite_content, match_embed, summary_label, turn_content
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
@@ -155,9 +155,13 @@ class GameCog(commands.GroupCog):
         options: Mapping[str, Any],
         opponent: str = "people",
         level: str = "normal",
+        invite: discord.abc.User | None = None,
     ) -> None:
         """What every game's `new` command does: open a lobby and show it; against the computer
-        (`opponent="computer"`), every other seat is a computer player and the match starts."""
+        (`opponent="computer"`), every other seat is a computer player and the match starts.
+        `invite`: a member asked to join; the lobby message mentions them (and pings only them)."""
+        if invite is not None:
+            self.check_invite(interaction, invite, opponent)
         await defer_public(interaction)
         guild_id, channel_id = self.place(interaction)
         snapshot = await self.host.new(
@@ -169,7 +173,22 @@ class GameCog(commands.GroupCog):
             options=options,
             computers=level if opponent == "computer" else None,
         )
-        await self.publish(interaction, snapshot)
+        await self.publish(interaction, snapshot, invite=invite)
+
+    def check_invite(self, interaction: discord.Interaction, invite: discord.abc.User, opponent: str) -> None:
+        """Refuse an invitation that makes no sense, before anything is stored."""
+        if invite.id == interaction.user.id:
+            raise CogError("You are already seated in the lobby you open: invite someone else.")
+        if invite.bot:
+            raise CogError(
+                f"{clean(invite.display_name)} is a bot and cannot play. To play against the computer, "
+                f"use `/{self.game.key} new opponent:computer`."
+            )
+        if opponent == "computer":
+            raise CogError(
+                "Against the computer every other seat is a computer player: "
+                "invite a member or choose `opponent:computer`, not both."
+            )
 
     @contextlib.asynccontextmanager
     async def stale_answer(self, interaction: discord.Interaction, match_id: int) -> AsyncIterator[None]:
@@ -264,7 +283,13 @@ class GameCog(commands.GroupCog):
         return view
 
     async def match_message(
-        self, snapshot: MatchSnapshot, *, ping: bool = False, note: str | None = None, buttons: bool = True
+        self,
+        snapshot: MatchSnapshot,
+        *,
+        ping: bool = False,
+        note: str | None = None,
+        buttons: bool = True,
+        invite: discord.abc.User | None = None,
     ) -> MatchMessage:
         picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
         file = None
@@ -272,19 +297,27 @@ class GameCog(commands.GroupCog):
             file = discord.File(io.BytesIO(picture.png), filename=image_name(snapshot))
         embed = match_embed(snapshot, image=file.filename if file else None, note=note)
         content, mentions = turn_content(snapshot, ping=ping)
+        if invite is not None and snapshot.is_lobby:
+            content, mentions = invite_content(snapshot, invite.id)
         view = self.view(snapshot, picture) if buttons else None
         return MatchMessage(content, embed, file, view, mentions)
 
     async def publish(
-        self, interaction: discord.Interaction, snapshot: MatchSnapshot, *, ping: bool = False
+        self,
+        interaction: discord.Interaction,
+        snapshot: MatchSnapshot,
+        *,
+        ping: bool = False,
+        invite: discord.abc.User | None = None,
     ) -> None:
         """Send the new match message in the channel, remember it, and take the buttons off the
-        previous one. `ping`: the player to move is notified (a turn has passed to them)."""
+        previous one. `ping`: the player to move is notified (a turn has passed to them);
+        `invite`: a lobby's message mentions this user instead."""
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         thinking = snapshot.waiting_for_computer and seat is not None
         note = f"🤖 {seat.label} is thinking…" if thinking and seat is not None else None
-        message = await self.match_message(snapshot, ping=ping and not thinking, note=note)
+        message = await self.match_message(snapshot, ping=ping and not thinking, note=note, invite=invite)
         sent = await send_public(
             interaction,
             content=message.content,

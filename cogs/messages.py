@@ -182,6 +182,16 @@ def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, di
     )
 
 
+def invite_content(snapshot: MatchSnapshot, user_id: int) -> tuple[str, discord.AllowedMentions]:
+    """The text of a lobby's message that invites one member (and may ping only them)."""
+    creator = next((seat.label for seat in snapshot.seats if seat.user_id == snapshot.creator_id), None)
+    who = f"**{clean(creator)}**" if creator else "someone"
+    text = f"<@{user_id}>, {who} invites you to play {snapshot.title}: press **Join** to take your seat."
+    return text, discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+    )
+
+
 def summary_label(summary: MatchSummary, title: str) -> str:
     """A short line for a match: in autocomplete (at most 100 characters) and in `/games`."""
     if summary.status == "lobby":

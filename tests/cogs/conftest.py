@@ -42,7 +42,8 @@ def check_components(message: dict[str, Any]) -> None:
 
 
 def check_mentions(request: Request) -> None:
-    """A message may ping nobody, or exactly the one user it names as the player to move."""
+    """A message may ping nobody, or exactly the one user it names as the player to move (or,
+    in a lobby's message, as the member invited)."""
     message = request.message
     if message is None or not ({"content", "embeds"} & message.keys()):
         return
@@ -52,7 +53,10 @@ def check_mentions(request: Request) -> None:
     users = allowed.get("users", [])
     assert len(users) <= 1, allowed
     for user in users:
-        assert f"<@{user}>, it is your turn" in message.get("content", ""), message.get("content")
+        content = message.get("content", "")
+        named = f"<@{user}>, it is your turn" in content
+        invited = content.startswith(f"<@{user}>, ") and "invites you to play" in content
+        assert named or invited, content
 
 
 def check_request(request: Request) -> None:

@@ -43,16 +43,21 @@ DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item")
 class User:
     id: int
     name: str
+    bot: bool = False
+
+    def user(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+        }
 
     def member(self) -> dict[str, Any]:
         return {
-            "user": {
-                "id": str(self.id),
-                "username": self.name.lower(),
-                "discriminator": "0",
-                "global_name": self.name,
-                "avatar": None,
-            },
+            "user": self.user(),
             "roles": [],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "deaf": False,
@@ -334,21 +339,31 @@ class Driver:
             command = found
         assert isinstance(command, discord.app_commands.Command)
         leaf_options = []
+        resolved: dict[str, dict[str, Any]] = {}
         for key, value in options.items():
             parameter = command.get_parameter(key)
             assert parameter is not None, f"/{path} has no option {key}"
+            if isinstance(value, User):  # a member option: Discord sends the id and the member
+                resolved.setdefault("users", {})[str(value.id)] = value.user()
+                member = {k: v for k, v in value.member().items() if k != "user"}
+                resolved.setdefault("members", {})[str(value.id)] = member
+                value = str(value.id)
             option: dict[str, Any] = {"type": parameter.type.value, "name": key, "value": value}
             if key == focused:
                 option["focused"] = True
             leaf_options.append(option)
-        if not name:
-            return {"id": str(hash(command)), "type": 1, "name": group_name, "options": leaf_options}
-        return {
-            "id": str(hash(root)),
+        data: dict[str, Any] = {
+            "id": str(hash(command)),
             "type": 1,
             "name": group_name,
-            "options": [{"type": 1, "name": name, "options": leaf_options}],
+            "options": leaf_options,
         }
+        if name:
+            data["id"] = str(hash(root))
+            data["options"] = [{"type": 1, "name": name, "options": leaf_options}]
+        if resolved:
+            data["resolved"] = resolved
+        return data
 
     async def settle(self) -> None:
         """Wait until every command, autocomplete and click discord.py started has finished."""
