@@ -30,9 +30,10 @@ from .components import MatchComponent, Press
 from .errors import APOLOGY, CogError, TavernTree, report_error
 from .general import GeneralCog
 from .keibot import KeibotCog
+from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 
-GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog)
+GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, KerbogeCog)
 """Every game's cog, in the order `/help` lists them."""
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (MatchComponent,)
@@ -53,6 +54,7 @@ __all__ = [
     "GameCog",
     "GeneralCog",
     "KeibotCog",
+    "KerbogeCog",
     "KeryoPenteCog",
     "MatchComponent",
     "Press",

@@ -1,0 +1,639 @@
+"""`/kerboge`: Kerboge (4 players) and Jai Kerboge (2), with a step-by-step move builder.
+
+Everything but `new` comes from the shared GameCog. The builder is for players who do not know
+the notation. Its first step is a menu on the match message ("take stones from…": the harbour
+or one of your moorings); choosing there opens a private message for the player to move, whose
+buttons and menus then lead, one click at a time, through the rest: how many stones enter which
+mooring, or whether the stones go forward or back and how many go to each mooring, then what to
+board. Every choice offered comes from the rules' helpers for the position (`sources`,
+`enter_limit`, `enterable`, `forward_targets`, `back_target`, `boardable`, `boarding_limit`),
+so only legal moves can be built, and the finished move is checked by the rules again. The last
+button, "Play <notation>", plays it through the host like `/kerboge move` (a stale turn is
+refused). The builder keeps no state: its progress travels in each component's custom_id (the
+`arg`, see `Draft`), so it survives restarts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from host import MatchSnapshot
+from rules import GAMES, MoveError
+from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
+
+from .base import Defer, GameCog, Picture, component_action, opponent_options
+from .components import MatchComponent, Press, clip
+from .errors import CogError
+from .replies import NO_PINGS, send_private
+
+_GAME = GAMES["kerboge"]
+COLOURS = ("blue", "red", "black", "grey")
+"""The seats' colours as the rules name them."""
+
+START = "build"
+"""The builder's first menu, on the match message: opens the private builder."""
+STEP = "step"
+"""Every later step, on the private builder message: edits it."""
+PLAY = "build-play"
+"""The builder's last button: plays the move."""
+
+_DIGITS = "0123456789a"
+"""One character per count 0–10 in a custom_id."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A move being built: what the player has chosen so far.
+
+    Written into a custom_id's `arg` as dot-separated tokens, the source first: `h` (harbour) or
+    the mooring number, then `n<count>` (stones entering or going back), `t<mooring>` (where
+    they enter), `f` or `b` (forward or back), `c<1><2><3>` (stones going 1, 2 and 3 forward),
+    `B` (the boarding step), `@<mooring>` (where to board) and `x<seat 0>…` (stones boarded of
+    each seat). E.g. `5.f.c121.B.@7.x0010` — at most about 25 characters.
+    """
+
+    source: int | None = None
+    """HARBOUR (0) or a mooring 1–10; None before the first choice."""
+    count: int = 0
+    target: int = 0
+    direction: str = ""
+    """"f" forward, "b" back, "" not chosen (moorings only)."""
+    split: tuple[int, int, int] = (0, 0, 0)
+    boarding: bool = False
+    """On the boarding step."""
+    at: int = 0
+    taken: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def encode(self) -> str:
+        if self.source is None:
+            return ""
+        tokens = ["h" if self.source == HARBOUR else str(self.source)]
+        if self.count:
+            tokens.append(f"n{self.count}")
+        if self.target:
+            tokens.append(f"t{self.target}")
+        if self.direction:
+            tokens.append(self.direction)
+        if any(self.split):
+            tokens.append("c" + "".join(_DIGITS[c] for c in self.split))
+        if self.boarding:
+            tokens.append("B")
+        if self.at:
+            tokens.append(f"@{self.at}")
+        if any(self.taken):
+            tokens.append("x" + "".join(_DIGITS[c] for c in self.taken))
+        return ".".join(tokens)
+
+    @classmethod
+    def decode(cls, text: str | None) -> Draft:
+        """The draft an `arg` describes; a damaged one is refused."""
+        if not text:
+            return cls()
+        try:
+            head, *tokens = text.split(".")
+            draft = cls(source=HARBOUR if head == "h" else _number(head, 1, 10))
+            for token in tokens:
+                kind, value = token[:1], token[1:]
+                if kind == "n":
+                    draft = replace(draft, count=_number(value, 1, STONES))
+                elif kind == "t":
+                    draft = replace(draft, target=_number(value, 1, 10))
+                elif kind in ("f", "b") and not value:
+                    draft = replace(draft, direction=kind)
+                elif kind == "c" and len(value) == 3:
+                    a, b, c = (_DIGITS.index(ch) for ch in value)
+                    draft = replace(draft, split=(a, b, c))
+                elif kind == "B" and not value:
+                    draft = replace(draft, boarding=True)
+                elif kind == "@":
+                    draft = replace(draft, at=_number(value, 1, 10))
+                elif kind == "x" and len(value) == 4:
+                    w, x, y, z = (_DIGITS.index(ch) for ch in value)
+                    draft = replace(draft, taken=(w, x, y, z))
+                else:
+                    raise ValueError(token)
+        except ValueError:
+            raise CogError(
+                "That button is damaged. Use `/kerboge move`, or start the builder again."
+            ) from None
+        return draft
+
+    def with_choice(self, field: str, value: str) -> Draft:
+        """The draft after a menu set `field` to `value` (a menu's custom_id names its field)."""
+        try:
+            if field == "source":
+                return Draft(source=HARBOUR if value == "h" else _number(value, 1, 10))
+            number = _number(value, 0, STONES)
+            if field == "t":
+                return replace(self, target=number)
+            if field == "n":
+                return replace(self, count=number)
+            if field in ("c1", "c2", "c3"):
+                split = list(self.split)
+                split[int(field[1]) - 1] = number
+                # a new split: any boarding chosen for the old one starts afresh
+                return replace(self, split=(split[0], split[1], split[2]), at=0, taken=(0, 0, 0, 0))
+            if field in ("x0", "x1", "x2", "x3"):
+                taken = list(self.taken)
+                taken[int(field[1])] = number
+                return replace(self, taken=(taken[0], taken[1], taken[2], taken[3]))
+        except ValueError:
+            pass
+        raise CogError("That menu is damaged. Use `/kerboge move`, or start the builder again.")
+
+
+def _number(text: str, low: int, high: int) -> int:
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(text)
+    return int(text)
+
+
+# -- what a draft says --------------------------------------------------------------------------
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _others(state: KerbogeState, mooring: int, seat: int) -> str:
+    """ "2 So, 1 Ru": the other players' stones at a mooring."""
+    return ", ".join(f"{n} {INITIALS[s]}" for s, n in state.boardable(mooring, seat).items())
+
+
+def describe_mooring(state: KerbogeState, mooring: int, seat: int) -> str:
+    """What a mooring holds, for the seat choosing: "2 of yours, 1 So" or "empty"."""
+    parts = []
+    mine = state.stones(mooring, seat)
+    if mine:
+        parts.append(f"{mine} of yours")
+    others = _others(state, mooring, seat)
+    if others:
+        parts.append(others)
+    return ", ".join(parts) or "empty"
+
+
+def targets(state: KerbogeState, draft: Draft, seat: int) -> list[int]:
+    """The moorings a forward move from the draft's source may reach, nearest first."""
+    assert draft.source
+    return state.forward_targets(draft.source, seat)
+
+
+def arrivals(state: KerbogeState, draft: Draft, seat: int) -> dict[int, int]:
+    """Stones arriving at each forward target (those with at least one)."""
+    return {t: c for t, c in zip(targets(state, draft, seat), draft.split, strict=False) if c}
+
+
+def board_places(state: KerbogeState, draft: Draft, seat: int) -> dict[int, int]:
+    """Where the draft's forward split could board, and how many stones there at most."""
+    places = {}
+    for mooring, count in arrivals(state, draft, seat).items():
+        limit = state.boarding_limit(count)
+        if limit and state.boardable(mooring, seat):
+            places[mooring] = limit
+    return places
+
+
+def notation(state: KerbogeState, draft: Draft, seat: int) -> str | None:
+    """The move the draft names, in notation, when it names a whole move (not checked)."""
+    source = draft.source
+    if source is None:
+        return None
+    if source == HARBOUR:
+        return f"{draft.count}/{draft.target}" if draft.count and draft.target else None
+    if draft.direction == "b":
+        return f"{draft.count}/{source}-{state.back_target(source)}" if draft.count else None
+    if draft.direction != "f" or not any(draft.split):
+        return None
+    dests = [t for t, c in zip(targets(state, draft, seat), draft.split, strict=False) for _ in range(c)]
+    text = f"{len(dests)}/{source}-{','.join(str(d) for d in dests)}"
+    if draft.boarding and draft.at and any(draft.taken):
+        text += "".join(f" b{n}{INITIALS[s]}@{draft.at}" for s, n in enumerate(draft.taken) if n)
+    return text
+
+
+def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | None]:
+    """(canonical notation, None) when `text` is a legal move here, else (None, why not)."""
+    if text is None:
+        return None, None
+    try:
+        return str(state.parse(text)), None
+    except MoveError as error:
+        return None, str(error)
+
+
+# -- the screens ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Screen:
+    """One step of the builder: the private message's text and its components."""
+
+    text: str
+    items: list[discord.ui.Item[Any]]
+
+    def view(self) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+
+class Builder:
+    """Builds each screen for one match, turn and seat (the player to move)."""
+
+    def __init__(self, snapshot: MatchSnapshot, state: KerbogeState, seat: int) -> None:
+        self.snapshot = snapshot
+        self.state = state
+        self.seat = seat
+
+    # components
+
+    def button(
+        self,
+        action: str,
+        draft: Draft,
+        label: str,
+        *,
+        row: int,
+        selected: bool = False,
+        disabled: bool = False,
+        style: discord.ButtonStyle | None = None,
+    ) -> MatchComponent:
+        chosen = style or (discord.ButtonStyle.primary if selected else discord.ButtonStyle.secondary)
+        return MatchComponent.button(
+            _GAME.key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            label=label,
+            style=chosen,
+            arg=draft.encode() or None,
+            row=row,
+            disabled=disabled,
+        )
+
+    def menu(
+        self,
+        action: str,
+        draft: Draft,
+        field: str,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        *,
+        row: int,
+    ) -> MatchComponent:
+        arg = f"{draft.encode()}~{field}" if draft.encode() else f"~{field}"
+        return MatchComponent.select(
+            _GAME.key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            options=options,
+            placeholder=placeholder,
+            arg=arg,
+            row=row,
+        )
+
+    def source_options(self) -> list[discord.SelectOption]:
+        state, seat = self.state, self.seat
+        options = []
+        for source in state.sources(seat):
+            if source == HARBOUR:
+                limit = state.enter_limit(seat)
+                how = "1 stone" if limit == 1 else "1 or 2 stones"
+                options.append(
+                    discord.SelectOption(
+                        label=f"Harbour: enter {how}",
+                        value="h",
+                        description=f"{_plural(state.harbour[seat], 'stone')} of yours in the harbour",
+                    )
+                )
+            else:
+                options.append(
+                    discord.SelectOption(
+                        label=f"Mooring {source}: move stones from here",
+                        value=str(source),
+                        description=clip(describe_mooring(state, source, seat), 100),
+                    )
+                )
+        return options
+
+    def source_menu(self, action: str, row: int) -> MatchComponent | None:
+        options = self.source_options()
+        if not options:
+            return None
+        name = self.snapshot.seats[self.seat].label
+        return self.menu(
+            action,
+            Draft(),
+            "source",
+            options,
+            clip(f"Build a move step by step ({name}): take stones from…", 150),
+            row=row,
+        )
+
+    def count_options(self, low: int, high: int, current: int, unit: str) -> list[discord.SelectOption]:
+        return [
+            discord.SelectOption(
+                label=f"{_plural(n, 'stone')} {unit}", value=str(n), default=n == current and n > 0
+            )
+            for n in range(low, high + 1)
+        ]
+
+    # screens
+
+    def screen(self, draft: Draft) -> Screen:
+        state, seat = self.state, self.seat
+        who = f"{SEAT_NAMES[seat]}, {COLOURS[seat]}"
+        head = f"**Your move in {self.snapshot.title}** (you are the {who})."
+        if draft.source is None:
+            return self.sources_screen(head)
+        if draft.source == HARBOUR:
+            body, items, draft = self.harbour_screen(draft)
+        elif draft.boarding:
+            body, items, draft = self.boarding_screen(draft)
+        else:
+            body, items, draft = self.mooring_screen(draft)
+        move, refusal = checked(state, notation(state, draft, seat))
+        lines = [head, *body]
+        if move is not None:
+            lines.append(f"Move: `{move}` — press **Play** to play it.")
+        elif refusal is not None:
+            lines.append(f"⚠️ {refusal}")
+        label = f"Play {move}" if move else "Play (choose first)"
+        items.append(
+            self.button(PLAY, draft, label, row=4, disabled=move is None, style=discord.ButtonStyle.success)
+        )
+        items.append(self.button(STEP, Draft(), "Start over", row=4))
+        return Screen("\n".join(lines), items)
+
+    def sources_screen(self, head: str) -> Screen:
+        menu = self.source_menu(STEP, 0)
+        if menu is None:
+            return Screen(f"{head}\nYou have no move to build: the host plays it for you.", [])
+        return Screen(f"{head}\nTake stones from the harbour or from one of your moorings:", [menu])
+
+    def harbour_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
+        state, seat = self.state, self.seat
+        limit = state.enter_limit(seat)
+        if limit == 1 and draft.count != 1:
+            draft = replace(draft, count=1)
+        body = [
+            f"Enter stones from the harbour ({_plural(state.harbour[seat], 'stone')} there) into an empty "
+            "mooring or one holding your own stones. Entering never boards."
+        ]
+        items: list[discord.ui.Item[Any]] = [
+            self.button(
+                STEP,
+                replace(draft, count=n),
+                _plural(n, "stone"),
+                row=0,
+                selected=draft.count == n,
+                disabled=n > limit,
+            )
+            for n in (1, 2)
+        ]
+        options = [
+            discord.SelectOption(
+                label=f"Mooring {m}",
+                value=str(m),
+                description=describe_mooring(state, m, seat),
+                default=m == draft.target,
+            )
+            for m in state.enterable(seat)
+        ]
+        items.append(self.menu(STEP, draft, "t", options, "Into which mooring?", row=1))
+        if not draft.count:
+            body.append("How many stones enter: 1 or 2?")
+        if not draft.target:
+            body.append("Into which mooring?")
+        return body, items, draft
+
+    def mooring_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
+        state, seat = self.state, self.seat
+        source = draft.source
+        assert source
+        have = state.stones(source, seat)
+        back = state.back_target(source)
+        body = [
+            f"From mooring {source} ({_plural(have, 'stone')} of yours): stones go forward, each 1–3 "
+            f"moorings (passing at most one mooring with other players' stones), or all exactly one "
+            f"back, to {back}."
+        ]
+        items: list[discord.ui.Item[Any]] = [
+            self.button(
+                STEP,
+                Draft(source=source, direction="f"),
+                "Forward",
+                row=0,
+                selected=draft.direction == "f",
+            ),
+            self.button(
+                STEP,
+                Draft(source=source, direction="b", count=have if have == 1 else 0),
+                f"All back to {back}",
+                row=0,
+                selected=draft.direction == "b",
+            ),
+        ]
+        if draft.direction == "b":
+            options = self.count_options(1, have, draft.count, f"back to {back}")
+            items.append(self.menu(STEP, draft, "n", options, f"How many go back to {back}?", row=1))
+            if not draft.count:
+                body.append(f"How many stones go back to {back}?")
+            else:
+                body.append(
+                    f"{_plural(draft.count, 'stone')} go back to {back}. A move backward never boards."
+                )
+            return body, items, draft
+        if draft.direction != "f":
+            body.append("Forward or back?")
+            return body, items, draft
+        reach = targets(state, draft, seat)
+        moving = sum(draft.split)
+        for index, target in enumerate(reach):
+            current = draft.split[index]
+            room = have - (moving - current)
+            options = self.count_options(0, room, current, f"to {target}")
+            what = describe_mooring(state, target, seat)
+            placeholder = f"How many go to {target} ({index + 1} forward; {what})?"
+            items.append(
+                self.menu(STEP, draft, f"c{index + 1}", options, clip(placeholder, 150), row=1 + index)
+            )
+        if len(reach) == 2:
+            body.append(
+                f"Mooring {forward_name(reach)} is out of reach: the stones would pass two moorings "
+                "with other players' stones."
+            )
+        if moving:
+            where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
+            body.append(f"{_plural(moving, 'stone')} go forward: {where}.")
+        else:
+            body.append("Choose how many stones go to each mooring.")
+        places = board_places(state, draft, seat)
+        if places:
+            listed = ", ".join(f"up to {n} at {m}" for m, n in places.items())
+            body.append(f"You may board ({listed}): press **Board…**, or play without boarding.")
+        items.append(
+            self.button(
+                STEP,
+                replace(draft, boarding=True),
+                "Board…",
+                row=4,
+                disabled=not places,
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        return body, items, draft
+
+    def boarding_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
+        state, seat = self.state, self.seat
+        places = board_places(state, draft, seat)
+        if draft.at not in places:
+            draft = replace(draft, at=0, taken=(0, 0, 0, 0))
+        where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
+        body = [
+            f"Moving {_plural(sum(draft.split), 'stone')} forward from {draft.source}: {where}.",
+            "For every two stones arriving in a mooring, you may board one stone of another player "
+            "there (one mooring per move).",
+        ]
+        items: list[discord.ui.Item[Any]] = [
+            self.button(
+                STEP,
+                replace(draft, at=mooring, taken=(0, 0, 0, 0)),
+                f"Board at {mooring} (up to {limit})",
+                row=0,
+                selected=draft.at == mooring,
+            )
+            for mooring, limit in places.items()
+        ]
+        items.append(
+            self.button(
+                STEP, replace(draft, boarding=False, at=0, taken=(0, 0, 0, 0)), "Back: no boarding", row=0
+            )
+        )
+        if not draft.at:
+            body.append("Where do you board?")
+            return body, items, draft
+        limit = places[draft.at]
+        chosen = sum(draft.taken)
+        for row, (owner, there) in enumerate(state.boardable(draft.at, seat).items(), start=1):
+            current = draft.taken[owner]
+            high = min(there, limit - (chosen - current))
+            options = self.count_options(0, high, current, f"of the {SEAT_NAMES[owner]}")
+            placeholder = (
+                f"Board how many {SEAT_NAMES[owner]} stones ({INITIALS[owner]}, {there} at {draft.at})?"
+            )
+            items.append(self.menu(STEP, draft, f"x{owner}", options, placeholder, row=row))
+        if chosen:
+            names = ", ".join(
+                f"{_plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(draft.taken) if n
+            )
+            body.append(f"Boarding at {draft.at}: {names} (up to {limit}).")
+        else:
+            body.append(f"Choose the stones to board at {draft.at} (up to {limit}).")
+        return body, items, draft
+
+
+def forward_name(reach: list[int]) -> str:
+    """The mooring three forward that a forward move cannot reach (reach has the other two)."""
+    return str(reach[-1] % 10 + 1)
+
+
+class KerbogeCog(
+    GameCog,
+    group_name="kerboge",
+    group_description="Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent",
+):
+    game_key = "kerboge"
+
+    @app_commands.command(name="new", description="Open a Kerboge (4 players) or Jai Kerboge (2) lobby here")
+    @app_commands.describe(players="4 players: Kerboge; 2 players: Jai Kerboge (default 4)")
+    @app_commands.choices(
+        players=[
+            app_commands.Choice(name="4 players — Kerboge", value=4),
+            app_commands.Choice(name="2 players — Jai Kerboge", value=2),
+        ]
+    )
+    @opponent_options
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: int = 4,
+        opponent: str = "people",
+        level: str = "normal",
+    ) -> None:
+        await self.open_lobby(interaction, seats=players, options={}, opponent=opponent, level=level)
+
+    # -- the move builder -------------------------------------------------------------------------
+
+    def builder(self, snapshot: MatchSnapshot) -> Builder | None:
+        """The builder for the player to move, when a person is to move."""
+        seat = snapshot.seat_to_move
+        state = snapshot.state
+        if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, KerbogeState):
+            return None
+        return Builder(snapshot, state, seat.index)
+
+    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
+        """The builder's first step on the match message: where to take stones from."""
+        builder = self.builder(snapshot)
+        if builder is None or snapshot.is_over:
+            return []
+        menu = builder.source_menu(START, 2)
+        return [menu] if menu is not None else []
+
+    async def builder_for(self, interaction: discord.Interaction, press: Press) -> Builder:
+        """The builder of the clicked match, for the player to move only, at the click's turn."""
+        snapshot = await self.current(press)
+        self._check_turn(snapshot, press)
+        seat = snapshot.seat_of(interaction.user.id)
+        if seat is None:
+            raise CogError(f"You are not playing in {snapshot.title}.")
+        builder = self.builder(snapshot)
+        if builder is None or builder.seat != seat.index:
+            to_move = snapshot.seat_to_move
+            who = f" <@{to_move.user_id}> is to move." if to_move is not None and to_move.user_id else ""
+            raise CogError(f"It is not your turn in {snapshot.title}.{who}")
+        return builder
+
+    @staticmethod
+    def chosen(press: Press) -> Draft:
+        """The draft a click leads to: a button's `arg`, or a menu's `arg` with its choice."""
+        arg = press.arg or ""
+        if "~" not in arg:
+            return Draft.decode(arg)
+        text, field = arg.rsplit("~", 1)
+        if not press.values:
+            raise CogError("Choose one of the options.")
+        return Draft.decode(text).with_choice(field, press.values[0])
+
+    @component_action(START, defer=Defer.PRIVATE)
+    async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        screen = builder.screen(self.chosen(press))
+        await send_private(interaction, screen.text, view=screen.view())
+
+    @component_action(STEP, defer=Defer.NONE)
+    async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        screen = builder.screen(self.chosen(press))
+        await interaction.response.edit_message(
+            content=screen.text, view=screen.view(), allowed_mentions=NO_PINGS
+        )
+
+    @component_action(PLAY, defer=Defer.PUBLIC)
+    async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        text = notation(builder.state, Draft.decode(press.arg), builder.seat)
+        if text is None:
+            raise CogError("That move is not finished yet: make the remaining choices first.")
+        after = await self.host.play(press.match_id, interaction.user.id, text, expected_turn=press.turn)
+        await self.publish(interaction, after, ping=True)
+
+
+__all__ = ["Builder", "Draft", "KerbogeCog"]

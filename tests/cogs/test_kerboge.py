@@ -1,0 +1,452 @@
+"""`/kerboge`: lobbies for 4 (Kerboge) or 2 (Jai Kerboge), moves by command, autocomplete and the
+step-by-step move builder, and a whole game driven through the bot and the host."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import TavernBot
+from cogs.kerboge import Draft, KerbogeCog
+from data import Store
+from host import Host
+from rules.kerboge import KerbogeState
+
+from .conftest import ALICE, BOB, CAROL, check_components, start_bot
+from .fake_discord import Driver, FakeDiscord, Request, User
+from .helpers import (
+    PNG,
+    button_id,
+    deferred_first,
+    private_messages,
+    public_messages,
+    sent_message,
+    stored,
+    the_private_message,
+    the_public_message,
+)
+
+DAVE = User(1004, "Dave")
+PEOPLE = {user.id: user for user in (ALICE, BOB, CAROL, DAVE)}
+UPDATE_MESSAGE = 7
+
+
+async def open_match(driver: Driver, host: Host, players: int) -> tuple[int, dict[str, Any]]:
+    """Alice opens a lobby and the others join until it starts; the match id and its message."""
+    await driver.command(ALICE, "kerboge new", players=players)
+    message: dict[str, Any] = {}
+    for user in (BOB, CAROL, DAVE)[: players - 1]:
+        message = sent_message(the_public_message(await driver.command(user, "kerboge join")))
+    (summary,) = await host.matches_of_player(ALICE.id)
+    snapshot = await host.get(summary.id)
+    assert snapshot.status == "playing" and snapshot.seat_count == players
+    return summary.id, message
+
+
+async def to_move(host: Host, match_id: int) -> User:
+    seat = (await host.get(match_id)).seat_to_move
+    assert seat is not None and seat.user_id is not None
+    return PEOPLE[seat.user_id]
+
+
+async def current_message(host: Host, match_id: int, fake: FakeDiscord) -> dict[str, Any]:
+    """The match message as Discord holds it now."""
+    snapshot = await host.get(match_id)
+    assert snapshot.message_id is not None
+    return fake.messages[snapshot.message_id]
+
+
+def component_id(message: dict[str, Any], action: str, field: str | None = None) -> str:
+    """The custom_id of the component with this action (and, for a builder menu, this field)."""
+    ids = [str(c["custom_id"]) for row in message["components"] for c in row["components"]]
+    found = [
+        cid for cid in ids if cid.split(":")[2] == action and (field is None or cid.endswith(f"~{field}"))
+    ]
+    assert len(found) == 1, ids
+    return found[0]
+
+
+def labelled(message: dict[str, Any], label: str) -> str:
+    """The custom_id of the button whose label starts with `label`."""
+    found = [
+        str(c["custom_id"])
+        for row in message["components"]
+        for c in row["components"]
+        if str(c.get("label", "")).startswith(label)
+    ]
+    assert len(found) == 1, [c.get("label") for row in message["components"] for c in row["components"]]
+    return found[0]
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    return [str(c.get("label")) for row in message["components"] for c in row["components"] if "label" in c]
+
+
+def is_disabled(message: dict[str, Any], custom_id: str) -> bool:
+    for row in message["components"]:
+        for c in row["components"]:
+            if c["custom_id"] == custom_id:
+                return bool(c.get("disabled"))
+    raise AssertionError(custom_id)
+
+
+def edited(previous: dict[str, Any], requests: list[Request]) -> dict[str, Any]:
+    """The builder message after a step: the click answered by editing it in place."""
+    (update,) = [r for r in requests if r.callback_type == UPDATE_MESSAGE]
+    assert not public_messages(requests)
+    data = update.message or {}
+    return {**previous, "content": data.get("content", ""), "components": data.get("components", [])}
+
+
+class Builder:
+    """A player clicking through the builder, as Discord would show it to them."""
+
+    def __init__(self, driver: Driver, user: User, message: dict[str, Any]) -> None:
+        self.driver = driver
+        self.user = user
+        self.message = message
+
+    async def open(self, match_message: dict[str, Any], source: str) -> None:
+        requests = await self.driver.click(
+            self.user, match_message, component_id(match_message, "build"), values=[source]
+        )
+        deferred_first(requests, ephemeral=True)
+        self.message = sent_message(the_private_message(requests))
+
+    async def choose(self, field: str, value: int | str) -> None:
+        requests = await self.driver.click(
+            self.user, self.message, component_id(self.message, "step", field), values=[str(value)]
+        )
+        self.message = edited(self.message, requests)
+
+    async def press(self, label: str) -> None:
+        requests = await self.driver.click(self.user, self.message, labelled(self.message, label))
+        self.message = edited(self.message, requests)
+
+    async def play(self) -> list[Request]:
+        return await self.driver.click(self.user, self.message, component_id(self.message, "build-play"))
+
+
+# -- lobbies ----------------------------------------------------------------------------------------
+
+
+async def test_new_opens_a_kerboge_or_a_jai_kerboge_lobby(driver: Driver, host: Host) -> None:
+    four = the_public_message(await driver.command(ALICE, "kerboge new", players=4))
+    assert "1 of 4" in four.embeds[0]["description"] and four.embeds[0]["title"] == "Kerboge #1"
+    two = the_public_message(await driver.command(BOB, "kerboge new", players=2))
+    assert "1 of 2" in two.embeds[0]["description"]
+    assert [(await host.get(i)).seat_count for i in (1, 2)] == [4, 2]
+    default = the_public_message(await driver.command(CAROL, "kerboge new"))
+    assert "1 of 4" in default.embeds[0]["description"]
+
+
+async def test_a_lobby_starts_only_when_every_seat_is_taken(driver: Driver, host: Host, store: Store) -> None:
+    lobby = sent_message(the_public_message(await driver.command(ALICE, "kerboge new", players=4)))
+    await driver.command(BOB, "kerboge join")
+    await driver.command(CAROL, "kerboge join")
+    before = await stored(store, 1)
+
+    refused = await driver.command(ALICE, "kerboge start")
+    deferred_first(refused)
+    answer = the_private_message(refused)
+    assert (
+        "opened for 4 players and 3 are seated" in answer.content and "every seat is taken" in answer.content
+    )
+    clicked = the_private_message(await driver.click(ALICE, lobby, button_id(lobby, "start")))
+    assert "every seat is taken" in clicked.content
+    assert await stored(store, 1) == before
+
+    started = the_public_message(await driver.command(DAVE, "kerboge join"))
+    snapshot = await host.get(1)
+    assert snapshot.status == "playing" and len(snapshot.seats) == 4
+    assert started.files and started.files[0][1].startswith(PNG)
+
+
+async def test_jai_kerboge_starts_with_two(driver: Driver, host: Host) -> None:
+    match_id, message = await open_match(driver, host, 2)
+    snapshot = await host.get(match_id)
+    assert isinstance(snapshot.state, KerbogeState) and snapshot.state.seats == 2
+    assert "(Sailor)" in message["embeds"][0]["description"]
+
+
+# -- moves by command ---------------------------------------------------------------------------------
+
+
+async def test_moves_by_command_and_the_serpents_coin(driver: Driver, host: Host, store: Store) -> None:
+    match_id, _ = await open_match(driver, host, 4)
+    for text in ("2/1", "1/4", "2/6", "1/9"):
+        user = await to_move(host, match_id)
+        message = the_public_message(await driver.command(user, "kerboge move", move=text))
+    # after the Ruler's move the host tossed the Serpent's coin for the Sailor, and says so
+    log = [entry.notation for entry in await store.log(match_id)]
+    assert log[:4] == ["2/1", "1/4", "2/6", "1/9"] and log[4] in ("heads", "tails")
+    assert "Sailor tossed" in message.text and "the Serpent moves" in message.text
+    assert (await host.get(match_id)).to_move == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3/5", "only 1 or 2 stones"),
+        ("2/5-6", "no stones at mooring 5"),
+        ("hello", "is not a move"),
+    ],
+)
+async def test_a_bad_move_is_explained_privately_and_changes_nothing(
+    driver: Driver, host: Host, store: Store, text: str, expected: str
+) -> None:
+    match_id, _ = await open_match(driver, host, 2)
+    before = await stored(store, match_id)
+    answer = the_private_message(
+        await driver.command(await to_move(host, match_id), "kerboge move", move=text)
+    )
+    assert expected in answer.content
+    assert await stored(store, match_id) == before
+
+
+async def test_move_autocomplete_filters_the_legal_moves(driver: Driver, host: Host) -> None:
+    match_id, _ = await open_match(driver, host, 2)
+    user = await to_move(host, match_id)
+    everything = await driver.autocomplete(user, "kerboge move", "move", move="")
+    assert len(everything) == 20  # 1 or 2 stones into any of the ten moorings
+    twos = await driver.autocomplete(user, "kerboge move", "move", move="2/")
+    assert [c["value"] for c in twos] == [f"2/{m}" for m in range(1, 11)]
+    await driver.command(user, "kerboge move", move="2/5")
+    other = await to_move(host, match_id)
+    typed = await driver.autocomplete(other, "kerboge move", "move", move="1/")
+    assert all(c["value"].startswith("1/") for c in typed) and "1/5" not in [c["value"] for c in typed]
+
+
+# -- the move builder -------------------------------------------------------------------------------
+
+
+async def test_the_match_message_offers_the_builder_to_the_player_to_move(driver: Driver, host: Host) -> None:
+    match_id, message = await open_match(driver, host, 4)
+    check_components(message)
+    builder = component_id(message, "build")
+    assert builder == f"tavern:kerboge:build:{match_id}:0:~source"
+    (menu,) = [c for row in message["components"] for c in row["components"] if c["custom_id"] == builder]
+    assert [o["value"] for o in menu["options"]] == ["h"]  # every stone is in the harbour
+    assert "Harbour" in menu["options"][0]["label"]
+
+
+async def test_builder_enters_from_the_harbour(driver: Driver, host: Host, store: Store) -> None:
+    match_id, message = await open_match(driver, host, 4)
+    user = await to_move(host, match_id)
+    builder = Builder(driver, user, {})
+    await builder.open(message, "h")
+    assert "Enter stones from the harbour" in builder.message["content"]
+    assert is_disabled(builder.message, component_id(builder.message, "build-play"))
+    await builder.press("2 stones")
+    await builder.choose("t", 5)
+    assert "`2/5`" in builder.message["content"]
+    assert labelled(builder.message, "Play 2/5")
+    played = await builder.play()
+    deferred_first(played, ephemeral=False)
+    the_public_message(played)
+    assert [e.notation for e in await store.log(match_id)] == ["2/5"]
+
+
+async def jai_position(driver: Driver, host: Host) -> tuple[int, User]:
+    """Jai Kerboge after `2/5` (Sailor), `2/6` (Merchant) and the Serpent: the Sailor to move."""
+    match_id, _ = await open_match(driver, host, 2)
+    for text in ("2/5", "2/6"):
+        await driver.command(await to_move(host, match_id), "kerboge move", move=text)
+    snapshot = await host.get(match_id)
+    assert snapshot.to_move == 0 and snapshot.turn == 3
+    return match_id, await to_move(host, match_id)
+
+
+async def test_builder_moves_forward_and_boards_step_by_step(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    builder = Builder(driver, sailor, {})
+    await builder.open(await current_message(host, match_id, fake), "5")
+    assert "From mooring 5 (2 stones of yours)" in builder.message["content"]
+    await builder.press("Forward")
+    # one menu per reachable mooring: 6 (Merchant's stones), 7 and 8
+    assert [component_id(builder.message, "step", f"c{i}") for i in (1, 2, 3)]
+    await builder.choose("c1", 2)
+    assert "You may board (up to 1 at 6)" in builder.message["content"]
+    assert labelled(builder.message, "Play 2/5-6")  # playing without boarding is possible too
+    await builder.press("Board…")
+    assert "Where do you board?" in builder.message["content"]
+    await builder.press("Board at 6")
+    await builder.choose("x1", 1)
+    assert "`2/5-6 b1Me`" in builder.message["content"]
+    check_components(builder.message)
+    assert all(
+        len(cid) <= 100
+        for row in builder.message["components"]
+        for cid in [c["custom_id"] for c in row["components"]]
+    )
+    played = await builder.play()
+    message = the_public_message(played)
+    assert "boards 1 stone of the Merchant" in message.text
+    assert [e.notation for e in await store.log(match_id)][3] == "2/5-6 b1Me"
+    snapshot = await host.get(match_id)
+    assert isinstance(snapshot.state, KerbogeState) and snapshot.state.points == (1, 0)
+
+
+async def test_builder_moves_back_and_starts_over(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    builder = Builder(driver, sailor, {})
+    await builder.open(await current_message(host, match_id, fake), "5")
+    await builder.press("All back to 4")
+    assert "How many stones go back to 4?" in builder.message["content"]
+    await builder.choose("n", 1)
+    assert labelled(builder.message, "Play 1/5-4")
+    await builder.press("Start over")
+    assert "Take stones from the harbour or from one of your moorings" in builder.message["content"]
+    await builder.choose("source", "5")
+    await builder.press("All back to 4")
+    await builder.choose("n", 2)
+    the_public_message(await builder.play())
+    assert [e.notation for e in await store.log(match_id)][3] == "2/5-4"
+
+
+async def test_builder_is_only_for_the_player_to_move(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    message = await current_message(host, match_id, fake)
+    other = next(user for user in (ALICE, BOB) if user != sailor)
+    before = await stored(store, match_id)
+    refused = await driver.click(other, message, component_id(message, "build"), values=["h"])
+    assert "not your turn" in the_private_message(refused).content
+    outsider = await driver.click(CAROL, message, component_id(message, "build"), values=["h"])
+    assert "not playing" in the_private_message(outsider).content
+    assert await stored(store, match_id) == before
+
+
+async def test_a_stale_builder_click_is_refused_and_changes_nothing(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    builder = Builder(driver, sailor, {})
+    await builder.open(await current_message(host, match_id, fake), "5")
+    await builder.press("Forward")
+    await builder.choose("c2", 1)
+    old = dict(builder.message)
+    await driver.command(sailor, "kerboge move", move="1/5-7")  # played meanwhile, by command
+    before = await stored(store, match_id)
+
+    step = the_private_message(await driver.click(sailor, old, component_id(old, "step", "c1"), values=["1"]))
+    assert "turn 3" in step.text and "Here is the current board" in step.text
+    assert step.files and step.files[0][1].startswith(PNG)
+    play = the_private_message(await driver.click(sailor, old, component_id(old, "build-play")))
+    assert "turn 3" in play.text
+    assert await stored(store, match_id) == before
+
+
+async def test_the_builder_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
+    store = await Store.open(db_path)
+    old_bot = await start_bot(Host(store))
+    old = Driver(old_bot, fake)
+    match_id, sailor = await jai_position(old, old_bot.host)
+    builder = Builder(old, sailor, {})
+    await builder.open(await current_message(old_bot.host, match_id, fake), "h")
+    await builder.press("1 stone")
+    await old_bot.close()
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        new_bot = await start_bot(Host(store))
+        builder.driver = Driver(new_bot, fake)
+        await builder.choose("t", 3)
+        the_public_message(await builder.play())
+        assert [e.notation for e in await store.log(match_id)][3] == "1/3"
+        await new_bot.close()
+    finally:
+        await store.close()
+
+
+async def test_a_damaged_builder_id_is_refused(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    message = await current_message(host, match_id, fake)
+    forged = {
+        **message,
+        "components": [
+            {
+                "type": 1,
+                "components": [
+                    {
+                        "type": 2,
+                        "style": 2,
+                        "label": "x",
+                        "custom_id": f"tavern:kerboge:step:{match_id}:3:5.zz",
+                    }
+                ],
+            }
+        ],
+    }
+    before = await stored(store, match_id)
+    answer = the_private_message(await driver.click(sailor, forged, f"tavern:kerboge:step:{match_id}:3:5.zz"))
+    assert "damaged" in answer.content
+    assert await stored(store, match_id) == before
+
+
+def test_drafts_round_trip_through_their_ids() -> None:
+    drafts = [
+        Draft(),
+        Draft(source=0, count=2, target=10),
+        Draft(source=10, direction="b", count=10),
+        Draft(source=7, direction="f", split=(10, 0, 0), boarding=True, at=8, taken=(0, 5, 0, 0)),
+        Draft(source=3, direction="f", split=(3, 3, 4), boarding=True, at=6, taken=(1, 0, 1, 0)),
+    ]
+    for draft in drafts:
+        assert Draft.decode(draft.encode()) == draft
+        assert len(draft.encode()) <= 30
+
+
+def test_the_cog_is_registered(bot: TavernBot) -> None:
+    assert isinstance(bot.get_cog("KerbogeCog"), KerbogeCog)
+
+
+# -- a whole game ---------------------------------------------------------------------------------
+
+
+async def test_a_whole_game_through_the_bot_and_the_host(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    """Jai Kerboge to its end: most moves random through the host, every fifth by command, and
+    the first by the builder."""
+    match_id, message = await open_match(driver, host, 2)
+    builder = Builder(driver, await to_move(host, match_id), {})
+    await builder.open(message, "h")
+    await builder.press("1 stone")
+    await builder.choose("t", 1)
+    the_public_message(await builder.play())
+
+    rng = random.Random(5)
+    last: list[Request] = []
+    for number in range(1000):
+        snapshot = await host.get(match_id)
+        if snapshot.is_over:
+            break
+        state = snapshot.state
+        assert state is not None
+        user = await to_move(host, match_id)
+        legal = state.legal_moves()
+        move = str(legal[rng.randrange(len(legal))])
+        if number % 5 == 0:
+            last = await driver.command(user, "kerboge move", move=move)
+            the_public_message(last)
+        else:
+            await host.play(match_id, user.id, move, expected_turn=snapshot.turn)
+    snapshot = await host.get(match_id)
+    assert snapshot.status == "finished" and snapshot.outcome is not None
+    state = snapshot.state
+    assert isinstance(state, KerbogeState) and state.total_score() >= 20
+    final = the_public_message(await driver.command(ALICE, "kerboge board", match=match_id, share=True))
+    assert "Final scores" in final.text and final.custom_ids() == []
+    assert not private_messages(last)

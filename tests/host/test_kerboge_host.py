@@ -1,0 +1,200 @@
+"""Kerboge and Jai Kerboge through the host over a real SQLite file: lobbies that start only when
+full, the Serpent's coin tossed by the host, whole games to their end, results ranked by points,
+and bad input that is explained and changes nothing."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from data import Store
+from host import Host, MatchSnapshot, NotEnoughPlayers, Player, StaleTurn
+from rules import CHANCE, GAMES, MoveError, NotAMoveError, State
+from rules.kerboge import KerbogeState
+from tests.host.test_host import dump
+
+ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
+PEOPLE = (ANN, BOB, CAT, DAN)
+GUILD, CHANNEL = 100, 200
+GAME = GAMES["kerboge"]
+
+
+async def full_match(host: Host, players: int) -> MatchSnapshot:
+    lobby = await host.new(
+        guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="kerboge", seats=players, options={}
+    )
+    match = lobby
+    for person in PEOPLE[1:players]:
+        match = await host.join(lobby.id, person)
+    assert match.status == "playing"
+    return match
+
+
+def mover(snapshot: MatchSnapshot) -> int:
+    seat = snapshot.seat_to_move
+    assert seat is not None and seat.user_id is not None
+    return seat.user_id
+
+
+def kerboge(snapshot: MatchSnapshot) -> KerbogeState:
+    assert isinstance(snapshot.state, KerbogeState)
+    return snapshot.state
+
+
+async def test_a_lobby_starts_only_with_every_seat_taken(host: Host, db_path: Path) -> None:
+    lobby = await host.new(
+        guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="kerboge", seats=4, options={}
+    )
+    await host.join(lobby.id, BOB)
+    await host.join(lobby.id, CAT)
+    before = dump(db_path, lobby.id)
+    with pytest.raises(NotEnoughPlayers, match="opened for 4 players and 3 are seated"):
+        await host.start(lobby.id, ANN.user_id)
+    assert dump(db_path, lobby.id) == before
+    jai = await host.new(
+        guild_id=GUILD, channel_id=CHANNEL, creator=CAT, game_key="kerboge", seats=2, options={}
+    )
+    before = dump(db_path, jai.id)
+    with pytest.raises(NotEnoughPlayers, match="opened for 2 players and 1 is seated"):
+        await host.start(jai.id, CAT.user_id)
+    assert dump(db_path, jai.id) == before
+    started = await host.join(lobby.id, DAN)
+    assert started.status == "playing" and kerboge(started).seats == 4
+
+
+async def test_the_host_tosses_the_serpents_coin_and_names_the_tosser(host: Host, store: Store) -> None:
+    match = await full_match(host, 4)
+    for text in ("2/1", "2/2", "2/3"):
+        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+    match = await host.play(match.id, mover(match), "2/4", expected_turn=match.turn)
+    played = [(p.kind, p.notation) for p in match.played]
+    assert played[0] == ("move", "2/4") and played[1][0] == "chance" and played[1][1] in ("heads", "tails")
+    assert "(Sailor tossed): the Serpent moves" in match.played[1].description
+    log = await store.log(match.id)
+    assert [(e.kind, e.notation) for e in log][-2:] == played
+    assert kerboge(match).round == 2 and match.to_move == 0
+    # the next round's coin is the Merchant's
+    for _ in range(4):
+        legal = kerboge(match).legal_moves()
+        match = await host.play(match.id, mover(match), str(legal[0]), expected_turn=match.turn)
+    assert "(Merchant tossed)" in match.played[-1].description
+
+
+async def test_jai_kerboges_serpent_always_moves_two(host: Host) -> None:
+    match = await full_match(host, 2)
+    match = await host.play(match.id, mover(match), "1/5")
+    match = await host.play(match.id, mover(match), "1/8")
+    assert [p.notation for p in match.played] == ["1/8", "serpent"]
+    assert kerboge(match).serpent == 3 and "moves 2 forward to mooring 3" in match.played[1].description
+
+
+def random_move(state: State, rng: random.Random) -> str:
+    legal = state.legal_moves()
+    return str(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 2)])
+async def test_whole_games_through_the_host(
+    host: Host, store: Store, db_path: Path, players: int, seed: int
+) -> None:
+    match = await full_match(host, players)
+    rng = random.Random(seed)
+    while match.status == "playing":
+        state = kerboge(match)
+        assert state.to_move != CHANCE  # the host plays the Serpent by itself
+        match = await host.play(match.id, mover(match), random_move(state, rng), expected_turn=match.turn)
+    state = kerboge(match)
+    outcome = match.outcome
+    assert match.status == "finished" and outcome is not None
+    assert state.total_score() >= state.target
+    assert outcome.scores == state.points
+    # the stored log replays to the same final state, the Serpent's moves included
+    log = await store.log(match.id)
+    assert GAME.replay(players, {}, [e.notation for e in log]) == state
+    chances = [e.notation for e in log if e.kind == "chance"]
+    assert chances and set(chances) <= ({"heads", "tails"} if players == 4 else {"serpent"})
+    # results: each seat placed by its points (Kerboge ranks by score), rated (all people)
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute(
+            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? ORDER BY seat", (match.id,)
+        ).fetchall()
+        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = 'kerboge'").fetchone()[0]
+    assert [r[3] for r in rows] == list(state.points)
+    for seat, rank, verdict, points in rows:
+        assert rank == 1 + sum(1 for p in state.points if p > points)
+        assert verdict == ("win" if seat in outcome.winners else "loss")
+    assert rated > 0
+
+
+async def jai_position(host: Host) -> MatchSnapshot:
+    """Jai Kerboge, the Sailor to move with 4 stones at 1; the Merchant has 2 at 2 and 2 at 3;
+    the Serpent at 5 (it moved 2 forward twice, landing on empty moorings)."""
+    match = await full_match(host, 2)
+    for text in ("2/1", "2/2", "2/1", "2/3"):
+        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+    state = kerboge(match)
+    assert state.turn == 0 and state.serpent == 5
+    assert state.mooring(1) == (4, 0) and state.mooring(2) == (0, 2) and state.mooring(3) == (0, 2)
+    return match
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1/2", "mooring 2 holds only other players' stones (Merchant); you may enter only an empty"),
+        ("3/5", "you may enter only 1 or 2 stones from the harbour at a time"),
+        ("5/1-2", "you have only 4 stones at mooring 1"),
+        ("1/6-7", "you have no stones at mooring 6"),
+        ("2/1-4", "a stone may pass over at most one hostile mooring, and from 1 to 4 it would pass 2 and 3"),
+        ("2/1-10,2", "stones of one move all go the same way"),
+        ("2/1-2 b2Me", "2 stones arrive at mooring 2, so they may board at most 1"),
+        ("3/1-2,2,3 b1Me@3", "only 1 stone arrives at mooring 3"),
+        ("2/1-2 b1Sa", "you cannot board your own stones"),
+        ("4/1-2,2,3,3 b1Me@2 b1Me@3", "a move boards in one mooring only"),
+        ("2/1-10 b1Me", "a move backward never boards"),
+        ("hello", "is not a move"),
+        ("", "No move was given"),
+    ],
+)
+async def test_bad_input_is_explained_and_changes_nothing(
+    host: Host, db_path: Path, text: str, message: str
+) -> None:
+    match = await jai_position(host)
+    before = dump(db_path, match.id)
+    with pytest.raises(MoveError) as error:
+        await host.play(match.id, mover(match), text, expected_turn=match.turn)
+    assert message in str(error.value)
+    assert dump(db_path, match.id) == before
+
+
+async def test_a_bad_move_says_what_would_be_legal(host: Host, db_path: Path) -> None:
+    match = await jai_position(host)
+    with pytest.raises(MoveError, match=r"from 1 it may reach 2 and 3"):
+        await host.play(match.id, mover(match), "1/1-4")
+    with pytest.raises(MoveError, match=r"now: 1, 4, 5, 6, 7, 8, 9 and 10"):
+        await host.play(match.id, mover(match), "2/3")
+    with pytest.raises(NotAMoveError, match="is not a player; boarding names an owner"):
+        await host.play(match.id, mover(match), "2/1-2 b1Xx")
+
+
+async def test_a_legal_boarding_lands_with_its_points(host: Host, db_path: Path) -> None:
+    match = await jai_position(host)
+    match = await host.play(match.id, mover(match), "4/1-2,2,3,3 b1Me@3", expected_turn=match.turn)
+    state = kerboge(match)
+    assert state.points == (1, 0) and state.mooring(3) == (2, 1) and state.harbour[1] == 7
+    before = dump(db_path, match.id)
+    with pytest.raises(StaleTurn):
+        await host.play(match.id, mover(match), "1/4", expected_turn=match.turn - 1)
+    assert dump(db_path, match.id) == before
+
+
+async def test_a_resigned_seat_stays_and_is_ranked_last(host: Host) -> None:
+    match = await full_match(host, 4)
+    quitter = match.seats[2]
+    assert quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)
+    assert match.status == "playing" and match.seats[2].resigned
+    assert kerboge(match).resigned == (False, False, True, False)
