@@ -17,6 +17,8 @@ import render
 from rules import GAMES, Move, State
 from rules.keryo_pente import Point
 
+from .table import Row
+
 RENDERS = 200
 
 
@@ -85,7 +87,45 @@ def bench_keryo_pente_game(renders: int = RENDERS) -> Timing:
     return time_renders("keryo-pente, one game", draws)
 
 
-BENCHMARKS: tuple[Callable[[], Timing], ...] = (bench_keryo_pente_render, bench_keryo_pente_game)
+def keibot_games(positions: int, seed: int = 5) -> list[tuple[State, Move]]:
+    """(state, last move) after every move of seeded random Keibot games (closed setup), one game
+    after the other, finished positions included."""
+    rng = random.Random(seed)
+    game = GAMES["keibot"]
+    out: list[tuple[State, Move]] = []
+    state = game.start(2, setup="closed")
+    while len(out) < positions:
+        if state.outcome() is not None:
+            state = game.start(2, setup="closed")
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        state = state.play(move)
+        out.append((state, move))
+    return out
+
+
+def bench_keibot_game(renders: int = RENDERS) -> Timing:
+    """`render.board` on `renders` consecutive positions of random Keibot games, each drawn once
+    with its last move, as the bot does after every move."""
+    draws = [partial(render.board, s, last_move=m, names=NAMES[:2]) for s, m in keibot_games(renders)]
+    return time_renders("keibot, random games", draws)
+
+
+def row(timing: Timing, target: str) -> Row:
+    """A timing as a row of the `make bench` table."""
+    return Row(
+        "render",
+        f"picture: {timing.name} ({timing.renders} renders)",
+        f"median {timing.median_ms:.1f} ms, worst {timing.worst_ms:.1f} ms, {timing.png_kb:.0f} kB PNG",
+        target,
+    )
+
+
+BENCHMARKS: tuple[Callable[[], Timing], ...] = (
+    bench_keryo_pente_render,
+    bench_keryo_pente_game,
+    bench_keibot_game,
+)
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ LEGEND_HEIGHT = 56
 MOAI_PX = 92
 BEAD_PX = 46
 CAPTURE_PX = 36
+ARROW_WIDTH = 9
 SHIELD_PX = 38
 
 WOOD_LIGHT: frame.RGB = (236, 222, 190)
@@ -233,12 +234,28 @@ def _tint(image: Image.Image, square: int) -> None:
     )
 
 
-def _arrow(move: KnightMove) -> tuple[tuple[float, float], tuple[float, float]]:
-    """From the middle of the square left to the edge of the Moai that landed."""
-    (x0, y0), (x1, y1) = centre(move.frm), centre(move.to)
-    length = math.hypot(x1 - x0, y1 - y0)
+@cache
+def _arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
+    """The last move's arrow for a jump of (dx, dy) pixels, from the middle of the square left to
+    the edge of the Moai that landed: a sprite (one per knight direction, built once), and where
+    the arrow starts in it."""
+    length = math.hypot(dx, dy)
     stop = MOAI_PX / 2 + 2
-    return (x0, y0), (x1 - (x1 - x0) * stop / length, y1 - (y1 - y0) * stop / length)
+    end = (dx - dx * stop / length, dy - dy * stop / length)
+    pad = ARROW_WIDTH * 4 + 4
+    left, top = math.floor(min(0, end[0]) - pad), math.floor(min(0, end[1]) - pad)
+    right, bottom = math.ceil(max(0, end[0]) + pad), math.ceil(max(0, end[1]) + pad)
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
+    frame.draw_arrow(
+        ImageDraw.Draw(big),
+        (-left * s, -top * s),
+        ((end[0] - left) * s, (end[1] - top) * s),
+        fill=ARROW,
+        width=ARROW_WIDTH * s,
+        outline_width=2 * s,
+    )
+    return big.reduce(s), -left, -top
 
 
 def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
@@ -265,7 +282,9 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
         for square in last_move.beads:
             x, y = centre(square)
             image.paste(ring, (x - ring.width // 2, y - ring.height // 2), ring)
-        frame.paste_arrows(image, [_arrow(last_move)], fill=ARROW, width=9)
+        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
+        arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
+        image.paste(arrow, (x0 - ax, y0 - ay), arrow)
 
     # The shield goes in the corner of the square away from the arrow, the capture badge in the
     # corner across from the shield on the side away from the arrow.
