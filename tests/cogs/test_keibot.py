@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from discord import app_commands
 
+from cogs.keibot import KeibotCog
 from data import Store
 from host import Host, MatchNotFound
 from rules.keibot import KeibotState
@@ -80,9 +82,8 @@ async def test_new_opens_a_lobby_with_the_setup(driver: Driver, host: Host) -> N
 
 
 async def test_the_setup_choices_and_the_default() -> None:
-    from cogs.keibot import KeibotCog
-
-    new = KeibotCog.new
+    new: object = KeibotCog.new
+    assert isinstance(new, app_commands.Command)
     setup = new.get_parameter("setup")
     assert setup is not None and [c.value for c in setup.choices] == ["closed", "split", "open"]
     assert setup.default == "closed" and not setup.required
