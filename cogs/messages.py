@@ -143,10 +143,12 @@ def match_embed(
     if note:
         lines.insert(0, f"*{note}*")
     if snapshot.is_lobby:
-        lines.append(
-            f"Press **Join** to take a seat. The match starts when all seats are taken; "
+        early = (
             f"<@{snapshot.creator_id}> can press **Start** to begin early."
+            if snapshot.game.starts_short
+            else f"<@{snapshot.creator_id}> can fill empty seats with **Add computer**."
         )
+        lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
     if snapshot.draw_offer and not snapshot.is_over:
         offered = ", ".join(
             clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)

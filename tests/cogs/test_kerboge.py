@@ -136,6 +136,8 @@ class Builder:
 async def test_new_opens_a_kerboge_or_a_jai_kerboge_lobby(driver: Driver, host: Host) -> None:
     four = the_public_message(await driver.command(ALICE, "kerboge new", players=4))
     assert "1 of 4" in four.embeds[0]["description"] and four.embeds[0]["title"] == "Kerboge #1"
+    # no early start for Kerboge: the lobby does not offer one
+    assert "begin early" not in four.text and "when all seats are taken" in four.text
     two = the_public_message(await driver.command(BOB, "kerboge new", players=2))
     assert "1 of 2" in two.embeds[0]["description"]
     assert [(await host.get(i)).seat_count for i in (1, 2)] == [4, 2]
