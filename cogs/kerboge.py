@@ -350,6 +350,7 @@ class Builder:
         state, seat = self.state, self.seat
         who = f"{SEAT_NAMES[seat]}, {COLOURS[seat]}"
         head = f"**Your move in {self.snapshot.title}** (you are the {who})."
+        draft = self.within_reach(draft)
         if draft.source is None:
             return self.sources_screen(head)
         if draft.source == HARBOUR:
@@ -370,6 +371,31 @@ class Builder:
         )
         items.append(self.button(STEP, Draft(), "Start over", row=4))
         return Screen("\n".join(lines), items)
+
+    def within_reach(self, draft: Draft) -> Draft:
+        """The draft with every choice the position does not offer undone (a damaged or forged
+        custom_id can carry anything; the menus only ever offer what is possible)."""
+        state, seat, source = self.state, self.seat, draft.source
+        if source is None or source not in state.sources(seat):
+            return Draft()
+        if source == HARBOUR:
+            count = draft.count if draft.count <= state.enter_limit(seat) else 0
+            target = draft.target if draft.target in state.enterable(seat) else 0
+            return Draft(source=source, count=count, target=target)
+        have = state.stones(source, seat)
+        if draft.direction == "b":
+            return Draft(source=source, direction="b", count=draft.count if draft.count <= have else 0)
+        if draft.direction != "f":
+            return Draft(source=source)
+        reach = len(targets(state, draft, seat))
+        if sum(draft.split) > have or any(draft.split[reach:]):
+            return Draft(source=source, direction="f")
+        limit = board_places(state, draft, seat).get(draft.at, 0)
+        there = state.boardable(draft.at, seat) if draft.at else {}
+        fits = sum(draft.taken) <= limit and all(n <= there.get(s, 0) for s, n in enumerate(draft.taken) if n)
+        if not fits:
+            draft = replace(draft, at=0, taken=(0, 0, 0, 0))
+        return replace(draft, count=0, target=0)
 
     def sources_screen(self, head: str) -> Screen:
         menu = self.source_menu(STEP, 0)

@@ -452,3 +452,26 @@ async def test_a_whole_game_through_the_bot_and_the_host(
     final = the_public_message(await driver.command(ALICE, "kerboge board", match=match_id, share=True))
     assert "Final scores" in final.text and final.custom_ids() == []
     assert not private_messages(last)
+
+
+async def test_a_forged_draft_is_brought_back_within_reach(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    match_id, sailor = await jai_position(driver, host)
+    forged_arg = Draft(
+        source=5, direction="f", split=(9, 9, 9), boarding=True, at=6, taken=(0, 5, 0, 0)
+    ).encode()
+    custom_id = f"tavern:kerboge:step:{match_id}:3:{forged_arg}"
+    message = await current_message(host, match_id, fake)
+    forged = {
+        **message,
+        "components": [
+            {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}
+        ],
+    }
+    before = await stored(store, match_id)
+    requests = await driver.click(sailor, forged, custom_id)
+    screen = edited(forged, requests)
+    assert "From mooring 5" in screen["content"] or "Where do you board" in screen["content"]
+    check_components(screen)
+    assert await stored(store, match_id) == before
