@@ -32,17 +32,22 @@ from .general import GeneralCog
 from .keibot import KeibotCog
 from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
+from .ladder import LadderCog, LadderPage, PrivacyButton
 
 GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, KerbogeCog)
 """Every game's cog, in the order `/help` lists them."""
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (MatchComponent,)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (
+    MatchComponent,
+    LadderPage,
+    PrivacyButton,
+)
 """The components that answer clicks on messages sent before a restart."""
 
 
 def make_cogs(host: Host) -> list[commands.Cog]:
     """Every cog of the bot, sharing one host."""
-    return [*(cog(host) for cog in GAME_COGS), GeneralCog(host)]
+    return [*(cog(host) for cog in GAME_COGS), GeneralCog(host), LadderCog(host)]
 
 
 __all__ = [

@@ -1,0 +1,545 @@
+"""`/leaderboard`, `/stats`, `/history` and `/privacy`: the ladder, read from `host.Ladder`.
+
+- `/leaderboard` posts one page of a game's ladder as a picture (render.leaderboard) with
+  Previous/Next buttons. The buttons are `LadderPage` dynamic items whose custom_id carries the
+  game, the scope and the page (`tavern-ladder:<game>:<server|global>:<page>`), so they keep
+  working after a restart; a click edits the message in place.
+- `/stats` shows a player's ratings (this server and all servers) with a sparkline of the last
+  rated matches, their record and points, recent results and the matches they are playing.
+- `/history` shows a match's record: an embed with the players, options, dates, result and the
+  moves, the record as a `.txt` file (host.records' format, which `host.read_record` loads), then
+  an animated GIF of the whole game (render.animation, drawn in a thread).
+- `/privacy forget-me` and `/privacy erase-server` ask for a confirmation button
+  (`PrivacyButton`, `tavern-privacy:<forget|erase>:<user id>[:<server id>]`) that only the user
+  who asked can press.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import (
+    GLOBAL_SCOPE,
+    GameRecord,
+    Host,
+    Ladder,
+    LeaderboardPage,
+    MatchSnapshot,
+    NothingToShow,
+    PlayerStats,
+)
+from render import RENDERERS
+from render.animation import animation
+from render.leaderboard import leaderboard as leaderboard_picture
+from rules import GAMES
+
+from .errors import CogError, report_error
+from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, clip, options_text, summary_label
+from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
+
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()][:25]
+SERVER, GLOBAL = "server", "global"
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this server", value=SERVER),
+    app_commands.Choice(name="all servers", value=GLOBAL),
+]
+HISTORY_STATUSES = ("playing", "finished")
+"""The matches /history suggests: those with a game to show."""
+AUTOCOMPLETE_LIMIT = 25
+GIF_LIMIT = 8 * 1024 * 1024
+"""Discord's upload limit for a bot without boosts."""
+GIF_WIDTHS = (480, 320)
+"""The animation is drawn this wide, or narrower when a long game would not fit GIF_LIMIT."""
+MOVES_SHOWN = 3300
+"""At most this many characters of moves in the /history embed (its description has 4096)."""
+RECENT_SHOWN = 5
+CURRENT_SHOWN = 5
+SPARK = "▁▂▃▄▅▆▇█"
+POINTS = {"keryo-pente": "captures"}
+"""What a game's points count, where it is not just "points"."""
+VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
+
+PAGE_TEMPLATE = re.compile(r"tavern-ladder:(?P<game>[a-z0-9-]+):(?P<scope>server|global):(?P<page>[0-9]+)")
+PRIVACY_TEMPLATE = re.compile(
+    r"tavern-privacy:(?P<action>forget|erase):(?P<user>[0-9]+)(?::(?P<guild>[0-9]+))?"
+)
+
+
+# -- restart-proof buttons --------------------------------------------------------------------------
+
+
+def _ladder_cog(client: discord.Client) -> LadderCog:
+    cog = client.get_cog("LadderCog") if isinstance(client, commands.Bot) else None
+    if not isinstance(cog, LadderCog):
+        raise CogError("The ladder is not available right now. Please try again later.")
+    return cog
+
+
+class LadderPage(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PAGE_TEMPLATE):
+    """A Previous/Next button of a leaderboard message: it shows `page` of the ladder."""
+
+    def __init__(
+        self, game: str, scope: str, page: int, *, label: str = "Page", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tavern-ladder:{game}:{scope}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.game, self.scope, self.page = game, scope, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LadderPage:
+        return cls(match["game"], match["scope"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py only logs what a dynamic item's callback raises: answer the user here.
+        try:
+            await _ladder_cog(interaction.client).turn_page(interaction, self.game, self.scope, self.page)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class PrivacyButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PRIVACY_TEMPLATE):
+    """The confirmation of `/privacy forget-me` or `/privacy erase-server`, for one user."""
+
+    def __init__(
+        self, action: str, user_id: int, guild_id: int | None = None, *, label: str = "Confirm"
+    ) -> None:
+        custom_id = f"tavern-privacy:{action}:{user_id}" + (f":{guild_id}" if guild_id is not None else "")
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=custom_id)
+        )
+        self.action, self.user_id, self.guild_id = action, user_id, guild_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PrivacyButton:
+        guild = match["guild"]
+        return cls(match["action"], int(match["user"]), int(guild) if guild else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await _ladder_cog(interaction.client).privacy_confirmed(interaction, self)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+# -- text helpers (presentation only) ---------------------------------------------------------------
+
+
+def sparkline(values: Sequence[int]) -> str:
+    """`▁▃▅█`: each value's height between the lowest and the highest."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    if high == low:
+        return SPARK[3] * len(values)
+    return "".join(SPARK[round((v - low) * (len(SPARK) - 1) / (high - low))] for v in values)
+
+
+def when(stamp: str | None, style: str = "R") -> str:
+    """A stored ISO time as a Discord timestamp (shown in each reader's time zone)."""
+    if not stamp:
+        return "—"
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return clean(stamp)
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def rating_text(rating: str | None) -> str:
+    if rating is None:
+        return "not rated yet"
+    if rating.endswith("?"):
+        return f"**{rating[:-1]}** (provisional)"
+    return f"**{rating}**"
+
+
+def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
+    """The (name, value) fields of one game's statistics."""
+    record = stats.record
+    lines = [
+        f"{rating_text(stats.rating)} on this server · {rating_text(stats.global_rating)} on all servers",
+    ]
+    if stats.trend:
+        trend = f"Trend: `{sparkline(stats.trend)}`"
+        if len(stats.trend) >= 2:
+            change = stats.trend[-1] - stats.trend[0]
+            steps = len(stats.trend) - 1
+            trend += f" {change:+d} over the last {steps} rated {'match' if steps == 1 else 'matches'}"
+        else:
+            trend += " (one rated match so far)"
+        lines.append(trend)
+    lines.append(
+        f"Record: {record.matches} played · {record.wins} won · {record.draws} drawn · "
+        f"{record.losses} lost ({record.resigned} resigned)"
+    )
+    lines.append(f"Points: {number(record.points)} {POINTS.get(stats.game_key, 'points')}")
+    fields = [(stats.game_title if titled else "Rating and record", "\n".join(lines))]
+    if stats.recent:
+        recent = [
+            f"• #{r.match_id} {VERDICTS.get(r.outcome, r.outcome)}"
+            + (f" (place {r.rank})" if r.rank > 2 else "")
+            + f" · {number(r.points)} {POINTS.get(r.game, 'points')} · {when(r.finished_at)}"
+            for r in stats.recent[:RECENT_SHOWN]
+        ]
+        fields.append(("Recent matches", "\n".join(recent)))
+    if stats.current:
+        current = [f"• {clean(summary_label(s, stats.game_title))}" for s in stats.current[:CURRENT_SHOWN]]
+        if len(stats.current) > CURRENT_SHOWN:
+            current.append(f"… and {len(stats.current) - CURRENT_SHOWN} more")
+        fields.append(("Playing now", "\n".join(current)))
+    return [(name, clip(value, FIELD_LIMIT)) for name, value in fields]
+
+
+def stats_embed(name: str, found: Sequence[PlayerStats]) -> discord.Embed:
+    single = len(found) == 1
+    title = f"{name} — {found[0].game_title}" if single else f"{name} — every game played"
+    embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
+    for stats in found:
+        for field, value in stats_fields(stats, titled=not single):
+            if len(embed) + len(field) + len(value) > 5800 or len(embed.fields) >= 25:
+                break
+            embed.add_field(name=field, value=value, inline=False)
+    embed.set_footer(text="Ratings: 1500 for a new player; ? while provisional (about 8 rated matches)")
+    return embed
+
+
+def moves_text(record: GameRecord) -> str:
+    """Every log entry in notation, numbered, clipped with a note when the game is long."""
+    seat_names = record.game.seat_names(record.seat_count)
+    items = []
+    for entry in record.entries:
+        if entry.kind == "chance":
+            items.append(f"{entry.ply + 1}. 🎲{entry.notation}")
+        elif entry.kind == "resign":
+            seat = seat_names[entry.seat] if entry.seat is not None and entry.seat < len(seat_names) else "?"
+            items.append(f"{entry.ply + 1}. {seat} resigns")
+        elif entry.kind == "draw":
+            items.append(f"{entry.ply + 1}. draw agreed")
+        else:
+            items.append(f"{entry.ply + 1}. {entry.notation}")
+    if not items:
+        return "No moves yet."
+    shown: list[str] = []
+    length = 0
+    for item in items:
+        if length + len(item) + 2 > MOVES_SHOWN:
+            break
+        shown.append(item)
+        length += len(item) + 2
+    text = "```\n" + "  ".join(shown).replace("`", "'") + "\n```"
+    if len(shown) < len(items):
+        text += f"… and {len(items) - len(shown)} more in the attached record."
+    return text
+
+
+def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
+    result = record.headers.get("Result")
+    lines = [f"🏆 {clean(result)}" if result else f"Still being played: turn {snapshot.turn}."]
+    lines.append(f"**Moves** ({len(record.entries)})")
+    lines.append(moves_text(record))
+    embed = discord.Embed(
+        title=clip(f"{snapshot.game.title} #{snapshot.id} — game record", 256),
+        description=clip("\n".join(lines), DESCRIPTION_LIMIT),
+        colour=discord.Colour.dark_grey() if snapshot.is_over else discord.Colour.blurple(),
+    )
+    seat_names = record.game.seat_names(record.seat_count)
+    scores = snapshot.outcome.scores if snapshot.outcome is not None and snapshot.is_over else ()
+    players = []
+    for seat in snapshot.seats:
+        role = seat_names[seat.index] if seat.index < len(seat_names) else f"Seat {seat.index + 1}"
+        line = f"{role}: **{clean(seat.label)}**"
+        if seat.index < len(scores):
+            line += f" · {number(scores[seat.index])} {POINTS.get(snapshot.game.key, 'points')}"
+        if seat.resigned:
+            line += " · resigned"
+        players.append(line)
+    embed.add_field(name="Players", value=clip("\n".join(players) or "—", FIELD_LIMIT))
+    embed.add_field(name="Options", value=clip(options_text(snapshot) or "none", FIELD_LIMIT))
+    ended = "Finished" if snapshot.is_over else "Last move"
+    embed.add_field(
+        name="Dates",
+        value=f"Started {when(snapshot.created_at, 'f')}\n{ended} {when(snapshot.updated_at, 'f')}",
+        inline=False,
+    )
+    embed.set_footer(text='The .txt file is the game record (see the README\'s "Game records").')
+    return embed
+
+
+# -- the cog --------------------------------------------------------------------------------------
+
+
+class LadderCog(commands.Cog):
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.ladder = Ladder(host)
+
+    @staticmethod
+    def guild(interaction: discord.Interaction) -> int:
+        if interaction.guild_id is None:
+            raise CogError("This works in a server channel, not in direct messages.")
+        return interaction.guild_id
+
+    # -- /leaderboard -----------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="The best players of a game, by rating")
+    @app_commands.describe(
+        game="The game",
+        scope="This server's ladder or the one of all servers (default: this server)",
+        page="The page, 10 players each (default: 1)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, scope: str = SERVER, page: int = 1
+    ) -> None:
+        await defer_public(interaction)
+        embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
+        await send_public(interaction, embed=embed, file=file, view=view)
+
+    async def turn_page(self, interaction: discord.Interaction, game: str, scope: str, page: int) -> None:
+        """A Previous/Next click: the same message shows the other page."""
+        await interaction.response.defer()  # acknowledged; the message itself changes
+        embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
+        await interaction.edit_original_response(
+            embed=embed, attachments=[file], view=view, allowed_mentions=NO_PINGS
+        )
+
+    async def leaderboard_message(
+        self, interaction: discord.Interaction, game: str, scope: str, page: int
+    ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
+        if scope not in (SERVER, GLOBAL):
+            raise CogError("The scope is either this server or all servers.")
+        where = GLOBAL_SCOPE if scope == GLOBAL else self.guild(interaction)
+        board: LeaderboardPage = await self.ladder.leaderboard(game, where, page)
+        place = "All servers" if scope == GLOBAL else "This server"
+        players = f"{board.players} player{'s' if board.players != 1 else ''}"
+        subtitle = f"{place} · {players} · page {board.page} of {board.pages}"
+        footer = ""
+        if any(line.rating.endswith("?") for line in board.lines):
+            footer = "? marks a provisional rating (fewer than about 8 rated matches)"
+        png = await asyncio.to_thread(
+            leaderboard_picture, f"{board.game_title} leaderboard", subtitle, board.lines, footer=footer
+        )
+        name = f"leaderboard-{board.game_key}-{scope}-{board.page}.png"
+        embed = discord.Embed(
+            title=f"{board.game_title} leaderboard",
+            description=f"{subtitle}. Ranked by rating; `/stats` shows a player's record.",
+            colour=discord.Colour.blurple(),
+        )
+        embed.set_image(url=f"attachment://{name}")
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            LadderPage(board.game_key, scope, board.page - 1, label="◀ Previous", disabled=board.page <= 1)
+        )
+        view.add_item(
+            LadderPage(
+                board.game_key, scope, board.page + 1, label="Next ▶", disabled=board.page >= board.pages
+            )
+        )
+        return embed, discord.File(io.BytesIO(png), filename=name), view
+
+    # -- /stats -----------------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="A player's rating, record and matches")
+    @app_commands.describe(
+        player="Whose statistics (default: yours)",
+        game="The game (default: every game they played)",
+        share="Post it in the channel (default: only you see it)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        share: bool = False,
+    ) -> None:
+        await (defer_public if share else defer_private)(interaction)
+        guild_id = self.guild(interaction)
+        who = player or interaction.user
+        found: list[PlayerStats] = []
+        for key in [game] if game is not None else list(GAMES):
+            try:
+                found.append(await self.ladder.stats(who.id, key, guild_id, name=who.display_name))
+            except NothingToShow:
+                if game is not None:
+                    raise
+        if not found:
+            raise CogError(f"{who.display_name} has not played any game yet.")
+        embed = stats_embed(found[0].name, found)
+        await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
+
+    # -- /history ---------------------------------------------------------------------------------
+
+    async def recent_matches(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return []
+        mine = await self.host.matches_of_player(
+            interaction.user.id, guild_id=interaction.guild_id, statuses=HISTORY_STATUSES
+        )
+        here = await self.host.matches_in_channel(
+            interaction.guild_id, interaction.channel_id, statuses=HISTORY_STATUSES
+        )
+        typed = str(current or "").strip().lstrip("#").lower()
+        seen: set[int] = set()
+        choices = []
+        for summary in sorted([*mine, *here], key=lambda s: (s.updated_at, s.id), reverse=True):
+            title = GAMES[summary.game].title if summary.game in GAMES else summary.game
+            label = summary_label(summary, title)
+            if summary.id in seen or typed not in label.lower():
+                continue
+            seen.add(summary.id)
+            choices.append(app_commands.Choice(name=label, value=summary.id))
+        return choices[:AUTOCOMPLETE_LIMIT]
+
+    @app_commands.command(name="history", description="A match's record: moves, a text file and an animation")
+    @app_commands.describe(
+        match="The match number (suggested: recent matches here)",
+        share="Post it in the channel (default: only you see it)",
+    )
+    @app_commands.autocomplete(match=recent_matches)
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, match: int, share: bool = False) -> None:
+        await (defer_public if share else defer_private)(interaction)
+        guild_id = self.guild(interaction)
+        record = await self.ladder.game_record(match, guild_id)
+        text = await self.ladder.record_text(match, guild_id)
+        snapshot = await self.host.get(match)
+        txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
+        embed = history_embed(snapshot, record)
+        if share:
+            await send_public(interaction, embed=embed, file=txt)
+        else:
+            await send_private(interaction, embed=embed, file=txt)
+
+        if record.game.key not in RENDERERS:
+            note = f"There is no animation of {record.game.title} games yet."
+            await (send_public(interaction, content=note) if share else send_private(interaction, note))
+            return
+        names = [seat.label for seat in snapshot.seats] if len(snapshot.seats) == record.seat_count else None
+        gif = await asyncio.to_thread(self.animate, record, names)
+        if gif is None:
+            note = (
+                f"{snapshot.title} is too long for an animation Discord accepts; the record has every move."
+            )
+            await (send_public(interaction, content=note) if share else send_private(interaction, note))
+            return
+        file = discord.File(io.BytesIO(gif), filename=f"{snapshot.game.key}-{match}.gif")
+        content = f"{snapshot.title}, move by move."
+        if share:
+            await send_public(interaction, content=content, file=file)
+        else:
+            await send_private(interaction, content, file=file)
+
+    @staticmethod
+    def animate(record: GameRecord, names: Sequence[str] | None) -> bytes | None:
+        """The GIF of the game (in a thread), narrower if needed to fit Discord's limit."""
+        for width in GIF_WIDTHS:
+            gif = animation(record.states(), names, width=width)
+            if len(gif) <= GIF_LIMIT:
+                return gif
+        return None
+
+    # -- /privacy ---------------------------------------------------------------------------------
+
+    privacy = app_commands.Group(
+        name="privacy", description="Erase what the bot stores about you or this server"
+    )
+
+    @privacy.command(name="forget-me", description="Erase your name and ratings (asks to confirm)")
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(PrivacyButton("forget", interaction.user.id, label="Yes, forget me"))
+        await send_private(
+            interaction,
+            "This replaces your name and id in every past match with an anonymous label and deletes "
+            "your ratings, on every server. Past matches stay, as records without you. It cannot be "
+            "undone. Press the button to confirm.",
+            view=view,
+        )
+
+    # Discord applies default permissions to top-level commands only (it ignores them on a
+    # subcommand): the check in the command and again on the button is what guards this.
+    @privacy.command(
+        name="erase-server", description="Erase every match and rating of this server (asks to confirm)"
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def erase_server(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        guild_id = self.guild(interaction)
+        self.check_manager(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            PrivacyButton("erase", interaction.user.id, guild_id, label="Yes, erase this server's data")
+        )
+        await send_private(
+            interaction,
+            "This deletes every match played on this server (lobbies, games in progress and finished "
+            "games, with their moves and results) and this server's ratings. Ratings across all "
+            "servers keep what these matches counted for. It cannot be undone. Press the button to "
+            "confirm.",
+            view=view,
+        )
+
+    @staticmethod
+    def check_manager(interaction: discord.Interaction) -> None:
+        if not interaction.permissions.manage_guild:
+            raise CogError("Only members with the Manage Server permission can erase this server's data.")
+
+    async def privacy_confirmed(self, interaction: discord.Interaction, button: PrivacyButton) -> None:
+        if interaction.user.id != button.user_id:
+            await send_private(
+                interaction,
+                "This button is for the member who asked; nothing was changed. "
+                + ("Use `/privacy forget-me` to erase your own data." if button.action == "forget" else ""),
+            )
+            return
+        if button.action == "forget":
+            await defer_private(interaction)
+            label = await self.ladder.forget(button.user_id)
+            await send_private(
+                interaction,
+                f"Done: your ratings are deleted and past matches now show **{clean(label)}** instead of "
+                "you. If you play again, new matches store your name again.",
+            )
+            return
+        guild_id = self.guild(interaction)
+        if button.guild_id != guild_id:
+            raise CogError("This button belongs to another server; nothing was changed.")
+        self.check_manager(interaction)
+        await defer_private(interaction)
+        count = await self.ladder.erase_server(guild_id)
+        await send_private(
+            interaction,
+            f"Done: {count} match{'es' if count != 1 else ''} of this server and its ratings are erased.",
+        )
+
+
+__all__ = ["GAME_CHOICES", "LadderCog", "LadderPage", "PrivacyButton", "leaderboard_picture", "sparkline"]

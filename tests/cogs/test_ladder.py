@@ -1,0 +1,352 @@
+"""/leaderboard, /stats, /history and /privacy over the real host and SQLite file."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from PIL import Image
+
+import cogs.ladder
+from bot import TavernBot
+from cogs.ladder import sparkline
+from data import Store
+from host import Host, Ladder, MatchSnapshot, Player, read_record
+from tests.host.test_ratings import win_by_five
+
+from .conftest import ALICE, BOB, CAROL, start_bot
+from .fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
+from .helpers import PNG, deferred_first, sent_message, the_private_message, the_public_message
+
+NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
+PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]
+
+
+@dataclass(frozen=True)
+class Guest(User):
+    """A member without the Manage Server permission."""
+
+    def member(self) -> dict[str, Any]:
+        member = super().member()
+        member["permissions"] = str(discord.Permissions(send_messages=True, view_channel=True).value)
+        return member
+
+
+async def finished(host: Host, first: User, second: User, *, guild_id: int = GUILD_ID) -> MatchSnapshot:
+    """A two-player Keryo-Pente match that the first seat wins with five in a row."""
+    lobby = await host.new(
+        guild_id=guild_id,
+        channel_id=CHANNEL_ID,
+        creator=Player(first.id, first.name),
+        game_key="keryo-pente",
+        seats=2,
+        options={"tournament": False},
+    )
+    match = await host.join(lobby.id, Player(second.id, second.name))
+    return await win_by_five(host, match)
+
+
+class Drawn:
+    """What the leaderboard pictures were drawn with (the real picture is drawn too)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.pages: list[list[str]] = []
+        real = cogs.ladder.leaderboard_picture
+
+        def spy(title: str, subtitle: str, lines: Sequence[Any], *, footer: str = "") -> bytes:
+            self.pages.append([f"{line.rank} {line.name}" for line in lines])
+            return real(title, subtitle, lines, footer=footer)
+
+        monkeypatch.setattr(cogs.ladder, "leaderboard_picture", spy)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    return Drawn(monkeypatch)
+
+
+def custom_ids(message: dict[str, Any]) -> dict[str, bool]:
+    """Each button's custom_id and whether it is disabled."""
+    return {
+        c["custom_id"]: bool(c.get("disabled")) for row in message["components"] for c in row["components"]
+    }
+
+
+def edited_message(requests: list[Any]) -> dict[str, Any]:
+    """The message a click edited in place (after a deferred update)."""
+    assert requests[0].callback_type == DEFERRED_UPDATE, requests[0].payload
+    (edit,) = [r for r in requests if r.method == "PATCH" and r.path.endswith("/messages/@original")]
+    assert edit.files and edit.files[0][1].startswith(PNG)
+    return sent_message(edit)
+
+
+async def twelve_rated_players(host: Host) -> list[MatchSnapshot]:
+    """Six matches: Ann beats Ben, Cid beats Dot, …: six winners and six losers."""
+    return [await finished(host, PEOPLE[i], PEOPLE[i + 1]) for i in range(0, 12, 2)]
+
+
+# -- /leaderboard ---------------------------------------------------------------------------------
+
+
+async def test_leaderboard_order_and_paging_with_the_buttons(
+    driver: Driver, host: Host, drawn: Drawn
+) -> None:
+    matches = await twelve_rated_players(host)
+    winners = {m.seats[0].name for m in matches}
+
+    requests = await driver.command(ALICE, "leaderboard", game="keryo-pente")
+
+    deferred_first(requests, ephemeral=False)
+    message = the_public_message(requests)
+    ((name, data),) = message.files
+    assert data.startswith(PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert "page 1 of 2" in message.embeds[0]["description"]
+    first = drawn.pages[-1]
+    assert [line.split()[0] for line in first] == [str(rank) for rank in range(1, 11)]
+    assert {line.split()[1] for line in first[:6]} == winners  # winners rank above losers
+    assert custom_ids(sent_message(message)) == {
+        "tavern-ladder:keryo-pente:server:0": True,  # Previous, disabled on page 1
+        "tavern-ladder:keryo-pente:server:2": False,
+    }
+
+    page_two = edited_message(
+        await driver.click(BOB, sent_message(message), "tavern-ladder:keryo-pente:server:2")
+    )
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+    assert custom_ids(page_two) == {
+        "tavern-ladder:keryo-pente:server:1": False,
+        "tavern-ladder:keryo-pente:server:3": True,  # Next, disabled on the last page
+    }
+    back = edited_message(await driver.click(BOB, page_two, "tavern-ladder:keryo-pente:server:1"))
+    assert drawn.pages[-1] == first and "page 1 of 2" in back["embeds"][0]["description"]
+
+    everywhere = the_public_message(
+        await driver.command(ALICE, "leaderboard", game="keryo-pente", scope="global")
+    )
+    assert "All servers" in everywhere.embeds[0]["description"]
+    assert "tavern-ladder:keryo-pente:global:2" in everywhere.custom_ids()
+
+
+async def test_leaderboard_buttons_work_after_a_restart(
+    db_path: Path, fake: FakeDiscord, drawn: Drawn
+) -> None:
+    store = await Store.open(db_path)
+    host = Host(store)
+    old_bot = await start_bot(host)
+    await twelve_rated_players(host)
+    message = sent_message(
+        the_public_message(await Driver(old_bot, fake).command(ALICE, "leaderboard", game="keryo-pente"))
+    )
+    await old_bot.close()
+    host.close()
+    await store.close()
+
+    # A new process: a new store, host and bot over the same file, knowing nothing of the message.
+    store = await Store.open(db_path)
+    try:
+        new_bot = await start_bot(Host(store))
+        page_two = edited_message(
+            await Driver(new_bot, fake).click(CAROL, message, "tavern-ladder:keryo-pente:server:2")
+        )
+        assert "page 2 of 2" in page_two["embeds"][0]["description"]
+        assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+        await new_bot.close()
+    finally:
+        await store.close()
+
+
+async def test_leaderboard_bad_requests_are_answered_privately(driver: Driver, host: Host) -> None:
+    nobody = await driver.command(ALICE, "leaderboard", game="keryo-pente")
+    deferred_first(nobody)
+    assert "Nobody has a Keryo-Pente rating on this server yet" in the_private_message(nobody).content
+
+    await twelve_rated_players(host)
+    past_the_end = the_private_message(await driver.command(ALICE, "leaderboard", game="keryo-pente", page=3))
+    assert "pages 1 to 2, not 3" in past_the_end.content
+
+    unknown = the_private_message(await driver.command(ALICE, "leaderboard", game="chess"))
+    assert "chess" in unknown.content
+
+
+async def test_a_page_button_past_the_end_changes_nothing(driver: Driver, host: Host) -> None:
+    await twelve_rated_players(host)
+    message = sent_message(the_public_message(await driver.command(ALICE, "leaderboard", game="keryo-pente")))
+    await Ladder(host).erase_server(GUILD_ID)  # meanwhile, the ladder emptied
+    requests = await driver.click(BOB, message, "tavern-ladder:keryo-pente:server:2")
+    assert "Nobody has a Keryo-Pente rating" in the_private_message(requests).content
+    assert not [r for r in requests if r.method == "PATCH"]
+
+
+# -- /stats ---------------------------------------------------------------------------------------
+
+
+async def test_stats_of_a_player(driver: Driver, host: Host) -> None:
+    matches = [await finished(host, ALICE, BOB) for _ in range(3)]
+    won = sum(match.seats[0].user_id == ALICE.id for match in matches)  # seat 0 wins; seats are drawn
+    verdicts = {match.id: "won" if match.seats[0].user_id == ALICE.id else "lost" for match in matches}
+    await driver.command(ALICE, "keryo-pente new", seats=2, tournament=False)
+    await driver.command(CAROL, "keryo-pente join")  # a match Alice is playing now
+
+    requests = await driver.command(ALICE, "stats", game="keryo-pente")
+
+    deferred_first(requests, ephemeral=True)
+    (embed,) = the_private_message(requests).embeds
+    assert embed["title"] == "Alice — Keryo-Pente"
+    text = str(embed["fields"])
+    assert "(provisional) on this server" in text and "on all servers" in text
+    assert f"Record: 3 played · {won} won · 0 drawn · {3 - won} lost (0 resigned)" in text
+    assert "Trend: `" in text and "over the last 2 rated matches" in text
+    assert all(f"#{match_id} {verdict} · 0 captures" in text for match_id, verdict in verdicts.items())
+    assert "Playing now" in text and "4 Keryo-Pente · turn 0" in text and "Carol" in text
+
+    # Someone else's statistics, every game they played.
+    (other,) = the_private_message(await driver.command(CAROL, "stats", player=BOB)).embeds
+    assert other["title"] == "Bob — Keryo-Pente"
+    assert f"{won} lost" in str(other["fields"])
+    shared = await driver.command(CAROL, "stats", player=BOB, share=True)
+    assert the_public_message(shared).embeds[0]["title"] == "Bob — Keryo-Pente"
+
+
+async def test_stats_of_a_player_with_no_games(driver: Driver, host: Host) -> None:
+    requests = await driver.command(ALICE, "stats", player=CAROL)
+    deferred_first(requests)
+    assert "Carol has not played any game yet" in the_private_message(requests).content
+    one_game = await driver.command(ALICE, "stats", player=CAROL, game="keryo-pente")
+    assert "Carol has not played Keryo-Pente yet" in the_private_message(one_game).content
+
+
+def test_sparkline() -> None:
+    assert sparkline([1500, 1510, 1530, 1570]) == "▁▂▄█"
+    assert sparkline([1500, 1500]) == "▄▄" and sparkline([]) == ""
+
+
+# -- /history -------------------------------------------------------------------------------------
+
+
+async def test_history_of_a_finished_match(driver: Driver, host: Host) -> None:
+    match = await finished(host, ALICE, BOB)
+
+    requests = await driver.command(CAROL, "history", match=match.id)
+
+    deferred_first(requests, ephemeral=True)
+    summary, animated = [r for r in requests if r.is_followup]
+    assert summary.ephemeral and animated.ephemeral
+    (embed,) = summary.embeds
+    assert embed["title"] == f"Keryo-Pente #{match.id} — game record"
+    winner, loser = match.seats
+    assert f"{winner.name} wins — five in a row" in embed["description"]
+    assert "1. E1" not in embed["description"] and "A1" in embed["description"]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert f"Red: **{winner.name}**" in fields["Players"] and f"Blue: **{loser.name}**" in fields["Players"]
+    assert fields["Options"] == "tournament: off" and "Started <t:" in fields["Dates"]
+
+    ((txt_name, txt),) = summary.files
+    assert txt_name == f"keryo-pente-{match.id}.txt"
+    record = read_record(txt.decode("utf-8"))
+    assert record.final_state() == match.state
+
+    ((gif_name, gif),) = animated.files
+    assert gif_name.endswith(".gif") and gif.startswith(b"GIF89a")
+    with Image.open(io.BytesIO(gif)) as image:
+        assert image.n_frames == len(list(record.states())) == match.turn + 1
+        assert image.width <= 480
+
+
+async def test_history_shares_in_the_channel(driver: Driver, host: Host) -> None:
+    match = await finished(host, ALICE, BOB)
+    requests = await driver.command(ALICE, "history", match=match.id, share=True)
+    deferred_first(requests, ephemeral=False)
+    public = [r for r in requests if r.is_followup and not r.ephemeral]
+    assert len(public) == 2 and public[1].files[0][0].endswith(".gif")
+
+
+async def test_history_of_a_missing_or_foreign_match(driver: Driver, host: Host, store: Store) -> None:
+    elsewhere = await finished(host, ALICE, BOB, guild_id=GUILD_ID + 1)
+    before = await store.get_match(elsewhere.id)
+
+    foreign = await driver.command(ALICE, "history", match=elsewhere.id)
+    deferred_first(foreign)
+    assert f"There is no match #{elsewhere.id} on this server" in the_private_message(foreign).content
+    missing = the_private_message(await driver.command(ALICE, "history", match=999))
+    assert "There is no match #999" in missing.content
+    assert await store.get_match(elsewhere.id) == before
+
+
+async def test_history_autocomplete_suggests_this_servers_matches(driver: Driver, host: Host) -> None:
+    done = await finished(host, ALICE, BOB)
+    await finished(host, ALICE, BOB, guild_id=GUILD_ID + 1)
+    await driver.command(CAROL, "keryo-pente new", seats=2)  # a lobby: nothing to show yet
+
+    choices = await driver.autocomplete(CAROL, "history", "match", match="")
+    assert [choice["value"] for choice in choices] == [done.id]
+    assert " vs ".join(seat.name for seat in done.seats) in choices[0]["name"]
+    assert await driver.autocomplete(CAROL, "history", "match", match="zzz") == []
+
+
+# -- /privacy -------------------------------------------------------------------------------------
+
+
+async def test_forget_me_pressed_by_someone_else_changes_nothing(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    await finished(host, ALICE, BOB)
+    ask = the_private_message(await driver.command(ALICE, "privacy forget-me"))
+    (button,) = ask.custom_ids()
+    assert button == f"tavern-privacy:forget:{ALICE.id}"
+
+    refused = await driver.click(BOB, sent_message(ask), button)
+    assert "for the member who asked" in the_private_message(refused).content
+    assert await store.player_name(ALICE.id) == "Alice"
+    assert await store.rating(ALICE.id, "keryo-pente", GUILD_ID) is not None
+
+
+async def test_forget_me_confirmed(driver: Driver, host: Host, store: Store, drawn: Drawn) -> None:
+    match = await finished(host, ALICE, BOB)
+    ask = the_private_message(await driver.command(ALICE, "privacy forget-me"))
+
+    done = await driver.click(ALICE, sent_message(ask), ask.custom_ids()[0])
+
+    deferred_first(done, ephemeral=True)
+    assert "Anonymous player" in the_private_message(done).content
+    assert await store.player_name(ALICE.id) is None
+    await driver.command(BOB, "leaderboard", game="keryo-pente")
+    assert [line.split(" ", 1)[1] for line in drawn.pages[-1]] == ["Bob"]
+    history = await driver.command(BOB, "history", match=match.id)
+    summary = next(r for r in history if r.is_followup)
+    assert "Alice" not in summary.text and "Anonymous player" in summary.text
+    assert b"Alice" not in summary.files[0][1]
+    again = await driver.click(ALICE, sent_message(ask), ask.custom_ids()[0])
+    assert "nothing to forget" in the_private_message(again).content
+
+
+async def test_erase_server_needs_manage_server_and_a_confirmation(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    match = await finished(host, ALICE, BOB)
+    guest = Guest(3001, "Guest")
+    refused = the_private_message(await driver.command(guest, "privacy erase-server"))
+    assert "Manage Server" in refused.content
+
+    ask = the_private_message(await driver.command(ALICE, "privacy erase-server"))
+    (button,) = ask.custom_ids()
+    not_yours = await driver.click(guest, sent_message(ask), button)
+    assert "for the member who asked" in the_private_message(not_yours).content
+    assert await store.get_match(match.id) is not None
+
+    done = the_private_message(await driver.click(ALICE, sent_message(ask), button))
+    assert "1 match of this server" in done.content
+    assert await store.get_match(match.id) is None
+    assert await store.rating(ALICE.id, "keryo-pente", GUILD_ID) is None
+
+
+async def test_the_ladder_views_hold_no_state(driver: Driver, host: Host, bot: TavernBot) -> None:
+    await finished(host, ALICE, BOB)
+    await driver.command(ALICE, "leaderboard", game="keryo-pente")
+    await driver.command(ALICE, "privacy forget-me")
+    views = bot._connection._view_store
+    assert views._views == {} and views._synced_message_views == {}
