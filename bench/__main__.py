@@ -7,7 +7,7 @@ import sys
 
 from rules import GAMES
 
-from . import host_bench, kerboge_bench, playouts, render_bench
+from . import history_bench, host_bench, kerboge_bench, playouts, render_bench
 from .table import Row, print_table
 
 
@@ -23,6 +23,7 @@ def main() -> None:
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))
     rows += kerboge_bench.rows()
     rows += host_bench.rows()
+    rows += history_bench.rows()
     print_table(rows)
     sys.stdout.flush()
 
