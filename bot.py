@@ -162,6 +162,7 @@ class TavernBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
+        housekeeping: bool = False,
         turn_timeout: timedelta | None = None,
         lobby_timeout: timedelta = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS),
     ) -> None:
@@ -175,6 +176,7 @@ class TavernBot(commands.Bot):
         self.host = host
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
+        self.housekeeping = housekeeping
         self.turn_timeout = turn_timeout
         self.lobby_timeout = lobby_timeout
         self._installed = False
@@ -232,6 +234,7 @@ async def serve(settings: Settings) -> None:
         bot = TavernBot(
             host,
             dev_guild_id=settings.dev_guild_id,
+            housekeeping=True,
             turn_timeout=settings.turn_timeout,
             lobby_timeout=settings.lobby_timeout,
         )

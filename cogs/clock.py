@@ -1,7 +1,9 @@
-"""The turn clock: players who let a turn wait too long are resigned, idle lobbies closed.
+"""Housekeeping in the background: the turn clock, and computer moves left over by a restart.
 
-A background task asks the host every few minutes (the host decides; see
-`Host.expire_idle`) and posts the changed matches in their channels.
+Every few minutes (and once at start-up) a task asks the host to resign players who let a turn
+wait too long and to close idle lobbies (`Host.expire_idle`; the host decides), and to play the
+computer seats of matches that were waiting for one when the bot stopped; it posts the changed
+matches in their channels.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ SWEEP_MINUTES = 10
 
 class TurnClock(commands.Cog):
     def __init__(
-        self, bot: commands.Bot, host: Host, *, turn_timeout: timedelta, lobby_timeout: timedelta
+        self, bot: commands.Bot, host: Host, *, turn_timeout: timedelta | None, lobby_timeout: timedelta
     ) -> None:
         self.bot = bot
         self.host = host
@@ -48,10 +50,16 @@ class TurnClock(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def sweep(self) -> list[MatchSnapshot]:
-        """Expire what is idle now and announce it; returns the matches changed."""
-        changed = await self.host.expire_idle(
-            turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
-        )
+        """Expire what is idle now, play the computer moves that are due, and announce it all;
+        returns the matches changed."""
+        changed: list[MatchSnapshot] = []
+        turn_timeout = self.turn_timeout
+        if turn_timeout is not None:
+            changed += await self.host.expire_idle(
+                turn_timeout=turn_timeout, lobby_timeout=self.lobby_timeout
+            )
+        for match_id in await self.host.computer_matches():
+            changed.append(await self.host.play_computers(match_id))
         for snapshot in changed:
             note = self._note(snapshot)
             cog = self._game_cog(snapshot.game.key)

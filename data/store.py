@@ -524,6 +524,16 @@ class Store:
             for r in rows
         ]
 
+    async def matches_with_computer_seats(self) -> list[int]:
+        """Matches being played that have a seat a computer plays (a computer player, or a
+        resigned player's seat that stays in the game)."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
+                "WHERE m.status = 'playing' AND (s.user_id IS NULL OR s.resigned = 1) ORDER BY m.id"
+            )
+        return [int(r[0]) for r in rows]
+
     # -- ratings, records, privacy ----------------------------------------------------------------
 
     async def leaderboard(

@@ -306,10 +306,10 @@ class Host:
     async def computer_matches(self) -> list[int]:
         """Matches being played whose seat to move is a computer (after a restart, say)."""
         waiting = []
-        for summary in await self.store.match_summaries(statuses=("playing",), limit=10_000):
-            snapshot = await self.get(summary.id)
+        for match_id in await self.store.matches_with_computer_seats():
+            snapshot = await self.get(match_id)
             if snapshot.waiting_for_computer:
-                waiting.append(summary.id)
+                waiting.append(match_id)
         return waiting
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from bot import TavernBot
 from cogs.clock import TurnClock
-from host import Host
+from host import Host, Player
 
 from .conftest import ALICE, BOB
-from .fake_discord import Driver, FakeDiscord
+from .fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord
 
 
 def backdate(db_path: Path, days: int) -> None:
@@ -51,3 +51,29 @@ async def test_idle_lobby_is_closed(
     changed = await clock.sweep()
     assert [m.status for m in changed] == ["abandoned"]
     assert any("nobody joined" in r.text for r in fake.requests)
+
+
+async def test_computer_moves_left_by_a_restart_are_played_and_announced(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord
+) -> None:
+    # A match against the computer whose computer seat is to move, as after a restart mid-think:
+    # open it with the host directly, so that no command plays the computer's move.
+    for _ in range(8):
+        match = await host.new(
+            guild_id=GUILD_ID,
+            channel_id=CHANNEL_ID,
+            creator=Player(ALICE.id, "Alice"),
+            game_key="keryo-pente",
+            seats=2,
+            computers="easy",
+        )
+        if match.waiting_for_computer:
+            break
+    assert match.waiting_for_computer
+    clock = TurnClock(bot, host, turn_timeout=None, lobby_timeout=timedelta(days=3))
+    fake.requests.clear()
+    changed = await clock.sweep()
+    assert match.id in [m.id for m in changed]
+    after = await host.get(match.id)
+    assert not after.waiting_for_computer and after.turn > match.turn
+    assert any(r.method == "POST" and r.path.endswith("/messages") for r in fake.requests)
