@@ -15,7 +15,7 @@ from PIL import Image
 
 from rules import Move, State
 
-from . import keibot, kerboge, keryo_pente, png
+from . import glass_bead, keibot, kerboge, keryo_pente, png
 
 
 class Renderer(Protocol):
@@ -32,6 +32,7 @@ class Renderer(Protocol):
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
     "keibot": keibot.render,
+    "glass-bead": glass_bead.render,
     "kerboge": kerboge.render,
 }
 """The renderer of each game, by game key."""

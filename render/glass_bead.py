@@ -1,0 +1,420 @@
+"""The Glass Bead Game picture: the ring of ten pits and the two cups, every bead in its colour
+with its value written on it, and the last move.
+
+The ring runs counter-clockwise as South sees it: South's `A B C D E` along the bottom from left
+to right, North's `a b c d e` along the top from right to left (so `a` faces `E` and `e` faces
+`A`); North's cup is at the left end, South's at the right end. A pit shows its beads packed in
+value order, or, when it holds more than `PACKED_MAX`, one bead per value with its count.
+
+The last move: the pit that was sown has a bright frame, every pit that received a bead shows
+the step numbers of its beads in its label strip (each number on a disc of the colour of the
+bead sown), and every gem taken is shown crossed out beside the pit (or inside the cup) it was
+taken from; the caption under the board spells the move out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from rules import Move, State
+from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, SEAT_NAMES, GlassBeadState, Sowing
+
+from . import frame
+
+# -- layout (pixels) ----------------------------------------------------------------------------
+
+WIDTH = frame.BOARD_WIDTH
+PAD = 14
+"""Wood around everything."""
+CUP_WIDTH = 116
+GAP = 10
+PIT_WIDTH = (WIDTH - 2 * PAD - 2 * CUP_WIDTH - 6 * GAP) // 5
+PIT_HEIGHT = 206
+LABEL_HEIGHT = 48
+"""The strip above North's pits and below South's: pit letters and step numbers."""
+MIDDLE_HEIGHT = 76
+"""The band between the two rows: the gems the last move took from the pits."""
+CAPTION_HEIGHT = 50
+TOP_PITS = PAD + LABEL_HEIGHT
+BOTTOM_PITS = TOP_PITS + PIT_HEIGHT + MIDDLE_HEIGHT
+WOOD_HEIGHT = BOTTOM_PITS + PIT_HEIGHT + LABEL_HEIGHT + PAD
+HEIGHT = WOOD_HEIGHT + CAPTION_HEIGHT
+
+BEAD = 36
+"""Diameter of a bead in a pit or a cup."""
+BEAD_STEP = 39
+COLUMNS = 3
+PACKED_MAX = 15
+COUNTED_STEP = 54
+"""Between the two columns of a pit that shows counts."""
+"""At most this many beads are drawn one by one (3 × 5); a fuller pit shows one bead per value
+with its count under it (in two columns)."""
+MARKER = 30
+"""Diameter of a step number's disc."""
+TAKEN = 32
+"""Diameter of a gem that was taken (with a ✕ badge)."""
+FRAME_GROW = 6
+"""How far the frame of the sown pit reaches outside the pit."""
+
+LETTER_SIZE = 28
+COUNT_SIZE = 22
+POINTS_SIZE = 22
+CUP_NAME_SIZE = 20
+CAPTION_SIZE = 21
+
+# -- colours ------------------------------------------------------------------------------------
+
+WOOD: frame.RGB = (122, 84, 52)
+PIT: frame.RGB = (236, 222, 190)
+PIT_EDGE: frame.RGB = (84, 56, 34)
+CUP_FILL: frame.RGB = (226, 208, 170)
+LABEL_INK: frame.RGB = (255, 246, 226)
+PIT_INK: frame.RGB = (70, 50, 30)
+SOWN_FRAME: frame.RGB = (255, 255, 255)
+"""The frame of the pit the last move emptied (inside a dark rim)."""
+CROSS: frame.RGB = (255, 255, 255)
+CROSS_BADGE: frame.RGB = (190, 30, 45)
+"""The ✕ badge on a gem the last move took (with a white cross)."""
+
+BEAD_FILLS: tuple[frame.RGB, ...] = (
+    (24, 24, 28),  # 0: black stone
+    (240, 228, 66),  # 1: yellow
+    (0, 158, 115),  # 2: green (Okabe & Ito's bluish green)
+    (0, 114, 178),  # 3: blue
+    (213, 94, 0),  # 4: red (vermillion)
+    (128, 78, 178),  # 5: purple
+)
+"""Mancala World's gem colours, in tones colour-blind players can tell apart; the value is
+written on every bead as well."""
+BEAD_COLOURS = tuple(
+    frame.SeatColour(name, str(value), fill)
+    for value, (name, fill) in enumerate(zip(BEAD_NAMES, BEAD_FILLS, strict=True))
+)
+
+SOUTH = frame.SeatColour("South", "S", (230, 205, 150))
+NORTH = frame.SeatColour("North", "N", (96, 110, 128))
+SEAT_COLOURS = (SOUTH, NORTH)
+"""The seats' swatches: sand and slate, each with its initial (no bead has these colours)."""
+
+# -- geometry -----------------------------------------------------------------------------------
+
+Box = tuple[int, int, int, int]
+
+
+def pit_box(pit: int) -> Box:
+    """(left, top, right, bottom) of a pit: A–E along the bottom, a–e along the top, reversed."""
+    column = pit if pit < 5 else 9 - pit
+    left = PAD + CUP_WIDTH + GAP * (column + 1) + column * PIT_WIDTH
+    top = BOTTOM_PITS if pit < 5 else TOP_PITS
+    return left, top, left + PIT_WIDTH, top + PIT_HEIGHT
+
+
+def cup_box(seat: int) -> Box:
+    """South's cup at the right end, North's at the left end, as tall as both rows."""
+    left = WIDTH - PAD - CUP_WIDTH if seat == 0 else PAD
+    return left, TOP_PITS, left + CUP_WIDTH, BOTTOM_PITS + PIT_HEIGHT
+
+
+def label_strip(pit: int) -> Box:
+    """The strip beside a pit, away from the middle: its letter and the step numbers."""
+    left, top, right, bottom = pit_box(pit)
+    if pit < 5:
+        return left, bottom, right, bottom + LABEL_HEIGHT
+    return left, top - LABEL_HEIGHT, right, top
+
+
+def taken_strip(pit: int) -> Box:
+    """The half of the middle band next to a pit: the gems taken from it."""
+    left, top, right, bottom = pit_box(pit)
+    half = MIDDLE_HEIGHT // 2
+    if pit < 5:
+        return left, top - half, right, top
+    return left, bottom, right, bottom + half
+
+
+def cup_label(seat: int) -> Box:
+    left, top, right, bottom = cup_box(seat)
+    if seat == 0:
+        return left, bottom, right, bottom + LABEL_HEIGHT
+    return left, top - LABEL_HEIGHT, right, top
+
+
+# -- sprites ------------------------------------------------------------------------------------
+
+
+@cache
+def bead_sprite(value: int, diameter: int = BEAD) -> Image.Image:
+    """A bead of `value` (0 a black stone, 1–5 the gems) with its value written on it, as large
+    as fits."""
+    return _disc_with_text(BEAD_COLOURS[value].fill, diameter, str(value))
+
+
+@cache
+def marker_sprite(step: int, value: int) -> Image.Image:
+    """A step number of the last move on a disc of the sown bead's colour."""
+    return _disc_with_text(BEAD_COLOURS[value].fill, MARKER, str(step))
+
+
+def _disc_with_text(fill: frame.RGB, diameter: int, text: str) -> Image.Image:
+    sprite = frame.stone(frame.SeatColour("", "", fill), diameter, letter=False).copy()
+    rim = max(1, round(diameter * 0.055))
+    frame.text_in_circle(
+        ImageDraw.Draw(sprite),
+        (diameter / 2, diameter / 2),
+        diameter / 2 - rim,
+        text,
+        fill=frame.ink_on(fill),
+        scale=1.0,
+    )
+    return sprite
+
+
+@cache
+def taken_sprite(value: int) -> Image.Image:
+    """A gem that the last move took: the bead (its value still readable) with a ✕ badge."""
+    badge = 18
+    size = TAKEN + badge // 2
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    bead = bead_sprite(value, TAKEN)
+    image.paste(bead, (0, size - TAKEN), bead)
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", (badge * s, badge * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, badge * s - 1, badge * s - 1), fill=CROSS_BADGE, outline=frame.OUTLINE, width=2 * s)
+    inset = badge * s * 0.3
+    far = badge * s - inset
+    draw.line((inset, inset, far, far), fill=CROSS, width=round(2.5 * s))
+    draw.line((inset, far, far, inset), fill=CROSS, width=round(2.5 * s))
+    small = big.reduce(s)
+    image.paste(small, (size - badge, 0), small)
+    return image
+
+
+def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+
+
+# -- the empty board ----------------------------------------------------------------------------
+
+
+@cache
+def empty_board() -> Image.Image:
+    """The wood, the ten empty pits with their letters and the two empty cups (built once)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, WIDTH - 1, WOOD_HEIGHT - 1), radius=18, fill=WOOD)
+    for seat in (0, 1):
+        draw.rounded_rectangle(cup_box(seat), radius=40, fill=CUP_FILL, outline=PIT_EDGE, width=3)
+    letter_face = frame.font(LETTER_SIZE, bold=True)
+    for pit in range(10):
+        draw.rounded_rectangle(pit_box(pit), radius=30, fill=PIT, outline=PIT_EDGE, width=3)
+        left, top, _right, bottom = label_strip(pit)
+        draw.text((left + 8, (top + bottom) / 2), LETTERS[pit], font=letter_face, fill=LABEL_INK, anchor="lm")
+    name_face = frame.font(CUP_NAME_SIZE, bold=True)
+    for seat in (0, 1):
+        left, top, right, bottom = cup_box(seat)
+        y = top + 30 if seat == 1 else bottom - 30
+        draw.text(((left + right) / 2, y), SEAT_NAMES[seat], font=name_face, fill=PIT_INK, anchor="mm")
+    return image
+
+
+# -- drawing ------------------------------------------------------------------------------------
+
+
+def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, counts: Sequence[int]) -> None:
+    """The beads of one pit: packed in value order, or one per value with its count."""
+    left, top, right, bottom = box
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    n = sum(counts)
+    if not n:
+        return
+    if n <= PACKED_MAX:
+        values = [v for v in range(6) for _ in range(counts[v])]
+        rows = -(-n // COLUMNS)
+        y0 = cy - (rows - 1) * BEAD_STEP / 2
+        for index, value in enumerate(values):
+            row, column = divmod(index, COLUMNS)
+            in_row = min(COLUMNS, n - row * COLUMNS)
+            x = cx + (column - (in_row - 1) / 2) * BEAD_STEP
+            _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
+        return
+    present = [v for v in range(6) if counts[v]]
+    face = frame.font(COUNT_SIZE, bold=True)
+    cell_height = BEAD + COUNT_SIZE + 4
+    rows = -(-len(present) // 2)
+    y0 = cy - (rows - 1) * (cell_height + 6) / 2
+    for index, value in enumerate(present):
+        row, column = divmod(index, 2)
+        in_row = min(2, len(present) - row * 2)
+        x = cx + (column - (in_row - 1) / 2) * COUNTED_STEP
+        y = y0 + row * (cell_height + 6)
+        _paste(image, bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
+        draw.text((x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md")
+
+
+def _draw_cup(
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: GlassBeadState, seat: int, gained: int
+) -> None:
+    """A cup's gems (two columns, high values first), its points in the label strip and what the
+    last move added (under the cup's name)."""
+    left, top, right, bottom = cup_box(seat)
+    gems = sorted(state.cup_gems(seat), reverse=True)
+    rows = -(-len(gems) // 2)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    y0 = cy - (rows - 1) * BEAD_STEP / 2
+    for index, value in enumerate(gems):
+        row, column = divmod(index, 2)
+        in_row = min(2, len(gems) - row * 2)
+        x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
+        _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
+    label = cup_label(seat)
+    face = frame.font(POINTS_SIZE, bold=True)
+    text = frame.trim(frame.plural(state.points(seat), "pt"), face, CUP_WIDTH)
+    draw.text(
+        ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2), text, font=face, fill=LABEL_INK, anchor="mm"
+    )
+    if gained:
+        y = top + 62 if seat == 1 else bottom - 62
+        draw.text((cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
+
+
+@cache
+def _sown_frame() -> Image.Image:
+    """A bright frame inside a dark rim, to go around the pit the last move emptied."""
+    s = frame.SUPERSAMPLE
+    w, h = PIT_WIDTH + 2 * FRAME_GROW, PIT_HEIGHT + 2 * FRAME_GROW
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=34 * s, outline=frame.OUTLINE, width=9 * s)
+    inner = (2 * s, 2 * s, w * s - 1 - 2 * s, h * s - 1 - 2 * s)
+    draw.rounded_rectangle(inner, radius=32 * s, outline=SOWN_FRAME, width=5 * s)
+    return big.reduce(s)
+
+
+def _draw_last_move(image: Image.Image, state: GlassBeadState, move: Sowing) -> None:
+    """The sown pit's frame, the step numbers beside each pit, the gems taken crossed out."""
+    left, top, _right, _bottom = pit_box(move.pit)
+    sprite = _sown_frame()
+    image.paste(sprite, (left - FRAME_GROW, top - FRAME_GROW), sprite)
+    steps: dict[int, list[tuple[int, int]]] = {}
+    for step, (target, value) in enumerate(zip(move.path, move.beads, strict=True), start=1):
+        steps.setdefault(target, []).append((step, value))
+    letter_room = 40
+    for target, landed in steps.items():
+        left, top, right, bottom = label_strip(target)
+        room = right - left - letter_room - 4
+        step_x = min(MARKER + 3, (room - MARKER) / max(1, len(landed) - 1))
+        x = right - 4 - MARKER / 2
+        for step, value in reversed(landed):
+            _paste(image, marker_sprite(step, value), (x, (top + bottom) / 2))
+            x -= step_x
+    from_pits: dict[int, list[int]] = {}
+    for source, value in move.taken:
+        from_pits.setdefault(source, []).append(value)
+    for source, values in from_pits.items():
+        if source == CUP:
+            left, top, right, bottom = cup_box(1 - _mover(move))
+            # at the end of the cup away from its name
+            y, direction = (bottom - 14 - TAKEN / 2, -1) if _mover(move) == 0 else (top + 14 + TAKEN / 2, 1)
+            for row in range(-(-len(values) // 2)):
+                pair = values[2 * row : 2 * row + 2]
+                for column, value in enumerate(pair):
+                    x = (left + right) / 2 + (column - (len(pair) - 1) / 2) * (TAKEN + 6)
+                    _paste(image, taken_sprite(value), (x, y + direction * row * (TAKEN + 8)))
+            continue
+        left, top, right, bottom = taken_strip(source)
+        spacing = min(TAKEN + 4.0, (right - left - 8) / max(1, len(values)))
+        x0 = (left + right) / 2 - (len(values) - 1) * spacing / 2
+        for index, value in enumerate(values):
+            _paste(image, taken_sprite(value), (x0 + index * spacing, (top + bottom) / 2))
+
+
+def _mover(move: Sowing) -> int:
+    return 0 if move.pit < 5 else 1
+
+
+def caption(move: Sowing | None) -> str:
+    """The line under the board that spells the last move out (or the ring's direction)."""
+    if move is None:
+        return "Sowing runs A → B → C → D → E → a → b → c → d → e → A"
+    text = f"Last move: {move} — {frame.plural(len(move.beads), 'bead')} from {move.letter}"
+    groups: dict[int, list[str]] = {}
+    for source, value in move.taken:
+        groups.setdefault(source, []).append(str(value))
+    taken = ", ".join(
+        f"{' '.join(values)} from {'the cup' if source == CUP else LETTERS[source]}"
+        for source, values in groups.items()
+    )
+    if move.capture == "direct":
+        text += f", captured {taken}"
+    elif move.capture == "indirect":
+        text += f", took {taken}" if taken else ", a capture with no gem left to take"
+    return text
+
+
+def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
+    """The board with the beads, the cups and the last move."""
+    image = empty_board().copy()
+    draw = ImageDraw.Draw(image)
+    for pit in range(10):
+        _draw_pit_beads(image, draw, pit_box(pit), state.pits[pit])
+    gained = [0, 0]
+    if last_move is not None:
+        gained[_mover(last_move)] = sum(v for _s, v in last_move.taken)
+    for seat in (0, 1):
+        _draw_cup(image, draw, state, seat, gained[seat])
+    if last_move is not None:
+        _draw_last_move(image, state, last_move)
+    face = frame.font(CAPTION_SIZE)
+    text = caption(last_move)
+    outcome = state.outcome()
+    if outcome is not None and "no bead left" in outcome.reason:
+        text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
+    text = frame.trim(text, face, WIDTH - 2 * PAD)
+    ink = frame.TEXT if last_move is not None else frame.MUTED
+    draw.text((PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
+    return image
+
+
+def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
+    """Whose turn (or who won), with the feeding duty or the endgame when they apply."""
+    base = frame.status_for(state, names, SEAT_COLOURS)
+    outcome = state.outcome()
+    if outcome is not None:
+        if len(outcome.winners) != 1 or "no bead left" not in outcome.reason:
+            return base  # a resignation
+        winner = outcome.winners[0]
+        who = frame.who(state, names, winner)
+        if winner == state.turn:  # the player who cannot sow wins: the other has under 15
+            text = f"{who} wins — {SEAT_NAMES[1 - winner]} has only {state.points(1 - winner)} points"
+        else:
+            text = f"{who} wins with {state.points(winner)} points"
+        return replace(base, text=text)
+    if state.must_feed:
+        return replace(base, text=f"{base.text} — must feed {SEAT_NAMES[1 - state.turn]}")
+    if state.endgame:
+        return replace(base, text=f"{base.text} — endgame")
+    return base
+
+
+def render(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> Image.Image:
+    """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
+    at the bottom, so that the letters and the ring's direction never change)."""
+    if not isinstance(state, GlassBeadState):
+        raise TypeError(f"not a Glass Bead Game state: {type(state).__name__}")
+    if last_move is not None and not isinstance(last_move, Sowing):
+        raise TypeError(f"not a Glass Bead Game move: {last_move!r}")
+    shown = frame.player_names(state, names)
+    scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]
+    seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
+    return frame.compose(state.game.title, status(state, shown), draw_board(state, last_move), seats)
