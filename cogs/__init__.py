@@ -29,12 +29,13 @@ from .base import Defer, GameCog, component_action
 from .components import MatchComponent, Press
 from .errors import APOLOGY, CogError, TavernTree, report_error
 from .general import GeneralCog
+from .glass_bead import GlassBeadCog
 from .keibot import KeibotCog
 from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
 
-GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, KerbogeCog)
+GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, KerbogeCog)
 """Every game's cog, in the order `/help` lists them."""
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (
@@ -58,6 +59,7 @@ __all__ = [
     "Defer",
     "GameCog",
     "GeneralCog",
+    "GlassBeadCog",
     "KeibotCog",
     "KerbogeCog",
     "KeryoPenteCog",

@@ -94,6 +94,23 @@ class Picture:
 
 
 @dataclass
+class Screen:
+    """One step of a private step-by-step move builder: its message's text and components
+    (`MatchComponent`s carrying the progress in their `arg`, so it survives restarts)."""
+
+    text: str
+    items: list[discord.ui.Item[Any]]
+
+    def view(self) -> discord.ui.View | None:
+        if not self.items:
+            return None
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+
+@dataclass
 class MatchMessage:
     content: str | None
     embed: discord.Embed
@@ -543,6 +560,33 @@ class GameCog(commands.GroupCog):
         if snapshot.game.key != self.game.key:
             raise MatchNotFound(f"There is no {self.game.title} match #{press.match_id}.")
         return snapshot
+
+    async def mover_snapshot(
+        self, interaction: discord.Interaction, press: Press
+    ) -> tuple[MatchSnapshot, int]:
+        """For a click on a move builder: the clicked match, still at the click's turn (else
+        `StaleTurn`: the user gets the current board), and the seat of the user, who must be the
+        person to move (else a refusal)."""
+        snapshot = await self.current(press)
+        self._check_turn(snapshot, press)
+        seat = snapshot.seat_of(interaction.user.id)
+        if seat is None:
+            raise CogError(f"You are not playing in {snapshot.title}.")
+        to_move = snapshot.seat_to_move
+        if to_move is None or to_move.index != seat.index or seat.resigned:
+            who = f" <@{to_move.user_id}> is to move." if to_move is not None and to_move.user_id else ""
+            raise CogError(f"It is not your turn in {snapshot.title}.{who}")
+        return snapshot, seat.index
+
+    async def send_screen(self, interaction: discord.Interaction, screen: Screen, *, edit: bool) -> None:
+        """Show a builder's screen to the user only: as a new private message, or (`edit`: a click
+        on the builder's own message, acknowledged with `Defer.NONE`) by editing that message."""
+        if edit and not interaction.response.is_done():
+            await interaction.response.edit_message(
+                content=screen.text, view=screen.view(), allowed_mentions=NO_PINGS
+            )
+        else:
+            await send_private(interaction, screen.text, view=screen.view())
 
     async def confirm_resignation(self, interaction: discord.Interaction, match_id: int, turn: int) -> None:
         confirm = MatchComponent.button(

@@ -1,0 +1,496 @@
+"""`/glass-bead`: the Glass Bead Game, with a step-by-step move builder.
+
+Everything but `new` comes from the shared GameCog: `move` autocompletes from the rules'
+`suggest` (one sensible move per pit when nothing is typed, else the legal moves that begin with
+the text), and the menu of legal moves appears when a position has 25 or fewer (the base counts
+the lazy sequence first, it never lists millions).
+
+The builder is for players who do not know the notation. Its first step is a menu of the pits
+that can be sown, on the match message; choosing one opens a private message for the player to
+move, whose buttons then take the beads one at a time in the order the player wants (with Undo,
+and "the rest, low to high"), then, when the move captures indirectly, the gems to take (one menu
+of every choice when there are 25 or fewer, else one gem at a time). Every step is checked by the
+rules' builder helpers (`playable_pits`, `next_beads`, `gems_to_take`, `capture_choices`), and
+the finished move again when "Play <notation>" plays it through the host like `/glass-bead move`
+(a stale turn is refused). The progress travels in each component's custom_id (see `Draft`), so
+the builder keeps no state and survives restarts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from host import MatchSnapshot
+from rules import GAMES, MoveError
+from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
+
+from .base import Defer, GameCog, Picture, Screen, component_action, opponent_options
+from .components import MatchComponent, Press, clip
+from .errors import CogError
+
+_GAME = GAMES["glass-bead"]
+
+START = "build"
+"""The builder's first menu, on the match message: which pit; opens the private builder."""
+STEP = "step"
+"""Every later step, on the private builder message: edits it."""
+PLAY = "build-play"
+"""The builder's last button: plays the move."""
+RESTART = "restart"
+"""The `arg` of "Start over" (the empty draft's is empty: one message's custom_ids must differ)."""
+
+EMOJI = ("⚫", "🟡", "🟢", "🔵", "🔴", "🟣")
+"""A bead of each value, as Discord shows it (the value is always written beside it)."""
+CUP_MARK = "@"
+"""A gem taken from the opponent's cup, in a draft's tokens (pits are their letters)."""
+MENU_LIMIT = 25
+BUTTONS_PER_ROW = 5
+
+
+# -- the draft --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A move being built: the pit, the beads sown so far and the gems chosen so far.
+
+    Written into a custom_id's `arg` as the pit letter and the bead values, then, once gems are
+    chosen, `x` and one token per gem: the letter of the pit it comes from (or `@`, the cup) and
+    its value. E.g. `e25` (two beads sown), `e250xB5`, `e0000xE4E2@5@3` — a pit of 20 beads and
+    five gems make 32 characters.
+    """
+
+    pit: int | None = None
+    beads: tuple[int, ...] = ()
+    taken: tuple[tuple[int, int], ...] = ()
+    """(source, value): source a pit 0–9 or CUP, as in `Sowing.taken`."""
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self.pit] if self.pit is not None else ""
+
+    @property
+    def sowing(self) -> str:
+        """The pit and the beads sown so far, e.g. `e25`."""
+        return self.letter + "".join(map(str, self.beads))
+
+    def encode(self) -> str:
+        if self.pit is None:
+            return ""
+        text = self.sowing
+        if self.taken:
+            text += "x" + "".join((CUP_MARK if s == CUP else LETTERS[s]) + str(v) for s, v in self.taken)
+        return text
+
+    @classmethod
+    def decode(cls, text: str | None) -> Draft:
+        """The draft an `arg` describes; a damaged one is refused."""
+        if not text:
+            return cls()
+        head, _, gems = text.partition("x")
+        if not head or head[0] not in LETTERS or any(ch not in "012345" for ch in head[1:]):
+            raise _damaged()
+        if len(gems) % 2 or any(
+            gems[i] not in LETTERS + CUP_MARK or gems[i + 1] not in "12345" for i in range(0, len(gems), 2)
+        ):
+            raise _damaged()
+        taken = tuple(
+            (CUP if gems[i] == CUP_MARK else LETTERS.index(gems[i]), int(gems[i + 1]))
+            for i in range(0, len(gems), 2)
+        )
+        return cls(LETTERS.index(head[0]), tuple(int(ch) for ch in head[1:]), taken)
+
+    def notation(self) -> str:
+        """The move in notation (complete or not: the rules check it)."""
+        assert self.pit is not None
+        if not self.taken:
+            return self.sowing
+        return str(Sowing(self.pit, self.beads, self.taken, "indirect"))
+
+
+def _damaged() -> CogError:
+    return CogError("That button is damaged. Use `/glass-bead move`, or start the builder again.")
+
+
+def gem_token(source: int, value: int) -> str:
+    return (CUP_MARK if source == CUP else LETTERS[source]) + str(value)
+
+
+def gem_text(source: int, value: int) -> str:
+    """ "purple gem (5) from B" or "… from the cup"."""
+    where = "the cup" if source == CUP else LETTERS[source]
+    return f"{BEAD_NAMES[value]} ({value}) from {where}"
+
+
+def bead_label(value: int, left: int) -> str:
+    return f"{value} {BEAD_NAMES[value].removesuffix(' gem')} ×{left}"
+
+
+def spaced(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values)) or "nothing"
+
+
+# -- the screens ------------------------------------------------------------------------------------
+
+
+class Builder:
+    """Builds each screen of the builder for one match, turn and seat (the player to move)."""
+
+    def __init__(self, snapshot: MatchSnapshot, state: GlassBeadState, seat: int) -> None:
+        self.snapshot = snapshot
+        self.state = state
+        self.seat = seat
+
+    def button(
+        self,
+        action: str,
+        draft: Draft,
+        label: str,
+        *,
+        row: int,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        arg: str | None = None,
+    ) -> MatchComponent:
+        """A button whose click leads to `draft` (`arg`: another argument, e.g. RESTART)."""
+        return MatchComponent.button(
+            _GAME.key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            label=label,
+            emoji=emoji,
+            style=style,
+            arg=arg or draft.encode() or None,
+            row=row,
+            disabled=disabled,
+        )
+
+    def menu(
+        self,
+        action: str,
+        draft: Draft,
+        field: str,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        *,
+        row: int,
+    ) -> MatchComponent:
+        return MatchComponent.select(
+            _GAME.key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            options=options,
+            placeholder=placeholder,
+            arg=f"{draft.encode()}~{field}",
+            row=row,
+        )
+
+    # -- step 1: the pit
+
+    def pit_menu(self, action: str, row: int, counts: dict[str, int] | None = None) -> MatchComponent | None:
+        """The menu of the pits that can be sown (with how many moves each has, when known)."""
+        options = []
+        for letter in self.state.playable_pits():
+            beads = self.state.beads(letter)
+            described = f"{len(beads)} bead{'s' if len(beads) != 1 else ''}"
+            if counts is not None and letter in counts:
+                described += f", {counts[letter]:,} possible move{'s' if counts[letter] != 1 else ''}"
+            options.append(
+                discord.SelectOption(
+                    label=clip(f"Pit {letter}: {spaced(beads)}", 100),
+                    value=letter,
+                    description=clip(described, 100),
+                )
+            )
+        if not options:
+            return None
+        name = self.snapshot.seats[self.seat].label
+        placeholder = clip(f"Build a move step by step ({name}): sow which pit?", 150)
+        return self.menu(action, Draft(), "pit", options[:MENU_LIMIT], placeholder, row=row)
+
+    def head(self) -> str:
+        own = "`A`–`E`" if self.seat == 0 else "`a`–`e`"
+        duty = ""
+        if self.state.must_feed:
+            duty = f" {SEAT_NAMES[1 - self.seat]}'s pits are empty: your move must sow into them."
+        return f"**Your move in {self.snapshot.title}** (you are {SEAT_NAMES[self.seat]}, pits {own}).{duty}"
+
+    def screen(self, draft: Draft) -> Screen:
+        """The screen for a draft; every choice in it is checked by the rules first."""
+        if draft.pit is None:
+            menu = self.pit_menu(STEP, 0)
+            if menu is None:
+                return Screen(f"{self.head()}\nYou have no move to build.", [])
+            return Screen(f"{self.head()}\nChoose the pit to sow:", [menu])
+        pit = draft.pit
+        try:
+            left = self.state.next_beads(pit, draft.beads)
+            while len(left) == 1:  # the remaining beads are all alike: there is nothing to choose
+                draft = replace(draft, beads=(*draft.beads, left[0]))
+                left = self.state.next_beads(pit, draft.beads)
+            if left:
+                return self.beads_screen(draft, left)
+            return self.gems_screen(draft)
+        except MoveError as error:
+            return self.refused(str(error))
+
+    def refused(self, why: str) -> Screen:
+        items: list[discord.ui.Item[Any]] = [self.button(STEP, Draft(), "Start over", row=4, arg=RESTART)]
+        return Screen(f"{self.head()}\n⚠️ {why}", items)
+
+    def sown_lines(self, draft: Draft) -> list[str]:
+        assert draft.pit is not None
+        beads = self.state.beads(draft.pit)
+        lines = [
+            f"Pit `{draft.letter}` holds {spaced(beads)}: sow them one at a time, in the order you choose."
+        ]
+        if draft.beads:
+            path = PATHS[draft.pit][len(draft.beads)]
+            steps = ", ".join(f"{v}→{LETTERS[p]}" for v, p in zip(draft.beads, path, strict=True))
+            lines.append(f"Sown so far: `{draft.sowing}` ({steps}).")
+        return lines
+
+    def beads_screen(self, draft: Draft, left: tuple[int, ...]) -> Screen:
+        assert draft.pit is not None
+        pit_beads = self.state.beads(draft.pit)
+        remaining = list(pit_beads)
+        for v in draft.beads:
+            remaining.remove(v)
+        target = LETTERS[PATHS[draft.pit][len(draft.beads) + 1][-1]]
+        lines = [self.head(), *self.sown_lines(draft), f"Which bead goes next, into `{target}`?"]
+        items: list[discord.ui.Item[Any]] = []
+        for index, value in enumerate(left):
+            items.append(
+                self.button(
+                    STEP,
+                    replace(draft, beads=(*draft.beads, value)),
+                    bead_label(value, remaining.count(value)),
+                    emoji=EMOJI[value],
+                    row=index // BUTTONS_PER_ROW,
+                    style=discord.ButtonStyle.primary,
+                )
+            )
+        rest = replace(draft, beads=draft.beads + tuple(sorted(remaining)))
+        items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(
+            self.button(STEP, rest, f"The rest, low to high ({spaced(tuple(sorted(remaining)))})", row=2)
+        )
+        items += self.footer(draft, None)
+        return Screen("\n".join(lines), items)
+
+    def gems_screen(self, draft: Draft) -> Screen:
+        """All beads are sown: what the move captures, and the gems to take when it is chosen."""
+        pit = draft.pit
+        assert pit is not None
+        state = self.state
+        lines = [self.head(), *self.sown_lines(draft)]
+        need = state.gems_to_take(pit, draft.beads)
+        items: list[discord.ui.Item[Any]] = []
+        if need == 0:
+            draft = replace(draft, taken=())
+            move = state.parse(draft.notation())
+            lines.append(f"This move: {state.describe_move(move)}.")
+            items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+            items += self.footer(draft, str(move))
+            return Screen("\n".join(lines), items)
+        count, first = state.capture_choices(pit, draft.beads, limit=MENU_LIMIT)
+        if count > MENU_LIMIT:
+            _, first = state.capture_choices(pit, draft.beads, limit=count)
+        choices = [self.taken_of(draft, suffix) for suffix in first]
+        chosen = draft.taken
+        if len(chosen) > need or not any(c[: len(chosen)] == chosen for c in choices):
+            chosen = ()  # a choice that does not fit (e.g. after an undo of a bead): start afresh
+            draft = replace(draft, taken=())
+        other = SEAT_NAMES[1 - self.seat]
+        lines.append(
+            f"The last stone lands on a single stone of {other}'s: an indirect capture. Take "
+            f"{need} gem{'s' if need != 1 else ''} of your choice from {other}'s pits (from {other}'s "
+            "cup only when the pits have none left)."
+        )
+        if count <= MENU_LIMIT:
+            options = [
+                discord.SelectOption(
+                    label=clip(suffix, 100),
+                    value=suffix_tokens(taken),
+                    description=clip(", ".join(gem_text(s, v) for s, v in taken), 100),
+                    default=taken == chosen,
+                )
+                for suffix, taken in zip(first, choices, strict=True)
+            ]
+            items.append(self.menu(STEP, draft, "take", options, "Which gems do you take?", row=0))
+        elif len(chosen) < need:
+            nexts = sorted({c[len(chosen)] for c in choices if c[: len(chosen)] == chosen}, key=_canonical)
+            options = [
+                discord.SelectOption(label=clip(gem_text(s, v), 100), value=gem_token(s, v)) for s, v in nexts
+            ]
+            number = len(chosen) + 1
+            items.append(
+                self.menu(
+                    STEP, draft, "gem", options[:MENU_LIMIT], f"Gem {number} of {need}: which one?", row=0
+                )
+            )
+            lines.append(f"{count:,} choices: pick the gems one at a time.")
+        if chosen:
+            lines.append("Taking: " + ", ".join(gem_text(s, v) for s, v in chosen) + ".")
+        move_text = None
+        if len(chosen) == need:
+            move_text = str(state.parse(draft.notation()))
+        items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items += self.footer(draft, move_text)
+        return Screen("\n".join(lines), items)
+
+    def undone(self, draft: Draft) -> Draft:
+        """The draft one choice back: the last gem chosen, else the last bead that was chosen
+        (beads that followed by themselves go with it), else the choice of the pit."""
+        if draft.taken:
+            return replace(draft, taken=draft.taken[:-1])
+        if draft.pit is None or not draft.beads:
+            return Draft()
+        beads = draft.beads[:-1]
+        try:
+            while beads and len(self.state.next_beads(draft.pit, beads)) == 1:
+                beads = beads[:-1]
+            if not beads and len(self.state.next_beads(draft.pit, ())) == 1:
+                return Draft()
+        except MoveError:
+            return Draft()
+        return replace(draft, beads=beads)
+
+    def taken_of(self, draft: Draft, suffix: str) -> tuple[tuple[int, int], ...]:
+        """The gems of a capture choice such as `x B5 3`, as the rules read it."""
+        move = self.state.parse(f"{draft.sowing} {suffix}")
+        assert isinstance(move, Sowing)
+        return move.taken
+
+    def footer(self, draft: Draft, move: str | None) -> list[discord.ui.Item[Any]]:
+        """Play (once the move is whole) and Start over."""
+        label = f"Play {move}" if move else "Play (choose first)"
+        return [
+            self.button(
+                PLAY, draft, label, row=4, style=discord.ButtonStyle.success, disabled=move is None, emoji="▶️"
+            ),
+            self.button(STEP, Draft(), "Start over", row=4, arg=RESTART),
+        ]
+
+
+def _canonical(gem: tuple[int, int]) -> tuple[int, int]:
+    return gem[0], -gem[1]
+
+
+def suffix_tokens(taken: tuple[tuple[int, int], ...]) -> str:
+    return "".join(gem_token(s, v) for s, v in taken)
+
+
+# -- the cog ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BeadPicture(Picture):
+    """The picture, the move menu, and how many moves each pit has (for the pit menu)."""
+
+    pit_moves: tuple[tuple[str, int], ...] = ()
+
+
+class GlassBeadCog(
+    GameCog,
+    group_name="glass-bead",
+    group_description="The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2",
+):
+    game_key = "glass-bead"
+
+    @app_commands.command(name="new", description="Open a Glass Bead Game lobby in this channel")
+    @opponent_options
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: str = "people",
+        level: str = "normal",
+    ) -> None:
+        await self.open_lobby(interaction, seats=2, options={}, opponent=opponent, level=level)
+
+    # -- the move builder ---------------------------------------------------------------------------
+
+    def picture(self, snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+        base = super().picture(snapshot, with_menu=with_menu)
+        state = snapshot.state
+        if not with_menu or not isinstance(state, GlassBeadState) or snapshot.to_move is None:
+            return base
+        counts = state.legal_moves().count_by_pit()  # counted, never listed
+        return BeadPicture(base.png, base.menu, tuple(counts.items()))
+
+    def builder(self, snapshot: MatchSnapshot) -> Builder | None:
+        """The builder for the player to move, when a person is to move."""
+        seat = snapshot.seat_to_move
+        state = snapshot.state
+        if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, GlassBeadState):
+            return None
+        return Builder(snapshot, state, seat.index)
+
+    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
+        """The builder's first step on the match message: the pit to sow."""
+        builder = self.builder(snapshot)
+        if builder is None or snapshot.is_over:
+            return []
+        counts = dict(picture.pit_moves) if isinstance(picture, BeadPicture) else None
+        menu = builder.pit_menu(START, 2, counts)
+        return [menu] if menu is not None else []
+
+    async def builder_for(self, interaction: discord.Interaction, press: Press) -> Builder:
+        """The builder of the clicked match, for the player to move only, at the click's turn."""
+        snapshot, seat = await self.mover_snapshot(interaction, press)
+        builder = self.builder(snapshot)
+        if builder is None or builder.seat != seat:
+            raise CogError(f"It is not your turn in {snapshot.title}.")
+        return builder
+
+    @staticmethod
+    def chosen(press: Press) -> Draft:
+        """The draft a click leads to: a button's `arg`, or a menu's `arg` with its choice."""
+        arg = press.arg or ""
+        if arg == RESTART:
+            return Draft()
+        if "~" not in arg:
+            return Draft.decode(arg)
+        text, field = arg.rsplit("~", 1)
+        if not press.values:
+            raise CogError("Choose one of the options.")
+        value = press.values[0]
+        draft = Draft.decode(text)
+        if field == "pit":
+            return Draft.decode(value if len(value) == 1 else "!")
+        if field == "take":
+            return Draft.decode(f"{draft.sowing}x{value}")
+        if field == "gem":
+            return Draft.decode(f"{draft.encode()}{'' if draft.taken else 'x'}{value}")
+        raise _damaged()
+
+    @component_action(START, defer=Defer.PRIVATE)
+    async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=False)
+
+    @component_action(STEP, defer=Defer.NONE)
+    async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=True)
+
+    @component_action(PLAY, defer=Defer.PUBLIC)
+    async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.builder_for(interaction, press)
+        draft = Draft.decode(press.arg)
+        if draft.pit is None:
+            raise CogError("That move is not finished yet: make the remaining choices first.")
+        after = await self.host.play(
+            press.match_id, interaction.user.id, draft.notation(), expected_turn=press.turn
+        )
+        await self.publish(interaction, after, ping=True)
+
+
+__all__ = ["BeadPicture", "Builder", "Draft", "GlassBeadCog"]
