@@ -25,10 +25,9 @@ from host import MatchSnapshot
 from rules import GAMES, MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
 
-from .base import Defer, GameCog, Picture, component_action, opponent_options
+from .base import Defer, GameCog, Picture, Screen, component_action, opponent_options
 from .components import MatchComponent, Press, clip
 from .errors import CogError
-from .replies import NO_PINGS, send_private
 
 _GAME = GAMES["kerboge"]
 COLOURS = ("blue", "red", "black", "grey")
@@ -226,20 +225,6 @@ def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | No
 
 
 # -- the screens ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Screen:
-    """One step of the builder: the private message's text and its components."""
-
-    text: str
-    items: list[discord.ui.Item[Any]]
-
-    def view(self) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        for item in self.items:
-            view.add_item(item)
-        return view
 
 
 class Builder:
@@ -615,17 +600,10 @@ class KerbogeCog(
 
     async def builder_for(self, interaction: discord.Interaction, press: Press) -> Builder:
         """The builder of the clicked match, for the player to move only, at the click's turn."""
-        snapshot = await self.current(press)
-        self._check_turn(snapshot, press)
-        seat = snapshot.seat_of(interaction.user.id)
-        if seat is None:
-            raise CogError(f"You are not playing in {snapshot.title}.")
-        builder = self.builder(snapshot)
-        if builder is None or builder.seat != seat.index:
-            to_move = snapshot.seat_to_move
-            who = f" <@{to_move.user_id}> is to move." if to_move is not None and to_move.user_id else ""
-            raise CogError(f"It is not your turn in {snapshot.title}.{who}")
-        return builder
+        snapshot, seat = await self.mover_snapshot(interaction, press)
+        state = snapshot.state
+        assert isinstance(state, KerbogeState)
+        return Builder(snapshot, state, seat)
 
     @staticmethod
     def chosen(press: Press) -> Draft:
@@ -641,16 +619,12 @@ class KerbogeCog(
     @component_action(START, defer=Defer.PRIVATE)
     async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
         builder = await self.builder_for(interaction, press)
-        screen = builder.screen(self.chosen(press))
-        await send_private(interaction, screen.text, view=screen.view())
+        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=False)
 
     @component_action(STEP, defer=Defer.NONE)
     async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
         builder = await self.builder_for(interaction, press)
-        screen = builder.screen(self.chosen(press))
-        await interaction.response.edit_message(
-            content=screen.text, view=screen.view(), allowed_mentions=NO_PINGS
-        )
+        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=True)
 
     @component_action(PLAY, defer=Defer.PUBLIC)
     async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
