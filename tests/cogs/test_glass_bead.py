@@ -439,3 +439,22 @@ def test_drafts_round_trip_through_a_custom_id() -> None:
     for damaged in ("Q12", "A7", "A0xB", "A0xB9", "A0xZ5"):
         with pytest.raises(Exception, match="damaged"):
             Draft.decode(damaged)
+
+
+async def test_a_game_against_the_computer(driver: Driver, host: Host, store: Store) -> None:
+    requests = await driver.command(ALICE, "glass-bead new", opponent="computer", level="easy")
+    snapshot = await host.get(1)
+    assert snapshot.status == "playing" and any(s.computer == "easy" for s in snapshot.seats)
+    assert public_messages(requests)
+    assert snapshot.seat_to_move is not None and snapshot.seat_to_move.user_id == ALICE.id
+    state = snapshot.state
+    assert isinstance(state, GlassBeadState)
+    # Alice's move is answered by the computer's, in the same command
+    played = await driver.command(ALICE, "glass-bead move", move=str(state.legal_moves()[0]))
+    after = await host.get(1)
+    assert after.turn == snapshot.turn + 2 and len(public_messages(played)) == 2
+    assert after.seat_to_move is not None and after.seat_to_move.user_id == ALICE.id
+    # the builder is offered to Alice only, never for the computer's turn
+    latest = public_messages(played)[-1]
+    assert any(c["custom_id"].endswith("~pit") for c in components(sent_message(latest)))
+    assert len(await store.log(1)) == after.turn
