@@ -5,7 +5,10 @@ draw, rules), the match message (picture, embed, buttons, the move menu) and the
 buttons. A game's cog subclasses it, names its game and adds its own `new` command, which calls
 `open_lobby` with the game's options; game-specific extras plug in through the hooks
 `extra_components` (more buttons or menus on the match message) and `@component_action`
-(what a click on them does). Commands stay short: acknowledge, call the host, render, reply.
+(what a click on them does). A step-by-step move builder shows its steps in a private message
+(`Screen`, `send_screen`) and checks each click with `mover_snapshot` (the clicking user must be
+the player to move, at the click's turn). Commands stay short: acknowledge, call the host,
+render, reply.
 """
 
 from __future__ import annotations
