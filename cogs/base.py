@@ -275,7 +275,10 @@ class GameCog(commands.GroupCog):
                 discord.SelectOption(
                     label=clip(notation, OPTION_TEXT_LIMIT),
                     value=notation[:OPTION_TEXT_LIMIT],
-                    description=clip(described, OPTION_TEXT_LIMIT) if described != notation else None,
+                    # Menus show plain text: the rules' Markdown backticks would show as they are.
+                    description=clip(described.replace("`", ""), OPTION_TEXT_LIMIT)
+                    if described != notation
+                    else None,
                 )
                 for notation, described in picture.menu[:MENU_LIMIT]
             ]

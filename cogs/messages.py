@@ -68,7 +68,9 @@ def played_line(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
         return f"• {clean(entry.description)}"
     text = f"`{entry.notation}`"
     if entry.description and entry.description != entry.notation:
-        text += f" — {clean(entry.description)}"
+        # The rules write their descriptions in Markdown (notation in backticks) and never
+        # quote user text in them, so only mentions need escaping.
+        text += f" — {escape_mentions(entry.description)}"
     return f"{_actor(snapshot, entry)}: {text}"
 
 

@@ -130,7 +130,9 @@ async def test_a_whole_game_with_the_command_and_the_move_menu(
     # the first position: the menu offers White's 15 moves, each with what it does
     options = select_options(message)
     assert len(options) == 15 and options[0]["label"] == "c1-a2"
-    assert all(option["description"].startswith("`") for option in options)
+    # Menus show plain text: each description names its move, with no Markdown backticks.
+    assert all(option["description"].startswith(option["label"]) for option in options)
+    assert not any("`" in option["description"] for option in options)
     menus = 0
     for ply, text in enumerate(THREE_IN_A_ROW):
         snapshot = await host.get(1)
