@@ -125,3 +125,35 @@ async def test_computer_matches_lists_matches_waiting_after_a_restart(
     for match_id in waiting:
         await host.play_computers(match_id)
     assert await host.computer_matches() == []
+
+
+async def test_a_computer_takes_over_a_resigned_kerboge_seat(
+    computer_host: Host, chooser: ThreadChooser
+) -> None:
+    host = computer_host
+    people = [Player(10 + i, name) for i, name in enumerate(["Sal", "Mel", "Sol", "Rue"])]
+    lobby = await host.new(guild_id=1, channel_id=2, creator=people[0], game_key="kerboge", seats=4)
+    for p in people[1:]:
+        match = await host.join(lobby.id, p)
+    assert match.status == "playing" and not match.waiting_for_computer
+    quitter = next(s for s in match.seats if s.index == 1)
+    assert quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)
+    assert match.status == "playing" and match.seats[1].resigned  # Kerboge goes on
+    rng = random.Random(5)
+    computer_moves = 0
+    for _ in range(60):
+        if match.is_over:
+            break
+        if match.waiting_for_computer:
+            assert match.to_move == 1
+            before = match.turn
+            match = await host.play_computers(match.id)
+            assert match.turn > before and not match.waiting_for_computer
+            computer_moves += sum(1 for p in match.played if p.kind == "move" and p.seat == 1)
+            continue
+        seat = match.seat_to_move
+        assert match.state is not None and seat is not None and seat.user_id is not None
+        legal = match.state.legal_moves()
+        match = await host.play(match.id, seat.user_id, str(legal[rng.randrange(len(legal))]))
+    assert computer_moves >= 5 and chooser.calls >= 5
