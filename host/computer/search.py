@@ -1,79 +1,42 @@
-"""Computer players: Monte Carlo tree search (UCT) over the rules contract, and a worker pool.
+"""The search: Monte Carlo tree search (UCT) over the rules contract, and the levels.
 
-The search knows nothing of any game: it only calls the contract of `rules.base.State`
-(`to_move`, `legal_moves()`, `chance_outcomes()`, `outcome()`, `scores()`, `seats`,
-`forced_move()`) and plays moves it took from `legal_moves()` or `chance_outcomes()` through the
-contract's `_after` hook (the body of `play` without the legality test, which those moves need not
-pass again).
+Nothing here knows any game: it calls only the contract of `rules.base.State` (`to_move`,
+`legal_moves()`, `chance_outcomes()`, `outcome()`, `scores()`, `seats`, `forced_move()`) and the
+optional hooks of `hooks.py`, and plays the moves it took from `legal_moves()` or
+`chance_outcomes()` through the contract's `_after` (the body of `play` without its legality
+test, which those moves need not pass again).
 
-The search
-  * Every node keeps one reward sum per seat; the seat to move picks the child that is best for
-    itself (UCT), so 2 to 6 seats work the same way, whoever wins.
-  * Chance events (`to_move == CHANCE`) are chance nodes: each visit samples one outcome with its
-    probability. With many outcomes the node grows its children progressively (about 2·√visits)
-    and otherwise revisits a known outcome, drawn with its probability.
-  * Legal moves may be a lazy sequence with millions of moves (`len` and `seq[i]` only): children
-    are added one random index at a time (progressive widening, about 4·√visits children above
-    40 moves) and playouts pick a random index. Nothing ever lists all the moves.
-  * A newly added node whose seat to move can win at once (a sole win, found by trying up to 60 of
-    its moves) is valued as that win: the search sees an opponent's threat one ply down.
-  * Playouts are random (or a game's own policy, see the hooks), capped at a number of plies;
-    at the cap the position is evaluated by the game's `evaluate()` hook or from `scores()`.
-  * Rewards of a finished game, per seat: 0.75 × its share of the win (1 for a sole win, 1/k for
-    k co-winners, 1/seats for each seat when nobody wins: a draw, or Kerboge's Serpent) plus 0.25 ×
-    its rank by `scores` (1 for the best score, 0 for the worst, ties share). A seat therefore
-    prefers winning, then a shared win, then a draw, and among losses a better place.
-
-Levels: `easy` plays a uniformly random legal move, but takes a win in one when there is one;
-`normal` and `hard` search (hard with a larger budget); see `LEVELS`. No move thinks longer than
-`MAX_THINKING` seconds.
-
-Optional hooks a game may add (as methods of its State class, in its own rules module):
-  * `evaluate() -> tuple[float, ...]`: the value of a position that is not over, one number in
-    [0, 1] per seat (about how good the position is for that seat; 1 = sure sole win). Used where
-    a playout stops at its cap. Without it: each seat's lead in `scores()` over the mean of the
-    others, squashed into [0.1, 0.9].
-  * `candidate_moves() -> Sequence[Move]`: a non-empty subset of `legal_moves()` worth searching
-    (e.g. points near stones on a big board). The tree searches only these; a win in one is still
-    looked for among all legal moves.
-  * `playout_move(rng: random.Random) -> Move`: a legal move for a playout, cheaper or smarter
-    than a uniformly random one.
-Until a game's module has them, the same functions may be registered here in `GAME_HOOKS` by
-game key (Keryo-Pente's are: points next to stones; they belong in rules/keryo_pente.py).
-
-The pool: `ComputerPool.choose` runs `choose_move` in a process pool (spawn) and returns the
-notation of the move, so the event loop never waits on a search.
+* Every node keeps one reward sum per seat; the seat to move picks the child best for itself
+  (UCT), so 2 to 6 seats work alike, whoever wins.
+* Chance events (`to_move == CHANCE`) are chance nodes: each visit samples one outcome with its
+  probability. With many outcomes a node grows its children progressively (about 2·√visits) and
+  otherwise revisits a known outcome, drawn with its probability.
+* Legal moves may be a lazy sequence with millions of moves (only `len` and `seq[i]` are used):
+  children are added one random index at a time (progressive widening, about 4·√visits children
+  above 40 moves) and playouts pick a random index. Nothing lists all the moves.
+* A newly added node whose seat to move can win at once (a sole win among at most 60 moves) is
+  valued as that win: the search sees an opponent's threat one ply down.
+* Playouts are random (or the game's own policy), capped at a number of plies; at the cap the
+  position is valued by the game's `evaluate()` hook or from `scores()`.
+* The reward of a finished game, per seat: 0.75 × its share of the win (1 for a sole win, 1/k for
+  k co-winners, 1/seats each when nobody wins: a draw, or Kerboge's Serpent) plus 0.25 × its rank
+  by `scores` (1 for the best, 0 for the worst, ties share). So a seat prefers a win, then a shared
+  win, then a draw, and among losses a better place.
 """
 
 from __future__ import annotations
 
-import asyncio
 import math
-import multiprocessing
-import pickle
 import random
 import time
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import Any
 
 from rules import CHANCE, Move, Outcome, State
 
-__all__ = [
-    "GAME_HOOKS",
-    "LEVELS",
-    "MAX_THINKING",
-    "ComputerPool",
-    "GameHooks",
-    "Level",
-    "choose_move",
-    "outcome_rewards",
-    "winning_move",
-]
+from .hooks import GameHooks, hooks_for
 
 MAX_THINKING = 2.0
 """Seconds: no move is ever thought about longer than this (time limits are clamped to it)."""
@@ -113,90 +76,6 @@ LEVELS: dict[str, Level] = {
 }
 """Every level by name, in the order they are offered."""
 
-
-# -- optional per-game hooks ----------------------------------------------------------------------
-
-CandidateFn = Callable[[State], Sequence[Move]]
-PlayoutFn = Callable[[State, random.Random], Move]
-EvaluateFn = Callable[[State], Sequence[float]]
-
-
-@dataclass(frozen=True)
-class GameHooks:
-    """The optional hooks of one game (see the module docstring), as plain functions."""
-
-    candidate_moves: CandidateFn | None = None
-    playout_move: PlayoutFn | None = None
-    evaluate: EvaluateFn | None = None
-
-
-def _keryo_pente_near(state: State, reach: int) -> list[Move]:
-    """Legal points within `reach` (king steps) of a stone; every legal point if there is none."""
-    from rules.keryo_pente import SIZE
-
-    board: bytes = getattr(state, "board")  # noqa: B009 (kept duck-typed: moves into the rules)
-    legal = state.legal_moves()
-    near = bytearray(SIZE * SIZE)
-    stones = [i for i, v in enumerate(board) if v]
-    for i in stones:
-        row, col = divmod(i, SIZE)
-        for r in range(max(0, row - reach), min(SIZE, row + reach + 1)):
-            base = r * SIZE
-            for c in range(max(0, col - reach), min(SIZE, col + reach + 1)):
-                near[base + c] = 1
-    chosen = [m for m in legal if near[getattr(m, "index")]]  # noqa: B009
-    return chosen or list(legal)
-
-
-def keryo_pente_candidates(state: State) -> Sequence[Move]:
-    """Keryo-Pente: the legal points next to a stone (reach 2 when that gives few)."""
-    moves = _keryo_pente_near(state, 1)
-    return moves if len(moves) >= 8 else _keryo_pente_near(state, 2)
-
-
-def keryo_pente_playout_move(state: State, rng: random.Random) -> Move:
-    """Keryo-Pente: a random legal point, preferring (by a few retries) one next to a stone."""
-    from rules.keryo_pente import RAYS
-
-    board: bytes = getattr(state, "board")  # noqa: B009
-    legal = state.legal_moves()
-    n = len(legal)
-    move = legal[rng.randrange(n)]
-    for _ in range(12):
-        rays = RAYS[getattr(move, "index")]  # noqa: B009
-        if any(ray and board[ray[0]] for ray in rays):
-            return move
-        move = legal[rng.randrange(n)]
-    return move
-
-
-GAME_HOOKS: dict[str, GameHooks] = {
-    "keryo-pente": GameHooks(candidate_moves=keryo_pente_candidates, playout_move=keryo_pente_playout_move),
-}
-"""Hooks by game key for games whose rules module does not have them yet."""
-
-
-@dataclass(frozen=True)
-class _Hooks:
-    candidate_moves: CandidateFn | None
-    playout_move: PlayoutFn | None
-    evaluate: EvaluateFn | None
-
-
-def _hooks_for(state: State) -> _Hooks:
-    """The state's own hook methods, else those registered for its game, else none."""
-    game = getattr(type(state), "game", None)
-    registered = GAME_HOOKS.get(getattr(game, "key", ""), GameHooks())
-
-    def method(name: str) -> Callable[..., Any] | None:
-        return getattr(type(state), name, None)
-
-    candidates: CandidateFn | None = method("candidate_moves") or registered.candidate_moves
-    playout: PlayoutFn | None = method("playout_move") or registered.playout_move
-    evaluate: EvaluateFn | None = method("evaluate") or registered.evaluate
-    return _Hooks(candidates, playout, evaluate)
-
-
 # -- rewards --------------------------------------------------------------------------------------
 
 
@@ -223,7 +102,7 @@ def outcome_rewards(outcome: Outcome, seats: int) -> tuple[float, ...]:
     return tuple(WIN_WEIGHT * w + (1.0 - WIN_WEIGHT) * r for w, r in zip(wins, ranks, strict=True))
 
 
-def _score_values(scores: Sequence[float], seats: int) -> tuple[float, ...]:
+def score_values(scores: Sequence[float], seats: int) -> tuple[float, ...]:
     """A position's value from its scores: each seat's lead over the others' mean, in [0.1, 0.9]."""
     if len(scores) != seats or seats < 2:
         return (0.5,) * seats
@@ -264,7 +143,7 @@ def winning_move(
         moves = legal
     else:
         rng = rng or random.Random(0)
-        candidates = _hooks_for(state).candidate_moves
+        candidates = hooks_for(state).candidate_moves
         extra = list(candidates(state))[:limit] if candidates else []
         moves = extra + [legal[rng.randrange(n)] for _ in range(limit)]
     fallback = None
@@ -325,7 +204,7 @@ class _Search:
     root_state: State
     rng: random.Random
     level: Level
-    hooks: _Hooks
+    hooks: GameHooks
     seats: int = field(init=False)
     iterations_done: int = field(default=0, init=False)
 
@@ -488,7 +367,7 @@ class _Search:
             values = tuple(self.hooks.evaluate(state))
             if len(values) == self.seats:
                 return values
-        return _score_values(state.scores(), self.seats)
+        return score_values(state.scores(), self.seats)
 
 
 # -- the entry point ------------------------------------------------------------------------------
@@ -502,7 +381,7 @@ def level_named(level: str) -> Level:
         raise ValueError(f"Unknown computer level {level!r}: choose one of {names}.") from None
 
 
-def _check_playable(state: State) -> int:
+def check_playable(state: State) -> int:
     to_move = state.to_move
     if to_move is None:
         raise ValueError("The game is over: there is no move to choose.")
@@ -528,7 +407,7 @@ def choose_move(
     """
     start = time.perf_counter()
     settings = level_named(level)
-    _check_playable(state)
+    check_playable(state)
     forced = state.forced_move()
     if forced is not None:
         return forced
@@ -548,7 +427,7 @@ def choose_move(
         return win
     if not settings.search:
         return legal[rng.randrange(n)]
-    search = _Search(state, rng, settings, _hooks_for(state))
+    search = _Search(state, rng, settings, hooks_for(state))
     root = search.run(deadline, settings.iterations if iterations is None else max(1, iterations))
     if not root.children:
         moves = search._moves_of(root)
@@ -558,117 +437,3 @@ def choose_move(
     best = max(root.children, key=lambda c: (c.visits, c.totals[mover] / max(1, c.visits)))
     assert best.via is not None
     return best.via
-
-
-# -- the worker pool ------------------------------------------------------------------------------
-
-
-def _think(blob: bytes, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
-    """Runs in a worker process: unpickle the state, choose, return the notation."""
-    state = pickle.loads(blob)
-    return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))
-
-
-def _warm_up() -> None:
-    """Runs in each new worker so the first real move does not pay for the imports."""
-    import rules  # noqa: F401
-
-
-class ComputerPool:
-    """Runs computer players' thinking off the event loop, in worker processes.
-
-    `await pool.choose(state, level, seed)` returns the notation of the chosen move (play it with
-    `state.play(text)`). A state that cannot be pickled is thought about in a thread instead. A
-    worker that does not answer within `timeout` seconds is killed (a fresh one is started for the
-    next move) and an easy-level move is played instead, so a computer seat never hangs a match.
-    """
-
-    def __init__(
-        self, workers: int = 1, *, timeout: float = MAX_THINKING + 3.0, context: str = "spawn"
-    ) -> None:
-        if not 1 <= workers <= 8:
-            raise ValueError("workers must be between 1 and 8")
-        self.workers = workers
-        self.timeout = timeout
-        self._context = multiprocessing.get_context(context)
-        self._executor: ProcessPoolExecutor | None = None
-        self.timeouts = 0
-        """How many moves hit the hard timeout (and were played at the easy level)."""
-        self.thread_fallbacks = 0
-        """How many moves were thought about in a thread (state not picklable)."""
-
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=self._context)
-            for _ in range(self.workers):
-                self._executor.submit(_warm_up)
-        return self._executor
-
-    def start(self) -> None:
-        """Start the workers now rather than at the first move (optional)."""
-        self._pool()
-
-    async def choose(
-        self,
-        state: State,
-        level: str,
-        seed: int,
-        *,
-        time_limit: float | None = None,
-        iterations: int | None = None,
-    ) -> str:
-        """The notation of the move `choose_move` picks, computed in a worker process."""
-        level_named(level)
-        _check_playable(state)
-        try:
-            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.loads(blob)
-        except Exception:
-            self.thread_fallbacks += 1
-            return await asyncio.wait_for(
-                asyncio.to_thread(_think_here, state, level, seed, time_limit, iterations),
-                self.timeout,
-            )
-        loop = asyncio.get_running_loop()
-        executor = self._pool()
-        try:
-            future = executor.submit(_think, blob, level, seed, time_limit, iterations)
-        except (BrokenProcessPool, RuntimeError):
-            self._discard()
-            future = self._pool().submit(_think, blob, level, seed, time_limit, iterations)
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
-        except (TimeoutError, BrokenProcessPool):
-            self.timeouts += 1
-            self._kill(future)
-            return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
-
-    def _kill(self, future: Future[str]) -> None:
-        """Kill the workers (one may be stuck on a search) and forget the executor."""
-        future.cancel()
-        executor = self._executor
-        self._executor = None
-        if executor is None:
-            return
-        processes = dict(getattr(executor, "_processes", None) or {})
-        for process in processes.values():
-            if process.is_alive():
-                process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
-
-    def _discard(self) -> None:
-        executor = self._executor
-        self._executor = None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """Stop the workers (waits for a move being thought about, at most a few seconds)."""
-        executor = self._executor
-        self._executor = None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _think_here(state: State, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
-    return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))

@@ -1,0 +1,37 @@
+"""Computer players for every game of `rules.GAMES`, through the rules contract only.
+
+    from host.computer import ComputerPool, choose_move, LEVELS
+
+    move = choose_move(state, "normal", seed)        # a legal Move of `state` (synchronous)
+    pool = ComputerPool(workers=1)                   # once, at start-up
+    text = await pool.choose(state, "hard", seed)    # notation, thought about in a worker process
+    state = state.play(text)
+    pool.close()                                     # at shutdown
+
+Levels (`LEVELS`): `easy` plays a uniformly random legal move but takes a win in one; `normal`
+searches about 0.6 s; `hard` about 1.6 s. No move thinks longer than `MAX_THINKING` (2 s).
+`choose_move` raises ValueError at a chance event (`to_move == CHANCE`: the host draws those),
+when the game is over, and for an unknown level.
+
+`search.py` is the search (no game-specific code); `hooks.py` describes the optional hooks a game
+may add to its State class (`candidate_moves`, `playout_move`, `evaluate`) and holds the ones
+registered by game key until the games have them; `pool.py` is the worker pool.
+"""
+
+from .hooks import GAME_HOOKS, GameHooks, hooks_for
+from .pool import ComputerPool
+from .search import LEVELS, MAX_THINKING, Level, choose_move, level_named, outcome_rewards, winning_move
+
+__all__ = [
+    "GAME_HOOKS",
+    "LEVELS",
+    "MAX_THINKING",
+    "ComputerPool",
+    "GameHooks",
+    "Level",
+    "choose_move",
+    "hooks_for",
+    "level_named",
+    "outcome_rewards",
+    "winning_move",
+]

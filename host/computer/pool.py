@@ -1,0 +1,127 @@
+"""The worker pool: computer players think in worker processes, off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import pickle
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from rules import State
+
+from .search import MAX_THINKING, check_playable, choose_move, level_named
+
+
+def _think(blob: bytes, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
+    """Runs in a worker process: unpickle the state, choose, return the notation."""
+    state = pickle.loads(blob)
+    return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))
+
+
+def _warm_up() -> None:
+    """Runs in each new worker so the first real move does not pay for the imports."""
+    import rules  # noqa: F401
+
+
+class ComputerPool:
+    """Runs computer players' thinking off the event loop, in worker processes.
+
+    `await pool.choose(state, level, seed)` returns the notation of the chosen move (play it with
+    `state.play(text)`). A state that cannot be pickled is thought about in a thread instead. A
+    worker that does not answer within `timeout` seconds is killed (a fresh one is started for the
+    next move) and an easy-level move is played instead, so a computer seat never hangs a match.
+    """
+
+    def __init__(
+        self, workers: int = 1, *, timeout: float = MAX_THINKING + 3.0, context: str = "spawn"
+    ) -> None:
+        if not 1 <= workers <= 8:
+            raise ValueError("workers must be between 1 and 8")
+        self.workers = workers
+        self.timeout = timeout
+        self._context = multiprocessing.get_context(context)
+        self._executor: ProcessPoolExecutor | None = None
+        self.timeouts = 0
+        """How many moves hit the hard timeout (and were played at the easy level)."""
+        self.thread_fallbacks = 0
+        """How many moves were thought about in a thread (state not picklable)."""
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=self._context)
+            for _ in range(self.workers):
+                self._executor.submit(_warm_up)
+        return self._executor
+
+    def start(self) -> None:
+        """Start the workers now rather than at the first move (optional)."""
+        self._pool()
+
+    async def choose(
+        self,
+        state: State,
+        level: str,
+        seed: int,
+        *,
+        time_limit: float | None = None,
+        iterations: int | None = None,
+    ) -> str:
+        """The notation of the move `choose_move` picks, computed in a worker process."""
+        level_named(level)
+        check_playable(state)
+        try:
+            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.loads(blob)
+        except Exception:
+            # Not picklable: think in a thread (choose_move keeps to its time limit there too).
+            self.thread_fallbacks += 1
+            thinking = asyncio.to_thread(_think_here, state, level, seed, time_limit, iterations)
+            try:
+                return await asyncio.wait_for(thinking, self.timeout)
+            except TimeoutError:
+                self.timeouts += 1
+                return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+        loop = asyncio.get_running_loop()
+        executor = self._pool()
+        try:
+            future = executor.submit(_think, blob, level, seed, time_limit, iterations)
+        except (BrokenProcessPool, RuntimeError):
+            self._discard()
+            future = self._pool().submit(_think, blob, level, seed, time_limit, iterations)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
+        except (TimeoutError, BrokenProcessPool):
+            self.timeouts += 1
+            self._kill(future)
+            return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+
+    def _kill(self, future: Future[str]) -> None:
+        """Kill the workers (one may be stuck on a search) and forget the executor."""
+        future.cancel()
+        executor = self._executor
+        self._executor = None
+        if executor is None:
+            return
+        processes = dict(getattr(executor, "_processes", None) or {})
+        for process in processes.values():
+            if process.is_alive():
+                process.kill()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    def _discard(self) -> None:
+        executor = self._executor
+        self._executor = None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers (waits for a move being thought about, at most a few seconds)."""
+        executor = self._executor
+        self._executor = None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _think_here(state: State, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
+    return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))
