@@ -34,8 +34,9 @@ from .keibot import KeibotCog
 from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
+from .verquere import VerquereCog
 
-GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, KerbogeCog)
+GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, VerquereCog, KerbogeCog)
 """Every game's cog, in the order `/help` lists them."""
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = (
@@ -66,6 +67,7 @@ __all__ = [
     "MatchComponent",
     "Press",
     "TavernTree",
+    "VerquereCog",
     "component_action",
     "make_cogs",
     "report_error",

@@ -15,7 +15,7 @@ from PIL import Image
 
 from rules import Move, State
 
-from . import glass_bead, keibot, kerboge, keryo_pente, png
+from . import glass_bead, keibot, kerboge, keryo_pente, png, verquere
 
 
 class Renderer(Protocol):
@@ -33,6 +33,7 @@ RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
     "keibot": keibot.render,
     "glass-bead": glass_bead.render,
+    "verquere": verquere.render,
     "kerboge": kerboge.render,
 }
 """The renderer of each game, by game key."""

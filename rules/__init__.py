@@ -17,8 +17,9 @@ from .glass_bead import GAME as GLASS_BEAD
 from .keibot import GAME as KEIBOT
 from .kerboge import GAME as KERBOGE
 from .keryo_pente import GAME as KERYO_PENTE
+from .verquere import GAME as VERQUERE
 
-GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE, KEIBOT, GLASS_BEAD, KERBOGE)}
+GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE, KEIBOT, GLASS_BEAD, VERQUERE, KERBOGE)}
 """Every playable game by key, in the order they are listed to players."""
 
 __all__ = [

@@ -1,0 +1,691 @@
+"""The Verquere picture: the tables board seen from one player, in that player's own numbering.
+
+The player seen from (the *viewer*; by default the player to move, see `viewer`) sits at the
+bottom. Their home, point 1, is the far right point of the opposite (top) side; their men go
+right to left along the top to the head, point 12, then left to right along the near (bottom)
+side, points 13–24, and are borne off into the tray at the bottom right. The opponent's men go
+the other way round: from the bottom left (the viewer's 13, the opponent's home) to the right,
+then along the top, and off into the tray at the top left. Point numbers are the viewer's.
+
+White's men are light with a dark rim and a W, Black's dark with a light rim and a B: light
+against dark, and a letter, so colour is never the only clue. A stack of more than five shows
+five men, the fifth with the count. The bar holds the viewer's hit men in its top half (they
+enter top right) and the opponent's in its bottom half. Each tray shows the men borne off, one
+slab per man, with the count.
+
+The dice of the roll to play are drawn with their pips in the middle of the right half, in the
+roller's colour (four dice for a double, which is played four times). The last turn is drawn as
+orange arrows, one per die (a touchdown shows as two arrows), a HIT badge where men were hit. A
+banner tells of Jean, Juncker and the end of the game. Under the board, two lines tell the last
+turn in words and how the points are numbered. The player panel shows each side's men off, men
+on the bar and pips still to go.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import pairwise
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rules import CHANCE, Move, State
+from rules.verquere import OPP, SEAT_NAMES, Pass, Roll, Turn, VerquereState, other_numbering
+
+from . import frame
+
+# -- geometry (pixels) ----------------------------------------------------------------------------
+
+WIDTH = frame.BOARD_WIDTH
+TRAY = 62
+"""Width of the trays at both ends (the men borne off)."""
+POINT = 62
+"""Width of one point."""
+BAR = 60
+MAN = 56
+LABEL = 36
+"""Height of the rows of point numbers above and below the board."""
+ROW = 5 * MAN
+"""Height of one side's points: five men."""
+GAP = 120
+"""Height of the middle of the board, between the two sides (dice and banners)."""
+LEFT_HALF = TRAY
+BAR_LEFT = TRAY + 6 * POINT
+RIGHT_HALF = BAR_LEFT + BAR
+RIGHT_TRAY = RIGHT_HALF + 6 * POINT
+TOP_ROW = LABEL
+GAP_TOP = TOP_ROW + ROW
+GAP_BOTTOM = GAP_TOP + GAP
+BOTTOM_ROW_END = GAP_BOTTOM + ROW
+BOARD_HEIGHT = BOTTOM_ROW_END + LABEL
+GAP_MIDDLE = (GAP_TOP + GAP_BOTTOM) / 2
+SHOWN = 5
+"""Men drawn on one point at most; the last of them shows the count."""
+SLAB = 14
+"""Height of one borne-off man in a tray."""
+STRIP_LINE = 32
+TEXT_SIZE = 20
+STRIP_HEIGHT = 12 + 2 * STRIP_LINE
+HEIGHT = BOARD_HEIGHT + STRIP_HEIGHT
+NUMBER_SIZE = 20
+DIE = 64
+SMALL_DIE = 54
+ARROW_WIDTH = 7
+ARROW_HEAD = 20
+ARROW_SUPERSAMPLE = 3
+
+# -- colours ----------------------------------------------------------------------------------------
+
+FRAME_WOOD: frame.RGB = (92, 62, 40)
+TRAY_WOOD: frame.RGB = (74, 50, 32)
+FELT: frame.RGB = (58, 104, 86)
+POINT_LIGHT: frame.RGB = (222, 200, 152)
+POINT_DARK: frame.RGB = (160, 74, 52)
+NUMBER_INK: frame.RGB = (246, 236, 214)
+HEAD_MARK: frame.RGB = (240, 200, 90)
+ARROW: frame.RGB = (230, 159, 0)
+"""The last turn's arrows: Okabe & Ito's orange, with a dark border."""
+BANNER: frame.RGB = (250, 246, 236)
+BANNER_INK: frame.RGB = (28, 28, 32)
+
+WHITE = frame.SeatColour("White", "W", (244, 242, 234))
+BLACK = frame.SeatColour("Black", "B", (34, 34, 38))
+COLOURS = (WHITE, BLACK)
+"""The seats' colours (the panel swatches carry the same letters as the men)."""
+RIMS: tuple[frame.RGB, frame.RGB] = (frame.OUTLINE, (226, 226, 220))
+"""A dark rim round the light men, a light rim round the dark men: both show on any point."""
+RINGS: tuple[frame.RGB, frame.RGB] = ((196, 190, 176), (92, 92, 100))
+
+
+# -- where things are ---------------------------------------------------------------------------------
+
+
+def column(point: int) -> int:
+    """The column (0–11, left to right) of a point of the viewer's numbering."""
+    return 12 - point if point <= 12 else point - 13
+
+
+def point_x(point: int) -> float:
+    """The x of the middle of a point (viewer's numbering)."""
+    k = column(point)
+    left = LEFT_HALF + k * POINT if k < 6 else RIGHT_HALF + (k - 6) * POINT
+    return left + POINT / 2
+
+
+def man_centre(point: int, index: int) -> frame.Point:
+    """The centre of the `index`-th man (0 at the board's edge) on a point (viewer's numbering)."""
+    slot = min(index, SHOWN - 1)
+    if point <= 12:
+        return point_x(point), TOP_ROW + MAN / 2 + slot * MAN
+    return point_x(point), BOTTOM_ROW_END - MAN / 2 - slot * MAN
+
+
+def bar_centre(mine: bool, index: int) -> frame.Point:
+    """The centre of the `index`-th man on the bar (0 nearest the middle): the viewer's men in
+    the top half, the opponent's in the bottom half."""
+    slot = min(index, SHOWN - 1)
+    x = BAR_LEFT + BAR / 2
+    if mine:
+        return x, GAP_TOP - MAN / 2 - slot * MAN
+    return x, GAP_BOTTOM + MAN / 2 + slot * MAN
+
+
+def off_anchor(mine: bool, count: int) -> frame.Point:
+    """Where the last man borne off lies in its tray (the viewer's: bottom right)."""
+    inner = max(count - 1, 0) * SLAB + SLAB / 2 + 6
+    if mine:
+        return RIGHT_TRAY + TRAY / 2, BOTTOM_ROW_END - inner
+    return TRAY / 2, TOP_ROW + inner
+
+
+def viewer(state: VerquereState, perspective: int | None) -> int:
+    """The seat the board is seen from: `perspective` when given; otherwise the player to move
+    (or to roll), and once the game is over the winner (seat 0 after a draw)."""
+    if perspective in (0, 1):
+        assert perspective is not None
+        return perspective
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome.winners[0] if outcome.winners else 0
+    return state.turn
+
+
+# -- sprites (cached) ----------------------------------------------------------------------------------
+
+
+def _supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), s
+
+
+@cache
+def man_sprite(seat: int, label: str) -> Image.Image:
+    """A man of `seat` with `label` on it: the seat's letter, or the count of a tall stack."""
+    colour = COLOURS[seat]
+    big, draw, s = _supersampled((MAN, MAN))
+    size = MAN * s
+    draw.ellipse((0, 0, size - 1, size - 1), fill=RIMS[seat])
+    rim = 3 * s
+    draw.ellipse((rim, rim, size - 1 - rim, size - 1 - rim), fill=colour.fill)
+    ring = round(size * 0.17)
+    draw.ellipse((ring, ring, size - 1 - ring, size - 1 - ring), outline=RINGS[seat], width=s * 2)
+    small = big.reduce(s)
+    ink = colour.ink
+    frame.text_in_circle(
+        ImageDraw.Draw(small),
+        (MAN / 2, MAN / 2),
+        MAN / 2 - 10,
+        label,
+        fill=ink,
+        scale=1.0 if label.isdigit() else 0.9,
+    )
+    return small
+
+
+@cache
+def slab_sprite(seat: int) -> Image.Image:
+    """One man borne off, seen edge on."""
+    width = TRAY - 14
+    big, draw, s = _supersampled((width, SLAB))
+    draw.rounded_rectangle((0, 0, width * s - 1, SLAB * s - 1), radius=4 * s, fill=RIMS[seat])
+    draw.rounded_rectangle(
+        (2 * s, 2 * s, width * s - 1 - 2 * s, SLAB * s - 1 - 2 * s), radius=3 * s, fill=COLOURS[seat].fill
+    )
+    return big.reduce(s)
+
+
+PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+@cache
+def die_sprite(value: int, seat: int, size: int) -> Image.Image:
+    """A die showing `value`, in the colours of `seat`'s men."""
+    big, draw, s = _supersampled((size, size))
+    full = size * s
+    draw.rounded_rectangle((0, 0, full - 1, full - 1), radius=full * 0.18, fill=RIMS[seat])
+    rim = 3 * s
+    draw.rounded_rectangle(
+        (rim, rim, full - 1 - rim, full - 1 - rim), radius=full * 0.15, fill=COLOURS[seat].fill
+    )
+    pip = full * 0.09
+    ink = COLOURS[seat].ink
+    for x, y in PIPS[value]:
+        draw.ellipse((x * full - pip, y * full - pip, x * full + pip, y * full + pip), fill=ink)
+    return big.reduce(s)
+
+
+@cache
+def hit_badge(count: int) -> Image.Image:
+    """HIT (or HIT ×2) in a white badge with a dark border, where the last turn hit."""
+    face = frame.font(18, bold=True)
+    text = "HIT" if count == 1 else f"HIT ×{count}"
+    width, height = int(face.getlength(text)) + 16, 28
+    big, draw, s = _supersampled((width, height))
+    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=frame.OUTLINE)
+    draw.rounded_rectangle(
+        (2 * s, 2 * s, width * s - 1 - 2 * s, height * s - 1 - 2 * s), radius=6 * s, fill=(255, 255, 255)
+    )
+    small = big.reduce(s)
+    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=frame.OUTLINE, anchor="mm")
+    return small
+
+
+# -- the empty board ----------------------------------------------------------------------------------
+
+
+@cache
+def empty_board() -> Image.Image:
+    """The frame, the trays, the bar, the 24 points and their numbers (the viewer's), no men."""
+    s = frame.SUPERSAMPLE
+    big = Image.new("RGB", (WIDTH * s, BOARD_HEIGHT * s), frame.BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, WIDTH * s - 1, BOARD_HEIGHT * s - 1), radius=16 * s, fill=FRAME_WOOD)
+    for left in (0, RIGHT_TRAY):
+        draw.rounded_rectangle(
+            ((left + 6) * s, (TOP_ROW - 4) * s, (left + TRAY - 6) * s, (BOTTOM_ROW_END + 4) * s),
+            radius=8 * s,
+            fill=TRAY_WOOD,
+        )
+    for left in (LEFT_HALF, RIGHT_HALF):
+        draw.rectangle((left * s, TOP_ROW * s, (left + 6 * POINT) * s - 1, BOTTOM_ROW_END * s - 1), fill=FELT)
+    depth = ROW - 16
+    for point in range(1, 25):
+        x = point_x(point)
+        fill = POINT_LIGHT if point % 2 else POINT_DARK
+        half = POINT / 2 - 2
+        if point <= 12:
+            tri = [
+                ((x - half) * s, TOP_ROW * s),
+                ((x + half) * s, TOP_ROW * s),
+                (x * s, (TOP_ROW + depth) * s),
+            ]
+        else:
+            base = BOTTOM_ROW_END * s
+            tri = [((x - half) * s, base), ((x + half) * s, base), (x * s, (BOTTOM_ROW_END - depth) * s)]
+        draw.polygon(tri, fill=fill)
+    image = big.reduce(s)
+    draw = ImageDraw.Draw(image)
+    face = frame.font(NUMBER_SIZE, bold=True)
+    for point in range(1, 25):
+        y = LABEL / 2 + 1 if point <= 12 else BOTTOM_ROW_END + LABEL / 2 - 1
+        ink = HEAD_MARK if point in (1, 12) else NUMBER_INK
+        draw.text((point_x(point), y), str(point), font=face, fill=ink, anchor="mm")
+    small = frame.font(18, bold=True)
+    draw.text((RIGHT_TRAY + TRAY / 2, LABEL / 2 + 1), "home", font=small, fill=HEAD_MARK, anchor="mm")
+    draw.text((TRAY / 2, LABEL / 2 + 1), "head", font=small, fill=HEAD_MARK, anchor="mm")
+    draw.text(
+        (RIGHT_TRAY + TRAY / 2, BOTTOM_ROW_END + LABEL / 2 - 1),
+        "off",
+        font=small,
+        fill=NUMBER_INK,
+        anchor="mm",
+    )
+    return image
+
+
+@cache
+def blank() -> Image.Image:
+    """The empty board with room for the two lines of words under it."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), frame.BACKGROUND)
+    image.paste(empty_board(), (0, 0))
+    return image
+
+
+# -- drawing a position ------------------------------------------------------------------------------
+
+
+def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
+    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+
+
+def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.Point]) -> None:
+    """`count` men of `seat` at the first places of `centre_of`; the last one shown carries the
+    count when there are more than SHOWN."""
+    letter = COLOURS[seat].letter
+    shown = min(count, SHOWN)
+    for index in range(shown):
+        label = str(count) if count > SHOWN and index == shown - 1 else letter
+        _paste_centred(image, man_sprite(seat, label), centre_of[index])
+
+
+def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
+    """The men on the points, on the bar and in the trays, seen from seat `me`."""
+    them = 1 - me
+    for point in range(1, 25):
+        for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
+            if count:
+                _stack(image, seat, count, [man_centre(point, i) for i in range(SHOWN)])
+    for seat, mine in ((me, True), (them, False)):
+        if state.bar[seat]:
+            _stack(image, seat, state.bar[seat], [bar_centre(mine, i) for i in range(SHOWN)])
+        off = state.off[seat]
+        slab = slab_sprite(seat)
+        for index in range(off):
+            x, y = off_anchor(mine, index + 1)
+            image.paste(slab, (round(x - slab.width / 2), round(y - SLAB / 2)), slab)
+        if off:
+            face = frame.font(18, bold=True)
+            draw = ImageDraw.Draw(image)
+            x = RIGHT_TRAY + TRAY / 2 if mine else TRAY / 2
+            y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
+            draw.text((x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+
+
+def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
+    """The roll to play in the middle of the right half: two dice, or four for a double."""
+    values = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    size = DIE if len(values) == 2 else SMALL_DIE
+    gap = 18 if len(values) == 2 else 12
+    total = len(values) * size + (len(values) - 1) * gap
+    left = RIGHT_HALF + (6 * POINT - total) / 2
+    top = GAP_MIDDLE - size / 2
+    for index, value in enumerate(values):
+        sprite = die_sprite(value, seat, size)
+        image.paste(sprite, (round(left + index * (size + gap)), round(top)), sprite)
+
+
+# -- the last turn's arrows ---------------------------------------------------------------------------
+
+
+def _bezier(points: Sequence[frame.Point], steps: int = 24) -> list[frame.Point]:
+    """A Bézier curve through its control points, as a polyline."""
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        pts = list(points)
+        while len(pts) > 1:
+            pts = [((1 - t) * a[0] + t * b[0], (1 - t) * a[1] + t * b[1]) for a, b in pairwise(pts)]
+        out.append(pts[0])
+    return out
+
+
+def _trimmed(path: list[frame.Point], start: float, end: float) -> list[frame.Point]:
+    """The path without its first `start` and last `end` pixels (so arrows stop at a man's rim)."""
+
+    def cut(points: list[frame.Point], length: float) -> list[frame.Point]:
+        gone = 0.0
+        for i in range(len(points) - 1):
+            a, b = points[i], points[i + 1]
+            step = math.dist(a, b)
+            if gone + step >= length:
+                f = (length - gone) / step if step else 0
+                return [(a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), *points[i + 1 :]]
+            gone += step
+        return points[-2:]
+
+    return cut(cut(path, start)[::-1], end)[::-1]
+
+
+def _along(path: list[frame.Point], back: float) -> frame.Point:
+    """The point `back` pixels before the end of a path (or its middle, on a short path)."""
+    total = sum(math.dist(a, b) for a, b in pairwise(path))
+    back = min(back, total / 2)
+    gone = 0.0
+    for a, b in pairwise(path[::-1]):
+        step = math.dist(a, b)
+        if gone + step >= back:
+            f = (back - gone) / step if step else 0
+            return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        gone += step
+    return path[0]
+
+
+def step_path(start: frame.Point, end: frame.Point, how: str) -> list[frame.Point]:
+    """The curve of one arrow: `how` is "row" (along one side, bulging towards the middle),
+    "cross" (from one side to the other, through the middle), or "free" (from the bar, or off)."""
+    (x0, y0), (x1, y1) = start, end
+    if how == "row":
+        towards = 1 if y0 < GAP_MIDDLE else -1
+        bulge = min(0.35 * abs(x1 - x0), 120) * towards
+        control = ((x0 + x1) / 2, (y0 + y1) / 2 + bulge)
+        return _bezier([start, control, end])
+    if how == "cross":
+        # from one side to the other through the middle of the board
+        return _bezier([start, (x0, GAP_MIDDLE), (x1, GAP_MIDDLE), end])
+    towards = 1 if y0 < GAP_MIDDLE else -1
+    bulge = 0 if abs(y1 - y0) > 80 else 60 * towards
+    return _bezier([start, ((x0 + x1) / 2, (y0 + y1) / 2 + bulge), end])
+
+
+def turn_arrows(
+    state: VerquereState, move: Turn, me: int
+) -> tuple[list[list[frame.Point]], list[tuple[frame.Point, int]]]:
+    """The arrows of a turn seen from seat `me` (as polylines, tips last) and the hit badges
+    (where, how many men)."""
+    mover = move.seat
+    mine = mover == me
+
+    def viewed(point: int) -> int:
+        return point if mine else other_numbering(point)
+
+    def anchor(point: int, arriving: bool) -> frame.Point:
+        """Where a man of the mover is (arriving: the outermost man of the point) or was (leaving:
+        just beyond the men left there)."""
+        if point == 0:
+            return bar_centre(mine, state.bar[mover])
+        if point == 25:
+            return off_anchor(mine, state.off[mover])
+        count = state.men(mover, point)
+        return man_centre(viewed(point), max(count - 1, 0) if arriving else count)
+
+    paths: list[list[frame.Point]] = []
+    badges: list[tuple[frame.Point, int]] = []
+    for step in move.steps:
+        a, b = anchor(step.start, False), anchor(step.end, True)
+        if step.start == 0 or step.end == 25:
+            how = "free"
+        else:
+            top_a, top_b = viewed(step.start) <= 12, viewed(step.end) <= 12
+            how = "row" if top_a == top_b else "cross"
+        path = _trimmed(step_path(a, b, how), MAN * 0.3, MAN * 0.42)
+        paths.append(path)
+        if step.hit:
+            badges.append((_along(path, 44), max(move.start[OPP + step.end], 1)))
+    return paths, badges
+
+
+def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+    """Smooth arrows along polylines, tips at the ends, with a dark border: the outline and the
+    fill are drawn as supersampled masks over the box around the arrows, then painted through."""
+    if not paths:
+        return
+    s = ARROW_SUPERSAMPLE
+    pad = ARROW_HEAD + 8
+    xs = [p[0] for path in paths for p in path]
+    ys = [p[1] for path in paths for p in path]
+    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+    right = min(image.width, math.ceil(max(xs) + pad))
+    bottom = min(image.height, math.ceil(max(ys) + pad))
+    size = ((right - left) * s, (bottom - top) * s)
+
+    def local(p: frame.Point) -> frame.Point:
+        return (p[0] - left) * s, (p[1] - top) * s
+
+    shapes = []
+    for path in paths:
+        points = [local(p) for p in path]
+        tip = points[-1]
+        back = points[-2]
+        length = 0.0
+        for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
+            length += math.dist(a, b)
+            back = a
+            if length >= ARROW_HEAD * s:
+                break
+        ux, uy = tip[0] - back[0], tip[1] - back[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
+        shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
+        shapes.append((shaft, tip, base, (ux, uy)))
+
+    def head(tip: frame.Point, base: frame.Point, u: tuple[float, float], grow: float) -> list[frame.Point]:
+        wing = (ARROW_WIDTH * 1.6 + grow) * s
+        px, py = -u[1], u[0]
+        far = (tip[0] + u[0] * grow * 1.6 * s, tip[1] + u[1] * grow * 1.6 * s)
+        back = (base[0] - u[0] * grow * s, base[1] - u[1] * grow * s)
+        return [far, (back[0] + px * wing, back[1] + py * wing), (back[0] - px * wing, back[1] - py * wing)]
+
+    for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
+        mask = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(mask)
+        for shaft, tip, base, u in shapes:
+            width = round((ARROW_WIDTH + 2 * grow) * s)
+            draw.line(shaft, fill=255, width=width, joint="curve")
+            r = width / 2
+            for x, y in (shaft[0], shaft[-1]):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+            draw.polygon(head(tip, base, u, grow), fill=255)
+        small = mask.reduce(s)
+        image.paste(colour, (left, top, left + small.width, top + small.height), small)
+
+
+# -- banners and words ---------------------------------------------------------------------------------
+
+
+def banner_texts(state: VerquereState) -> tuple[str, str] | None:
+    """The banner's title and line: Jean, Juncker, or how the game ended; None for none."""
+    outcome = state.outcome()
+    if outcome is not None:
+        winner = SEAT_NAMES[outcome.winners[0]] if outcome.winners else ""
+        loser = SEAT_NAMES[1 - outcome.winners[0]] if outcome.winners else ""
+        if state.finish == "jean":
+            return "JEAN", f"{loser} can never enter all men: {winner} wins a double game (2 points)"
+        if state.finish == "24":
+            return "ALL 15 ON POINT 24", f"{winner} wins a double game (2 points)"
+        if state.finish == "off":
+            return f"{winner.upper()} BORE OFF ALL 15 MEN", f"{winner} wins a single game (1 point)"
+        if state.finish == "juncker":
+            return "BOTH JUNCKER", "Neither player can ever move again: the game is a draw"
+        if state.finish == "resigned":
+            return f"{loser.upper()} RESIGNED", f"{winner} wins a single game (1 point)"
+        return "GAME OVER", outcome.reason
+    stuck = [seat for seat in (0, 1) if state.bar[seat] and state.juncker(seat)]
+    if stuck:
+        seat = stuck[0]
+        bar = state.bar[seat]
+        return (
+            "JUNCKER",
+            f"{SEAT_NAMES[seat]} has {bar} men on the bar and fewer points open: "
+            f"{SEAT_NAMES[seat]}'s turns pass",
+        )
+    return None
+
+
+def draw_banner(image: Image.Image, title: str, line: str, wide: bool) -> None:
+    """A light band over the middle of the board: across it all (`wide`), or over its left half
+    and the bar (the dice keep the right half)."""
+    left = LEFT_HALF + 8
+    right = RIGHT_TRAY - 8 if wide else RIGHT_HALF - 6
+    top, bottom = GAP_TOP + 12, GAP_BOTTOM - 12
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=frame.OUTLINE)
+    draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=BANNER)
+    title_face = frame.font(30, bold=True)
+    line_face = frame.font(18)
+    room = right - left - 24
+    middle = (left + right) / 2
+    lines = wrap(line, line_face, room)
+    title_y = top + (30 if len(lines) == 1 else 22)
+    draw.text(
+        (middle, title_y), frame.trim(title, title_face, room), font=title_face, fill=BANNER_INK, anchor="mm"
+    )
+    for row, text in enumerate(lines):
+        y = bottom - 22 - (len(lines) - 1 - row) * 22
+        draw.text((middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
+    """`text` in at most `lines` lines of `width` pixels (the last one shortened if need be)."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        count = len(words)
+        while count > 1 and face.getlength(" ".join(words[:count])) > width:
+            count -= 1
+        out.append(" ".join(words[:count]))
+        words = words[count:]
+    if words:
+        out.append(frame.trim(" ".join(words), face, width))
+    return out
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    name = names[seat]
+    short = frame.trim(name, frame.font(TEXT_SIZE, bold=True), 260)
+    return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
+
+
+def last_turn_text(last_move: Move | None, names: Sequence[str]) -> str:
+    if isinstance(last_move, Turn):
+        text = f"{_who(names, last_move.seat)} played {last_move}"
+        hit = last_move.men_hit
+        if hit:
+            text += f", hitting {hit} {'man' if hit == 1 else 'men'}"
+        return text
+    if isinstance(last_move, Pass):
+        return (
+            f"{_who(names, last_move.seat)} passed ({last_move.dice[0]}-{last_move.dice[1]}): {last_move.why}"
+        )
+    return "No turn played yet"
+
+
+def numbering_text(me: int) -> str:
+    return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
+
+
+@lru_cache(maxsize=128)
+def text_line(label: str, text: str) -> Image.Image:
+    """One line of words under the board, its label in bold (cached: most lines repeat)."""
+    image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
+    head = f"{label}: " if label else ""
+    draw.text((4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
+    left = 4 + bold.getlength(head)
+    draw.text(
+        (left, TEXT_SIZE + 2),
+        frame.trim(text, regular, WIDTH - left - 4),
+        font=regular,
+        fill=frame.TEXT,
+        anchor="ls",
+    )
+    return image
+
+
+# -- the whole picture ----------------------------------------------------------------------------------
+
+
+def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]) -> Image.Image:
+    """The board seen from seat `me`, with the words under it, as one picture for `frame.compose`."""
+    image = blank().copy()
+    draw_men(image, state, me)
+    banner = banner_texts(state)
+    over = state.outcome() is not None
+    if isinstance(last_move, Turn) and last_move.seat in (0, 1):
+        paths, badges = turn_arrows(state, last_move, me)
+        paste_paths(image, paths, ARROW)
+        for where, count in badges:
+            _paste_centred(image, hit_badge(count), where)
+    if state.dice is not None and not over:
+        draw_dice(image, state.dice, state.turn)  # over the arrows: the roll to play matters most
+    if banner is not None:
+        draw_banner(image, *banner, wide=over or state.dice is None)
+    lines = (("Last turn", last_turn_text(last_move, names)), ("", numbering_text(me)))
+    for row, (label, text) in enumerate(lines):
+        image.paste(text_line(label, text), (0, BOARD_HEIGHT + 8 + row * STRIP_LINE))
+    return image
+
+
+def pips_to_go(state: VerquereState, seat: int) -> int:
+    """The points `seat`'s men still have to travel to bear off (25 for a man on the bar)."""
+    return 25 * state.bar[seat] + sum((25 - p) * n for p, n in enumerate(state.points(seat), start=1))
+
+
+def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
+    """Whose turn it is and the roll to play (or to roll), or the outcome."""
+    if state.outcome() is None and state.to_move == CHANCE:
+        return frame.Status(f"{frame.who(state, names, state.turn)} to roll", COLOURS[state.turn])
+    base = frame.status_for(state, names, COLOURS)
+    if state.outcome() is None and state.dice is not None:
+        return frame.Status(f"{base.text} · roll {state.dice[0]}-{state.dice[1]}", base.colour)
+    return base
+
+
+def render(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> Image.Image:
+    """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
+    if not isinstance(state, VerquereState):
+        raise TypeError(f"not a Verquere state: {type(state).__name__}")
+    if last_move is not None and not isinstance(last_move, Turn | Pass | Roll):
+        raise TypeError(f"not a Verquere move: {last_move!r}")
+    shown = frame.player_names(state, names)
+    me = viewer(state, perspective)
+    scores = [
+        f"{state.off[seat]} off · {state.bar[seat]} on the bar · {pips_to_go(state, seat)} pips to go"
+        for seat in (0, 1)
+    ]
+    if state.result is not None:
+        scores = [
+            f"{frame.plural(int(points), 'point')} · {text}"
+            for points, text in zip(state.result.scores, scores, strict=True)
+        ]
+    resigned = [1 - state.result.winners[0]] if state.finish == "resigned" and state.result else []
+    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=resigned)
+    return frame.compose(
+        state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
+    )

@@ -1,0 +1,247 @@
+"""The Verquere picture, checked against the reference images in tests/render/reference/.
+
+After an intended change of the pictures: `UPDATE_REFERENCES=1 .venv/bin/python -m pytest
+tests/render/test_verquere.py`, then look at every new reference before committing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import render
+from render import frame
+from render import verquere as picture
+from rules import CHANCE, GAMES, Outcome
+from rules.verquere import Pass, Turn, VerquereState
+from tests.rules.test_verquere import position
+from tests.support.images import assert_matches_reference, open_png
+
+GAME = GAMES["verquere"]
+REFERENCE = Path(__file__).resolve().parent / "reference"
+PLAYERS = ("alice", "Bob")
+
+
+def moves(text: str) -> list[str]:
+    return [move.strip() for move in text.split(";") if move.strip()]
+
+
+RANDOM_GAME = moves(
+    # A game of seeded random turns (random.Random(0)): hits, entries, passes and, at the end,
+    # Black with 3 men on the bar and only 2 points open: Juncker.
+    "roll 6-6; 1/7; roll 6-5; 1/6/12; roll 5-2; 7/9 1/6; roll 2-2; 1/3/5/7/9; roll 4-2; 9/11 1/5; roll "
+    "4-3; 9/12 1/5; roll 6-3; 5/8 1/7; roll 4-1; 12/16 1/2; roll 1-1; 11/12 8/9/10/11; roll 1-1; 16/17 "
+    "5/6 2/3 1/2; roll 5-4; 11/15* 7/12; roll 4-4; 17/21 bar/4/8/12; roll 5-1; 6/7/12; roll 5-3; 6/11 "
+    "2/5; roll 4-2; 15/17* 1/5; roll 2-2; 12/14/16 bar/2/4; roll 5-2; 17/19/24*; roll 6-1; 16/17* "
+    "bar/6; roll 4-4; 1/5* bar/4/8/12; roll 3-2; 4/7 bar/2; roll 3-2; 12/15/17; roll 4-1; 11/15 7/8; "
+    "roll 5-1; 17/18* 5/10; roll 6-1; 8/9 bar/6*; roll 3-2; bar/3*/5; roll 6-2; pass; roll 6-1; 1/2/8; "
+    "roll 2-1; pass; roll 6-4; 10/14 8/14*; roll 5-5; bar/5; roll 6-4; 14/18*/24; roll 5-4; bar/4; roll "
+    "4-3; 12/16* 12/15; roll 2-2; bar/2*; roll 5-1; pass; roll 5-4; 2/7 bar/4*; roll 5-4; bar/4; roll "
+    "2-1; 5/6 1/3*; roll 4-1; pass; roll 5-1; 4/5 3/8; roll 3-2; bar/3 bar/2; roll 5-5; 6/11 5/10/15* "
+    "1/6; roll 6-6; 12/18* 4/10/16 bar/6; roll 3-2; 21/24 bar/2; roll 6-1; 18/19* 2/8; roll 6-6; 11/17* "
+    "9/15/21 bar/6; roll 4-2; 8/12* bar/2; roll 4-2; 17/19 bar/4*; roll 5-1; 19/20* bar/5; roll 1-1; "
+    "pass; roll 6-4; 12/18* 6/10; roll 6-3; bar/6* bar/3; roll 6-6; 10/16* 1/7* bar/6/12; roll 6-5; "
+    "bar/5; roll 6-3; 7/10 5/11; roll 5-3; pass; roll 5-4; 12/16 1/6; roll 6-4; pass; roll 6-6; 10/16 "
+    "6/12 2/8/14*; roll 6-5; pass; roll 6-5; 16/22 1/6; roll 6-2; pass; roll 5-2; 12/17*/19; roll 6-6; "
+    "pass "
+)
+MIDDLE_GAME = RANDOM_GAME[:58]
+"""White has just played 10/14 8/14*: Black has 2 men on the bar."""
+BEFORE_JUNCKER = RANDOM_GAME[:125]
+"""White to play 5-2: 12/17*/19 puts a third Black man on the bar, and Black is Juncker."""
+
+
+def replay(log: list[str], then: Sequence[str] = ()) -> tuple[VerquereState, Turn | Pass]:
+    """The state after `log` and then the chance events `then`, and the last move of `log`."""
+    before = GAME.replay(2, {}, log[:-1])
+    last = before.parse(log[-1])
+    state = before.play(last)
+    for text in then:
+        state = state.play(text)
+    assert isinstance(state, VerquereState) and isinstance(last, Turn | Pass)
+    return state, last
+
+
+def jean() -> tuple[VerquereState, Turn]:
+    """The rules file's Jean caption: White hits a fourth Black man while Black holds three of
+    its first-quarter points, and wins a double game at once."""
+    theirs = {13: 5, 14: 2, 15: 2, 9: 1, 24: 2}
+    state = position({1: 14, 4: 1}, theirs, bar=(0, 3), dice=(5, 3))
+    move = state.parse("4/9*")
+    after = state.play(move)
+    assert isinstance(after, VerquereState) and isinstance(move, Turn)
+    return after, move
+
+
+def borne_off() -> tuple[VerquereState, Turn]:
+    """Black bears off its last two men with 6-4 and wins a single game."""
+    state = position({24: 2}, {13: 3, 20: 2, 5: 1}, dice=(6, 4), seat=1)
+    move = state.parse("24/off 24/off")
+    after = state.play(move)
+    assert isinstance(after, VerquereState) and isinstance(move, Turn)
+    return after, move
+
+
+# -- reference pictures ----------------------------------------------------------------------------
+
+
+def test_start_with_the_first_roll() -> None:
+    state = GAME.start(2).play("roll 5-3")
+    png = render.board(state, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "verquere_start.png")
+
+
+def test_middle_game_with_men_on_the_bar_and_a_hit() -> None:
+    state, last = replay(MIDDLE_GAME, ["roll 5-2"])
+    assert state.to_move == 1 and state.bar == (0, 2) and isinstance(last, Turn) and last.men_hit == 1
+    png = render.board(state, last_move=last, names=PLAYERS)  # seen from Black, to move
+    assert_matches_reference(png, REFERENCE / "verquere_middle.png")
+
+
+def test_juncker_banner_and_a_double_to_play() -> None:
+    state, last = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"], ["roll 4-4"])
+    assert isinstance(last, Pass) and last.juncker and state.juncker(1) and state.to_move == 0
+    png = render.board(state, last_move=last, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "verquere_juncker.png")
+
+
+def test_jean_ends_the_game() -> None:
+    state, last = jean()
+    assert state.finish == "jean"
+    png = render.board(state, last_move=last, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "verquere_jean.png")
+
+
+def test_the_last_men_borne_off() -> None:
+    state, last = borne_off()
+    assert state.finish == "off" and state.off == (9, 15)
+    png = render.board(state, last_move=last, names=PLAYERS)
+    assert_matches_reference(png, REFERENCE / "verquere_borne_off.png")
+
+
+# -- the point of view --------------------------------------------------------------------------------
+
+
+def test_the_board_follows_the_player_to_move() -> None:
+    state, last = replay(MIDDLE_GAME, ["roll 5-2"])
+    assert picture.viewer(state, None) == 1
+    default = render.board(state, last_move=last, names=PLAYERS)
+    assert default == render.board(state, last_move=last, names=PLAYERS, perspective=1)
+    assert default != render.board(state, last_move=last, names=PLAYERS, perspective=0)
+    rolling = GAME.replay(2, {}, MIDDLE_GAME)
+    assert isinstance(rolling, VerquereState) and rolling.to_move == CHANCE
+    assert picture.viewer(rolling, None) == 1  # the player about to roll
+    over, _ = borne_off()
+    assert picture.viewer(over, None) == 1  # the winner
+    assert picture.viewer(over, 0) == 0
+
+
+def test_points_and_men_seen_from_each_side() -> None:
+    # From either side, a player's home (point 1) is top right and its point 24 bottom right.
+    assert picture.point_x(1) > picture.point_x(6) > picture.point_x(7) > picture.point_x(12)
+    assert picture.point_x(13) < picture.point_x(18) < picture.point_x(19) < picture.point_x(24)
+    assert picture.point_x(1) == picture.point_x(24) and picture.point_x(12) == picture.point_x(13)
+    top, bottom = picture.man_centre(1, 0), picture.man_centre(24, 0)
+    assert top[1] < picture.GAP_TOP < picture.GAP_BOTTOM < bottom[1]
+    assert picture.man_centre(1, 9) == picture.man_centre(1, picture.SHOWN - 1)  # tall stacks stop
+    mine, theirs = picture.bar_centre(True, 0), picture.bar_centre(False, 0)
+    assert mine[1] < picture.GAP_MIDDLE < theirs[1]
+
+
+def test_arrows_and_hits_of_the_last_turn() -> None:
+    state, last = replay(MIDDLE_GAME, ["roll 5-2"])
+    assert isinstance(last, Turn)
+    paths, badges = picture.turn_arrows(state, last, 1)
+    assert len(paths) == len(last.steps) == 2
+    assert [count for _, count in badges] == [1]
+    for path, step in zip(paths, last.steps, strict=True):
+        # White's 10/14 is Black's 22/2: from the bottom right up to the top right
+        tip = path[-1]
+        start_row_bottom = path[0][1] > picture.GAP_MIDDLE
+        assert start_row_bottom and tip[1] < picture.GAP_MIDDLE, step
+    touchdown = GAME.start(2).play("roll 5-3")
+    move = touchdown.parse("1/4/9")
+    assert isinstance(move, Turn)
+    after = touchdown.play(move)
+    assert isinstance(after, VerquereState)
+    paths, badges = picture.turn_arrows(after, move, 0)
+    assert len(paths) == 2 and badges == []  # a touchdown is drawn as two arrows
+
+
+def test_same_input_same_bytes() -> None:
+    state, last = replay(MIDDLE_GAME, ["roll 5-2"])
+    first = render.board(state, last_move=last, names=PLAYERS)
+    render.board(GAME.start(2).play("roll 6-6"))  # other pictures in between must not matter
+    assert render.board(state, last_move=last, names=PLAYERS) == first
+    image = open_png(first)
+    assert image.mode == "RGB" and 900 <= image.width <= 1000 and image.height < 1100
+
+
+# -- words ---------------------------------------------------------------------------------------------
+
+
+def test_status_shows_the_roll_to_play_or_to_roll() -> None:
+    rolled = GAME.start(2).play("roll 5-3")
+    assert isinstance(rolled, VerquereState)
+    assert picture.status(rolled, PLAYERS).text == "alice (White) to move · roll 5-3"
+    waiting = GAME.start(2)
+    assert isinstance(waiting, VerquereState)
+    assert picture.status(waiting, ("White", "Black")) == frame.Status("White to roll", picture.WHITE)
+    over, _ = jean()
+    assert picture.status(over, PLAYERS).text.startswith("alice (White) wins — Jean")
+
+
+def test_banners() -> None:
+    over, _ = jean()
+    assert picture.banner_texts(over) == (
+        "JEAN",
+        "Black can never enter all men: White wins a double game (2 points)",
+    )
+    won, _ = borne_off()
+    assert picture.banner_texts(won) == ("BLACK BORE OFF ALL 15 MEN", "Black wins a single game (1 point)")
+    doubled = position({23: 1, 24: 14}, {13: 15}, dice=(2, 1)).play("23/24")
+    assert isinstance(doubled, VerquereState)
+    assert picture.banner_texts(doubled) == ("ALL 15 ON POINT 24", "White wins a double game (2 points)")
+    resigned = GAME.start(2).resign(0)
+    assert isinstance(resigned, VerquereState)
+    assert picture.banner_texts(resigned) == ("WHITE RESIGNED", "Black wins a single game (1 point)")
+    stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker"), finish="juncker")
+    assert picture.banner_texts(stuck) == (
+        "BOTH JUNCKER",
+        "Neither player can ever move again: the game is a draw",
+    )
+    juncker, _ = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"], ["roll 4-4"])
+    title, line = picture.banner_texts(juncker) or ("", "")
+    assert title == "JUNCKER" and line.startswith("Black has 3 men on the bar")
+    start = GAME.start(2)
+    assert isinstance(start, VerquereState) and picture.banner_texts(start) is None
+    for state in (resigned, stuck):
+        render.board(state)  # every ending renders
+
+
+def test_last_turn_in_words() -> None:
+    _, hit = replay(MIDDLE_GAME)
+    assert picture.last_turn_text(hit, PLAYERS) == "alice (White) played 10/14 8/14*, hitting 1 man"
+    _, passed = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"])
+    assert picture.last_turn_text(passed, ("White", "Black")) == (
+        "Black passed (6-6): Juncker: 3 men on the bar and only 2 points open"
+    )
+    assert picture.last_turn_text(None, PLAYERS) == "No turn played yet"
+
+
+def test_pips_to_go() -> None:
+    start = GAME.start(2)
+    assert isinstance(start, VerquereState)
+    assert picture.pips_to_go(start, 0) == picture.pips_to_go(start, 1) == 15 * 24
+    over, _ = borne_off()
+    assert picture.pips_to_go(over, 1) == 0
+
+
+def test_wrong_state_or_move_is_refused() -> None:
+    with pytest.raises(TypeError):
+        picture.render(GAMES["keibot"].start(2), perspective=None, last_move=None, names=None)
+    with pytest.raises(TypeError):
+        render.board(GAME.start(2), last_move="1/4/9")  # type: ignore[arg-type]
