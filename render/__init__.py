@@ -8,6 +8,7 @@ Adding a game: a module `render/<game>.py` with a `render` function, and one lin
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -39,8 +40,31 @@ RENDERERS: dict[str, Renderer] = {
 """The renderer of each game, by game key."""
 
 
+DRAWING = threading.RLock()
+"""Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
+
+
 class UnknownGameError(LookupError):
     """`board` was given a state of a game that has no renderer."""
+
+
+def draw(
+    state: State,
+    *,
+    perspective: int | None = None,
+    last_move: Move | None = None,
+    names: Sequence[str] | None = None,
+) -> Image.Image:
+    """The picture of `state` as an RGB image (what `board` encodes; the animation uses it too)."""
+    key = getattr(getattr(state, "game", None), "key", None)
+    renderer = RENDERERS.get(key) if isinstance(key, str) else None
+    if renderer is None:
+        known = ", ".join(sorted(RENDERERS))
+        raise UnknownGameError(f"no picture for the game {key!r} (pictures exist for: {known})")
+    # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
+    # sprite caches are not made for several threads at once. A picture takes a few ms.
+    with DRAWING:
+        return renderer(state, perspective=perspective, last_move=last_move, names=names)
 
 
 def board(
@@ -56,13 +80,7 @@ def board(
     `last_move` the move that led to this state (it is marked), `names` the players' display
     names by seat (default: the seat names, e.g. "Red").
     """
-    key = getattr(getattr(state, "game", None), "key", None)
-    renderer = RENDERERS.get(key) if isinstance(key, str) else None
-    if renderer is None:
-        known = ", ".join(sorted(RENDERERS))
-        raise UnknownGameError(f"no picture for the game {key!r} (pictures exist for: {known})")
-    image = renderer(state, perspective=perspective, last_move=last_move, names=names)
-    return png.encode(image)
+    return png.encode(draw(state, perspective=perspective, last_move=last_move, names=names))
 
 
-__all__ = ["RENDERERS", "Renderer", "UnknownGameError", "board"]
+__all__ = ["DRAWING", "RENDERERS", "Renderer", "UnknownGameError", "board", "draw"]

@@ -25,7 +25,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
-from . import RENDERERS, UnknownGameError, frame
+from . import draw, frame
 
 MAX_WIDTH = 480
 """The width of the frames (the pictures are 960 px wide: half of it, still readable)."""
@@ -38,15 +38,6 @@ TRANSPARENT = 255
 STRIP_HEIGHT = 30
 STRIP_FONT = 16
 BAR_HEIGHT = 4
-
-
-def _draw(state: State, move: Move | None, names: Sequence[str] | None) -> Image.Image:
-    key = getattr(getattr(state, "game", None), "key", None)
-    renderer = RENDERERS.get(key) if isinstance(key, str) else None
-    if renderer is None:
-        known = ", ".join(sorted(RENDERERS))
-        raise UnknownGameError(f"no picture for the game {key!r} (pictures exist for: {known})")
-    return renderer(state, perspective=None, last_move=move, names=names)
 
 
 def shrink(image: Image.Image, width: int) -> Image.Image:
@@ -146,7 +137,7 @@ def animation(
 
     def picture(index: int) -> Image.Image:
         state, move = positions[index]
-        return _strip(shrink(_draw(state, move, names), width), index, total, move)
+        return _strip(shrink(draw(state, last_move=move, names=names), width), index, total, move)
 
     first = picture(0)
     size = first.size
