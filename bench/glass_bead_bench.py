@@ -6,9 +6,6 @@ prints these rows alone."""
 from __future__ import annotations
 
 import random
-import statistics
-import time
-from collections.abc import Callable
 from functools import partial
 
 import render
@@ -17,7 +14,7 @@ from rules.glass_bead import GlassBeadState
 
 from . import playouts
 from .render_bench import time_renders
-from .table import Row, print_table
+from .table import Row, median_worst, print_table, times_on_fresh_copies
 
 GAME = GAMES["glass-bead"]
 CAP = 500
@@ -55,31 +52,6 @@ def position(pits: list[str], cups: tuple[str, str]) -> GlassBeadState:
     return state
 
 
-def fresh(state: State) -> GlassBeadState:
-    """An equal state with nothing computed yet (the legal moves are cached on a state)."""
-    copy = GAME.load(state.to_json())
-    assert isinstance(copy, GlassBeadState)
-    return copy
-
-
-def times_ms(
-    fn: Callable[[GlassBeadState], object], states: list[GlassBeadState], repeat: int
-) -> list[float]:
-    """Milliseconds of fn(fresh copy of each state), `repeat` times over."""
-    times = []
-    for _ in range(repeat):
-        for state in states:
-            copy = fresh(state)
-            start = time.perf_counter()
-            fn(copy)
-            times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def median_worst(times: list[float]) -> str:
-    return f"{statistics.median(times):.2f} ms median, {max(times):.2f} ms worst"
-
-
 def random_positions(games: int, seed: int = 7) -> list[tuple[GlassBeadState, Move]]:
     """(state, the move that led to it) after every move of seeded random games (capped)."""
     rng = random.Random(seed)
@@ -111,15 +83,17 @@ def legal_move_rows() -> list[Row]:
     for name, (pits, cups) in WORST.items():
         state = position(pits, cups)
         count = len(state.legal_moves())
-        counting = times_ms(lambda s: len(s.legal_moves()), [state], 20)
-        suggest = {prefix: times_ms(partial(_suggest, typed=prefix), [state], 20) for prefix in PREFIXES}
+        counting = times_on_fresh_copies(lambda s: len(s.legal_moves()), [state], 20)
+        suggest = {
+            prefix: times_on_fresh_copies(partial(_suggest, typed=prefix), [state], 20) for prefix in PREFIXES
+        }
         slowest = max(suggest, key=lambda p: max(suggest[p]))
         every = [t for ts in suggest.values() for t in ts]
         legal = state.legal_moves()
         typed = [str(legal[rng.randrange(count)]) for _ in range(20)]
         checks = []
         for text in typed:
-            checks += times_ms(partial(_parse, text=text), [state], 1)
+            checks += times_on_fresh_copies(partial(_parse, text=text), [state], 1)
         rows += [
             Row("rules", f"Glass Bead legal moves, {name}", f"{count:,} moves", ""),
             Row(
@@ -148,8 +122,8 @@ def reachable_rows(positions: list[tuple[GlassBeadState, Move]]) -> list[Row]:
     """Over every position of the random games: the most moves, and the slowest count and autocomplete."""
     states = [s for s, _ in positions if s.to_move is not None]
     most = max(len(s.legal_moves()) for s in states)
-    counting = times_ms(lambda s: len(s.legal_moves()), states, 1)
-    suggest = times_ms(lambda s: s.suggest("", 25), states, 1)
+    counting = times_on_fresh_copies(lambda s: len(s.legal_moves()), states, 1)
+    suggest = times_on_fresh_copies(lambda s: s.suggest("", 25), states, 1)
     return [
         Row(
             "rules",

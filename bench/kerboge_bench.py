@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 
 import render
@@ -16,7 +15,7 @@ from rules.kerboge import KerbogeState
 
 from . import playouts
 from .render_bench import time_renders
-from .table import Row, print_table
+from .table import Row, print_table, times_on_fresh_copies
 
 GAME = GAMES["kerboge"]
 NAMES = ("alice", "Bob", "carol", "dave")
@@ -75,23 +74,6 @@ def random_positions(seats: int, games: int, seed: int = 7) -> list[tuple[State,
     return out
 
 
-def fresh(state: State) -> State:
-    """An equal state with nothing computed yet (legal moves are cached on a state)."""
-    return GAME.load(state.to_json())
-
-
-def median_ms(fn: Callable[[State], object], states: list[State], repeat: int) -> tuple[float, float]:
-    """Median and worst milliseconds of fn(fresh state), `repeat` times."""
-    times = []
-    for _ in range(repeat):
-        for state in states:
-            copy = fresh(state)
-            start = time.perf_counter()
-            fn(copy)
-            times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), max(times)
-
-
 def legal_move_rows() -> list[Row]:
     seen = 0
     for seats in (4, 2):
@@ -100,9 +82,11 @@ def legal_move_rows() -> list[Row]:
                 seen = max(seen, len(state.legal_moves()))
     worst = max((constructed(rows) for rows in CONSTRUCTED), key=lambda s: len(s.legal_moves()))
     count = len(worst.legal_moves())
-    list_median, list_worst = median_ms(lambda s: s.legal_moves(), [worst], 30)
+    listing = times_on_fresh_copies(lambda s: s.legal_moves(), [worst], 30)
+    list_median, list_worst = statistics.median(listing), max(listing)
     typed = "b1"  # matches no move's start: autocomplete scans every move
-    suggest_median, suggest_worst = median_ms(lambda s: s.suggest(typed), [worst], 30)
+    suggesting = times_on_fresh_copies(lambda s: s.suggest(typed), [worst], 30)
+    suggest_median, suggest_worst = statistics.median(suggesting), max(suggesting)
     return [
         Row(
             "rules",
