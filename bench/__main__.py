@@ -7,7 +7,15 @@ import sys
 
 from rules import GAMES
 
-from . import glass_bead_bench, history_bench, host_bench, kerboge_bench, playouts, render_bench
+from . import (
+    glass_bead_bench,
+    history_bench,
+    host_bench,
+    kerboge_bench,
+    playouts,
+    ratings_bench,
+    render_bench,
+)
 from .table import Row, print_table
 
 
@@ -19,11 +27,13 @@ def main() -> None:
     )
     rows: list[Row] = []
     rows += playouts.rows([(GAMES["keryo-pente"], 2, {"tournament": True}, "> 150 games/s (Ludii)", 100_000)])
+    rows.append(render_bench.row(render_bench.bench_keryo_pente_game(), "median < 30 ms"))
     rows += playouts.rows([(GAMES["keibot"], 2, {"setup": "closed"}, "> 100 games/s", 100_000)])
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))
     rows += glass_bead_bench.rows()
     rows += kerboge_bench.rows()
     rows += host_bench.rows()
+    rows += ratings_bench.rows()
     rows += history_bench.rows()
     print_table(rows)
     sys.stdout.flush()
