@@ -16,7 +16,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress, pairwise
-from typing import Any, NamedTuple
+from operator import sub
+from typing import Any, NamedTuple, overload
 
 from .base import (
     CHANCE,
@@ -147,20 +148,21 @@ class Turn(Move):
     Everything is in the mover's numbering (`seat`): `tokens` are the men's paths as written
     (`(1, 4, 9)` is `1/4/9`, one man touching down on 4; 0 is the bar, 25 is off), `steps` the
     single steps with their hits, `hits` the points where opponent's men were hit. `start` and
-    `key` are the views (see the module docstring) before and after the turn.
+    `key` are the views (see the module docstring) before and after the turn. The ways of playing
+    it, which its notation is chosen from, are asked of the legal moves it came from when needed.
     """
 
-    __slots__ = ("_cache", "_ctx", "_ways", "key")
+    __slots__ = ("_cache", "_ctx", "_legal", "key")
 
     key: Key
-    _ways: list[Steps]
+    _legal: _Legal
     _ctx: _TurnContext
     _cache: tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str] | None
 
-    def __init__(self, ctx: _TurnContext, key: Key, ways: list[Steps]) -> None:
+    def __init__(self, ctx: _TurnContext, key: Key, legal: _Legal) -> None:
         self._ctx = ctx
         self.key = key
-        self._ways = ways
+        self._legal = legal
         self._cache = None
 
     @property
@@ -190,7 +192,8 @@ class Turn(Move):
     def _written(self) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str]:
         if self._cache is None:
             ctx = self._ctx
-            tokens, marks = _canonical(ctx.start, self._ways, ctx.five_blots, ctx.five_closed)
+            ways = self._legal.ways(self.key)
+            tokens, marks = _canonical(ctx.start, ways, ctx.five_blots, ctx.five_closed)
             text = " ".join(
                 "/".join(_point_name(p) + ("*" if (t, i) in marks else "") for i, p in enumerate(tok))
                 for t, tok in enumerate(tokens)
@@ -230,18 +233,29 @@ class Turn(Move):
 # -- the rules on a view ------------------------------------------------------------------------------
 
 
+_LOW_BITS = (2 * MEN + 1).__and__
+"""A signed count of `board` (−15..15) as a byte: 0..15 as they are, −15..−1 as 17..31."""
+_POSITIVE = bytes(b if b <= MEN else 0 for b in range(256))
+"""`bytes.translate` table from `_LOW_BITS` bytes to seat 0's men."""
+_NEGATIVE = bytes(2 * MEN + 2 - b if MEN < b < 2 * MEN + 2 else 0 for b in range(256))
+"""`bytes.translate` table from `_LOW_BITS` bytes to seat 1's men."""
+
+
 def _view(board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int], seat: int) -> bytearray:
-    points = board if seat == 0 else tuple(-x for x in (*board[12:], *board[:12]))
-    mine = [x if x > 0 else 0 for x in points]
-    theirs = [-x if x < 0 else 0 for x in points]
-    return bytearray([bar[seat], *mine, off[seat], bar[1 - seat], *theirs])
+    raw = bytes(map(_LOW_BITS, board))
+    if seat == 0:
+        mine, theirs = raw.translate(_POSITIVE), raw.translate(_NEGATIVE)
+    else:
+        turned = raw[12:] + raw[:12]  # the points in seat 1's numbering
+        mine, theirs = turned.translate(_NEGATIVE), turned.translate(_POSITIVE)
+    return bytearray((bar[seat],)) + mine + bytes((off[seat], bar[1 - seat])) + theirs
 
 
 def _board_from_view(view: Key | bytearray, seat: int) -> tuple[int, ...]:
-    signed = [view[q] - view[OPP + q] for q in range(1, 25)]
+    mine, theirs = view[1:25], view[OPP + 1 : OPP + 25]
     if seat == 0:
-        return tuple(signed)
-    return tuple(-x for x in (*signed[12:], *signed[:12]))
+        return tuple(map(sub, mine, theirs))
+    return tuple(map(sub, theirs[12:] + theirs[:12], mine[12:] + mine[:12]))
 
 
 def _vulnerable(view: Key | bytearray) -> frozenset[int]:
@@ -262,12 +276,12 @@ def _vulnerable(view: Key | bytearray) -> frozenset[int]:
 
 def _jean(view: Key | bytearray) -> bool:
     """Whether the mover can never enter all men: bar + own first-quarter points > 6."""
-    return view[BAR] + sum(1 for q in range(1, 7) if view[q]) > 6
+    return view[BAR] + 6 - view[1:7].count(0) > 6
 
 
 def _opponent_jean(view: Key | bytearray) -> bool:
     """Jean of the opponent: its first quarter is the mover's points 13–18."""
-    return view[OPP] + sum(1 for q in range(13, 19) if view[OPP + q]) > 6
+    return view[OPP] + 6 - view[OPP + 13 : OPP + 19].count(0) > 6
 
 
 def _open_points(view: Key | bytearray, vulnerable: frozenset[int]) -> int:
@@ -346,19 +360,34 @@ def _pips(start: Key | bytearray, end: Key | bytearray) -> int:
 class _Explored(NamedTuple):
     legal: list[Key]
     """The keys of the legal turns, in the order the search found them."""
-    ways: dict[Key, list[Steps]]
-    """Step sequences reaching each position the search visited."""
     max_dice: int
     larger_only: bool
     """Only one die of a non-double can be played, and the larger one can."""
     max_pips: int
 
 
-def _explore(start: bytearray, high: int, low: int, five_blots: bool, five_closed: bool) -> _Explored:
-    """Depth-first search over the dice, deduplicated by the position reached, then the filters:
-    the most dice, then the larger die when only one can be played, then the most pips.
+_MULTISET = tuple(5**p for p in range(OFF))
+"""`_MULTISET[p]`: one step of a double starting at p (0 the bar), as a digit in base 5. With one
+die value the starts of a turn's steps fix the position they reach (and the other way round), so
+the sum of the digits of up to four steps names a position before its view is built."""
 
-    The hot path of the game: the step rules of `_check_step` are inlined here.
+
+def _explore(
+    start: bytearray,
+    high: int,
+    low: int,
+    five_blots: bool,
+    five_closed: bool,
+    ways: dict[Key, list[Steps]] | None = None,
+) -> _Explored:
+    """Depth-first search over the dice, deduplicated by the position reached, then the filters:
+    the most dice, then the larger die when only one can be played, then the most pips. With
+    `ways`, it also records there the step sequences reaching each position (for the notation).
+
+    The hot path of the game (random playouts spend most of their time here): the step rules of
+    `_check_step` are inlined, the last die of a turn (where most of the search ends) has a loop
+    of its own, a double's positions are recognised by the starts of their steps before their
+    view is copied (`_MULTISET`), and a position's bytes are made only when they are kept.
     """
     double = high == low
     full = 4 if double else 2
@@ -367,21 +396,28 @@ def _explore(start: bytearray, high: int, low: int, five_blots: bool, five_close
     """Positions reached with every die played (or ending the game), with their pips."""
     partial: dict[Key, list[int]] = {}
     """Positions where no further die could be played: [dice used, larger die used, pips]."""
-    ways: dict[Key, list[Steps]] = {}
+    seen: set[int] = set()
+    """A double's positions reached so far, by the starts of their steps (see `_MULTISET`)."""
     may_stack_always = not five_blots
+    record = ways is not None
 
     def rec(
         v: bytearray,
-        key: Key,
+        key: Key | None,
         rem: tuple[int, ...],
+        depth: int,
         steps: Steps,
         larger: bool,
         pips: int,
         vuln: frozenset[int],
         skip: tuple[int, int] | None,
+        multiset: int,
     ) -> None:
-        """`skip`: (start, end) of the smaller die played first, when the larger die's steps that do
-        not touch it were already found in the other order (non-doubles only)."""
+        """The search from the position `v` (its bytes `key`, or None if not made yet) with the
+        dice `rem` left after `depth` dice; `steps` are the steps played so far (when recorded),
+        `multiset` their starts (doubles only). `skip`: (start, end) of the smaller die played
+        first, when the larger die's steps that do not touch it were already found in the other
+        order (non-doubles only)."""
         played = False
         entering = v[BAR] > 0
         if entering:
@@ -393,89 +429,155 @@ def _explore(start: bytearray, high: int, low: int, five_blots: bool, five_close
             back = occupied[0]
             bearing = back >= 19
         may_stack = may_stack_always or v[HOME] <= MEN - 5
-        depth = len(steps)
-        swap_ok = not double and not depth and not entering and may_stack_always
-        for i, d in enumerate(rem[:1] if double else rem):
-            nrem = rem[1:] if double else rem[:i] + rem[i + 1 :]
-            nlarger = (d == high) if not depth else larger
-            if entering:
-                moves = [(BAR, d)] if not v[d] and (v[OPP + d] < 2 or d in vuln) else []
-            else:
-                moves = []
-                for p in occupied:
-                    t = p + d
-                    if t < 25:
-                        if v[t]:
-                            if t < HEAD or not may_stack:
-                                continue
-                        elif v[OPP + t] >= 2 and t not in vuln:
-                            continue
-                        moves.append((p, t))
-                    elif not bearing:
-                        break
-                    elif t == 25 or p == back:
-                        moves.append((p, OFF))
-            for p, t in moves:
+        if len(rem) == 1 and not entering and not bearing:
+            # The last die, in the commonest case: each of its steps ends a turn.
+            d = rem[0]
+            for p in occupied:
+                t = p + d
+                if t >= 25:
+                    break
+                if v[t]:
+                    if t < HEAD or not may_stack:
+                        continue
+                    hit = 0
+                else:
+                    hit = v[OPP + t]
+                    if hit >= 2 and t not in vuln:
+                        continue
                 played = True
-                if (
+                if double:
+                    reached = multiset + _MULTISET[p]
+                    if reached in seen:
+                        continue  # the same steps in another order: the same position
+                    seen.add(reached)
+                elif (
                     skip is not None
-                    and t != OFF
+                    and not hit
                     and p != skip[1]
                     and t != skip[0]
                     and t != skip[1]
-                    and not v[OPP + t]
                     and not (t == POINTS and v[t] == MEN - 1)
                 ):
                     continue  # the same two steps, larger die first, were played already
                 nv = v.copy()
                 nv[p] -= 1
-                nvuln = vuln
-                hit = 0
-                if t == OFF:
-                    nv[OFF] += 1
-                    ended = nv[OFF] == MEN
-                    npips = pips + 25 - p
+                nv[t] += 1
+                if hit:
+                    nv[OPP] += hit
+                    nv[OPP + t] = 0
+                    ended = (
+                        nv[OPP]
+                        + (nv[OPP + 13] > 0)
+                        + (nv[OPP + 14] > 0)
+                        + (nv[OPP + 15] > 0)
+                        + (nv[OPP + 16] > 0)
+                        + (nv[OPP + 17] > 0)
+                        + (nv[OPP + 18] > 0)
+                        > 6
+                    )
                 else:
-                    npips = pips + t - p
-                    nv[t] += 1
-                    hit = nv[OPP + t]
-                    if hit:
-                        nv[OPP] += hit
-                        nv[OPP + t] = 0
-                        ended = (
-                            nv[OPP]
-                            + (nv[OPP + 13] > 0)
-                            + (nv[OPP + 14] > 0)
-                            + (nv[OPP + 15] > 0)
-                            + (nv[OPP + 16] > 0)
-                            + (nv[OPP + 17] > 0)
-                            + (nv[OPP + 18] > 0)
-                            > 6
-                        )
-                        if five_closed:
-                            nvuln = _vulnerable(nv)
-                    else:
-                        ended = t == POINTS and nv[t] == MEN
+                    ended = t == POINTS and nv[t] == MEN
                 nkey = bytes(nv)
-                nsteps = (*steps, (p, t, d))
-                w = ways.get(nkey)
-                if double:
-                    # With one die value, a position fixes the steps that reach it: explored once.
-                    if w is not None:
-                        continue
-                    ways[nkey] = [nsteps]
-                elif w is None:
-                    ways[nkey] = [nsteps]
+                if record:
+                    assert ways is not None
+                    w = ways.get(nkey)
+                    if w is None:
+                        ways[nkey] = [(*steps, (p, t, d))]
+                    else:
+                        w.append((*steps, (p, t, d)))
+                complete[nkey] = full_pips if ended else pips + t - p
+        else:
+            swap_ok = not double and not depth and not entering and may_stack_always
+            for i, d in enumerate(rem[:1] if double else rem):
+                nrem = rem[1:] if double else rem[:i] + rem[i + 1 :]
+                nlarger = (d == high) if not depth else larger
+                if entering:
+                    moves = [(BAR, d)] if not v[d] and (v[OPP + d] < 2 or d in vuln) else []
                 else:
-                    w.append(nsteps)
-                if ended:
-                    complete[nkey] = full_pips  # counts as using every die and pip of the roll
-                elif nrem:
-                    nskip = (p, t) if swap_ok and d == low and t != OFF and not hit else None
-                    rec(nv, nkey, nrem, nsteps, nlarger, npips, nvuln, nskip)
-                else:
-                    complete[nkey] = npips
+                    moves = []
+                    for p in occupied:
+                        t = p + d
+                        if t < 25:
+                            if v[t]:
+                                if t < HEAD or not may_stack:
+                                    continue
+                            elif v[OPP + t] >= 2 and t not in vuln:
+                                continue
+                            moves.append((p, t))
+                        elif not bearing:
+                            break
+                        elif t == 25 or p == back:
+                            moves.append((p, OFF))
+                for p, t in moves:
+                    played = True
+                    if double:
+                        nmultiset = multiset + _MULTISET[p]
+                        if nmultiset in seen:
+                            continue  # the same steps in another order: the same position
+                        seen.add(nmultiset)
+                    else:
+                        nmultiset = 0
+                        if (
+                            skip is not None
+                            and t != OFF
+                            and p != skip[1]
+                            and t != skip[0]
+                            and t != skip[1]
+                            and not v[OPP + t]
+                            and not (t == POINTS and v[t] == MEN - 1)
+                        ):
+                            continue  # the same two steps, larger die first, were played already
+                    nv = v.copy()
+                    nv[p] -= 1
+                    nvuln = vuln
+                    hit = 0
+                    if t == OFF:
+                        nv[OFF] += 1
+                        ended = nv[OFF] == MEN
+                        npips = pips + 25 - p
+                    else:
+                        npips = pips + t - p
+                        nv[t] += 1
+                        hit = nv[OPP + t]
+                        if hit:
+                            nv[OPP] += hit
+                            nv[OPP + t] = 0
+                            ended = (
+                                nv[OPP]
+                                + (nv[OPP + 13] > 0)
+                                + (nv[OPP + 14] > 0)
+                                + (nv[OPP + 15] > 0)
+                                + (nv[OPP + 16] > 0)
+                                + (nv[OPP + 17] > 0)
+                                + (nv[OPP + 18] > 0)
+                                > 6
+                            )
+                            if five_closed:
+                                nvuln = _vulnerable(nv)
+                        else:
+                            ended = t == POINTS and nv[t] == MEN
+                    nkey = None  # the position's key, made when it is needed
+                    nsteps = steps
+                    if record:
+                        assert ways is not None
+                        nkey = bytes(nv)
+                        nsteps = (*steps, (p, t, d))
+                        w = ways.get(nkey)
+                        if w is None:
+                            ways[nkey] = [nsteps]
+                        else:
+                            w.append(nsteps)
+                    if ended:
+                        # counts as using every die and pip of the roll
+                        complete[nkey or bytes(nv)] = full_pips
+                    elif nrem:
+                        nskip = (p, t) if swap_ok and d == low and t != OFF and not hit else None
+                        rec(nv, nkey, nrem, depth + 1, nsteps, nlarger, npips, nvuln, nskip, nmultiset)
+                    else:
+                        complete[nkey or bytes(nv)] = npips
         if not played and depth < full:
+            if key is None:
+                key = bytes(v)
             cur = partial.get(key)
             if cur is None:
                 partial[key] = [depth, larger, pips]
@@ -486,22 +588,26 @@ def _explore(start: bytearray, high: int, low: int, five_blots: bool, five_close
                 cur[1] = True
 
     root = bytes(start)
-    ways[root] = [()]
+    if ways is not None:
+        ways[root] = [()]
     first = (high,) * 4 if double else (high, low)
-    rec(start, root, first, (), False, 0, _vulnerable(start) if five_closed else _NO_POINTS, None)
+    rec(start, root, first, 0, (), False, 0, _vulnerable(start) if five_closed else _NO_POINTS, None, 0)
 
     larger_only = False
     if complete:
         max_dice = full
         pips_of = complete
     else:
-        max_dice = max(v[0] for v in partial.values())
-        found = {k: v for k, v in partial.items() if v[0] == max_dice}
-        larger_only = not double and max_dice == 1 and any(v[1] for v in found.values())
-        pips_of = {k: v[2] for k, v in found.items() if v[1] or not larger_only}
+        max_dice = max(entry[0] for entry in partial.values())
+        found = {k: entry for k, entry in partial.items() if entry[0] == max_dice}
+        larger_only = not double and max_dice == 1 and any(entry[1] for entry in found.values())
+        pips_of = {k: entry[2] for k, entry in found.items() if entry[1] or not larger_only}
     max_pips = max(pips_of.values())
-    keys = [k for k, v in pips_of.items() if v == max_pips]
-    return _Explored(keys, ways, max_dice, larger_only, max_pips)
+    if min(pips_of.values()) == max_pips:
+        keys = list(pips_of)
+    else:
+        keys = [k for k, pips in pips_of.items() if pips == max_pips]
+    return _Explored(keys, max_dice, larger_only, max_pips)
 
 
 # -- writing a turn ------------------------------------------------------------------------------------
@@ -777,24 +883,52 @@ def _realize(
 
 
 class _Legal:
-    """The legal moves of a state with a roll to play, computed once and cached on the state."""
+    """The legal moves of a state with a roll to play, computed once and cached on the state.
 
-    __slots__ = ("_texts", "by_key", "explored", "moves", "passing", "view")
+    The search finds the positions the legal turns reach; the turns are made as they are asked
+    for (`moves` is a lazy sequence), and the ways of playing them, which only their notation
+    needs, come from a second search that records them, run the first time a turn is written.
+    """
+
+    __slots__ = ("_by_key", "_keys", "_texts", "_ways", "ctx", "explored", "keys", "moves", "passing", "view")
 
     def __init__(
-        self,
-        moves: list[Move],
-        by_key: dict[Key, Turn],
-        view: bytearray,
-        explored: _Explored | None,
-        passing: Pass | None,
+        self, view: bytearray, explored: _Explored | None, passing: Pass | None, ctx: _TurnContext
     ) -> None:
-        self.moves = moves
-        self.by_key = by_key
         self.view = view
         self.explored = explored
         self.passing = passing
+        self.ctx = ctx
+        self.keys: list[Key] = explored.legal if explored is not None and passing is None else []
+        self.moves: Sequence[Move] = [passing] if passing is not None else _Turns(self)
+        self._by_key: dict[Key, Turn] | None = None
+        self._keys: frozenset[Key] | None = None
+        self._ways: dict[Key, list[Steps]] | None = None
         self._texts: list[str] | None = None
+
+    @property
+    def by_key(self) -> dict[Key, Turn]:
+        """Every legal turn by the key of the position it reaches."""
+        if self._by_key is None:
+            self._by_key = {m.key: m for m in self.moves if isinstance(m, Turn)}
+        return self._by_key
+
+    def is_legal(self, turn: Turn) -> bool:
+        if turn._ctx is self.ctx:
+            return True  # made by `moves`
+        if self._keys is None:
+            self._keys = frozenset(self.keys)
+        a, b = turn._ctx, self.ctx
+        return turn.key in self._keys and (a.seat, a.dice, a.start) == (b.seat, b.dice, b.start)
+
+    def ways(self, key: Key) -> list[Steps]:
+        """The step sequences that reach the position of a legal turn."""
+        if self._ways is None:
+            ctx = self.ctx
+            ways: dict[Key, list[Steps]] = {}
+            _explore(bytearray(ctx.start), ctx.dice[0], ctx.dice[1], ctx.five_blots, ctx.five_closed, ways)
+            self._ways = ways
+        return self._ways[key]
 
     @property
     def texts(self) -> list[str]:
@@ -802,6 +936,52 @@ class _Legal:
         if self._texts is None:
             self._texts = sorted(str(m) for m in self.moves)
         return self._texts
+
+
+class _Turns(Sequence[Move]):
+    """The legal turns of a state, each made when first asked for (a random playout asks for one)."""
+
+    __slots__ = ("_legal", "_made")
+
+    def __init__(self, legal: _Legal) -> None:
+        self._legal = legal
+        self._made: list[Turn | None] = [None] * len(legal.keys)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._made)))]
+        made = self._made[index]
+        if made is None:
+            legal = self._legal
+            made = Turn(legal.ctx, legal.keys[index], legal)
+            self._made[index] = made
+        return made
+
+    def __iter__(self) -> Iterator[Move]:
+        for index in range(len(self._made)):
+            yield self[index]
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Turn) and self._legal.is_legal(move)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 @dataclass(frozen=True)
@@ -857,7 +1037,7 @@ class VerquereState(State):
             return isinstance(move, Roll)
         legal = self._legal()
         if isinstance(move, Turn):
-            return legal.by_key.get(move.key) == move
+            return legal.passing is None and legal.is_legal(move)
         return legal.passing is not None and move == legal.passing
 
     def forced_move(self) -> Move | None:
@@ -940,39 +1120,18 @@ class VerquereState(State):
 
     def _after(self, move: Move) -> VerquereState:
         if isinstance(move, Roll):
-            return VerquereState(
-                self.seats,
-                self.five_blots,
-                self.five_closed_points,
-                self.board,
-                self.bar,
-                self.off,
-                self.turn,
-                move.dice,
-            )
+            return self._moved_on(self.board, self.bar, self.off, self.turn, move.dice)
         seat = self.turn
         other = 1 - seat
         if not isinstance(move, Turn):  # a pass
-            state = VerquereState(
-                self.seats,
-                self.five_blots,
-                self.five_closed_points,
-                self.board,
-                self.bar,
-                self.off,
-                other,
-                None,
-            )
-            return state._drawn_if_stuck()
+            return self._moved_on(self.board, self.bar, self.off, other, None)._drawn_if_stuck()
         key = move.key
         board = _board_from_view(key, seat)
         if seat == 0:
             bar, off = (key[BAR], key[OPP]), (key[OFF], self.off[1])
         else:
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
-        state = VerquereState(
-            self.seats, self.five_blots, self.five_closed_points, board, bar, off, other, None
-        )
+        state = self._moved_on(board, bar, off, other, None)
         winner = SEAT_NAMES[seat]
         if key[OFF] == MEN:
             return state._ended(Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men"), "off")
@@ -1060,6 +1219,31 @@ class VerquereState(State):
             finish,
         )
 
+    def _moved_on(
+        self,
+        board: tuple[int, ...],
+        bar: tuple[int, int],
+        off: tuple[int, int],
+        turn: int,
+        dice: tuple[int, int] | None,
+    ) -> VerquereState:
+        """The game going on in a new position: `VerquereState(...)` with this state's options,
+        built without the dataclass's checks of a frozen instance (the hot path of a playout)."""
+        state: VerquereState = object.__new__(VerquereState)
+        state.__dict__.update(
+            seats=self.seats,
+            five_blots=self.five_blots,
+            five_closed_points=self.five_closed_points,
+            board=board,
+            bar=bar,
+            off=off,
+            turn=turn,
+            dice=dice,
+            result=None,
+            finish="",
+        )
+        return state
+
     def _drawn_if_stuck(self) -> VerquereState:
         """A draw when both players are Juncker: neither can ever move again."""
         if self.bar[0] and self.bar[1] and self.juncker(0) and self.juncker(1):
@@ -1092,17 +1276,8 @@ class VerquereState(State):
             explored = _explore(view, hi, lo, self.five_blots, self.five_closed_points)
             if explored.max_dice == 0:
                 passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
-        by_key: dict[Key, Turn] = {}
-        if passing is not None:
-            moves: list[Move] = [passing]
-        else:
-            assert explored is not None
-            ctx = _TurnContext(seat, self.dice, bytes(view), self.five_blots, self.five_closed_points)
-            ways = explored.ways
-            for k in explored.legal:
-                by_key[k] = Turn(ctx, k, ways[k])
-            moves = list(by_key.values())
-        legal = _Legal(moves, by_key, view, explored, passing)
+        ctx = _TurnContext(seat, self.dice, bytes(view), self.five_blots, self.five_closed_points)
+        legal = _Legal(view, explored, passing, ctx)
         object.__setattr__(self, "_cache", legal)
         return legal
 

@@ -1,0 +1,187 @@
+"""Verquere's fast paths: the lazy sequence of turns, the ways of playing a turn found by a second
+search only when its notation is needed, the views built with `bytes.translate`, and states made
+without the dataclass's `__init__`. Each must give what the plain way gives."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from rules import CHANCE
+from rules.verquere import (
+    GAME,
+    OFF,
+    OPP,
+    Roll,
+    Turn,
+    VerquereState,
+    _apply,
+    _board_from_view,
+    _explore,
+    _jean,
+    _opponent_jean,
+    _view,
+)
+from tests.rules.test_verquere import position
+
+
+def positions(seed: int, games: int, **options: bool) -> list[VerquereState]:
+    """Every position with a roll to play in a few seeded random games."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
+        state = GAME.start(2, **options)
+        while state.to_move is not None:
+            if state.to_move == CHANCE:
+                state = state.play(rng.choice(list(state.legal_moves())))
+                continue
+            assert isinstance(state, VerquereState)
+            found.append(state)
+            legal = state.legal_moves()
+            state = state.play(legal[rng.randrange(len(legal))])
+    return found
+
+
+def fresh(state: VerquereState) -> VerquereState:
+    """The same position without anything cached."""
+    loaded = GAME.load(state.to_json())
+    assert isinstance(loaded, VerquereState)
+    return loaded
+
+
+def test_the_legal_turns_are_a_lazy_sequence() -> None:
+    state = GAME.start(2).play("roll 5-3")
+    legal = state.legal_moves()
+    assert len(legal) == 2 and not isinstance(legal, list)
+    assert legal[0] is legal[0] and legal[-1] is legal[1] and legal[-2] is legal[0]
+    assert legal[0:2] == list(legal) == legal == [legal[0], legal[1]]
+    assert legal[::-1] == [legal[1], legal[0]] and legal[5:] == []
+    assert sorted(str(m) for m in legal) == ["1/4/9", "1/6 1/4"]
+    with pytest.raises(IndexError):
+        legal[2]
+    assert legal[0] in legal and Roll(5, 3) not in legal and "1/4/9" not in legal
+    assert repr(legal).startswith("[Turn(")
+    assert legal != [legal[0]] and list(legal) != [legal[1], legal[0]]
+
+
+def test_turns_of_an_equal_state_are_legal_and_others_are_not() -> None:
+    state = GAME.start(2).play("roll 5-3")
+    assert isinstance(state, VerquereState)
+    same = fresh(state)
+    theirs = same.legal_moves()[0]
+    assert isinstance(theirs, Turn) and theirs._legal is not state._legal()
+    assert state.is_legal(theirs) and theirs in state.legal_moves()
+    assert state.play(theirs) == same.play(theirs)
+    other_roll = GAME.start(2).play("roll 6-5").legal_moves()[0]
+    assert not state.is_legal(other_roll) and other_roll not in state.legal_moves()
+    later = state.play("1/4/9").play("roll 5-3")
+    assert not later.is_legal(theirs)
+
+
+@pytest.mark.parametrize("options", [{}, {"five_blots": True, "five_closed_points": True}])
+def test_the_notation_does_not_depend_on_what_was_asked_first(options: dict[str, bool]) -> None:
+    for state in positions(5, 2, **options)[::3]:
+        in_order = [str(m) for m in fresh(state).legal_moves()]
+        backwards = fresh(state)
+        legal = backwards.legal_moves()
+        assert [str(legal[i]) for i in reversed(range(len(legal)))][::-1] == in_order
+        assert [str(m) for m in state.legal_moves()] == in_order
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"five_blots": True},
+        {"five_closed_points": True},
+        {"five_blots": True, "five_closed_points": True},
+    ],
+)
+def test_the_search_finds_the_same_turns_with_or_without_recording_their_ways(
+    options: dict[str, bool],
+) -> None:
+    for state in positions(9, 2, **options):
+        view = _view(state.board, state.bar, state.off, state.turn)
+        if view[0] and state.juncker(state.turn):
+            continue
+        assert state.dice is not None
+        hi, lo = state.dice
+        ways: dict[bytes, list[tuple[tuple[int, int, int], ...]]] = {}
+        quick = _explore(bytearray(view), hi, lo, state.five_blots, state.five_closed_points)
+        recorded = _explore(bytearray(view), hi, lo, state.five_blots, state.five_closed_points, ways)
+        assert quick == recorded
+        assert _view(state.board, state.bar, state.off, state.turn) == view  # the search changes nothing
+        for key in quick.legal:
+            assert ways[key]
+            for steps in ways[key]:
+                reached = bytearray(view)
+                for start, end, _ in steps:
+                    reached, _, _ = _apply(reached, start, end)
+                assert bytes(reached) == key
+
+
+def test_views_and_boards_agree_with_the_plain_way() -> None:
+    rng = random.Random(4)
+    for _ in range(2000):
+        board = tuple(rng.randint(-15, 15) if rng.random() < 0.4 else 0 for _ in range(24))
+        bar, off = (rng.randint(0, 5), rng.randint(0, 5)), (rng.randint(0, 15), rng.randint(0, 15))
+        for seat in (0, 1):
+            points = board if seat == 0 else tuple(-x for x in (*board[12:], *board[:12]))
+            plain = bytearray(
+                [
+                    bar[seat],
+                    *(max(x, 0) for x in points),
+                    off[seat],
+                    bar[1 - seat],
+                    *(max(-x, 0) for x in points),
+                ]
+            )
+            view = _view(board, bar, off, seat)
+            assert view == plain and isinstance(view, bytearray)
+            assert _board_from_view(view, seat) == _board_from_view(bytes(view), seat) == board
+            assert _jean(view) == (view[0] + sum(1 for q in range(1, 7) if view[q]) > 6)
+            assert _opponent_jean(view) == (view[OPP] + sum(1 for q in range(13, 19) if view[OPP + q]) > 6)
+    assert OFF == 25
+
+
+def test_states_made_on_the_fast_path_equal_the_plain_ones() -> None:
+    for state in positions(2, 1)[:40]:
+        for after in (state.play(state.legal_moves()[0]), GAME.start(2).play("roll 4-4")):
+            assert isinstance(after, VerquereState)
+            plain = VerquereState(
+                after.seats,
+                after.five_blots,
+                after.five_closed_points,
+                after.board,
+                after.bar,
+                after.off,
+                after.turn,
+                after.dice,
+                after.result,
+                after.finish,
+            )
+            assert after == plain and hash(after) == hash(plain) and vars(after) == vars(plain)
+            with pytest.raises(AttributeError):
+                after.turn = 3  # type: ignore[misc]
+
+
+def test_pickled_states_keep_their_turns() -> None:
+    state = position({13: 1, 1: 14}, {16: 1, 12: 14})
+    texts = [str(m) for m in state.legal_moves()]
+    copy = pickle.loads(pickle.dumps(state))
+    assert [str(m) for m in copy.legal_moves()] == texts and copy == state
+    untouched = fresh(state)
+    untouched.legal_moves()  # turns made, their notation not yet
+    again = pickle.loads(pickle.dumps(untouched))
+    assert [str(m) for m in again.legal_moves()] == texts
+    assert again.play(again.legal_moves()[0]) == state.play(state.legal_moves()[0])
+
+
+def test_the_worst_roll_found() -> None:
+    # White on 1, two on 12 and one on each of 13–24, Black's 15 on White's 10, 1-1: 983 turns.
+    state = position({1: 1, 12: 2, **{p: 1 for p in range(13, 25)}}, {10: 15}, dice=(1, 1))
+    legal = state.legal_moves()
+    assert len(legal) == 983 and len(set(legal)) == 983
+    assert len(state.suggest("")) == 25 and state.parse(str(legal[500])) == legal[500]
