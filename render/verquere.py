@@ -73,7 +73,7 @@ DIE = 64
 SMALL_DIE = 54
 ARROW_WIDTH = 7
 ARROW_HEAD = 20
-ARROW_SUPERSAMPLE = 3
+ARROW_SUPERSAMPLE = 2
 
 # -- colours ----------------------------------------------------------------------------------------
 
@@ -356,7 +356,7 @@ def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
 # -- the last turn's arrows ---------------------------------------------------------------------------
 
 
-def _bezier(points: Sequence[frame.Point], steps: int = 24) -> list[frame.Point]:
+def _bezier(points: Sequence[frame.Point], steps: int = 16) -> list[frame.Point]:
     """A Bézier curve through its control points, as a polyline."""
     out = []
     for i in range(steps + 1):
@@ -427,15 +427,23 @@ def turn_arrows(
     def viewed(point: int) -> int:
         return point if mine else other_numbering(point)
 
+    leaving: dict[int, int] = {}
+    borne_off = sum(1 for step in move.steps if step.end == 25)
+
     def anchor(point: int, arriving: bool) -> frame.Point:
-        """Where a man of the mover is (arriving: the outermost man of the point) or was (leaving:
-        just beyond the men left there)."""
+        """Where a man of the mover is (arriving: the outermost man of the point, or its slab in
+        the tray) or was (leaving: just beyond the men left there, one place further for each)."""
+        if arriving:
+            if point == 25:
+                nonlocal borne_off
+                borne_off -= 1
+                return off_anchor(mine, state.off[mover] - borne_off)
+            return man_centre(viewed(point), max(state.men(mover, point) - 1, 0))
+        before = leaving.get(point, 0)
+        leaving[point] = before + 1
         if point == 0:
-            return bar_centre(mine, state.bar[mover])
-        if point == 25:
-            return off_anchor(mine, state.off[mover])
-        count = state.men(mover, point)
-        return man_centre(viewed(point), max(count - 1, 0) if arriving else count)
+            return bar_centre(mine, state.bar[mover] + before)
+        return man_centre(viewed(point), state.men(mover, point) + before)
 
     paths: list[list[frame.Point]] = []
     badges: list[tuple[frame.Point, int]] = []
@@ -454,57 +462,52 @@ def turn_arrows(
 
 
 def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
-    """Smooth arrows along polylines, tips at the ends, with a dark border: the outline and the
-    fill are drawn as supersampled masks over the box around the arrows, then painted through."""
-    if not paths:
-        return
+    """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
+    and fill are drawn as supersampled masks over the box around it, then painted through."""
+    for path in paths:
+        _paste_path(image, path, fill)
+
+
+def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB) -> None:
     s = ARROW_SUPERSAMPLE
     pad = ARROW_HEAD + 8
-    xs = [p[0] for path in paths for p in path]
-    ys = [p[1] for path in paths for p in path]
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
     left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
     right = min(image.width, math.ceil(max(xs) + pad))
     bottom = min(image.height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
+    points = [((x - left) * s, (y - top) * s) for x, y in path]
+    tip = points[-1]
+    back = points[-2]
+    length = 0.0
+    for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
+        length += math.dist(a, b)
+        back = a
+        if length >= ARROW_HEAD * s:
+            break
+    ux, uy = tip[0] - back[0], tip[1] - back[1]
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / norm, uy / norm
+    base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
+    shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
 
-    def local(p: frame.Point) -> frame.Point:
-        return (p[0] - left) * s, (p[1] - top) * s
-
-    shapes = []
-    for path in paths:
-        points = [local(p) for p in path]
-        tip = points[-1]
-        back = points[-2]
-        length = 0.0
-        for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
-            length += math.dist(a, b)
-            back = a
-            if length >= ARROW_HEAD * s:
-                break
-        ux, uy = tip[0] - back[0], tip[1] - back[1]
-        norm = math.hypot(ux, uy) or 1.0
-        ux, uy = ux / norm, uy / norm
-        base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
-        shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
-        shapes.append((shaft, tip, base, (ux, uy)))
-
-    def head(tip: frame.Point, base: frame.Point, u: tuple[float, float], grow: float) -> list[frame.Point]:
+    def head(grow: float) -> list[frame.Point]:
         wing = (ARROW_WIDTH * 1.6 + grow) * s
-        px, py = -u[1], u[0]
-        far = (tip[0] + u[0] * grow * 1.6 * s, tip[1] + u[1] * grow * 1.6 * s)
-        back = (base[0] - u[0] * grow * s, base[1] - u[1] * grow * s)
-        return [far, (back[0] + px * wing, back[1] + py * wing), (back[0] - px * wing, back[1] - py * wing)]
+        px, py = -uy, ux
+        far = (tip[0] + ux * grow * 1.6 * s, tip[1] + uy * grow * 1.6 * s)
+        end = (base[0] - ux * grow * s, base[1] - uy * grow * s)
+        return [far, (end[0] + px * wing, end[1] + py * wing), (end[0] - px * wing, end[1] - py * wing)]
 
     for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
-        for shaft, tip, base, u in shapes:
-            width = round((ARROW_WIDTH + 2 * grow) * s)
-            draw.line(shaft, fill=255, width=width, joint="curve")
-            r = width / 2
-            for x, y in (shaft[0], shaft[-1]):
-                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-            draw.polygon(head(tip, base, u, grow), fill=255)
+        width = round((ARROW_WIDTH + 2 * grow) * s)
+        draw.line(shaft, fill=255, width=width, joint="curve")
+        r = width / 2
+        for x, y in (shaft[0], shaft[-1]):
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+        draw.polygon(head(grow), fill=255)
         small = mask.reduce(s)
         image.paste(colour, (left, top, left + small.width, top + small.height), small)
 
@@ -681,8 +684,8 @@ def render(
     ]
     if state.result is not None:
         scores = [
-            f"{frame.plural(int(points), 'point')} · {text}"
-            for points, text in zip(state.result.scores, scores, strict=True)
+            f"{frame.plural(int(points), 'point')} · {state.off[seat]} off · {state.bar[seat]} on the bar"
+            for seat, points in enumerate(state.result.scores)
         ]
     resigned = [1 - state.result.winners[0]] if state.finish == "resigned" and state.result else []
     seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=resigned)
