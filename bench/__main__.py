@@ -15,6 +15,7 @@ from . import (
     playouts,
     ratings_bench,
     render_bench,
+    verquere_bench,
 )
 from .table import Row, print_table
 
@@ -31,6 +32,7 @@ def main() -> None:
     rows += playouts.rows([(GAMES["keibot"], 2, {"setup": "closed"}, "> 100 games/s", 100_000)])
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))
     rows += glass_bead_bench.rows()
+    rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
     rows += host_bench.rows()
     rows += ratings_bench.rows()

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
-from rules import CHANCE, Game, State
+from rules import CHANCE, Game, Move, State
 
 from .table import Row
 
@@ -18,10 +19,15 @@ def random_game(
 ) -> tuple[State, int]:
     state = game.start(seats, **options)
     plies = 0
+    last: list[tuple[Move, Fraction]] = []
+    moves: list[Move] = []
+    weights: list[float] = []
     while state.to_move is not None and plies < cap:
         if state.to_move == CHANCE:
             outcomes = state.chance_outcomes()
-            move = rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+            if outcomes != last:  # the same dice as last time (the same objects): nothing to convert
+                last, moves, weights = outcomes, [m for m, _ in outcomes], [float(p) for _, p in outcomes]
+            move = rng.choices(moves, weights=weights)[0]
         else:
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
