@@ -268,13 +268,14 @@ class Host:
             if state.to_move != seat.seat:
                 raise NotYourTurn(self._not_your_turn(loaded))
             move = state.parse(text)
-            entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move))
+            entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move), move)
             after = state.play(move)
             after, entries = self._advance(row, list(row.seats), after, [entry])
             change = self._finish_change(after, entries, None, draw_offer=None)
             written = await self._write(row, change)
-            self._remember_last_move((match_id, written.log_length), move)
-            return self._snapshot(_Loaded(written, loaded.game, after), entries, move)
+            last = last_seat_move(entries)
+            self._remember_last_move((match_id, written.log_length), last)
+            return self._snapshot(_Loaded(written, loaded.game, after), entries, last)
 
     async def play_computers(self, match_id: int) -> MatchSnapshot:
         """Play every computer seat's move (with the chance events and passes that follow)
@@ -295,11 +296,13 @@ class Host:
                 seed = chance_rng(row.seed, row.log_length).randrange(2**31)
                 text = await self.computer.choose(state, level, seed)
                 move = state.parse(text)
-                entry = PlayedMove(row.log_length, "move", seat_index, str(move), state.describe_move(move))
+                entry = PlayedMove(
+                    row.log_length, "move", seat_index, str(move), state.describe_move(move), move
+                )
                 after = state.play(move)
                 after, entries = self._advance(row, list(row.seats), after, [entry])
                 written = await self._write(row, self._finish_change(after, entries, None))
-                self._remember_last_move((match_id, written.log_length), move)
+                self._remember_last_move((match_id, written.log_length), last_seat_move(entries))
                 played += entries
         return await self.get(match_id, played=played)
 
@@ -620,7 +623,7 @@ class Host:
                 if forced is None:
                     break
                 move, kind, actor = forced, "move", seat
-            entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move)))
+            entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move), move))
             state = state.play(move)
             ply += 1
         return state, entries
@@ -666,6 +669,12 @@ class Host:
                 f"Match #{row.id} changed while your request was on its way. Here is the current board."
             ) from None
         return change.applied_to(row, version)
+
+
+def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:
+    """The last move a seat played among `entries` (a pass that followed counts; a chance
+    event does not), as the picture marks it and as `_last_move` finds it after a restart."""
+    return next((e.move for e in reversed(entries) if e.kind == "move"), None)
 
 
 def check_level(level: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import CHANCE, Game, Move, Outcome, State
@@ -50,6 +50,8 @@ class PlayedMove:
     seat: int | None
     notation: str
     description: str
+    move: Move | None = field(default=None, compare=False, repr=False)
+    """The Move played (None for resignations and agreed draws)."""
 
 
 @dataclass(frozen=True)

@@ -79,3 +79,27 @@ async def test_a_serpent_win_ranks_the_players_by_points(host: Host, store: Stor
     for a in by_rank:
         for b in by_rank:
             assert (a[0] < b[0]) == (a[1] < b[1])
+
+
+async def test_the_last_move_after_a_forced_pass_is_the_same_after_a_restart(
+    host: Host, store: Store
+) -> None:
+    """A Verquere turn followed by the opponent's forced pass: the picture marks the pass, both
+    right after the move and after a restart (when the host finds it from the log)."""
+    match = await random_game(host, "verquere", 2, {}, plies=0, seed=0)
+    rng = random.Random(8)
+    passes_seen = 0
+    for _ in range(400):
+        if match.is_over or passes_seen >= 3:
+            break
+        seat = match.seat_to_move
+        assert match.state is not None and seat is not None and seat.user_id is not None
+        legal = match.state.legal_moves()
+        match = await host.play(match.id, seat.user_id, str(legal[rng.randrange(len(legal))]))
+        seat_moves = [p for p in match.played if p.kind == "move"]
+        if len(seat_moves) > 1:  # the player's turn, then a pass played by the host
+            passes_seen += 1
+            assert str(match.last_move) == seat_moves[-1].notation == "pass"
+            restarted = await Host(store).get(match.id)
+            assert restarted.last_move == match.last_move
+    assert passes_seen >= 1
