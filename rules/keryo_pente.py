@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -75,6 +76,62 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 RAYS = _rays()
+_NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
+"""The (up to 8) points next to each point."""
+
+
+def _area(reach: int) -> tuple[tuple[int, ...], ...]:
+    """For each point, the points within `reach` king steps (itself included)."""
+    table = []
+    for index in range(SIZE * SIZE):
+        row, col = divmod(index, SIZE)
+        rows = range(max(0, row - reach), min(SIZE, row + reach + 1))
+        cols = range(max(0, col - reach), min(SIZE, col + reach + 1))
+        table.append(tuple(r * SIZE + c for r in rows for c in cols))
+    return tuple(table)
+
+
+_AREAS = (_area(0), _area(1), _area(2))
+
+
+def _near(board: bytes, reach: int) -> list[int]:
+    """Empty points within `reach` king steps of a stone, in board order."""
+    mark = bytearray(SIZE * SIZE)
+    area = _AREAS[reach]
+    for index, v in enumerate(board):
+        if v:
+            for j in area[index]:
+                mark[j] = 1
+    return [j for j in range(SIZE * SIZE) if mark[j] and not board[j]]
+
+
+def _line_through(board: bytes, index: int, stone: int) -> bool:
+    """Whether `stone` on `index` (placed there or not) is part of five or more in a line."""
+    rays = RAYS[index]
+    for d in range(4):  # each axis: a direction and its opposite (DIRECTIONS[d + 4])
+        count = 1
+        for ray in (rays[d], rays[d + 4]):
+            for i in ray:
+                if board[i] != stone:
+                    break
+                count += 1
+        if count >= WIN_LINE:
+            return True
+    return False
+
+
+def _would_capture(board: bytes, index: int, stone: int) -> bool:
+    """Whether `stone` placed on `index` would capture (2 or 3 stones not its own, closed)."""
+    for ray in RAYS[index]:
+        if len(ray) < 3:
+            continue
+        a, b = board[ray[0]], board[ray[1]]
+        if not a or a == stone or not b or b == stone:
+            continue
+        c = board[ray[2]]
+        if c == stone or (c and len(ray) >= 4 and board[ray[3]] == stone):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -273,18 +330,57 @@ class KeryoPenteState(State):
         return None
 
     def _has_line(self, index: int, stone: int) -> bool:
+        return _line_through(self.board, index, stone)
+
+    # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
+
+    def candidate_moves(self) -> Sequence[Point]:
+        """The points worth searching: those that make five when there are any; else, when
+        another player threatens to make five, the points that block it and the captures (which
+        can break a line); else the empty points next to a stone (within two when that gives
+        fewer than 8). Never empty while the game goes on."""
+        assert self.turn is not None
         board = self.board
-        rays = RAYS[index]
-        for d in range(4):  # each axis: a direction and its opposite (DIRECTIONS[d + 4])
-            count = 1
-            for ray in (rays[d], rays[d + 4]):
-                for i in ray:
-                    if board[i] != stone:
-                        break
-                    count += 1
-            if count >= WIN_LINE:
-                return True
-        return False
+        near = _near(board, 1)
+        if len(near) < 8:
+            near = _near(board, 2)
+        if self.tournament and self.turn == 0 and self.placed[0] < 2:
+            near = [p for p in near if self._refusal(p) is None]
+        if not near:
+            return self.legal_moves()
+        stone = self.turn + 1
+        wins = [p for p in near if _line_through(board, p, stone)]
+        if wins:
+            return [POINTS[p] for p in wins]
+        threats = []
+        for p in near:
+            for v in {board[j] for j in _NEIGHBOURS[p]}:
+                if v and v != stone and self.active[v - 1] and _line_through(board, p, v):
+                    threats.append(p)
+                    break
+        if threats:
+            blocking = set(threats)
+            captures = [p for p in near if p not in blocking and _would_capture(board, p, stone)]
+            return [POINTS[p] for p in threats + captures]
+        return [POINTS[p] for p in near]
+
+    def playout_move(self, rng: random.Random) -> Point:
+        """A move for the search's playouts: a random empty point next to a stone (found by
+        drawing points at random; a random legal point when that fails, or while the tournament
+        rule restricts the first player). Uses only `rng` for randomness."""
+        board = self.board
+        if not (self.tournament and self.turn == 0 and self.placed[0] < 2):
+            for _ in range(40):
+                index = int(rng.random() * SIZE * SIZE)
+                if not board[index] and any(board[j] for j in _NEIGHBOURS[index]):
+                    return POINTS[index]
+        legal = self.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        for _ in range(12):
+            if any(board[j] for j in _NEIGHBOURS[move.index]):
+                return move
+            move = legal[rng.randrange(len(legal))]
+        return move
 
 
 def _new(seats: int, tournament: bool) -> KeryoPenteState:

@@ -256,3 +256,23 @@ def test_suggestions_are_legal_points_near_the_typed_text() -> None:
     assert state.suggest("Q")[0].startswith("Q")
     first = GAME.start(2)
     assert first.suggest("a1") == ["K10"]  # only K10 is legal for the first stone
+
+
+def test_search_hooks_candidate_moves_and_playout_move() -> None:
+    import random
+
+    # A win in one: only the winning points are candidates.
+    win = position({1: "0000...............", 2: "1111..............."}, to_move=0)
+    assert [str(p) for p in win.candidate_moves()] == ["E1"]
+    # The opponent threatens five: the block (and any capture) is searched.
+    threat = position({1: "0.0................", 5: ".1111.............."}, to_move=0)
+    assert {"A5", "F5"} <= {str(p) for p in threat.candidate_moves()}
+    # Otherwise: the empty points around the stones, all legal.
+    quiet = GAME.start(2).play("K10")
+    candidates = quiet.candidate_moves()
+    assert {str(p) for p in candidates} == {"J9", "J10", "J11", "K9", "K11", "L9", "L10", "L11"}
+    assert all(quiet.is_legal(p) for p in candidates)
+    rng = random.Random(3)
+    for state in (quiet, threat, GAME.start(3)):
+        for _ in range(20):
+            assert state.is_legal(state.playout_move(rng))
