@@ -269,10 +269,13 @@ def test_search_hooks_candidate_moves_and_playout_move() -> None:
     assert {"A5", "F5"} <= {str(p) for p in threat.candidate_moves()}
     # Otherwise: the empty points around the stones, all legal.
     quiet = GAME.start(2).play("K10")
+    assert isinstance(quiet, KeryoPenteState)
     candidates = quiet.candidate_moves()
     assert {str(p) for p in candidates} == {"J9", "J10", "J11", "K9", "K11", "L9", "L10", "L11"}
     assert all(quiet.is_legal(p) for p in candidates)
     rng = random.Random(3)
-    for state in (quiet, threat, GAME.start(3)):
+    three = GAME.start(3)
+    assert isinstance(three, KeryoPenteState)
+    for state in (quiet, threat, three):
         for _ in range(20):
             assert state.is_legal(state.playout_move(rng))
