@@ -9,7 +9,7 @@ import random
 from functools import partial
 
 import render
-from rules import GAMES, Move, State
+from rules import GAMES, Move
 from rules.glass_bead import GlassBeadState
 
 from . import playouts
@@ -54,19 +54,8 @@ def position(pits: list[str], cups: tuple[str, str]) -> GlassBeadState:
 
 def random_positions(games: int, seed: int = 7) -> list[tuple[GlassBeadState, Move]]:
     """(state, the move that led to it) after every move of seeded random games (capped)."""
-    rng = random.Random(seed)
-    out: list[tuple[GlassBeadState, Move]] = []
-    for _ in range(games):
-        state: State = GAME.start(2)
-        for _ply in range(CAP):
-            if state.to_move is None:
-                break
-            legal = state.legal_moves()
-            move = legal[rng.randrange(len(legal))]
-            state = state.play(move)
-            assert isinstance(state, GlassBeadState)
-            out.append((state, move))
-    return out
+    found = playouts.random_positions(GAME, 2, {}, games=games, seed=seed, cap=CAP)
+    return [(state, move) for state, move in found if isinstance(state, GlassBeadState) and move is not None]
 
 
 def _suggest(state: GlassBeadState, typed: str) -> list[str]:

@@ -4,13 +4,12 @@ the picture's render time. `python -m bench.kerboge_bench` prints these rows alo
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Mapping
 from functools import partial
 
 import render
-from rules import CHANCE, GAMES, Move, State
+from rules import GAMES, Move, State
 from rules.kerboge import KerbogeState
 
 from . import playouts
@@ -55,23 +54,7 @@ def constructed(rows: Mapping[int, tuple[int, ...]], seats: int = 4, to_move: in
 
 def random_positions(seats: int, games: int, seed: int = 7) -> list[tuple[State, Move | None]]:
     """(state, last player's move) after every move of seeded random games."""
-    rng = random.Random(seed)
-    out: list[tuple[State, Move | None]] = []
-    for _ in range(games):
-        state = GAME.start(seats)
-        last: Move | None = None
-        while state.to_move is not None:
-            if state.to_move == CHANCE:
-                outcomes = state.chance_outcomes()
-                move = rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-            else:
-                legal = state.legal_moves()
-                move = legal[rng.randrange(len(legal))]
-                last = move
-            state = state.play(move)
-            if state.to_move != CHANCE:
-                out.append((state, last))
-    return out
+    return playouts.random_positions(GAME, seats, {}, games=games, seed=seed)
 
 
 def legal_move_rows() -> list[Row]:

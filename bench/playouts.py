@@ -36,6 +36,32 @@ def random_game(
     return state, plies
 
 
+def random_positions(
+    game: Game, seats: int, options: Mapping[str, Any], *, games: int, seed: int = 7, cap: int = 100_000
+) -> list[tuple[State, Move | None]]:
+    """(state, the last move a seat played) after every move of `games` seeded random games
+    (each capped at `cap` plies); chance events are drawn with their probabilities, and the
+    positions where one is due are left out (the bot never shows them)."""
+    rng = random.Random(seed)
+    out: list[tuple[State, Move | None]] = []
+    for _ in range(games):
+        state = game.start(seats, **options)
+        last: Move | None = None
+        for _ply in range(cap):
+            if state.to_move is None:
+                break
+            if state.to_move == CHANCE:
+                outcomes = state.chance_outcomes()
+                move = rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+            else:
+                legal = state.legal_moves()
+                move = last = legal[rng.randrange(len(legal))]
+            state = state.play(move)
+            if state.to_move != CHANCE:
+                out.append((state, last))
+    return out
+
+
 def playouts_per_second(
     game: Game, seats: int, options: Mapping[str, Any], *, seconds: float = 3.0, cap: int = 100_000
 ) -> tuple[float, float, int]:

@@ -5,12 +5,11 @@ turns, autocompleting from them and checking a typed turn take, and the picture'
 
 from __future__ import annotations
 
-import random
 import statistics
 from functools import partial
 
 import render
-from rules import CHANCE, GAMES, Move, State
+from rules import GAMES, Move, State
 from rules.verquere import Turn, VerquereState, seat0_point
 
 from . import playouts
@@ -34,23 +33,7 @@ def worst_roll() -> VerquereState:
 
 def random_positions(games: int, seed: int = 7) -> list[tuple[State, Move | None]]:
     """(state, last turn) after every turn and roll of seeded random games."""
-    rng = random.Random(seed)
-    out: list[tuple[State, Move | None]] = []
-    for _ in range(games):
-        state = GAME.start(2)
-        last: Move | None = None
-        while state.to_move is not None:
-            if state.to_move == CHANCE:
-                outcomes = state.chance_outcomes()
-                move = rng.choices([m for m, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
-            else:
-                legal = state.legal_moves()
-                move = legal[rng.randrange(len(legal))]
-                last = move
-            state = state.play(move)
-            if state.to_move != CHANCE:
-                out.append((state, last))
-    return out
+    return playouts.random_positions(GAME, 2, {}, games=games, seed=seed)
 
 
 def legal_turn_rows() -> list[Row]:
