@@ -20,7 +20,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,7 +29,7 @@ from discord.ext import commands
 import render
 from data import MatchSummary
 from host import COMPUTER_LEVELS, Host, MatchNotFound, MatchSnapshot, Player, StaleTurn, game_by_key
-from rules import Game
+from rules import Game, State
 
 from .components import OPTION_TEXT_LIMIT, MatchComponent, Press, clip
 from .errors import CogError, report_error
@@ -111,6 +111,80 @@ class Screen:
         for item in self.items:
             view.add_item(item)
         return view
+
+
+class Draft(Protocol):
+    """A step-by-step builder's progress, written into its components' custom_id."""
+
+    def encode(self) -> str: ...
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+class BuilderScreens(Generic[StateT]):
+    """What every game's step-by-step move builder shares: the match, turn and seat it builds
+    for, and its components, whose custom_id carries the draft so far (so a builder survives a
+    restart, and a click on an older turn's builder is refused). A game subclasses it, names its
+    `game_key` and adds its screens."""
+
+    game_key: ClassVar[str]
+
+    def __init__(self, snapshot: MatchSnapshot, state: StateT, seat: int) -> None:
+        self.snapshot = snapshot
+        self.state = state
+        self.seat = seat
+
+    def button(
+        self,
+        action: str,
+        draft: Draft,
+        label: str,
+        *,
+        row: int,
+        emoji: str | None = None,
+        style: discord.ButtonStyle | None = None,
+        selected: bool = False,
+        disabled: bool = False,
+        arg: str | None = None,
+    ) -> MatchComponent:
+        """A button whose click leads to `draft` (`arg`: another argument instead); a `selected`
+        one is highlighted."""
+        chosen = style or (discord.ButtonStyle.primary if selected else discord.ButtonStyle.secondary)
+        return MatchComponent.button(
+            self.game_key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            label=label,
+            emoji=emoji,
+            style=chosen,
+            arg=arg or draft.encode() or None,
+            row=row,
+            disabled=disabled,
+        )
+
+    def menu(
+        self,
+        action: str,
+        draft: Draft,
+        field: str,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        *,
+        row: int,
+    ) -> MatchComponent:
+        """A select menu whose choice fills `field` of `draft`."""
+        return MatchComponent.select(
+            self.game_key,
+            action,
+            self.snapshot.id,
+            self.snapshot.turn,
+            options=options,
+            placeholder=placeholder,
+            arg=f"{draft.encode()}~{field}",
+            row=row,
+        )
 
 
 @dataclass

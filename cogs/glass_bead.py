@@ -28,7 +28,7 @@ from host import MatchSnapshot
 from rules import GAMES, MoveError
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
 
-from .base import Defer, GameCog, Picture, Screen, component_action, opponent_options
+from .base import BuilderScreens, Defer, GameCog, Picture, Screen, component_action, opponent_options
 from .components import MatchComponent, Press, clip
 from .errors import CogError
 
@@ -137,62 +137,10 @@ def spaced(values: tuple[int, ...]) -> str:
 # -- the screens ------------------------------------------------------------------------------------
 
 
-class Builder:
+class Builder(BuilderScreens[GlassBeadState]):
     """Builds each screen of the builder for one match, turn and seat (the player to move)."""
 
-    def __init__(self, snapshot: MatchSnapshot, state: GlassBeadState, seat: int) -> None:
-        self.snapshot = snapshot
-        self.state = state
-        self.seat = seat
-
-    def button(
-        self,
-        action: str,
-        draft: Draft,
-        label: str,
-        *,
-        row: int,
-        emoji: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        arg: str | None = None,
-    ) -> MatchComponent:
-        """A button whose click leads to `draft` (`arg`: another argument, e.g. RESTART)."""
-        return MatchComponent.button(
-            _GAME.key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
-            label=label,
-            emoji=emoji,
-            style=style,
-            arg=arg or draft.encode() or None,
-            row=row,
-            disabled=disabled,
-        )
-
-    def menu(
-        self,
-        action: str,
-        draft: Draft,
-        field: str,
-        options: list[discord.SelectOption],
-        placeholder: str,
-        *,
-        row: int,
-    ) -> MatchComponent:
-        return MatchComponent.select(
-            _GAME.key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
-            options=options,
-            placeholder=placeholder,
-            arg=f"{draft.encode()}~{field}",
-            row=row,
-        )
-
-    # -- step 1: the pit
+    game_key = _GAME.key
 
     def pit_menu(self, action: str, row: int, counts: dict[str, int] | None = None) -> MatchComponent | None:
         """The menu of the pits that can be sown (with how many moves each has, when known)."""

@@ -25,7 +25,7 @@ from host import MatchSnapshot
 from rules import GAMES, MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
 
-from .base import Defer, GameCog, Picture, Screen, component_action, opponent_options
+from .base import BuilderScreens, Defer, GameCog, Picture, Screen, component_action, opponent_options
 from .components import MatchComponent, Press, clip
 from .errors import CogError
 
@@ -227,61 +227,10 @@ def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | No
 # -- the screens ----------------------------------------------------------------------------------
 
 
-class Builder:
+class Builder(BuilderScreens[KerbogeState]):
     """Builds each screen for one match, turn and seat (the player to move)."""
 
-    def __init__(self, snapshot: MatchSnapshot, state: KerbogeState, seat: int) -> None:
-        self.snapshot = snapshot
-        self.state = state
-        self.seat = seat
-
-    # components
-
-    def button(
-        self,
-        action: str,
-        draft: Draft,
-        label: str,
-        *,
-        row: int,
-        selected: bool = False,
-        disabled: bool = False,
-        style: discord.ButtonStyle | None = None,
-    ) -> MatchComponent:
-        chosen = style or (discord.ButtonStyle.primary if selected else discord.ButtonStyle.secondary)
-        return MatchComponent.button(
-            _GAME.key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
-            label=label,
-            style=chosen,
-            arg=draft.encode() or None,
-            row=row,
-            disabled=disabled,
-        )
-
-    def menu(
-        self,
-        action: str,
-        draft: Draft,
-        field: str,
-        options: list[discord.SelectOption],
-        placeholder: str,
-        *,
-        row: int,
-    ) -> MatchComponent:
-        arg = f"{draft.encode()}~{field}" if draft.encode() else f"~{field}"
-        return MatchComponent.select(
-            _GAME.key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
-            options=options,
-            placeholder=placeholder,
-            arg=arg,
-            row=row,
-        )
+    game_key = _GAME.key
 
     def source_options(self) -> list[discord.SelectOption]:
         state, seat = self.state, self.seat
