@@ -312,7 +312,7 @@ class GameCog(commands.GroupCog):
         button = MatchComponent.button
         if snapshot.is_lobby:
             seated = f"{len(snapshot.seats)}/{snapshot.seat_count}"
-            return [
+            lobby: list[discord.ui.Item[Any]] = [
                 button(
                     key,
                     "join",
@@ -322,10 +322,16 @@ class GameCog(commands.GroupCog):
                     style=discord.ButtonStyle.success,
                     row=0,
                 ),
-                button(key, "start", match_id, turn, label="Start", style=discord.ButtonStyle.primary, row=0),
                 button(key, "leave", match_id, turn, label="Leave", row=0),
                 button(key, "add-computer", match_id, turn, label="Add computer", emoji="🤖", row=0),
             ]
+            if self.game.starts_short:
+                # Only where a lobby may begin before it is full; the others start when full.
+                start = button(
+                    key, "start", match_id, turn, label="Start", style=discord.ButtonStyle.primary, row=0
+                )
+                lobby.insert(1, start)
+            return lobby
         if snapshot.is_over:
             return []
         draw_label = "Accept draw" if snapshot.draw_offer else "Offer draw"
