@@ -42,6 +42,7 @@ class ComputerPool:
         self.timeout = timeout
         self._context = multiprocessing.get_context(context)
         self._executor: ProcessPoolExecutor | None = None
+        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self.timeouts = 0
         """How many moves hit the hard timeout (and were played at the easy level)."""
         self.thread_fallbacks = 0
@@ -82,38 +83,40 @@ class ComputerPool:
             except TimeoutError:
                 self.timeouts += 1
                 return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+        # At most `workers` searches are submitted at once, so the timeout counts thinking only,
+        # never waiting in the executor's queue behind other matches' moves.
         loop = asyncio.get_running_loop()
-        executor = self._pool()
-        try:
-            future = executor.submit(_think, blob, level, seed, time_limit, iterations)
-        except (BrokenProcessPool, RuntimeError):
-            self._discard()
-            future = self._pool().submit(_think, blob, level, seed, time_limit, iterations)
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
-        except (TimeoutError, BrokenProcessPool):
-            self.timeouts += 1
-            self._kill(future)
-            return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+        if self._slots is None or self._slots[0] is not loop:
+            self._slots = (loop, asyncio.Semaphore(self.workers))
+        async with self._slots[1]:
+            executor = self._pool()
+            try:
+                future = executor.submit(_think, blob, level, seed, time_limit, iterations)
+            except (BrokenProcessPool, RuntimeError):
+                self._discard(executor)
+                executor = self._pool()
+                future = executor.submit(_think, blob, level, seed, time_limit, iterations)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
+            except (TimeoutError, BrokenProcessPool):
+                self.timeouts += 1
+                self._kill(executor, future)
+        return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
 
-    def _kill(self, future: Future[str]) -> None:
-        """Kill the workers (one may be stuck on a search) and forget the executor."""
+    def _kill(self, executor: ProcessPoolExecutor, future: Future[str]) -> None:
+        """Kill the executor's workers (one may be stuck on a search) and forget the executor.
+        A move another worker was thinking about fails too and is played at the easy level."""
         future.cancel()
-        executor = self._executor
-        self._executor = None
-        if executor is None:
-            return
         processes = dict(getattr(executor, "_processes", None) or {})
         for process in processes.values():
             if process.is_alive():
                 process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        self._discard(executor)
 
-    def _discard(self) -> None:
-        executor = self._executor
-        self._executor = None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+    def _discard(self, executor: ProcessPoolExecutor) -> None:
+        if self._executor is executor:
+            self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the workers (waits for a move being thought about, at most a few seconds)."""

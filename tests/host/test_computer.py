@@ -410,6 +410,20 @@ async def test_the_event_loop_keeps_ticking_while_the_computer_thinks(pool: Comp
     assert max(gaps) < 0.25, f"the event loop stalled for {max(gaps):.3f} s"
 
 
+async def test_moves_waiting_for_a_worker_do_not_count_against_the_timeout(pool: ComputerPool) -> None:
+    game = game_of("rules.keibot")
+    state = game.start(2)
+    await pool.choose(state, "easy", 1)
+    timeouts, timeout = pool.timeouts, pool.timeout
+    pool.timeout = 1.0  # three searches of 0.4 s on one worker take 1.2 s in all
+    try:
+        texts = await asyncio.gather(*(pool.choose(state, "normal", s, time_limit=0.4) for s in range(3)))
+    finally:
+        pool.timeout = timeout
+    assert pool.timeouts == timeouts
+    assert all(state.is_legal(state.parse(text)) for text in texts)
+
+
 async def test_a_state_that_does_not_pickle_is_thought_about_in_a_thread(pool: ComputerPool) -> None:
     state = UnpicklableRace(2, (9, 3), 0)
     before = pool.thread_fallbacks
