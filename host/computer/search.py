@@ -66,6 +66,8 @@ class Level:
     """Plies of a playout before the position is evaluated instead of played out."""
     exploration: float = 0.8
     """The UCT constant (rewards are in [0, 1])."""
+    widening: float = 4.0
+    """Above WIDEN_FROM moves a node has at most widening·√visits + 4 children."""
     search: bool = True
 
 
@@ -258,7 +260,11 @@ class _Search:
     def _decision_step(self, node: _Node) -> tuple[_Node, bool]:
         moves = self._moves_of(node)
         size = node.size
-        allowed = size if size <= WIDEN_FROM else min(size, 4 * math.isqrt(node.visits + 1) + 4)
+        allowed = (
+            size
+            if size <= WIDEN_FROM
+            else min(size, int(self.level.widening * math.sqrt(node.visits + 1)) + 4)
+        )
         if len(node.children) < allowed:
             index = self._untried_index(node)
             if index is not None:
@@ -341,7 +347,7 @@ class _Search:
     def _playout(self, state: State) -> Sequence[float]:
         rng = self.rng
         policy = self.hooks.playout_move
-        for _ in range(self.level.playout_cap):
+        for _ in range(self.hooks.playout_plies or self.level.playout_cap):
             to_move = state.to_move
             if to_move is None:
                 break
@@ -355,7 +361,7 @@ class _Search:
                 move = policy(state, rng)
             else:
                 legal = state.legal_moves()
-                move = legal[rng.randrange(len(legal))]
+                move = legal[int(rng.random() * len(legal))]
             state = state._after(move)
         return self._value(state)
 

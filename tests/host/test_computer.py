@@ -16,7 +16,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from host.computer import LEVELS, ComputerPool, choose_move, outcome_rewards, winning_move
+from host.computer import (
+    GAME_HOOKS,
+    LEVELS,
+    ComputerPool,
+    GameHooks,
+    choose_move,
+    hooks_for,
+    outcome_rewards,
+    winning_move,
+)
 from rules import CHANCE, Game, IllegalMoveError, Move, NotAMoveError, Outcome, State
 
 
@@ -341,6 +350,37 @@ def test_rewards_share_wins_rank_by_scores_and_value_the_serpent_for_nobody() ->
     assert serpent[0] > serpent[3] > serpent[2] > serpent[1]
     shared = outcome_rewards(Outcome((0, 2), (7, 1, 7, 3), "tie"), 4)
     assert shared[0] == shared[2] > serpent[0] > shared[3] > shared[1]
+
+
+class EvaluatedRace(RaceState):
+    """The race with two of the optional hooks: playouts of one ply, valued by `evaluate`."""
+
+    playout_plies: ClassVar[int] = 1
+    evaluations: ClassVar[int] = 0
+
+    def evaluate(self) -> tuple[float, ...]:
+        EvaluatedRace.evaluations += 1
+        return tuple(0.5 + (p - sum(self.positions) / 2) / (2 * self.target) for p in self.positions)
+
+
+def test_a_games_own_hooks_are_used_by_the_search() -> None:
+    state = EvaluatedRace(2, (0, 0), 0, target=100)
+    hooks = hooks_for(state)
+    assert hooks.playout_plies == 1 and hooks.evaluate is not None and hooks.candidate_moves is None
+    move = choose_move(state, "normal", 1, time_limit=2.0, iterations=300)
+    assert EvaluatedRace.evaluations > 0
+    assert move in state.legal_moves()
+
+
+def test_hooks_registered_by_game_key_apply_until_the_game_has_its_own() -> None:
+    state = _race(2)
+    assert hooks_for(state) == GameHooks()
+    GAME_HOOKS["test-race"] = GameHooks(playout_plies=3)
+    try:
+        assert hooks_for(state).playout_plies == 3
+        assert hooks_for(EvaluatedRace(2, (0, 0), 0)).playout_plies == 1
+    finally:
+        del GAME_HOOKS["test-race"]
 
 
 # -- the worker pool --------------------------------------------------------------------------------
