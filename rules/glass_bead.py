@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
 from math import factorial
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 from .base import (
     Game,
@@ -595,6 +595,9 @@ class GlassBeadState(State):
     _last_sown: tuple[tuple[int, tuple[int, ...]], _Sown] | None = field(
         default=None, init=False, compare=False, repr=False
     )
+    playout_plies: ClassVar[int] = 10
+    """For the computer players' search (host/computer): playouts of 10 plies valued by the
+    cups' points beat the default 40 plies (normal won 8 of 8 games against it)."""
 
     # -- the contract ---------------------------------------------------------------------------
 

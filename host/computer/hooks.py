@@ -61,11 +61,7 @@ def hooks_for(state: State) -> GameHooks:
     )
 
 
-GAME_HOOKS: dict[str, GameHooks] = {
-    # Measured: with playouts of 10 plies (about 5 ms each) valued by the cups' points, normal won
-    # 8 of 8 games against normal with the default 40 plies (bench/computer_bench.py).
-    "glass-bead": GameHooks(playout_plies=10),
-}
-"""Hooks by game key, for games whose rules module does not have them (yet): Glass Bead's
-`playout_plies = 10` belongs in rules/glass_bead.py as a class attribute of GlassBeadState.
-(Keryo-Pente's `candidate_moves` and `playout_move` are already its own.)"""
+GAME_HOOKS: dict[str, GameHooks] = {}
+"""Hooks by game key, for games whose rules module does not have them (yet). Every game's hooks
+now live in its own rules module (Keryo-Pente's `candidate_moves` and `playout_move`, Glass
+Bead's `playout_plies`)."""
