@@ -209,10 +209,11 @@ def rows(
         if only and game.key not in only:
             continue
         results: list[GameResult] = []
+        beats = "> 50%" if variant.seats == 2 else "best average rank"
         for first, others, count, target in (
             ("normal", RANDOM, games, variant.target),
-            ("normal", "easy", level_games, "> 50%"),
-            ("hard", "normal", level_games, "> 50%"),
+            ("normal", "easy", level_games, beats),
+            ("hard", "normal", level_games, beats),
         ):
             if count <= 0:
                 continue

@@ -312,7 +312,7 @@ def test_when_the_safe_step_wins_surely_the_computer_does_not_gamble() -> None:
 
 def test_a_die_with_many_faces_grows_the_chance_node_progressively() -> None:
     rng = random.Random(3)
-    state: State = _race(2, faces=1000, target=1200)
+    state: State = _race(2, faces=300, target=400)
     for _ in range(16):
         if state.to_move is None:
             break
