@@ -13,7 +13,9 @@ Adding a game (its rules in `rules.GAMES` and its picture in `render` come first
    `MatchComponent.button(...)`/`.select(...)` items in rows 2–4 (e.g. a step-by-step move
    builder, carrying its progress in the custom_id's `arg`), and answer their clicks with a
    method marked `@component_action("<action>", defer=Defer.…)`; override `picture()` (it runs in
-   a thread) to compute what those components need. No change to bot.py is needed.
+   a thread) to compute what those components need. A step-by-step move builder subclasses
+   `BuilderCog` instead of `GameCog` and `BuilderScreens` for its screens (see Glass Bead and
+   Kerboge): the base answers the builder's clicks. No change to bot.py is needed.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import discord
 from discord import app_commands
@@ -120,15 +120,67 @@ class Draft(Protocol):
 
 
 StateT = TypeVar("StateT", bound=State)
+DraftT = TypeVar("DraftT", bound=Draft)
+
+BUILD_START = "build"
+"""A move builder's first menu, on the match message: opens the private builder."""
+BUILD_STEP = "step"
+"""Every later step of a move builder, on its private message: edits that message."""
+BUILD_PLAY = "build-play"
+"""A move builder's last button: plays the move."""
 
 
-class BuilderScreens(Generic[StateT]):
+class BuilderScreens(Generic[StateT, DraftT]):
     """What every game's step-by-step move builder shares: the match, turn and seat it builds
     for, and its components, whose custom_id carries the draft so far (so a builder survives a
     restart, and a click on an older turn's builder is refused). A game subclasses it, names its
-    `game_key` and adds its screens."""
+    `game_key` and `state_type`, and adds its screens and the hooks below."""
 
     game_key: ClassVar[str]
+    state_type: ClassVar[type[State]]
+
+    @classmethod
+    def for_mover(cls, snapshot: MatchSnapshot) -> Self | None:
+        """The builder for the player to move, when a person (not resigned) is to move."""
+        seat = snapshot.seat_to_move
+        state = snapshot.state
+        if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, cls.state_type):
+            return None
+        return cls(snapshot, state, seat.index)  # type: ignore[arg-type]  # checked: state_type is StateT
+
+    # -- hooks of a game's builder --------------------------------------------------------------
+
+    def first_menu(self, picture: Picture) -> MatchComponent | None:
+        """The builder's first step, on the match message (action BUILD_START, row 2)."""
+        raise NotImplementedError
+
+    def screen(self, draft: DraftT) -> Screen:
+        """The private message for `draft`."""
+        raise NotImplementedError
+
+    def decode(self, arg: str) -> DraftT:
+        """The draft a button's `arg` names."""
+        raise NotImplementedError
+
+    def with_choice(self, text: str, field: str, value: str) -> DraftT:
+        """The draft after a menu whose `arg` was `text~field` got the choice `value`."""
+        raise NotImplementedError
+
+    def notation(self, arg: str | None) -> str | None:
+        """The move of the Play button's `arg` in notation, or None when the draft is unfinished."""
+        raise NotImplementedError
+
+    # -- shared ---------------------------------------------------------------------------------
+
+    def chosen(self, press: Press) -> DraftT:
+        """The draft a click leads to: a button's `arg`, or a menu's `arg` with its choice."""
+        arg = press.arg or ""
+        if "~" not in arg:
+            return self.decode(arg)
+        text, field = arg.rsplit("~", 1)
+        if not press.values:
+            raise CogError("Choose one of the options.")
+        return self.with_choice(text, field, press.values[0])
 
     def __init__(self, snapshot: MatchSnapshot, state: StateT, seat: int) -> None:
         self.snapshot = snapshot
@@ -745,4 +797,49 @@ class GameCog(commands.GroupCog):
         after = await self.host.play(
             press.match_id, interaction.user.id, press.values[0], expected_turn=press.turn
         )
+        await self.publish(interaction, after, ping=True)
+
+
+class BuilderCog(GameCog):
+    """A game cog with a step-by-step move builder (see `BuilderScreens`): its first menu on the
+    match message, and the answers to the builder's clicks. A game names its builder in
+    `builder`."""
+
+    def builder(self, snapshot: MatchSnapshot) -> BuilderScreens[Any, Any] | None:
+        """The builder for the player to move, when a person is to move."""
+        raise NotImplementedError
+
+    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
+        """The builder's first step, on the match message."""
+        builder = self.builder(snapshot)
+        if builder is None or snapshot.is_over:
+            return []
+        menu = builder.first_menu(picture)
+        return [menu] if menu is not None else []
+
+    async def builder_for(self, interaction: discord.Interaction, press: Press) -> BuilderScreens[Any, Any]:
+        """The builder of the clicked match, for the player to move only, at the click's turn."""
+        snapshot, seat = await self.mover_snapshot(interaction, press)
+        builder = self.builder(snapshot)
+        if builder is None or builder.seat != seat:
+            raise CogError(f"It is not your turn in {snapshot.title}.")
+        return builder
+
+    @component_action(BUILD_START, defer=Defer.PRIVATE)
+    async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        await self.send_screen(interaction, builder.screen(builder.chosen(press)), edit=False)
+
+    @component_action(BUILD_STEP, defer=Defer.NONE)
+    async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        await self.send_screen(interaction, builder.screen(builder.chosen(press)), edit=True)
+
+    @component_action(BUILD_PLAY, defer=Defer.PUBLIC)
+    async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
+        builder = await self.builder_for(interaction, press)
+        text = builder.notation(press.arg)
+        if text is None:
+            raise CogError("That move is not finished yet: make the remaining choices first.")
+        after = await self.host.play(press.match_id, interaction.user.id, text, expected_turn=press.turn)
         await self.publish(interaction, after, ping=True)

@@ -28,18 +28,21 @@ from host import MatchSnapshot
 from rules import GAMES, MoveError
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
 
-from .base import BuilderScreens, Defer, GameCog, Picture, Screen, component_action, opponent_options
-from .components import MatchComponent, Press, clip
+from .base import (
+    BUILD_PLAY,
+    BUILD_START,
+    BUILD_STEP,
+    BuilderCog,
+    BuilderScreens,
+    Picture,
+    Screen,
+    opponent_options,
+)
+from .components import MatchComponent, clip
 from .errors import CogError
 
 _GAME = GAMES["glass-bead"]
 
-START = "build"
-"""The builder's first menu, on the match message: which pit; opens the private builder."""
-STEP = "step"
-"""Every later step, on the private builder message: edits it."""
-PLAY = "build-play"
-"""The builder's last button: plays the move."""
 RESTART = "restart"
 """The `arg` of "Start over" (the empty draft's is empty: one message's custom_ids must differ)."""
 
@@ -137,10 +140,33 @@ def spaced(values: tuple[int, ...]) -> str:
 # -- the screens ------------------------------------------------------------------------------------
 
 
-class Builder(BuilderScreens[GlassBeadState]):
+class Builder(BuilderScreens[GlassBeadState, Draft]):
     """Builds each screen of the builder for one match, turn and seat (the player to move)."""
 
     game_key = _GAME.key
+    state_type = GlassBeadState
+
+    def first_menu(self, picture: Picture) -> MatchComponent | None:
+        """The pits to sow, with how many moves each has when the picture counted them."""
+        counts = dict(picture.pit_moves) if isinstance(picture, BeadPicture) else None
+        return self.pit_menu(BUILD_START, 2, counts)
+
+    def decode(self, arg: str) -> Draft:
+        return Draft() if arg == RESTART else Draft.decode(arg)
+
+    def with_choice(self, text: str, field: str, value: str) -> Draft:
+        draft = Draft.decode(text)
+        if field == "pit":
+            return Draft.decode(value if len(value) == 1 else "!")
+        if field == "take":
+            return Draft.decode(f"{draft.sowing}x{value}")
+        if field == "gem":
+            return Draft.decode(f"{draft.encode()}{'' if draft.taken else 'x'}{value}")
+        raise _damaged()
+
+    def notation(self, arg: str | None) -> str | None:
+        draft = Draft.decode(arg)
+        return draft.notation() if draft.pit is not None else None
 
     def pit_menu(self, action: str, row: int, counts: dict[str, int] | None = None) -> MatchComponent | None:
         """The menu of the pits that can be sown (with how many moves each has, when known)."""
@@ -173,7 +199,7 @@ class Builder(BuilderScreens[GlassBeadState]):
     def screen(self, draft: Draft) -> Screen:
         """The screen for a draft; every choice in it is checked by the rules first."""
         if draft.pit is None:
-            menu = self.pit_menu(STEP, 0)
+            menu = self.pit_menu(BUILD_STEP, 0)
             if menu is None:
                 return Screen(f"{self.head()}\nYou have no move to build.", [])
             return Screen(f"{self.head()}\nChoose the pit to sow:", [menu])
@@ -190,7 +216,9 @@ class Builder(BuilderScreens[GlassBeadState]):
             return self.refused(str(error))
 
     def refused(self, why: str) -> Screen:
-        items: list[discord.ui.Item[Any]] = [self.button(STEP, Draft(), "Start over", row=4, arg=RESTART)]
+        items: list[discord.ui.Item[Any]] = [
+            self.button(BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART)
+        ]
         return Screen(f"{self.head()}\n⚠️ {why}", items)
 
     def sown_lines(self, draft: Draft) -> list[str]:
@@ -217,7 +245,7 @@ class Builder(BuilderScreens[GlassBeadState]):
         for index, value in enumerate(left):
             items.append(
                 self.button(
-                    STEP,
+                    BUILD_STEP,
                     replace(draft, beads=(*draft.beads, value)),
                     bead_label(value, remaining.count(value)),
                     emoji=EMOJI[value],
@@ -226,9 +254,11 @@ class Builder(BuilderScreens[GlassBeadState]):
                 )
             )
         rest = replace(draft, beads=draft.beads + tuple(sorted(remaining)))
-        items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
         items.append(
-            self.button(STEP, rest, f"The rest, low to high ({spaced(tuple(sorted(remaining)))})", row=2)
+            self.button(
+                BUILD_STEP, rest, f"The rest, low to high ({spaced(tuple(sorted(remaining)))})", row=2
+            )
         )
         items += self.footer(draft, None)
         return Screen("\n".join(lines), items)
@@ -245,7 +275,7 @@ class Builder(BuilderScreens[GlassBeadState]):
             draft = replace(draft, taken=())
             move = state.parse(draft.notation())
             lines.append(f"This move: {state.describe_move(move)}.")
-            items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+            items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
             items += self.footer(draft, str(move))
             return Screen("\n".join(lines), items)
         count, first = state.capture_choices(pit, draft.beads, limit=MENU_LIMIT)
@@ -272,7 +302,7 @@ class Builder(BuilderScreens[GlassBeadState]):
                 )
                 for suffix, taken in zip(first, choices, strict=True)
             ]
-            items.append(self.menu(STEP, draft, "take", options, "Which gems do you take?", row=0))
+            items.append(self.menu(BUILD_STEP, draft, "take", options, "Which gems do you take?", row=0))
         elif len(chosen) < need:
             nexts = sorted({c[len(chosen)] for c in choices if c[: len(chosen)] == chosen}, key=_canonical)
             options = [
@@ -281,7 +311,12 @@ class Builder(BuilderScreens[GlassBeadState]):
             number = len(chosen) + 1
             items.append(
                 self.menu(
-                    STEP, draft, "gem", options[:MENU_LIMIT], f"Gem {number} of {need}: which one?", row=0
+                    BUILD_STEP,
+                    draft,
+                    "gem",
+                    options[:MENU_LIMIT],
+                    f"Gem {number} of {need}: which one?",
+                    row=0,
                 )
             )
             lines.append(f"{count:,} choices: pick the gems one at a time.")
@@ -290,7 +325,7 @@ class Builder(BuilderScreens[GlassBeadState]):
         move_text = None
         if len(chosen) == need:
             move_text = str(state.parse(draft.notation()))
-        items.append(self.button(STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
         items += self.footer(draft, move_text)
         return Screen("\n".join(lines), items)
 
@@ -322,9 +357,15 @@ class Builder(BuilderScreens[GlassBeadState]):
         label = f"Play {move}" if move else "Play (choose first)"
         return [
             self.button(
-                PLAY, draft, label, row=4, style=discord.ButtonStyle.success, disabled=move is None, emoji="▶️"
+                BUILD_PLAY,
+                draft,
+                label,
+                row=4,
+                style=discord.ButtonStyle.success,
+                disabled=move is None,
+                emoji="▶️",
             ),
-            self.button(STEP, Draft(), "Start over", row=4, arg=RESTART),
+            self.button(BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART),
         ]
 
 
@@ -347,7 +388,7 @@ class BeadPicture(Picture):
 
 
 class GlassBeadCog(
-    GameCog,
+    BuilderCog,
     group_name="glass-bead",
     group_description="The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2",
 ):
@@ -374,71 +415,7 @@ class GlassBeadCog(
         return BeadPicture(base.png, base.menu, tuple(counts.items()))
 
     def builder(self, snapshot: MatchSnapshot) -> Builder | None:
-        """The builder for the player to move, when a person is to move."""
-        seat = snapshot.seat_to_move
-        state = snapshot.state
-        if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, GlassBeadState):
-            return None
-        return Builder(snapshot, state, seat.index)
-
-    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """The builder's first step on the match message: the pit to sow."""
-        builder = self.builder(snapshot)
-        if builder is None or snapshot.is_over:
-            return []
-        counts = dict(picture.pit_moves) if isinstance(picture, BeadPicture) else None
-        menu = builder.pit_menu(START, 2, counts)
-        return [menu] if menu is not None else []
-
-    async def builder_for(self, interaction: discord.Interaction, press: Press) -> Builder:
-        """The builder of the clicked match, for the player to move only, at the click's turn."""
-        snapshot, seat = await self.mover_snapshot(interaction, press)
-        builder = self.builder(snapshot)
-        if builder is None or builder.seat != seat:
-            raise CogError(f"It is not your turn in {snapshot.title}.")
-        return builder
-
-    @staticmethod
-    def chosen(press: Press) -> Draft:
-        """The draft a click leads to: a button's `arg`, or a menu's `arg` with its choice."""
-        arg = press.arg or ""
-        if arg == RESTART:
-            return Draft()
-        if "~" not in arg:
-            return Draft.decode(arg)
-        text, field = arg.rsplit("~", 1)
-        if not press.values:
-            raise CogError("Choose one of the options.")
-        value = press.values[0]
-        draft = Draft.decode(text)
-        if field == "pit":
-            return Draft.decode(value if len(value) == 1 else "!")
-        if field == "take":
-            return Draft.decode(f"{draft.sowing}x{value}")
-        if field == "gem":
-            return Draft.decode(f"{draft.encode()}{'' if draft.taken else 'x'}{value}")
-        raise _damaged()
-
-    @component_action(START, defer=Defer.PRIVATE)
-    async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
-        builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=False)
-
-    @component_action(STEP, defer=Defer.NONE)
-    async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
-        builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=True)
-
-    @component_action(PLAY, defer=Defer.PUBLIC)
-    async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
-        await self.builder_for(interaction, press)
-        draft = Draft.decode(press.arg)
-        if draft.pit is None:
-            raise CogError("That move is not finished yet: make the remaining choices first.")
-        after = await self.host.play(
-            press.match_id, interaction.user.id, draft.notation(), expected_turn=press.turn
-        )
-        await self.publish(interaction, after, ping=True)
+        return Builder.for_mover(snapshot)
 
 
 __all__ = ["BeadPicture", "Builder", "Draft", "GlassBeadCog"]

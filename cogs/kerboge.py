@@ -25,20 +25,22 @@ from host import MatchSnapshot
 from rules import GAMES, MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
 
-from .base import BuilderScreens, Defer, GameCog, Picture, Screen, component_action, opponent_options
-from .components import MatchComponent, Press, clip
+from .base import (
+    BUILD_PLAY,
+    BUILD_START,
+    BUILD_STEP,
+    BuilderCog,
+    BuilderScreens,
+    Picture,
+    Screen,
+    opponent_options,
+)
+from .components import MatchComponent, clip
 from .errors import CogError
 
 _GAME = GAMES["kerboge"]
 COLOURS = ("blue", "red", "black", "grey")
 """The seats' colours as the rules name them."""
-
-START = "build"
-"""The builder's first menu, on the match message: opens the private builder."""
-STEP = "step"
-"""Every later step, on the private builder message: edits it."""
-PLAY = "build-play"
-"""The builder's last button: plays the move."""
 
 _DIGITS = "0123456789a"
 """One character per count 0–10 in a custom_id."""
@@ -227,10 +229,24 @@ def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | No
 # -- the screens ----------------------------------------------------------------------------------
 
 
-class Builder(BuilderScreens[KerbogeState]):
+class Builder(BuilderScreens[KerbogeState, Draft]):
     """Builds each screen for one match, turn and seat (the player to move)."""
 
     game_key = _GAME.key
+    state_type = KerbogeState
+
+    def first_menu(self, picture: Picture) -> MatchComponent | None:
+        """Where to take stones from."""
+        return self.source_menu(BUILD_START, 2)
+
+    def decode(self, arg: str) -> Draft:
+        return Draft.decode(arg)
+
+    def with_choice(self, text: str, field: str, value: str) -> Draft:
+        return Draft.decode(text).with_choice(field, value)
+
+    def notation(self, arg: str | None) -> str | None:
+        return notation(self.state, Draft.decode(arg), self.seat)
 
     def source_options(self) -> list[discord.SelectOption]:
         state, seat = self.state, self.seat
@@ -301,9 +317,11 @@ class Builder(BuilderScreens[KerbogeState]):
             lines.append(f"⚠️ {refusal}")
         label = f"Play {move}" if move else "Play (choose first)"
         items.append(
-            self.button(PLAY, draft, label, row=4, disabled=move is None, style=discord.ButtonStyle.success)
+            self.button(
+                BUILD_PLAY, draft, label, row=4, disabled=move is None, style=discord.ButtonStyle.success
+            )
         )
-        items.append(self.button(STEP, Draft(), "Start over", row=4))
+        items.append(self.button(BUILD_STEP, Draft(), "Start over", row=4))
         return Screen("\n".join(lines), items)
 
     def within_reach(self, draft: Draft) -> Draft:
@@ -332,7 +350,7 @@ class Builder(BuilderScreens[KerbogeState]):
         return replace(draft, count=0, target=0)
 
     def sources_screen(self, head: str) -> Screen:
-        menu = self.source_menu(STEP, 0)
+        menu = self.source_menu(BUILD_STEP, 0)
         if menu is None:
             return Screen(f"{head}\nYou have no move to build: the host plays it for you.", [])
         return Screen(f"{head}\nTake stones from the harbour or from one of your moorings:", [menu])
@@ -348,7 +366,7 @@ class Builder(BuilderScreens[KerbogeState]):
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                STEP,
+                BUILD_STEP,
                 replace(draft, count=n),
                 _plural(n, "stone"),
                 row=0,
@@ -366,7 +384,7 @@ class Builder(BuilderScreens[KerbogeState]):
             )
             for m in state.enterable(seat)
         ]
-        items.append(self.menu(STEP, draft, "t", options, "Into which mooring?", row=1))
+        items.append(self.menu(BUILD_STEP, draft, "t", options, "Into which mooring?", row=1))
         if not draft.count:
             body.append("How many stones enter: 1 or 2?")
         if not draft.target:
@@ -386,14 +404,14 @@ class Builder(BuilderScreens[KerbogeState]):
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                STEP,
+                BUILD_STEP,
                 Draft(source=source, direction="f"),
                 "Forward",
                 row=0,
                 selected=draft.direction == "f",
             ),
             self.button(
-                STEP,
+                BUILD_STEP,
                 Draft(source=source, direction="b", count=have if have == 1 else 0),
                 f"All back to {back}",
                 row=0,
@@ -402,7 +420,7 @@ class Builder(BuilderScreens[KerbogeState]):
         ]
         if draft.direction == "b":
             options = self.count_options(1, have, draft.count, f"back to {back}")
-            items.append(self.menu(STEP, draft, "n", options, f"How many go back to {back}?", row=1))
+            items.append(self.menu(BUILD_STEP, draft, "n", options, f"How many go back to {back}?", row=1))
             if not draft.count:
                 body.append(f"How many stones go back to {back}?")
             else:
@@ -422,7 +440,7 @@ class Builder(BuilderScreens[KerbogeState]):
             what = describe_mooring(state, target, seat)
             placeholder = f"How many go to {target} ({index + 1} forward; {what})?"
             items.append(
-                self.menu(STEP, draft, f"c{index + 1}", options, clip(placeholder, 150), row=1 + index)
+                self.menu(BUILD_STEP, draft, f"c{index + 1}", options, clip(placeholder, 150), row=1 + index)
             )
         if len(reach) == 2:
             body.append(
@@ -440,7 +458,7 @@ class Builder(BuilderScreens[KerbogeState]):
             body.append(f"You may board ({listed}): press **Board…**, or play without boarding.")
         items.append(
             self.button(
-                STEP,
+                BUILD_STEP,
                 replace(draft, boarding=True),
                 "Board…",
                 row=4,
@@ -463,7 +481,7 @@ class Builder(BuilderScreens[KerbogeState]):
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                STEP,
+                BUILD_STEP,
                 replace(draft, at=mooring, taken=(0, 0, 0, 0)),
                 f"Board at {mooring} (up to {limit})",
                 row=0,
@@ -473,7 +491,10 @@ class Builder(BuilderScreens[KerbogeState]):
         ]
         items.append(
             self.button(
-                STEP, replace(draft, boarding=False, at=0, taken=(0, 0, 0, 0)), "Back: no boarding", row=0
+                BUILD_STEP,
+                replace(draft, boarding=False, at=0, taken=(0, 0, 0, 0)),
+                "Back: no boarding",
+                row=0,
             )
         )
         if not draft.at:
@@ -488,7 +509,7 @@ class Builder(BuilderScreens[KerbogeState]):
             placeholder = (
                 f"Board how many {SEAT_NAMES[owner]} stones ({INITIALS[owner]}, {there} at {draft.at})?"
             )
-            items.append(self.menu(STEP, draft, f"x{owner}", options, placeholder, row=row))
+            items.append(self.menu(BUILD_STEP, draft, f"x{owner}", options, placeholder, row=row))
         if chosen:
             names = ", ".join(
                 f"{_plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(draft.taken) if n
@@ -505,7 +526,7 @@ def forward_name(reach: list[int]) -> str:
 
 
 class KerbogeCog(
-    GameCog,
+    BuilderCog,
     group_name="kerboge",
     group_description="Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent",
 ):
@@ -532,57 +553,7 @@ class KerbogeCog(
     # -- the move builder -------------------------------------------------------------------------
 
     def builder(self, snapshot: MatchSnapshot) -> Builder | None:
-        """The builder for the player to move, when a person is to move."""
-        seat = snapshot.seat_to_move
-        state = snapshot.state
-        if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, KerbogeState):
-            return None
-        return Builder(snapshot, state, seat.index)
-
-    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """The builder's first step on the match message: where to take stones from."""
-        builder = self.builder(snapshot)
-        if builder is None or snapshot.is_over:
-            return []
-        menu = builder.source_menu(START, 2)
-        return [menu] if menu is not None else []
-
-    async def builder_for(self, interaction: discord.Interaction, press: Press) -> Builder:
-        """The builder of the clicked match, for the player to move only, at the click's turn."""
-        snapshot, seat = await self.mover_snapshot(interaction, press)
-        state = snapshot.state
-        assert isinstance(state, KerbogeState)
-        return Builder(snapshot, state, seat)
-
-    @staticmethod
-    def chosen(press: Press) -> Draft:
-        """The draft a click leads to: a button's `arg`, or a menu's `arg` with its choice."""
-        arg = press.arg or ""
-        if "~" not in arg:
-            return Draft.decode(arg)
-        text, field = arg.rsplit("~", 1)
-        if not press.values:
-            raise CogError("Choose one of the options.")
-        return Draft.decode(text).with_choice(field, press.values[0])
-
-    @component_action(START, defer=Defer.PRIVATE)
-    async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
-        builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=False)
-
-    @component_action(STEP, defer=Defer.NONE)
-    async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
-        builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(self.chosen(press)), edit=True)
-
-    @component_action(PLAY, defer=Defer.PUBLIC)
-    async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
-        builder = await self.builder_for(interaction, press)
-        text = notation(builder.state, Draft.decode(press.arg), builder.seat)
-        if text is None:
-            raise CogError("That move is not finished yet: make the remaining choices first.")
-        after = await self.host.play(press.match_id, interaction.user.id, text, expected_turn=press.turn)
-        await self.publish(interaction, after, ping=True)
+        return Builder.for_mover(snapshot)
 
 
 __all__ = ["Builder", "Draft", "KerbogeCog"]
