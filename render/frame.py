@@ -240,12 +240,20 @@ def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Im
     return big.reduce(s)
 
 
+def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """A transparent canvas SUPERSAMPLE times `size`, its drawer and the factor: draw every
+    length multiplied by the factor, then `reduce` it, for smooth edges (ImageDraw does not
+    antialias)."""
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), s
+
+
 @cache
 def disc(colour: RGB, diameter: int) -> Image.Image:
     """An antialiased filled circle as an RGBA sprite (cached), e.g. a board's star point."""
-    s = SUPERSAMPLE
-    big = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
-    ImageDraw.Draw(big).ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=colour)
+    big, draw, s = supersampled((diameter, diameter))
+    draw.ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=colour)
     return big.reduce(s)
 
 
@@ -318,7 +326,6 @@ def paste_arrows(
     """
     if not arrows:
         return
-    s = SUPERSAMPLE
     pad = width * 3 + (head or width * 3) + 4
     xs = [p[0] for arrow in arrows for p in arrow]
     ys = [p[1] for arrow in arrows for p in arrow]
@@ -326,8 +333,7 @@ def paste_arrows(
     right, bottom = min(image.width, math.ceil(max(xs) + pad)), min(image.height, math.ceil(max(ys) + pad))
     if right <= left or bottom <= top:
         return
-    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, s = supersampled((right - left, bottom - top))
     for start, end in arrows:
         draw_arrow(
             draw,
@@ -530,3 +536,26 @@ def compose(title: str, status: Status, board: Image.Image, seats: Sequence[Pane
         top = panel_top + row * (CARD_HEIGHT + CARD_GAP)
         canvas.paste(_card(seat, card_width), (left, top))
     return canvas
+
+
+def paste_band(
+    image: Image.Image,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    *,
+    pad: int,
+    layers: Sequence[tuple[RGB, int]],
+) -> None:
+    """A smooth band with round ends from `start` to `end` (a winning line), drawn as `layers`
+    of (colour, radius), the first underneath; `pad` px around the ends must hold the widest."""
+    left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
+    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
+    big, draw, s = supersampled((right - left, bottom - top))
+    a = ((start[0] - left) * s, (start[1] - top) * s)
+    b = ((end[0] - left) * s, (end[1] - top) * s)
+    for colour, radius in layers:
+        draw.line((*a, *b), fill=colour, width=2 * radius * s)
+        for x, y in (a, b):
+            draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
+    layer = big.reduce(s)
+    image.paste(layer, (left, top), layer)

@@ -181,9 +181,7 @@ def taken_sprite(value: int) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     bead = bead_sprite(value, TAKEN)
     image.paste(bead, (0, size - TAKEN), bead)
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", (badge * s, badge * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, s = frame.supersampled((badge, badge))
     draw.ellipse((0, 0, badge * s - 1, badge * s - 1), fill=CROSS_BADGE, outline=frame.OUTLINE, width=2 * s)
     inset = badge * s * 0.3
     far = badge * s - inset
@@ -285,10 +283,8 @@ def _draw_cup(
 @cache
 def _sown_frame() -> Image.Image:
     """A bright frame inside a dark rim, to go around the pit the last move emptied."""
-    s = frame.SUPERSAMPLE
     w, h = PIT_WIDTH + 2 * FRAME_GROW, PIT_HEIGHT + 2 * FRAME_GROW
-    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, s = frame.supersampled((w, h))
     draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=34 * s, outline=frame.OUTLINE, width=9 * s)
     inner = (2 * s, 2 * s, w * s - 1 - 2 * s, h * s - 1 - 2 * s)
     draw.rounded_rectangle(inner, radius=32 * s, outline=SOWN_FRAME, width=5 * s)

@@ -97,9 +97,7 @@ def _shield(draw: ImageDraw.ImageDraw, left: float, top: float, width: float, sc
 @cache
 def _protected_frame(cell: int) -> Image.Image:
     """A yellow frame with a dark border just inside a square: its Moai is protected."""
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", (cell * s, cell * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, s = frame.supersampled((cell, cell))
     inset, band = 3 * s, 8 * s
     outer = (inset, inset, cell * s - 1 - inset, cell * s - 1 - inset)
     draw.rounded_rectangle(outer, radius=12 * s, outline=frame.OUTLINE, width=band + 4 * s)
@@ -111,10 +109,8 @@ def _protected_frame(cell: int) -> Image.Image:
 @cache
 def _shield_badge(width: int) -> Image.Image:
     """The shield of the protected Moai (and of the legend) as a sprite `width` px wide."""
-    s = frame.SUPERSAMPLE
-    height = math.ceil(width * 1.3)
-    big = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
-    _shield(ImageDraw.Draw(big), 3 * s, 3 * s, (width - 6) * s, s)
+    big, draw, s = frame.supersampled((width, math.ceil(width * 1.3)))
+    _shield(draw, 3 * s, 3 * s, (width - 6) * s, s)
     return big.reduce(s)
 
 
@@ -209,24 +205,6 @@ def _winning_row(state: KeibotState) -> tuple[int, int] | None:
     return None
 
 
-def _draw_band(image: Image.Image, start: tuple[int, int], end: tuple[int, int]) -> None:
-    """A white band with a dark border through the winning row, under its beads."""
-    s = frame.SUPERSAMPLE
-    pad = CELL // 2
-    left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
-    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
-    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    a = ((start[0] - left) * s, (start[1] - top) * s)
-    b = ((end[0] - left) * s, (end[1] - top) * s)
-    for colour, radius in ((frame.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)):
-        draw.line((*a, *b), fill=colour, width=2 * radius * s)
-        for x, y in (a, b):
-            draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
-    layer = big.reduce(s)
-    image.paste(layer, (left, top), layer)
-
-
 def _tint(image: Image.Image, square: int) -> None:
     x, y = centre(square)
     ImageDraw.Draw(image).rectangle(
@@ -245,10 +223,9 @@ def _arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
     pad = ARROW_WIDTH * 4 + 4
     left, top = math.floor(min(0, end[0]) - pad), math.floor(min(0, end[1]) - pad)
     right, bottom = math.ceil(max(0, end[0]) + pad), math.ceil(max(0, end[1]) + pad)
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
+    big, draw, s = frame.supersampled((right - left, bottom - top))
     frame.draw_arrow(
-        ImageDraw.Draw(big),
+        draw,
         (-left * s, -top * s),
         ((end[0] - left) * s, (end[1] - top) * s),
         fill=ARROW,
@@ -266,7 +243,13 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
         _tint(image, last_move.to)
     row = _winning_row(state)
     if row is not None:
-        _draw_band(image, centre(row[0]), centre(row[1]))
+        frame.paste_band(
+            image,
+            centre(row[0]),
+            centre(row[1]),
+            pad=CELL // 2,
+            layers=((frame.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
+        )
 
     moai = [frame.stone(colour, MOAI_PX) for colour in COLOURS]
     beads = [frame.stone(colour, BEAD_PX, letter=False) for colour in COLOURS]

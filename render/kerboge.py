@@ -112,12 +112,6 @@ def slot(seats: int, seat: int) -> tuple[int, int]:
 # -- sprites (cached) ---------------------------------------------------------------------------
 
 
-def _supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
-    return big, ImageDraw.Draw(big), s
-
-
 @cache
 def count_badge(count: int) -> Image.Image:
     """A dark pill with the count in white, e.g. for 3 stones."""
@@ -125,7 +119,7 @@ def count_badge(count: int) -> Image.Image:
     text = str(count)
     width = max(26, int(face.getlength(text)) + 12)
     height = 26
-    big, draw, s = _supersampled((width, height))
+    big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=frame.OUTLINE)
     draw.rounded_rectangle(
         (s, s, width * s - 1 - s, height * s - 1 - s),
@@ -156,7 +150,7 @@ def boarded_badge(count: int, serpent: bool) -> Image.Image:
     face = frame.font(COUNT_SIZE, bold=True)
     text = f"⚔{count}"
     width, height = int(face.getlength(text)) + 18, 30
-    big, draw, s = _supersampled((width, height))
+    big, draw, s = frame.supersampled((width, height))
     rim = SERPENT_FILL if serpent else frame.OUTLINE
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=9 * s, fill=rim)
     draw.rounded_rectangle(
@@ -170,7 +164,7 @@ def boarded_badge(count: int, serpent: bool) -> Image.Image:
 @cache
 def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) -> Image.Image:
     """The Serpent: a wavy green body with a head, an eye and a forked tongue."""
-    big, draw, s = _supersampled((width, height))
+    big, draw, s = frame.supersampled((width, height))
     body = 12 * s
     middle = height * s / 2
     amplitude = height * s * 0.22

@@ -73,9 +73,7 @@ def _empty_board(tournament_box: bool) -> Image.Image:
 def _last_move_marker() -> Image.Image:
     """A square around the stone, dark with a light inner edge: visible on wood and on stones."""
     side = CELL + 3
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", (side * s, side * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    big, draw, s = frame.supersampled((side, side))
     draw.rounded_rectangle((0, 0, side * s - 1, side * s - 1), radius=4 * s, outline=MARKER, width=4 * s)
     inset = 4 * s
     draw.rounded_rectangle(
@@ -120,7 +118,9 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
         line = _winning_line(state, outcome.winners[0], last_move.index if last_move else None)
         if line is not None:
             start, end = (centre(i % SIZE, i // SIZE) for i in line)
-            _draw_win_band(image, start, end)
+            frame.paste_band(
+                image, start, end, pad=CELL, layers=((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5))
+            )
 
     names = state.game.seat_names(state.seats)
     sprites = [frame.stone(frame.SEAT_COLOURS[name], STONE) for name in names]
@@ -138,24 +138,6 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
         x, y = centre(last_move.column, last_move.row)
         image.paste(marker, (x - marker.width // 2, y - marker.height // 2), marker)
     return image
-
-
-def _draw_win_band(image: Image.Image, start: tuple[int, int], end: tuple[int, int]) -> None:
-    """A white band with a dark border around the winning line, drawn under its stones."""
-    s = frame.SUPERSAMPLE
-    pad = CELL
-    left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
-    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
-    big = Image.new("RGBA", ((right - left) * s, (bottom - top) * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    a = ((start[0] - left) * s, (start[1] - top) * s)
-    b = ((end[0] - left) * s, (end[1] - top) * s)
-    for colour, radius in ((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5)):
-        draw.line((*a, *b), fill=colour, width=2 * radius * s)
-        for x, y in (a, b):
-            draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
-    layer = big.reduce(s)
-    image.paste(layer, (left, top), layer)
 
 
 def _second_stone_restricted(state: KeryoPenteState) -> bool:

@@ -154,17 +154,11 @@ def viewer(state: VerquereState, perspective: int | None) -> int:
 # -- sprites (cached) ----------------------------------------------------------------------------------
 
 
-def _supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
-    return big, ImageDraw.Draw(big), s
-
-
 @cache
 def man_sprite(seat: int, label: str) -> Image.Image:
     """A man of `seat` with `label` on it: the seat's letter, or the count of a tall stack."""
     colour = COLOURS[seat]
-    big, draw, s = _supersampled((MAN, MAN))
+    big, draw, s = frame.supersampled((MAN, MAN))
     size = MAN * s
     draw.ellipse((0, 0, size - 1, size - 1), fill=RIMS[seat])
     rim = 3 * s
@@ -188,7 +182,7 @@ def man_sprite(seat: int, label: str) -> Image.Image:
 def slab_sprite(seat: int) -> Image.Image:
     """One man borne off, seen edge on."""
     width = TRAY - 14
-    big, draw, s = _supersampled((width, SLAB))
+    big, draw, s = frame.supersampled((width, SLAB))
     draw.rounded_rectangle((0, 0, width * s - 1, SLAB * s - 1), radius=4 * s, fill=RIMS[seat])
     draw.rounded_rectangle(
         (2 * s, 2 * s, width * s - 1 - 2 * s, SLAB * s - 1 - 2 * s), radius=3 * s, fill=COLOURS[seat].fill
@@ -209,7 +203,7 @@ PIPS = {
 @cache
 def die_sprite(value: int, seat: int, size: int) -> Image.Image:
     """A die showing `value`, in the colours of `seat`'s men."""
-    big, draw, s = _supersampled((size, size))
+    big, draw, s = frame.supersampled((size, size))
     full = size * s
     draw.rounded_rectangle((0, 0, full - 1, full - 1), radius=full * 0.18, fill=RIMS[seat])
     rim = 3 * s
@@ -229,7 +223,7 @@ def hit_badge(count: int) -> Image.Image:
     face = frame.font(18, bold=True)
     text = "HIT" if count == 1 else f"HIT ×{count}"
     width, height = int(face.getlength(text)) + 16, 28
-    big, draw, s = _supersampled((width, height))
+    big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=frame.OUTLINE)
     draw.rounded_rectangle(
         (2 * s, 2 * s, width * s - 1 - 2 * s, height * s - 1 - 2 * s), radius=6 * s, fill=(255, 255, 255)
