@@ -465,16 +465,7 @@ def _explore(
                 if hit:
                     nv[OPP] += hit
                     nv[OPP + t] = 0
-                    ended = (
-                        nv[OPP]
-                        + (nv[OPP + 13] > 0)
-                        + (nv[OPP + 14] > 0)
-                        + (nv[OPP + 15] > 0)
-                        + (nv[OPP + 16] > 0)
-                        + (nv[OPP + 17] > 0)
-                        + (nv[OPP + 18] > 0)
-                        > 6
-                    )
+                    ended = _opponent_jean(nv)
                 else:
                     ended = t == POINTS and nv[t] == MEN
                 nkey = bytes(nv)
@@ -542,16 +533,7 @@ def _explore(
                         if hit:
                             nv[OPP] += hit
                             nv[OPP + t] = 0
-                            ended = (
-                                nv[OPP]
-                                + (nv[OPP + 13] > 0)
-                                + (nv[OPP + 14] > 0)
-                                + (nv[OPP + 15] > 0)
-                                + (nv[OPP + 16] > 0)
-                                + (nv[OPP + 17] > 0)
-                                + (nv[OPP + 18] > 0)
-                                > 6
-                            )
+                            ended = _opponent_jean(nv)
                             if five_closed:
                                 nvuln = _vulnerable(nv)
                         else:
