@@ -14,6 +14,7 @@ import render
 from render import glass_bead as picture
 from rules import GAMES
 from rules.glass_bead import GlassBeadState, Sowing
+from tests.support.glass_bead import position
 from tests.support.images import assert_matches_reference, open_png
 
 GAME = GAMES["glass-bead"]
@@ -24,22 +25,6 @@ INDIRECT = ["A50", "c03", "C030", "e013", "B4051", "a1050", "C34", "d2050", "E13
 """The rules file's example, ending with North's indirect capture of B's purple gem."""
 DIRECT = ["A05", "c03", "C503", "d002", "B4002", "a5023", "E1000"]
 """The rules file's example, ending with South's direct capture of d's green gem."""
-
-
-def position(pits: list[str], cups: tuple[str, str] = ("", ""), turn: int = 0) -> GlassBeadState:
-    state = GAME.load(
-        {
-            "game": "glass-bead",
-            "seats": 2,
-            "options": {},
-            "pits": pits,
-            "cups": list(cups),
-            "turn": turn,
-            "result": None,
-        }
-    )
-    assert isinstance(state, GlassBeadState)
-    return state
 
 
 def replay(log: list[str]) -> tuple[GlassBeadState, Sowing]:

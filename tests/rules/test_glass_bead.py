@@ -17,6 +17,7 @@ from rules.glass_bead import (
     Sowing,
     _counts_of,
 )
+from tests.support.glass_bead import position as glass_bead_position
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout
 
 ALL_BEADS = _counts_of([0] * 10 + [1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
@@ -25,18 +26,7 @@ ALL_BEADS = _counts_of([0] * 10 + [1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
 def position(pits: list[str], cups: tuple[str, str] = ("", ""), to_move: int = 0) -> GlassBeadState:
     """A position from ten pit strings (`A`…`E`, `a`…`e`) and the two cups, as in to_json."""
     assert len(pits) == 10
-    state = GAME.load(
-        {
-            "game": "glass-bead",
-            "seats": 2,
-            "options": {},
-            "pits": pits,
-            "cups": list(cups),
-            "turn": to_move,
-            "result": None,
-        }
-    )
-    assert isinstance(state, GlassBeadState)
+    state = glass_bead_position(pits, cups, to_move)
     everything = [sum(c[v] for c in (*state.pits, *state.cups)) for v in range(6)]
     assert tuple(everything) == ALL_BEADS, "a test position must hold every bead exactly once"
     return state
