@@ -12,7 +12,7 @@ from data import Store
 from host import Host, MatchSnapshot, NotYourTurn, Player, StaleTurn
 from rules import GAMES, IllegalMoveError, MoveError, NotAMoveError
 from rules.glass_bead import GlassBeadState
-from tests.host.test_host import dump
+from tests.host.test_host import dump, mover
 
 ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
 GUILD, CHANNEL = 100, 200
@@ -40,12 +40,6 @@ async def new_match(host: Host) -> MatchSnapshot:
     match = await host.join(lobby.id, BOB)
     assert match.status == "playing"
     return match
-
-
-def mover(snapshot: MatchSnapshot) -> int:
-    seat = snapshot.seat_to_move
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
 
 
 def bead_state(snapshot: MatchSnapshot) -> GlassBeadState:

@@ -14,7 +14,7 @@ from data import Store
 from host import Host, MatchSnapshot, NotEnoughPlayers, Player, StaleTurn
 from rules import CHANCE, GAMES, MoveError, NotAMoveError, State
 from rules.kerboge import KerbogeState
-from tests.host.test_host import dump
+from tests.host.test_host import dump, mover
 
 ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
 PEOPLE = (ANN, BOB, CAT, DAN)
@@ -31,12 +31,6 @@ async def full_match(host: Host, players: int) -> MatchSnapshot:
         match = await host.join(lobby.id, person)
     assert match.status == "playing"
     return match
-
-
-def mover(snapshot: MatchSnapshot) -> int:
-    seat = snapshot.seat_to_move
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
 
 
 def kerboge(snapshot: MatchSnapshot) -> KerbogeState:
