@@ -16,6 +16,7 @@ from data import Store
 from host import Host
 from rules import GAMES
 from rules.glass_bead import CUP, GlassBeadMoves, GlassBeadState
+from tests.support.glass_bead import position
 
 from .conftest import ALICE, BOB, CAROL, check_components, start_bot
 from .fake_discord import Driver, FakeDiscord, Request, User
@@ -71,15 +72,7 @@ async def play_log(driver: Driver, host: Host, log: list[str]) -> tuple[int, dic
 def set_position(db_path: Path, match_id: int, pits: list[str], cups: tuple[str, str], turn: int) -> None:
     """Put a position into the match's cached state (its log stays empty): for positions no short
     game reaches, such as a pit of 18 beads."""
-    state = {
-        "game": "glass-bead",
-        "seats": 2,
-        "options": {},
-        "pits": pits,
-        "cups": list(cups),
-        "turn": turn,
-        "result": None,
-    }
+    state = position(pits, cups, turn).to_json()
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(state), match_id))
 
