@@ -2,6 +2,10 @@
 
 from .base import (
     CHANCE,
+    DRAW_AGREED,
+    HOST_TERMINATIONS,
+    RESIGNED,
+    TIMEOUT,
     AmbiguousMoveError,
     Game,
     IllegalMoveError,
@@ -12,6 +16,7 @@ from .base import (
     OptionError,
     Outcome,
     State,
+    StateFormatError,
 )
 from .glass_bead import GAME as GLASS_BEAD
 from .keibot import GAME as KEIBOT
@@ -24,7 +29,11 @@ GAMES: dict[str, Game] = {game.key: game for game in (KERYO_PENTE, KEIBOT, GLASS
 
 __all__ = [
     "CHANCE",
+    "DRAW_AGREED",
     "GAMES",
+    "HOST_TERMINATIONS",
+    "RESIGNED",
+    "TIMEOUT",
     "AmbiguousMoveError",
     "Game",
     "IllegalMoveError",
@@ -35,4 +44,5 @@ __all__ = [
     "OptionError",
     "Outcome",
     "State",
+    "StateFormatError",
 ]

@@ -36,6 +36,21 @@ class OptionError(ValueError):
     """A game option or seat count that the game does not accept."""
 
 
+class StateFormatError(ValueError):
+    """A stored state written in another format version than this code reads (or damaged);
+    the host rebuilds such a state by replaying the match's log."""
+
+
+RESIGNED = "resigned"
+"""The termination code of a game ended by resignation (every game)."""
+TIMEOUT = "timeout"
+"""The termination code the host gives a game whose player ran out of time."""
+DRAW_AGREED = "draw-agreed"
+"""The termination code the host gives a draw agreed by the players."""
+HOST_TERMINATIONS = (TIMEOUT, DRAW_AGREED)
+"""Termination codes that the host, not the rules, decides."""
+
+
 class Move(abc.ABC):
     """A move (or chance outcome) of one game; `str(move)` is its canonical notation."""
 
@@ -51,19 +66,33 @@ class Outcome:
     """One number per seat, as the game's rules file defines."""
     reason: str
     """Short text for the user, e.g. "five in a row"."""
+    termination: str = ""
+    """A short machine-readable code of how the game ended (`five-in-a-row`, `resigned`, …; each
+    game lists its codes in `TERMINATIONS`, and the host adds `HOST_TERMINATIONS`). Pictures and
+    messages decide on it, never on the wording of `reason`."""
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "termination": self.termination,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
         if data is None:
             return None
-        return cls(tuple(data["winners"]), tuple(data["scores"]), str(data["reason"]))
+        return cls(
+            tuple(data["winners"]),
+            tuple(data["scores"]),
+            str(data["reason"]),
+            str(data.get("termination", "")),  # results stored before codes existed have none
+        )
 
 
 @dataclass(frozen=True)
@@ -98,6 +127,9 @@ class Game:
     """A short Markdown summary of the rules for the /rules command."""
     ranked_by_score: bool = False
     """Whether players are placed by their scores (Kerboge) rather than by winning alone."""
+    state_format: int = 1
+    """The version of this game's `to_json` format; every `to_json` carries it as "format", and
+    `load` refuses another with StateFormatError. Raise it when the format changes."""
     starts_short: bool = False
     """Whether a lobby may start before it is full, with any allowed seat count (Keryo-Pente);
     otherwise the seat count is the variant chosen (Kerboge for 4, Jai Kerboge for 2)."""

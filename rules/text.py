@@ -1,0 +1,27 @@
+"""Small English text helpers shared by every layer (standard library only, so `rules` can use
+them and every layer above may): counts with their noun, lists of names, clipped text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+IRREGULAR_PLURALS = {"man": "men", "die": "dice"}
+
+
+def plural(count: int | float, singular: str, plural_form: str | None = None) -> str:
+    """ "1 capture", "3 captures", "1 man", "2 men", "0 points"."""
+    if count == 1:
+        return f"{count:g} {singular}"
+    return f"{count:g} {plural_form or IRREGULAR_PLURALS.get(singular, singular + 's')}"
+
+
+def listing(items: Sequence[str], conjunction: str = "and") -> str:
+    """ "A", "A and B", "A, B and C" ("" for none)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

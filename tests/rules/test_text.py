@@ -1,0 +1,26 @@
+"""The shared text helpers."""
+
+from rules.text import clip, listing, plural
+
+
+def test_plural_counts_with_the_right_noun() -> None:
+    assert plural(1, "point") == "1 point"
+    assert plural(0, "point") == "0 points"
+    assert plural(3, "capture") == "3 captures"
+    assert plural(1, "man") == "1 man"
+    assert plural(2, "man") == "2 men"
+    assert plural(2, "stone", "stones left") == "2 stones left"
+    assert plural(2.5, "point") == "2.5 points"
+
+
+def test_listing_joins_names_in_english() -> None:
+    assert listing([]) == ""
+    assert listing(["Ann"]) == "Ann"
+    assert listing(["Ann", "Bo"]) == "Ann and Bo"
+    assert listing(["Ann", "Bo", "Cy"], "or") == "Ann, Bo or Cy"
+
+
+def test_clip_keeps_short_text_and_marks_a_cut() -> None:
+    assert clip("abc", 3) == "abc"
+    assert clip("abcd", 3) == "ab…"
+    assert len(clip("x" * 500, 100)) == 100
