@@ -5,8 +5,11 @@
 Settings come from the environment and from an optional `.env` file next to this one (the
 environment wins): DISCORD_TOKEN, DATABASE_PATH (default data/tavern.sqlite3), DEV_GUILD_ID
 (sync the commands to that server only, which is instant; else globally), LOG_LEVEL
-(default INFO), TURN_TIMEOUT_HOURS (default 168; 0 turns the turn clock off) and
-LOBBY_TIMEOUT_HOURS (default 72). Without a token it explains how to get one and exits with status 2.
+(DEBUG, INFO, WARNING or ERROR; default INFO), TURN_TIMEOUT_HOURS (default 168; 0: idle players
+are never resigned) and LOBBY_TIMEOUT_HOURS (default 72; 0: idle lobbies are never closed). The
+background sweep (turn clock, idle lobbies, computer moves a restart interrupted) always runs.
+Without a token it explains how to get one and exits with status 2; a bad setting, a refused token
+or an unreachable Discord gets one line and status 1.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -45,6 +49,11 @@ PERMISSIONS = discord.Permissions(
 )
 """What the bot needs in a channel; its value goes into the invite URL."""
 SCOPES = ("bot", "applications.commands")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+# The bot never joins voice: discord.py's warnings that the voice libraries are missing are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -78,8 +87,9 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     turn_timeout: timedelta | None = timedelta(hours=DEFAULT_TURN_TIMEOUT_HOURS)
-    """A player who lets this pass without moving is resigned; None: no turn clock."""
-    lobby_timeout: timedelta = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS)
+    """A player who lets this pass without moving is resigned; None: never."""
+    lobby_timeout: timedelta | None = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS)
+    """A lobby nobody joins for this long is closed; None: never."""
 
     @classmethod
     def load(
@@ -93,26 +103,29 @@ class Settings:
         database = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
         if not database.is_absolute():
             database = HERE / database
-        turn_hours = _hours(values, "TURN_TIMEOUT_HOURS", DEFAULT_TURN_TIMEOUT_HOURS)
-        lobby_hours = _hours(values, "LOBBY_TIMEOUT_HOURS", DEFAULT_LOBBY_TIMEOUT_HOURS)
+        level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise SystemExit(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database,
             dev_guild_id=int(guild) if guild else None,
-            log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
-            turn_timeout=timedelta(hours=turn_hours) if turn_hours > 0 else None,
-            lobby_timeout=timedelta(hours=lobby_hours if lobby_hours > 0 else DEFAULT_LOBBY_TIMEOUT_HOURS),
+            log_level=level,
+            turn_timeout=_hours(values, "TURN_TIMEOUT_HOURS", DEFAULT_TURN_TIMEOUT_HOURS),
+            lobby_timeout=_hours(values, "LOBBY_TIMEOUT_HOURS", DEFAULT_LOBBY_TIMEOUT_HOURS),
         )
 
 
-def _hours(values: Mapping[str, str], name: str, default: float) -> float:
+def _hours(values: Mapping[str, str], name: str, default: float) -> timedelta | None:
+    """A duration in hours from the settings; 0 means never (None)."""
     text = values.get(name, "").strip()
-    if not text:
-        return default
     try:
-        return float(text)
+        hours = float(text) if text else default
     except ValueError:
-        raise SystemExit(f"{name} must be a number of hours, not {text!r}.") from None
+        raise SystemExit(f"{name} must be a number of hours (0 for never), not {text!r}.") from None
+    if not 0 <= hours < 1e6:
+        raise SystemExit(f"{name} must be a number of hours from 0 (never) up, not {text!r}.")
+    return timedelta(hours=hours) if hours > 0 else None
 
 
 def invite_url(application_id: int | str = "<APPLICATION_ID>") -> str:
@@ -162,9 +175,8 @@ class TavernBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
-        housekeeping: bool = False,
         turn_timeout: timedelta | None = None,
-        lobby_timeout: timedelta = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS),
+        lobby_timeout: timedelta | None = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS),
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -176,9 +188,8 @@ class TavernBot(commands.Bot):
         self.host = host
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
-        self.housekeeping = housekeeping
-        self.turn_timeout = turn_timeout
-        self.lobby_timeout = lobby_timeout
+        self.clock = TurnClock(self, host, turn_timeout=turn_timeout, lobby_timeout=lobby_timeout)
+        """The background sweep; installed always, its loop started by `setup_hook` (a real start)."""
         self._installed = False
 
     async def install(self) -> None:
@@ -187,16 +198,13 @@ class TavernBot(commands.Bot):
             return
         for cog in make_cogs(self.host):
             await self.add_cog(cog)
-        if self.turn_timeout is not None:
-            clock = TurnClock(
-                self, self.host, turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
-            )
-            await self.add_cog(clock)
+        await self.add_cog(self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self._installed = True
 
     async def setup_hook(self) -> None:
         await self.install()
+        self.clock.start()
         if self.sync_commands:
             await self.sync_app_commands()
 
@@ -234,7 +242,6 @@ async def serve(settings: Settings) -> None:
         bot = TavernBot(
             host,
             dev_guild_id=settings.dev_guild_id,
-            housekeeping=True,
             turn_timeout=settings.turn_timeout,
             lobby_timeout=settings.lobby_timeout,
         )
@@ -260,6 +267,9 @@ def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE 
         return 1
     except discord.PrivilegedIntentsRequired:
         log.error("Discord asks for privileged intents, which this bot does not use.")
+        return 1
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
+        log.error("Could not reach Discord (%s): check the network connection, then start again.", error)
         return 1
     except KeyboardInterrupt:
         pass

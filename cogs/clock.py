@@ -1,9 +1,11 @@
-"""Housekeeping in the background: the turn clock, and computer moves left over by a restart.
+"""Housekeeping in the background: the turn clock, idle lobbies, and computer moves left over
+by a restart.
 
 Every few minutes (and once at start-up) a task asks the host to resign players who let a turn
-wait too long and to close idle lobbies (`Host.expire_idle`; the host decides), and to play the
-computer seats of matches that were waiting for one when the bot stopped; it posts the changed
-matches in their channels.
+wait too long and to close idle lobbies (`Host.expire_idle`; the host decides; either can be
+switched off), and to play the computer seats of matches that were waiting for one when the bot
+stopped; it posts the changed matches in their channels. The sweep always runs, whatever the
+timeouts: a match waiting for the computer must never stay stuck.
 """
 
 from __future__ import annotations
@@ -25,15 +27,24 @@ SWEEP_MINUTES = 10
 
 class TurnClock(commands.Cog):
     def __init__(
-        self, bot: commands.Bot, host: Host, *, turn_timeout: timedelta | None, lobby_timeout: timedelta
+        self,
+        bot: commands.Bot,
+        host: Host,
+        *,
+        turn_timeout: timedelta | None,
+        lobby_timeout: timedelta | None,
     ) -> None:
         self.bot = bot
         self.host = host
         self.turn_timeout = turn_timeout
+        """None: idle players are never resigned."""
         self.lobby_timeout = lobby_timeout
+        """None: idle lobbies are never closed."""
 
-    async def cog_load(self) -> None:
-        self.sweeper.start()
+    def start(self) -> None:
+        """Start the sweep loop (its first sweep runs once the bot is ready)."""
+        if not self.sweeper.is_running():
+            self.sweeper.start()
 
     async def cog_unload(self) -> None:
         self.sweeper.cancel()
@@ -52,12 +63,9 @@ class TurnClock(commands.Cog):
     async def sweep(self) -> list[MatchSnapshot]:
         """Expire what is idle now, play the computer moves that are due, and announce it all;
         returns the matches changed."""
-        changed: list[MatchSnapshot] = []
-        turn_timeout = self.turn_timeout
-        if turn_timeout is not None:
-            changed += await self.host.expire_idle(
-                turn_timeout=turn_timeout, lobby_timeout=self.lobby_timeout
-            )
+        changed = await self.host.expire_idle(
+            turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
+        )
         for match_id in await self.host.computer_matches():
             changed.append(await self.host.play_computers(match_id))
         for snapshot in changed:
@@ -72,7 +80,7 @@ class TurnClock(commands.Cog):
         return changed
 
     def _note(self, snapshot: MatchSnapshot) -> str:
-        if snapshot.status == "abandoned":
+        if snapshot.status == "abandoned" and self.lobby_timeout is not None:
             hours = self.lobby_timeout.total_seconds() / 3600
             return f"This lobby was closed: nobody joined for {hours:g} hours."
         return snapshot.played[0].description if snapshot.played else "The turn clock ran out."

@@ -352,13 +352,19 @@ class Host:
             return await self.get(match_id, played=[entry])
 
     async def expire_idle(
-        self, *, turn_timeout: timedelta, lobby_timeout: timedelta, now: datetime | None = None
+        self,
+        *,
+        turn_timeout: timedelta | None,
+        lobby_timeout: timedelta | None,
+        now: datetime | None = None,
     ) -> list[MatchSnapshot]:
         """The turn clock: resign players who let `turn_timeout` pass without moving, and close
-        lobbies nobody joined for `lobby_timeout`. Returns the matches it changed."""
+        lobbies nobody joined for `lobby_timeout` (None: never). Returns the matches it changed."""
         now = now or datetime.now(UTC)
         changed = []
         for status, timeout in (("lobby", lobby_timeout), ("playing", turn_timeout)):
+            if timeout is None:
+                continue
             cutoff = (now - timeout).isoformat(timespec="milliseconds")
             idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
             for summary in idle:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -11,6 +14,7 @@ from discord import app_commands
 import bot as bot_module
 from bot import PERMISSIONS, Settings, TavernBot, intents, main, read_env_file
 from cogs import MatchComponent, TavernTree
+from cogs.clock import TurnClock
 from host import Host
 
 
@@ -96,3 +100,61 @@ async def test_commands_sync_to_the_dev_server(host: Host, monkeypatch: pytest.M
     async with TavernBot(host) as client:
         await client.setup_hook()
     assert [g.id if g else None for g in synced] == [42, None]
+
+
+def test_zero_hours_mean_never_and_not_the_default(tmp_path: Path) -> None:
+    settings = Settings.load({"TURN_TIMEOUT_HOURS": "0", "LOBBY_TIMEOUT_HOURS": "0"}, tmp_path / "none")
+    assert settings.turn_timeout is None and settings.lobby_timeout is None
+    settings = Settings.load({"TURN_TIMEOUT_HOURS": "24", "LOBBY_TIMEOUT_HOURS": "1.5"}, tmp_path / "none")
+    assert settings.turn_timeout == timedelta(hours=24) and settings.lobby_timeout == timedelta(hours=1.5)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("LOG_LEVEL", "loud", "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, not 'LOUD'."),
+        ("TURN_TIMEOUT_HOURS", "soon", "TURN_TIMEOUT_HOURS must be a number of hours (0 for never)"),
+        ("LOBBY_TIMEOUT_HOURS", "-3", "LOBBY_TIMEOUT_HOURS must be a number of hours from 0"),
+        ("DEV_GUILD_ID", "my-server", "DEV_GUILD_ID must be a server id"),
+    ],
+)
+def test_a_bad_setting_is_refused_in_one_line(tmp_path: Path, name: str, value: str, said: str) -> None:
+    with pytest.raises(SystemExit) as refused:
+        Settings.load({name: value}, tmp_path / "none")
+    message = str(refused.value)
+    assert message.startswith(said) and "\n" not in message
+
+
+async def test_the_sweep_is_installed_and_started_even_without_a_turn_clock(
+    host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[TurnClock] = []
+    monkeypatch.setattr(TurnClock, "start", lambda clock: started.append(clock))
+    async with TavernBot(host, sync_commands=False, turn_timeout=None, lobby_timeout=None) as client:
+        await client.setup_hook()
+        clock = client.get_cog("TurnClock")
+        assert isinstance(clock, TurnClock) and started == [clock]
+        assert clock.turn_timeout is None and clock.lobby_timeout is None
+
+
+def test_without_discord_reachable_it_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None:
+    # Discord's API pointed at a closed port on this machine: the connection is refused at once.
+    settings = {"DISCORD_TOKEN": "a.b.c", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    script = (
+        "import sys, discord.http\n"
+        "discord.http.Route.BASE = 'http://127.0.0.1:9/api/v10'\n"
+        "import bot\n"
+        f"sys.exit(bot.main({settings!r}, None))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(bot_module.__file__).resolve().parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1, run.stderr
+    problems = [line for line in run.stderr.splitlines() if " ERROR " in line or " WARNING " in line]
+    assert len(problems) == 1, run.stderr
+    assert "Could not reach Discord" in problems[0] and "check the network" in problems[0]
+    assert "Traceback" not in run.stderr and "PyNaCl" not in run.stderr and "davey" not in run.stderr

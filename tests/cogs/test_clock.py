@@ -77,3 +77,18 @@ async def test_computer_moves_left_by_a_restart_are_played_and_announced(
     after = await host.get(match.id)
     assert not after.waiting_for_computer and after.turn > match.turn
     assert any(r.method == "POST" and r.path.endswith("/messages") for r in fake.requests)
+
+
+async def test_lobbies_stay_open_when_their_timeout_is_off_and_players_stay_when_the_clock_is_off(
+    driver: Driver, bot: TavernBot, host: Host, db_path: Path
+) -> None:
+    await driver.command(ALICE, "keryo-pente new", seats=3)
+    await driver.command(BOB, "keibot new")
+    await driver.command(ALICE, "keibot join")
+    backdate(db_path, 400)
+    never = TurnClock(bot, host, turn_timeout=None, lobby_timeout=None)
+    assert await never.sweep() == []
+    assert [(await host.get(i)).status for i in (1, 2)] == ["lobby", "playing"]
+    lobbies_only = TurnClock(bot, host, turn_timeout=None, lobby_timeout=timedelta(days=3))
+    assert [(m.id, m.status) for m in await lobbies_only.sweep()] == [(1, "abandoned")]
+    assert (await host.get(2)).status == "playing"
