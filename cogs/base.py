@@ -32,7 +32,7 @@ from host import COMPUTER_LEVELS, Host, MatchNotFound, MatchSnapshot, Player, St
 from rules import Game, State
 
 from .components import OPTION_TEXT_LIMIT, MatchComponent, Press, clip
-from .errors import CogError, report_error
+from .errors import SHOWN_TO_USER, CogError, describe, report_error
 from .messages import clean, image_name, invite_content, match_embed, summary_label, turn_content
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
@@ -575,12 +575,16 @@ class GameCog(commands.GroupCog):
         checked again by the host)."""
         try:
             snapshot = await self.find(interaction, interaction.namespace.match, lobby=False)
-        except Exception:  # no match, several, not in one: nothing to suggest
+            state = snapshot.state
+            if state is None or snapshot.to_move is None:
+                return []
+            suggestions = await asyncio.to_thread(state.suggest, current or "", MENU_LIMIT)
+        except SHOWN_TO_USER:  # no match, several, not in one: nothing to suggest
             return []
-        state = snapshot.state
-        if state is None or snapshot.to_move is None:
+        except Exception:
+            # A bug: the user still gets an (empty) answer, and the traceback goes to the log.
+            log.exception("Move autocomplete failed for %s", describe(interaction))
             return []
-        suggestions = await asyncio.to_thread(state.suggest, current or "", MENU_LIMIT)
         return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:MENU_LIMIT]]
 
     # -- commands ---------------------------------------------------------------------------------

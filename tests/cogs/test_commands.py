@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import Any, NoReturn
 
 import pytest
 
@@ -147,12 +148,36 @@ async def test_move_autocomplete_offers_legal_moves_filtered_by_the_typed_text(
     assert set(names) <= legal
 
 
-async def test_move_autocomplete_follows_the_rules_of_the_position(driver: Driver, host: Host) -> None:
+async def test_move_autocomplete_follows_the_rules_of_the_position(
+    driver: Driver, host: Host, caplog: pytest.LogCaptureFixture
+) -> None:
     game = await start_match(driver, host, tournament=True)
     choices = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="")
     assert [c["value"] for c in choices] == ["K10"]
-    # someone who is in no match gets no suggestions rather than an error
-    assert await driver.autocomplete(CAROL, "keryo-pente move", "move", move="K") == []
+    # someone who is in no match gets no suggestions rather than an error, and no bug is logged
+    with caplog.at_level(logging.ERROR, logger="tavern.cogs"):
+        assert await driver.autocomplete(CAROL, "keryo-pente move", "move", move="K") == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_bug_in_move_autocomplete_is_logged_and_suggests_nothing(
+    driver: Driver, host: Host, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = await start_match(driver, host)
+
+    def broken(*args: Any, **kwargs: Any) -> NoReturn:
+        raise RuntimeError("the store is on fire")
+
+    monkeypatch.setattr(host, "resolve", broken)
+    with caplog.at_level(logging.ERROR, logger="tavern.cogs"):
+        choices = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="K")
+
+    assert choices == []
+    (record,) = [r for r in caplog.records if r.name == "tavern.cogs"]
+    assert record.levelno == logging.ERROR
+    assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    assert "the store is on fire" in str(record.exc_info[1])
+    assert "/keryo-pente move" in record.getMessage()
 
 
 async def test_match_autocomplete_lists_the_users_matches(driver: Driver, host: Host) -> None:
