@@ -41,9 +41,10 @@ from render import RENDERERS
 from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
+from rules.text import clip
 
 from .errors import CogError, report_error
-from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, clip, options_text, summary_label
+from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()][:25]

@@ -9,7 +9,7 @@ import discord
 
 from bot import TavernBot
 from cogs import DYNAMIC_ITEMS, KeryoPenteCog, MatchComponent
-from cogs.base import Picture
+from cogs.match_message import Picture
 from data import Store
 from host import Host, Seat
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot import TavernBot
-from cogs.kerboge import Draft, KerbogeCog
+from cogs.kerboge import Direction, Draft, KerbogeCog
 from data import Store
 from host import Host
 from rules.kerboge import KerbogeState
@@ -401,9 +401,13 @@ def test_drafts_round_trip_through_their_ids() -> None:
     drafts = [
         Draft(),
         Draft(source=0, count=2, target=10),
-        Draft(source=10, direction="b", count=10),
-        Draft(source=7, direction="f", split=(10, 0, 0), boarding=True, at=8, taken=(0, 5, 0, 0)),
-        Draft(source=3, direction="f", split=(3, 3, 4), boarding=True, at=6, taken=(1, 0, 1, 0)),
+        Draft(source=10, direction=Direction.BACK, count=10),
+        Draft(
+            source=7, direction=Direction.FORWARD, split=(10, 0, 0), boarding=True, at=8, taken=(0, 5, 0, 0)
+        ),
+        Draft(
+            source=3, direction=Direction.FORWARD, split=(3, 3, 4), boarding=True, at=6, taken=(1, 0, 1, 0)
+        ),
     ]
     for draft in drafts:
         assert Draft.decode(draft.encode()) == draft
@@ -459,7 +463,7 @@ async def test_a_forged_draft_is_brought_back_within_reach(
 ) -> None:
     match_id, sailor = await jai_position(driver, host)
     forged_arg = Draft(
-        source=5, direction="f", split=(9, 9, 9), boarding=True, at=6, taken=(0, 5, 0, 0)
+        source=5, direction=Direction.FORWARD, split=(9, 9, 9), boarding=True, at=6, taken=(0, 5, 0, 0)
     ).encode()
     custom_id = f"tavern:kerboge:step:{match_id}:3:{forged_arg}"
     message = await current_message(host, match_id, fake)
