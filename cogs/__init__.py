@@ -9,18 +9,19 @@ path; `general`, `ladder` and `clock` the cogs that are not a game's.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
-1. `cogs/<game>.py`: `class KeibotCog(GameCog, group_name="keibot")` whose docstring is the
-   command group's description (discord.py reads it), with `game_key = "keibot"` and one `new`
-   method that takes only the game's own options and returns the lobby, under `lobby_command`:
+1. `cogs/<game>.py`: `class KeibotCog(GameCog, group_name="keibot")`: the group name is the
+   game's key in `rules.GAMES`, and the class docstring the command group's description
+   (discord.py reads it). Its one `new` method takes only the game's own options and returns the
+   lobby to open, under `lobby_command` (cogs/lobby.py), which adds the options every game has
+   (opponent, level):
 
-       @lobby_command("Open a Keibot lobby in this channel", setup="Where the Moai start")
+       @lobby_command("Open a Keibot lobby in this channel", setup=Choices("Where…", SETUPS))
        def new(self, setup: str = "closed") -> Lobby:
            return Lobby(seats=2, options={"setup": setup})
 
-   `lobby_command` adds the options every game has (opponent, level). join, start, leave, move
-   (with autocomplete from `State.suggest`), board, resign, draw and rules come from GameCog,
-   and so do the match message, its buttons and the menu of legal moves when there are 25 or
-   fewer (`move_menu = False` turns it off).
+   join, start, leave, move (with autocomplete from `State.suggest`), board, resign, draw and
+   rules come from GameCog, and so do the match message, its buttons and the menu of legal
+   moves when there are 25 or fewer (`move_menu = False` turns it off).
 2. Add the class to `GAME_COGS` below.
 3. Extras, when the game needs them: override `extra_components(snapshot, picture)` to add
    `MatchComponent.button(...)`/`.select(...)` items in rows 2–4, and answer their clicks with a
@@ -50,7 +51,7 @@ from .keibot import KeibotCog
 from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
-from .lobby import Lobby, lobby_command
+from .lobby import Choices, Lobby, lobby_command
 from .verquere import VerquereCog
 
 GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, VerquereCog, KerbogeCog)
@@ -76,6 +77,7 @@ __all__ = [
     "BuilderCog",
     "BuilderScreens",
     "ButtonAction",
+    "Choices",
     "CogError",
     "Defer",
     "GameCog",

@@ -62,9 +62,8 @@ DraftT = TypeVar("DraftT", bound=Draft)
 class BuilderScreens(Generic[StateT, DraftT]):
     """What every game's step-by-step move builder shares: the match, turn and seat it builds
     for, and its components, whose custom_id carries the draft so far. A game subclasses it,
-    names its `game_key` and `state_type`, and adds its screens and the hooks below."""
+    names its `state_type`, and adds its screens and the hooks below."""
 
-    game_key: ClassVar[str]
     state_type: ClassVar[type[State]]
 
     @classmethod
@@ -115,6 +114,10 @@ class BuilderScreens(Generic[StateT, DraftT]):
             raise CogError("Choose one of the options.")
         return self.with_choice(text, field, press.values[0])
 
+    def address(self, action: ButtonAction) -> tuple[str, str, int, int]:
+        """The game, action, match and turn of a component of this builder."""
+        return self.snapshot.game.key, action, self.snapshot.id, self.snapshot.turn
+
     def button(
         self,
         action: ButtonAction,
@@ -132,10 +135,7 @@ class BuilderScreens(Generic[StateT, DraftT]):
         one is highlighted."""
         chosen = style or (discord.ButtonStyle.primary if selected else discord.ButtonStyle.secondary)
         return MatchComponent.button(
-            self.game_key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
+            *self.address(action),
             label=label,
             emoji=emoji,
             style=chosen,
@@ -156,10 +156,7 @@ class BuilderScreens(Generic[StateT, DraftT]):
     ) -> MatchComponent:
         """A select menu whose choice fills `field` of `draft`."""
         return MatchComponent.select(
-            self.game_key,
-            action,
-            self.snapshot.id,
-            self.snapshot.turn,
+            *self.address(action),
             options=options,
             placeholder=placeholder,
             arg=f"{draft.encode()}{FIELD_MARK}{field}",

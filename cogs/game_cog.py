@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,12 +35,16 @@ log = logging.getLogger("tavern.cogs")
 
 @app_commands.guild_only()
 class GameCog(ButtonAnswers, commands.GroupCog):
-    """Base of the game cogs; a subclass sets `game_key` and declares a `new` command."""
+    """Base of the game cogs: a subclass names its game as its `group_name` (the command group
+    /keibot is the game "keibot") and declares a `new` command."""
 
-    game_key: ClassVar[str]
+    game_key: str
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        group = self.app_command  # made by discord.py from group_name before __init__ runs
+        assert group is not None, "a game cog is a GroupCog"
+        self.game_key = group.name
         self.game = game_by_key(self.game_key)
 
     # -- helpers for commands --------------------------------------------------------------------

@@ -146,7 +146,6 @@ def spaced(values: tuple[int, ...]) -> str:
 class Builder(BuilderScreens[GlassBeadState, Draft]):
     """Builds each screen of the builder for one match, turn and seat (the player to move)."""
 
-    game_key = "glass-bead"
     state_type = GlassBeadState
 
     def first_menu(self, picture: Picture) -> MatchComponent | None:
@@ -404,8 +403,6 @@ class BeadPicture(Picture):
 
 class GlassBeadCog(BuilderCog, group_name="glass-bead"):
     """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
-
-    game_key = "glass-bead"
 
     @lobby_command("Open a Glass Bead Game lobby in this channel")
     def new(self) -> Lobby:

@@ -9,7 +9,7 @@ from discord import app_commands
 from rules import GAMES
 
 from .game_cog import GameCog
-from .lobby import Lobby, lobby_command
+from .lobby import Choices, Lobby, lobby_command
 
 SETUP_NAMES = {
     "closed": "Closed Rank (c1–f1 / b7–e7)",
@@ -23,13 +23,10 @@ SETUPS = [app_commands.Choice(name=SETUP_NAMES[s], value=s) for s in GAMES["keib
 class KeibotCog(GameCog, group_name="keibot"):
     """Keibot: knight-jumping Moai and beads on a 7×7 board, for 2 players"""
 
-    game_key = "keibot"
-
     @lobby_command(
         "Open a Keibot lobby in this channel",
-        choices={"setup": SETUPS},
         invite=True,
-        setup="Where the Moai start (default: closed)",
+        setup=Choices("Where the Moai start (default: closed)", SETUPS),
     )
     def new(self, setup: str = "closed") -> Lobby:
         return Lobby(seats=2, options={"setup": setup})

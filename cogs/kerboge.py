@@ -30,7 +30,7 @@ from rules.text import clip, plural
 from .builder import BuilderCog, BuilderScreens, Screen
 from .components import OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
 from .errors import CogError
-from .lobby import Lobby, lobby_command
+from .lobby import Choices, Lobby, lobby_command
 from .match_message import Picture
 
 COLOURS = ("blue", "red", "black", "grey")
@@ -269,7 +269,6 @@ def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | No
 class Builder(BuilderScreens[KerbogeState, Draft]):
     """Builds each screen for one match, turn and seat (the player to move)."""
 
-    game_key = "kerboge"
     state_type = KerbogeState
 
     def first_menu(self, picture: Picture) -> MatchComponent | None:
@@ -589,12 +588,9 @@ PLAYER_COUNTS = [
 class KerbogeCog(BuilderCog, group_name="kerboge"):
     """Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"""
 
-    game_key = "kerboge"
-
     @lobby_command(
         "Open a Kerboge (4 players) or Jai Kerboge (2) lobby here",
-        choices={"players": PLAYER_COUNTS},
-        players="4 players: Kerboge; 2 players: Jai Kerboge (default 4)",
+        players=Choices("4 players: Kerboge; 2 players: Jai Kerboge (default 4)", PLAYER_COUNTS),
     )
     def new(self, players: int = 4) -> Lobby:
         return Lobby(seats=players)

@@ -3,14 +3,18 @@
 A game's cog writes its `new` command as a plain method that takes the game's own options and
 returns the `Lobby` to open:
 
-    @lobby_command("Open a Keibot lobby in this channel", setup="Where the Moai start")
+    @lobby_command(
+        "Open a Keibot lobby in this channel",
+        setup=Choices("Where the Moai start (default: closed)", SETUPS),
+    )
     def new(self, setup: str = "closed") -> Lobby:
         return Lobby(seats=2, options={"setup": setup})
 
 `lobby_command` turns it into the slash command: the game's options (discord.py reads them from
-the method's signature and the descriptions from the keyword arguments), then the options every
-game shares, `opponent` (people or the computer) and `level` (the computer's strength), and with
-`invite=True` a member to invite. The command opens the lobby with `GameCog.open_lobby`.
+the method's signature; the keyword arguments describe them, `Choices` with the values to choose
+from), then the options every game shares: `opponent` (people or the computer), `level` (the
+computer's strength) and, with `invite=True`, a member to invite. The command opens the lobby
+with `GameCog.open_lobby`.
 """
 
 from __future__ import annotations
@@ -51,6 +55,14 @@ class Lobby:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Choices:
+    """An option's description and the values offered for it."""
+
+    description: str
+    choices: Sequence[app_commands.Choice[Any]]
+
+
 LobbyOptions = Callable[..., Lobby]
 """A game's `new` method: (self, <the game's options>) -> Lobby."""
 
@@ -78,15 +90,14 @@ def _signature(options: LobbyOptions, *, invite: bool) -> inspect.Signature:
 
 
 def lobby_command(
-    description: str,
-    *,
-    choices: Mapping[str, Sequence[app_commands.Choice[Any]]] | None = None,
-    invite: bool = False,
-    **described: str,
+    description: str, *, invite: bool = False, **described: str | Choices
 ) -> Callable[[LobbyOptions], app_commands.Command[Any, ..., None]]:
     """The `new` command of a game (see the module docstring): `description` of the command,
-    `choices` and descriptions (`described`) of the game's own options, `invite` to offer an
-    invitation."""
+    the descriptions (and choices) of the game's own options, `invite` to offer an invitation."""
+    descriptions = {
+        name: text if isinstance(text, str) else text.description for name, text in described.items()
+    }
+    choices = {name: list(text.choices) for name, text in described.items() if isinstance(text, Choices)}
 
     def command(options: LobbyOptions) -> app_commands.Command[Any, ..., None]:
         async def new(cog: GameCog, interaction: discord.Interaction, **chosen: Any) -> None:
@@ -107,12 +118,10 @@ def lobby_command(
         new.__qualname__ = options.__qualname__
         new.__module__ = options.__module__
         shared = {name: text for name, text in SHARED_DESCRIPTIONS.items() if invite or name != "invite"}
-        described_new = app_commands.describe(**described, **shared)(new)
-        chosen_new = app_commands.choices(
-            **{name: list(listed) for name, listed in (choices or {}).items()},
-            opponent=OPPONENT_CHOICES,
-            level=LEVEL_CHOICES,
-        )(described_new)
+        described_new = app_commands.describe(**descriptions, **shared)(new)
+        chosen_new = app_commands.choices(**choices, opponent=OPPONENT_CHOICES, level=LEVEL_CHOICES)(
+            described_new
+        )
         return app_commands.command(name="new", description=description)(chosen_new)
 
     return command

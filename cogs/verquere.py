@@ -15,8 +15,6 @@ from .lobby import Lobby, lobby_command
 class VerquereCog(GameCog, group_name="verquere"):
     """Verquere: the old tables game for 2, with Jean and Juncker"""
 
-    game_key = "verquere"
-
     @lobby_command(
         "Open a Verquere lobby in this channel",
         five_blots="No point may be closed until five men have left home (default off)",
