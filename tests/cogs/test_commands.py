@@ -9,10 +9,10 @@ import pytest
 
 from data import Store
 from host import Host
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     button_id,
     deferred_first,
@@ -23,6 +23,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
 
 
 async def test_new_opens_a_lobby(driver: Driver, host: Host, fake: FakeDiscord) -> None:

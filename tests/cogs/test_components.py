@@ -12,19 +12,22 @@ from cogs import DYNAMIC_ITEMS, KeryoPenteCog, MatchComponent
 from cogs.match_message import Picture
 from data import Store
 from host import Host, Seat
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     button_id,
+    check_components,
     deferred_first,
     sent_message,
+    start_bot,
     start_match,
     stored,
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, User
 
 
 async def test_lobby_buttons_join_and_start(driver: Driver, host: Host) -> None:

@@ -10,10 +10,8 @@ import pytest
 from bot import TavernBot
 from cogs import APOLOGY, GeneralCog
 from host import Host
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import Driver, FakeDiscord
-from .helpers import button_id, start_match, the_private_message
+from tests.support.discord_harness import ALICE, BOB, CAROL, button_id, start_match, the_private_message
+from tests.support.fake_discord import Driver, FakeDiscord
 
 SECRET = "secret internals: /srv/tavern/db password=hunter2"
 

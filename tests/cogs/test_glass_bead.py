@@ -16,19 +16,22 @@ from data import Store
 from host import Host
 from rules import GAMES
 from rules.glass_bead import CUP, GlassBeadMoves, GlassBeadState
-from tests.support.glass_bead import position
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, Request, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
+    check_components,
     deferred_first,
     public_messages,
     sent_message,
+    start_bot,
     stored,
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, Request, User
+from tests.support.glass_bead import position
 
 GAME = GAMES["glass-bead"]
 PEOPLE = {user.id: user for user in (ALICE, BOB)}

@@ -16,10 +16,10 @@ from host import Host, MatchNotFound
 from rules.keibot import KeibotState
 from tests.host.test_host import dump
 from tests.render.test_keibot import THREE_IN_A_ROW
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     USERS,
     button_id,
@@ -28,6 +28,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import CHANNEL_MESSAGE, Driver, FakeDiscord, User
 
 TRAP = ["f1-g3", "c7-d5", "g3-f5"]
 """Black to move: White's Moai on f5 has just moved (protected), White's bead is on e5, and

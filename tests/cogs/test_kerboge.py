@@ -14,19 +14,22 @@ from cogs.kerboge import Direction, Draft, KerbogeCog
 from data import Store
 from host import Host
 from rules.kerboge import KerbogeState
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, Request, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
+    check_components,
     deferred_first,
     private_messages,
     public_messages,
     sent_message,
+    start_bot,
     stored,
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, Request, User
 
 DAVE = User(1004, "Dave")
 PEOPLE = {user.id: user for user in (ALICE, BOB, CAROL, DAVE)}

@@ -18,10 +18,18 @@ from cogs.ladder import sparkline
 from data import Store
 from host import Host, Ladder, MatchSnapshot, Player, read_record
 from tests.host.test_ratings import win_by_five
-
-from .conftest import ALICE, BOB, CAROL, start_bot
-from .fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
-from .helpers import PNG, deferred_first, sent_message, the_private_message, the_public_message
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    PNG,
+    deferred_first,
+    sent_message,
+    start_bot,
+    the_private_message,
+    the_public_message,
+)
+from tests.support.fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]

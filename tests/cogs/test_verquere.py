@@ -16,10 +16,10 @@ from host import Host, MatchSnapshot
 from rules.verquere import VerquereState
 from tests.host.test_host import dump
 from tests.host.test_verquere_host import BAR_LOG, store_log
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, Driver, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     USERS,
     button_id,
@@ -28,6 +28,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import CHANNEL_MESSAGE, Driver, User
 
 
 def select_options(message: dict[str, Any]) -> list[dict[str, Any]]:
