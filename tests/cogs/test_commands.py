@@ -259,13 +259,21 @@ async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, ho
     assert "draw" in accepted.embeds[0]["description"]
 
 
-async def test_rules_show_the_games_summary(driver: Driver) -> None:
-    requests = await driver.command(ALICE, "keryo-pente rules")
-    (answer,) = requests
+@pytest.mark.parametrize(
+    ("game", "title", "words"),
+    [
+        ("keryo-pente", "Keryo-Pente", ["Tournament rule"]),
+        ("keibot", "Keibot", ["knight", "protected"]),
+        ("verquere", "Verquere", ["Jean", "Juncker"]),
+    ],
+)
+async def test_rules_show_the_games_summary(driver: Driver, game: str, title: str, words: list[str]) -> None:
+    (answer,) = await driver.command(CAROL, f"{game} rules")
     assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
     (embed,) = answer.embeds
-    assert embed["title"] == "Keryo-Pente — rules"
-    assert "Tournament rule" in embed["description"]
+    assert embed["title"] == f"{title} — rules"
+    assert all(word in embed["description"] for word in words), embed["description"]
+    assert embed["footer"]["text"] == f"Start a match with /{game} new"
 
 
 async def test_games_lists_this_channels_matches(driver: Driver, host: Host) -> None:
@@ -345,3 +353,21 @@ async def test_new_against_the_computer_plays_its_moves_after_a_thinking_message
     assert after.seat_to_move.user_id == ALICE.id
     posted = public_messages(requests)
     assert len(posted) == 2 and "is thinking" in posted[0].text
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "stored_options"),
+    [
+        ("keibot", {"setup": "open"}, {"setup": "open"}),
+        ("verquere", {"five_closed_points": True}, {"five_blots": False, "five_closed_points": True}),
+    ],
+)
+async def test_new_against_the_computer_starts_with_the_games_options(
+    driver: Driver, host: Host, game: str, options: dict[str, Any], stored_options: dict[str, Any]
+) -> None:
+    requests = await driver.command(ALICE, f"{game} new", opponent="computer", level="easy", **options)
+    snapshot = await host.get(1)
+    assert snapshot.game.key == game and snapshot.status == "playing"
+    assert [seat.computer for seat in snapshot.seats if seat.user_id != ALICE.id] == ["easy"]
+    assert dict(snapshot.options) == stored_options
+    assert public_messages(requests), "the match message is posted"

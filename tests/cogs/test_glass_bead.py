@@ -21,11 +21,11 @@ from tests.support.discord_harness import (
     BOB,
     CAROL,
     PNG,
+    bot_run,
     check_components,
     deferred_first,
     public_messages,
     sent_message,
-    start_bot,
     stored,
     the_private_message,
     the_public_message,
@@ -402,27 +402,17 @@ async def test_builder_takes_many_gems_one_at_a_time(
 
 
 async def test_builder_message_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    store = await Store.open(db_path)
-    old = await start_bot(Host(store))
-    driver = Driver(old, fake)
-    match_id, message = await open_match(driver, old.host)
-    south = await to_move(old.host, match_id)
-    builder = Builder(driver, south)
-    await builder.open(message, "A")
-    await old.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        match_id, message = await open_match(old.driver, old.host)
+        builder = Builder(old.driver, await to_move(old.host, match_id))
+        await builder.open(message, "A")
 
-    store = await Store.open(db_path)
-    try:
-        new = await start_bot(Host(store))
-        builder.driver = Driver(new, fake)
+    async with bot_run(db_path, fake) as new:
+        builder.driver = new.driver
         await builder.press("5 purple")
         assert builder.play_button()["label"] == "Play A50"
         the_public_message(await builder.play())
-        assert [e.notation for e in await store.log(match_id)] == ["A50"]
-        await new.close()
-    finally:
-        await store.close()
+        assert [e.notation for e in await new.store.log(match_id)] == ["A50"]
 
 
 def test_drafts_round_trip_through_a_custom_id() -> None:

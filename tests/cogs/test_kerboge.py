@@ -19,12 +19,12 @@ from tests.support.discord_harness import (
     BOB,
     CAROL,
     PNG,
+    bot_run,
     check_components,
     deferred_first,
     private_messages,
     public_messages,
     sent_message,
-    start_bot,
     stored,
     the_private_message,
     the_public_message,
@@ -351,26 +351,17 @@ async def test_a_stale_builder_click_is_refused_and_changes_nothing(
 
 
 async def test_the_builder_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    store = await Store.open(db_path)
-    old_bot = await start_bot(Host(store))
-    old = Driver(old_bot, fake)
-    match_id, sailor = await jai_position(old, old_bot.host)
-    builder = Builder(old, sailor, {})
-    await builder.open(await current_message(old_bot.host, match_id, fake), "h")
-    await builder.press("1 stone")
-    await old_bot.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        match_id, sailor = await jai_position(old.driver, old.host)
+        builder = Builder(old.driver, sailor, {})
+        await builder.open(await current_message(old.host, match_id, fake), "h")
+        await builder.press("1 stone")
 
-    store = await Store.open(db_path)
-    try:
-        new_bot = await start_bot(Host(store))
-        builder.driver = Driver(new_bot, fake)
+    async with bot_run(db_path, fake) as new:
+        builder.driver = new.driver
         await builder.choose("t", 3)
         the_public_message(await builder.play())
-        assert [e.notation for e in await store.log(match_id)][3] == "1/3"
-        await new_bot.close()
-    finally:
-        await store.close()
+        assert [e.notation for e in await new.store.log(match_id)][3] == "1/3"
 
 
 async def test_a_damaged_builder_id_is_refused(

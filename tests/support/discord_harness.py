@@ -5,14 +5,17 @@ helpers to find the bot's answers among its requests."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot import TavernBot
 from data import MatchRow, Store
 from host import Host
 
-from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, Request, User, pretend_logged_in
+from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, FakeDiscord, Request, User, pretend_logged_in
 
 ALICE = User(1001, "Alice")
 BOB = User(1002, "Bob")
@@ -75,6 +78,33 @@ async def start_bot(host: Host) -> TavernBot:
     return bot
 
 
+@dataclass
+class BotRun:
+    """One run of the bot process: its store, host, and a driver of its bot."""
+
+    store: Store
+    host: Host
+    driver: Driver
+
+
+@contextlib.asynccontextmanager
+async def bot_run(db_path: Path, fake: FakeDiscord) -> AsyncIterator[BotRun]:
+    """A bot with its own store and host over the database file `db_path`, all closed at the end
+    as when the process stops: two runs in a row are a restart, the second knowing nothing of
+    the first but the file."""
+    store = await Store.open(db_path)
+    host = Host(store)
+    try:
+        bot = await start_bot(host)
+        try:
+            yield BotRun(store, host, Driver(bot, fake))
+        finally:
+            await bot.close()
+    finally:
+        host.close()
+        await store.close()
+
+
 USERS = {user.id: user for user in (ALICE, BOB, CAROL)}
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -113,6 +143,16 @@ def sent_message(request: Request) -> dict[str, Any]:
     """The message as Discord stored it (what a later click carries)."""
     assert isinstance(request.answer, dict)
     return request.answer
+
+
+def select_options(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of the match message's move menu (none when it has no menu)."""
+    for row in message.get("components", []):
+        for component in row["components"]:
+            if component["type"] == SELECT:
+                options: list[dict[str, Any]] = component["options"]
+                return options
+    return []
 
 
 def button_id(message: dict[str, Any], action: str) -> str:
