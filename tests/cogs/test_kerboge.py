@@ -265,12 +265,20 @@ async def jai_position(driver: Driver, host: Host) -> tuple[int, User]:
     return match_id, await to_move(host, match_id)
 
 
+async def jai_builder(
+    driver: Driver, host: Host, fake: FakeDiscord, source: str
+) -> tuple[int, User, Builder]:
+    """The Sailor's builder in the Jai Kerboge position, opened on `source`."""
+    match_id, sailor = await jai_position(driver, host)
+    builder = Builder(driver, sailor, {})
+    await builder.open(await current_message(host, match_id, fake), source)
+    return match_id, sailor, builder
+
+
 async def test_builder_moves_forward_and_boards_step_by_step(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, _, builder = await jai_builder(driver, host, fake, "5")
     assert "From mooring 5 (2 stones of yours)" in builder.message["content"]
     await builder.press("Forward")
     # one menu per reachable mooring: 6 (Merchant's stones), 7 and 8
@@ -300,9 +308,7 @@ async def test_builder_moves_forward_and_boards_step_by_step(
 async def test_builder_moves_back_and_starts_over(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, _, builder = await jai_builder(driver, host, fake, "5")
     await builder.press("All back to 4")
     assert "How many stones go back to 4?" in builder.message["content"]
     await builder.choose("n", 1)
@@ -333,9 +339,7 @@ async def test_builder_is_only_for_the_player_to_move(
 async def test_a_stale_builder_click_is_refused_and_changes_nothing(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, sailor, builder = await jai_builder(driver, host, fake, "5")
     await builder.press("Forward")
     await builder.choose("c2", 1)
     old = dict(builder.message)
