@@ -15,6 +15,8 @@ from discord.http import HTTPClient, Route
 from discord.state import ConnectionState
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot import TavernBot
+from cogs import DYNAMIC_ITEMS
 from host import Host
 from tests.support.discord_harness import ALICE, BOB, button_id, start_match
 from tests.support.fake_discord import APP_ID, DISCORD_TASKS, Driver, _FakeResponse
@@ -91,3 +93,11 @@ async def test_commands_and_clicks_run_in_the_tasks_the_driver_waits_for(
     names.clear()
     await driver.command(ALICE, "keryo-pente board")
     assert names and all(name.startswith(DISCORD_TASKS[0]) for name in names), names
+
+
+async def test_the_view_store_keeps_what_the_stateless_views_test_reads(bot: TavernBot) -> None:
+    # tests/cogs/test_components.py reads these to show that no view is kept per message.
+    store = bot._connection._view_store
+    for name in ("_views", "_synced_message_views", "_dynamic_items"):
+        assert isinstance(getattr(store, name), dict), name
+    assert list(store._dynamic_items.values()) == list(DYNAMIC_ITEMS)
