@@ -1,17 +1,30 @@
 """Discord glue: slash commands, buttons, autocomplete, embeds. Thin: no game logic, no SQL.
 
+Where things are: `game_cog.GameCog` (the commands every game shares) is made of
+`match_message.MatchMessages` (the match message: picture, embed, components, publishing) and
+`dispatch.ButtonAnswers` (what a click on them does); `lobby.lobby_command` makes a game's `new`
+command; `builder` is the step-by-step move builder; `components` the restart-proof buttons;
+`messages` the texts and embeds; `replies` how an interaction is answered; `errors` the one error
+path; `general`, `ladder` and `clock` the cogs that are not a game's.
+
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
-1. `cogs/<game>.py`: `class KeibotCog(GameCog, group_name="keibot", group_description="…")`
-   with `game_key = "keibot"` and one `new` command whose options end in
-   `await self.open_lobby(interaction, seats=…, options={…})`. join, start, leave, move (with
-   autocomplete from `State.suggest`), board, resign, draw and rules come from GameCog, and so
-   do the match message, its buttons and the menu of legal moves when there are 25 or fewer
-   (`move_menu = False` turns it off).
+1. `cogs/<game>.py`: `class KeibotCog(GameCog, group_name="keibot")`: the group name is the
+   game's key in `rules.GAMES`, and the class docstring the command group's description
+   (discord.py reads it). Its one `new` method takes only the game's own options and returns the
+   lobby to open, under `lobby_command` (cogs/lobby.py), which adds the options every game has
+   (opponent, level):
+
+       @lobby_command("Open a Keibot lobby in this channel", setup=Choices("Where…", SETUPS))
+       def new(self, setup: str = "closed") -> Lobby:
+           return Lobby(seats=2, options={"setup": setup})
+
+   join, start, leave, move (with autocomplete from `State.suggest`), board, resign, draw and
+   rules come from GameCog, and so do the match message, its buttons and the menu of legal
+   moves when there are 25 or fewer (`move_menu = False` turns it off).
 2. Add the class to `GAME_COGS` below.
 3. Extras, when the game needs them: override `extra_components(snapshot, picture)` to add
-   `MatchComponent.button(...)`/`.select(...)` items in rows 2–4 (e.g. a step-by-step move
-   builder, carrying its progress in the custom_id's `arg`), and answer their clicks with a
+   `MatchComponent.button(...)`/`.select(...)` items in rows 2–4, and answer their clicks with a
    method marked `@component_action("<action>", defer=Defer.…)`; override `picture()` (it runs in
    a thread) to compute what those components need. A step-by-step move builder subclasses
    `BuilderCog` instead of `GameCog` and `BuilderScreens` for its screens (see Glass Bead and
@@ -27,15 +40,18 @@ from discord.ext import commands
 
 from host import Host
 
-from .base import Defer, GameCog, component_action
-from .components import MatchComponent, Press
+from .builder import BuilderCog, BuilderScreens, Screen
+from .components import ButtonAction, MatchComponent, Press
+from .dispatch import Defer, component_action
 from .errors import APOLOGY, CogError, TavernTree, report_error
+from .game_cog import GameCog
 from .general import GeneralCog
 from .glass_bead import GlassBeadCog
 from .keibot import KeibotCog
 from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
+from .lobby import Choices, Lobby, lobby_command
 from .verquere import VerquereCog
 
 GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, VerquereCog, KerbogeCog)
@@ -58,6 +74,10 @@ __all__ = [
     "APOLOGY",
     "DYNAMIC_ITEMS",
     "GAME_COGS",
+    "BuilderCog",
+    "BuilderScreens",
+    "ButtonAction",
+    "Choices",
     "CogError",
     "Defer",
     "GameCog",
@@ -66,11 +86,14 @@ __all__ = [
     "KeibotCog",
     "KerbogeCog",
     "KeryoPenteCog",
+    "Lobby",
     "MatchComponent",
     "Press",
+    "Screen",
     "TavernTree",
     "VerquereCog",
     "component_action",
+    "lobby_command",
     "make_cogs",
     "report_error",
 ]

@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 
 from host import Host, MatchSnapshot
 
-from .base import GameCog
+from .game_cog import GameCog
 
 log = logging.getLogger("tavern.clock")
 

@@ -4,7 +4,8 @@ Every component of a match message is a `MatchComponent`: its `custom_id` carrie
 click needs (`tavern:<game>:<action>:<match id>:<turn>[:<arg>]`), so the bot keeps no state per
 message. One `DynamicItem` class, registered once in `setup_hook`, answers every such click,
 also on messages sent before a restart: it finds the loaded game cog for `<game>` and hands it
-the click (`GameCog.on_component`), which checks the turn against the stored match.
+the click (`GameCog.on_component`, see cogs/dispatch.py), which checks the turn against the
+stored match. `ButtonAction` names the actions the shared components carry.
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 from discord.ext import commands
+
+from rules.text import clip
 
 from .errors import report_error
 from .replies import send_private
@@ -24,11 +28,37 @@ PREFIX = "tavern"
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
 OPTION_TEXT_LIMIT = 100
-"""Discord's limits: custom_id 100 characters, button label 80, select option label/value/description 100."""
+PLACEHOLDER_LIMIT = 150
+MENU_LIMIT = 25
+"""Discord's limits: custom_id 100 characters, button label 80, select option label/value/description
+100, select placeholder 150; 25 options in a select menu (and 25 autocomplete suggestions)."""
 
 TEMPLATE = re.compile(
     rf"{PREFIX}:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>[0-9]+):(?P<turn>[0-9]+)(?::(?P<arg>.+))?"
 )
+
+
+class ButtonAction(StrEnum):
+    """The `<action>` of the components every game shares. These strings stand in the custom_ids
+    of messages Discord keeps: changing one breaks the buttons of every message already sent."""
+
+    JOIN = "join"
+    START = "start"
+    ADD_COMPUTER = "add-computer"
+    LEAVE = "leave"
+    BOARD = "board"
+    DRAW = "draw"
+    RESIGN = "resign"
+    """Asks to confirm, privately."""
+    RESIGN_CONFIRMED = "resign-yes"
+    MOVE = "move"
+    """The menu of legal moves."""
+    BUILD_START = "build"
+    """A move builder's first menu, on the match message: opens the private builder."""
+    BUILD_STEP = "step"
+    """Every later step of a move builder, on its private message: edits that message."""
+    BUILD_PLAY = "build-play"
+    """A move builder's last button: plays the move."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +67,7 @@ class Press:
 
     game: str
     action: str
+    """A `ButtonAction`, a game's own action, or one a newer version no longer knows."""
     match_id: int
     turn: int
     arg: str | None = None
@@ -49,10 +80,6 @@ def custom_id(game: str, action: str, match_id: int, turn: int, arg: str | None 
     if len(text) > CUSTOM_ID_LIMIT or not TEMPLATE.fullmatch(text):
         raise ValueError(f"not a valid component id: {text!r}")
     return text
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @runtime_checkable
@@ -120,8 +147,8 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
     ) -> MatchComponent:
         item: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id(game, action, match_id, turn, arg),
-            placeholder=clip(placeholder, 150),
-            options=options[:25],
+            placeholder=clip(placeholder, PLACEHOLDER_LIMIT),
+            options=options[:MENU_LIMIT],
             row=row,
         )
         return cls(item, Press(game, action, match_id, turn, arg))

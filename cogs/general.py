@@ -7,10 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from host import Host, game_by_key
+from rules.text import clip
 
-from .base import GameCog
 from .errors import CogError
-from .messages import clip, summary_label
+from .game_cog import GameCog
+from .messages import summary_label
 from .replies import NO_PINGS, defer_private, send_private
 
 

@@ -19,29 +19,21 @@ the builder keeps no state and survives restarts.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from host import MatchSnapshot
-from rules import GAMES, MoveError
+from rules import MoveError
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
+from rules.text import clip, plural
 
-from .base import (
-    BUILD_PLAY,
-    BUILD_START,
-    BUILD_STEP,
-    BuilderCog,
-    BuilderScreens,
-    Picture,
-    Screen,
-    opponent_options,
-)
-from .components import MatchComponent, clip
+from .builder import BuilderCog, BuilderScreens, Screen
+from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
 from .errors import CogError
-
-_GAME = GAMES["glass-bead"]
+from .lobby import Lobby, lobby_command
+from .match_message import Picture
 
 RESTART = "restart"
 """The `arg` of "Start over" (the empty draft's is empty: one message's custom_ids must differ)."""
@@ -50,8 +42,19 @@ EMOJI = ("⚫", "🟡", "🟢", "🔵", "🔴", "🟣")
 """A bead of each value, as Discord shows it (the value is always written beside it)."""
 CUP_MARK = "@"
 """A gem taken from the opponent's cup, in a draft's tokens (pits are their letters)."""
-MENU_LIMIT = 25
 BUTTONS_PER_ROW = 5
+
+
+class Field(StrEnum):
+    """What a builder menu's choice fills, as written in its custom_id (`<draft>~<field>`):
+    stored in messages Discord keeps, so the values never change."""
+
+    PIT = "pit"
+    """The pit to sow (the choice is its letter)."""
+    TAKE = "take"
+    """Every gem of an indirect capture at once (the choice is their tokens)."""
+    GEM = "gem"
+    """The next gem of an indirect capture (the choice is its token)."""
 
 
 # -- the draft --------------------------------------------------------------------------------------
@@ -143,24 +146,23 @@ def spaced(values: tuple[int, ...]) -> str:
 class Builder(BuilderScreens[GlassBeadState, Draft]):
     """Builds each screen of the builder for one match, turn and seat (the player to move)."""
 
-    game_key = _GAME.key
     state_type = GlassBeadState
 
     def first_menu(self, picture: Picture) -> MatchComponent | None:
         """The pits to sow, with how many moves each has when the picture counted them."""
         counts = dict(picture.pit_moves) if isinstance(picture, BeadPicture) else None
-        return self.pit_menu(BUILD_START, 2, counts)
+        return self.pit_menu(ButtonAction.BUILD_START, 2, counts)
 
     def decode(self, arg: str) -> Draft:
         return Draft() if arg == RESTART else Draft.decode(arg)
 
     def with_choice(self, text: str, field: str, value: str) -> Draft:
         draft = Draft.decode(text)
-        if field == "pit":
+        if field == Field.PIT:
             return Draft.decode(value if len(value) == 1 else "!")
-        if field == "take":
+        if field == Field.TAKE:
             return Draft.decode(f"{draft.sowing}x{value}")
-        if field == "gem":
+        if field == Field.GEM:
             return Draft.decode(f"{draft.encode()}{'' if draft.taken else 'x'}{value}")
         raise _damaged()
 
@@ -168,26 +170,30 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         draft = Draft.decode(arg)
         return draft.notation() if draft.pit is not None else None
 
-    def pit_menu(self, action: str, row: int, counts: dict[str, int] | None = None) -> MatchComponent | None:
+    def pit_menu(
+        self, action: ButtonAction, row: int, counts: dict[str, int] | None = None
+    ) -> MatchComponent | None:
         """The menu of the pits that can be sown (with how many moves each has, when known)."""
         options = []
         for letter in self.state.playable_pits():
             beads = self.state.beads(letter)
-            described = f"{len(beads)} bead{'s' if len(beads) != 1 else ''}"
+            described = plural(len(beads), "bead")
             if counts is not None and letter in counts:
-                described += f", {counts[letter]:,} possible move{'s' if counts[letter] != 1 else ''}"
+                moves = counts[letter]
+                # plural() would write a count of millions as 1.2e+06: this one is 1,234,567
+                described += f", {moves:,} possible move{'' if moves == 1 else 's'}"
             options.append(
                 discord.SelectOption(
-                    label=clip(f"Pit {letter}: {spaced(beads)}", 100),
+                    label=clip(f"Pit {letter}: {spaced(beads)}", OPTION_TEXT_LIMIT),
                     value=letter,
-                    description=clip(described, 100),
+                    description=clip(described, OPTION_TEXT_LIMIT),
                 )
             )
         if not options:
             return None
         name = self.snapshot.seats[self.seat].label
-        placeholder = clip(f"Build a move step by step ({name}): sow which pit?", 150)
-        return self.menu(action, Draft(), "pit", options[:MENU_LIMIT], placeholder, row=row)
+        placeholder = clip(f"Build a move step by step ({name}): sow which pit?", PLACEHOLDER_LIMIT)
+        return self.menu(action, Draft(), Field.PIT, options[:MENU_LIMIT], placeholder, row=row)
 
     def head(self) -> str:
         own = "`A`–`E`" if self.seat == 0 else "`a`–`e`"
@@ -199,7 +205,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
     def screen(self, draft: Draft) -> Screen:
         """The screen for a draft; every choice in it is checked by the rules first."""
         if draft.pit is None:
-            menu = self.pit_menu(BUILD_STEP, 0)
+            menu = self.pit_menu(ButtonAction.BUILD_STEP, 0)
             if menu is None:
                 return Screen(f"{self.head()}\nYou have no move to build.", [])
             return Screen(f"{self.head()}\nChoose the pit to sow:", [menu])
@@ -217,7 +223,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
 
     def refused(self, why: str) -> Screen:
         items: list[discord.ui.Item[Any]] = [
-            self.button(BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART)
+            self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART)
         ]
         return Screen(f"{self.head()}\n⚠️ {why}", items)
 
@@ -245,7 +251,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         for index, value in enumerate(left):
             items.append(
                 self.button(
-                    BUILD_STEP,
+                    ButtonAction.BUILD_STEP,
                     replace(draft, beads=(*draft.beads, value)),
                     bead_label(value, remaining.count(value)),
                     emoji=EMOJI[value],
@@ -254,10 +260,13 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
                 )
             )
         rest = replace(draft, beads=draft.beads + tuple(sorted(remaining)))
-        items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
         items.append(
             self.button(
-                BUILD_STEP, rest, f"The rest, low to high ({spaced(tuple(sorted(remaining)))})", row=2
+                ButtonAction.BUILD_STEP,
+                rest,
+                f"The rest, low to high ({spaced(tuple(sorted(remaining)))})",
+                row=2,
             )
         )
         items += self.footer(draft, None)
@@ -275,7 +284,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
             draft = replace(draft, taken=())
             move = state.parse(draft.notation())
             lines.append(f"This move: {state.describe_move(move)}.")
-            items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+            items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
             items += self.footer(draft, str(move))
             return Screen("\n".join(lines), items)
         count, first = state.capture_choices(pit, draft.beads, limit=MENU_LIMIT)
@@ -289,31 +298,36 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         other = SEAT_NAMES[1 - self.seat]
         lines.append(
             f"The last stone lands on a single stone of {other}'s: an indirect capture. Take "
-            f"{need} gem{'s' if need != 1 else ''} of your choice from {other}'s pits (from {other}'s "
+            f"{plural(need, 'gem')} of your choice from {other}'s pits (from {other}'s "
             "cup only when the pits have none left)."
         )
         if count <= MENU_LIMIT:
             options = [
                 discord.SelectOption(
-                    label=clip(suffix, 100),
+                    label=clip(suffix, OPTION_TEXT_LIMIT),
                     value=suffix_tokens(taken),
-                    description=clip(", ".join(gem_text(s, v) for s, v in taken), 100),
+                    description=clip(", ".join(gem_text(s, v) for s, v in taken), OPTION_TEXT_LIMIT),
                     default=taken == chosen,
                 )
                 for suffix, taken in zip(first, choices, strict=True)
             ]
-            items.append(self.menu(BUILD_STEP, draft, "take", options, "Which gems do you take?", row=0))
+            items.append(
+                self.menu(
+                    ButtonAction.BUILD_STEP, draft, Field.TAKE, options, "Which gems do you take?", row=0
+                )
+            )
         elif len(chosen) < need:
             nexts = sorted({c[len(chosen)] for c in choices if c[: len(chosen)] == chosen}, key=_canonical)
             options = [
-                discord.SelectOption(label=clip(gem_text(s, v), 100), value=gem_token(s, v)) for s, v in nexts
+                discord.SelectOption(label=clip(gem_text(s, v), OPTION_TEXT_LIMIT), value=gem_token(s, v))
+                for s, v in nexts
             ]
             number = len(chosen) + 1
             items.append(
                 self.menu(
-                    BUILD_STEP,
+                    ButtonAction.BUILD_STEP,
                     draft,
-                    "gem",
+                    Field.GEM,
                     options[:MENU_LIMIT],
                     f"Gem {number} of {need}: which one?",
                     row=0,
@@ -325,7 +339,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         move_text = None
         if len(chosen) == need:
             move_text = str(state.parse(draft.notation()))
-        items.append(self.button(BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
         items += self.footer(draft, move_text)
         return Screen("\n".join(lines), items)
 
@@ -357,7 +371,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         label = f"Play {move}" if move else "Play (choose first)"
         return [
             self.button(
-                BUILD_PLAY,
+                ButtonAction.BUILD_PLAY,
                 draft,
                 label,
                 row=4,
@@ -365,7 +379,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
                 disabled=move is None,
                 emoji="▶️",
             ),
-            self.button(BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART),
+            self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART),
         ]
 
 
@@ -387,22 +401,12 @@ class BeadPicture(Picture):
     pit_moves: tuple[tuple[str, int], ...] = ()
 
 
-class GlassBeadCog(
-    BuilderCog,
-    group_name="glass-bead",
-    group_description="The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2",
-):
-    game_key = "glass-bead"
+class GlassBeadCog(BuilderCog, group_name="glass-bead"):
+    """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
 
-    @app_commands.command(name="new", description="Open a Glass Bead Game lobby in this channel")
-    @opponent_options
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        opponent: str = "people",
-        level: str = "normal",
-    ) -> None:
-        await self.open_lobby(interaction, seats=2, options={}, opponent=opponent, level=level)
+    @lobby_command("Open a Glass Bead Game lobby in this channel")
+    def new(self) -> Lobby:
+        return Lobby(seats=2)
 
     # -- the move builder ---------------------------------------------------------------------------
 
@@ -418,4 +422,4 @@ class GlassBeadCog(
         return Builder.for_mover(snapshot)
 
 
-__all__ = ["BeadPicture", "Builder", "Draft", "GlassBeadCog"]
+__all__ = ["BeadPicture", "Builder", "Draft", "Field", "GlassBeadCog"]

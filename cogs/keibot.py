@@ -4,51 +4,29 @@ match message, which Keibot nearly always has: 25 moves or fewer)."""
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 
 from rules import GAMES
 
-from .base import GameCog, opponent_options
+from .game_cog import GameCog
+from .lobby import Choices, Lobby, lobby_command
 
-_GAME = GAMES["keibot"]
 SETUP_NAMES = {
     "closed": "Closed Rank (c1–f1 / b7–e7)",
     "split": "Split Rank (a1 b1 f1 g1 / a7 b7 f7 g7)",
     "open": "Open Rank (a1 c1 e1 g1 / a7 c7 e7 g7)",
 }
 """How the `setup` choices are shown in Discord."""
+SETUPS = [app_commands.Choice(name=SETUP_NAMES[s], value=s) for s in GAMES["keibot"].options["setup"].choices]
 
 
-class KeibotCog(
-    GameCog,
-    group_name="keibot",
-    group_description="Keibot: knight-jumping Moai and beads on a 7×7 board, for 2 players",
-):
-    game_key = "keibot"
+class KeibotCog(GameCog, group_name="keibot"):
+    """Keibot: knight-jumping Moai and beads on a 7×7 board, for 2 players"""
 
-    @app_commands.command(name="new", description="Open a Keibot lobby in this channel")
-    @app_commands.describe(
-        setup="Where the Moai start (default: closed)",
-        invite="A member to invite: the lobby message mentions them",
+    @lobby_command(
+        "Open a Keibot lobby in this channel",
+        invite=True,
+        setup=Choices("Where the Moai start (default: closed)", SETUPS),
     )
-    @app_commands.choices(
-        setup=[app_commands.Choice(name=SETUP_NAMES[s], value=s) for s in _GAME.options["setup"].choices]
-    )
-    @opponent_options
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        setup: str = "closed",
-        opponent: str = "people",
-        level: str = "normal",
-        invite: discord.Member | None = None,
-    ) -> None:
-        await self.open_lobby(
-            interaction,
-            seats=2,
-            options={"setup": setup},
-            opponent=opponent,
-            level=level,
-            invite=invite,
-        )
+    def new(self, setup: str = "closed") -> Lobby:
+        return Lobby(seats=2, options={"setup": setup})

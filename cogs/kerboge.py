@@ -16,34 +16,75 @@ refused). The builder keeps no state: its progress travels in each component's c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from host import MatchSnapshot
-from rules import GAMES, MoveError
+from rules import MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
+from rules.text import clip, plural
 
-from .base import (
-    BUILD_PLAY,
-    BUILD_START,
-    BUILD_STEP,
-    BuilderCog,
-    BuilderScreens,
-    Picture,
-    Screen,
-    opponent_options,
-)
-from .components import MatchComponent, clip
+from .builder import BuilderCog, BuilderScreens, Screen
+from .components import OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
 from .errors import CogError
+from .lobby import Choices, Lobby, lobby_command
+from .match_message import Picture
 
-_GAME = GAMES["kerboge"]
 COLOURS = ("blue", "red", "black", "grey")
 """The seats' colours as the rules name them."""
 
 _DIGITS = "0123456789a"
 """One character per count 0–10 in a custom_id."""
+
+
+class Direction(StrEnum):
+    """Where stones leaving a mooring go, as a draft writes it."""
+
+    FORWARD = "f"
+    BACK = "b"
+
+
+class Field(StrEnum):
+    """What a builder menu's choice fills, as written in its custom_id (`<draft>~<field>`):
+    stored in messages Discord keeps, so the values never change."""
+
+    SOURCE = "source"
+    """Where the stones come from: `h` (the harbour) or a mooring."""
+    TARGET = "t"
+    """The mooring stones from the harbour enter."""
+    COUNT = "n"
+    """How many stones enter, or go back."""
+    SPLIT_1 = "c1"
+    SPLIT_2 = "c2"
+    SPLIT_3 = "c3"
+    """How many stones go 1, 2 and 3 moorings forward."""
+    BOARD_0 = "x0"
+    BOARD_1 = "x1"
+    BOARD_2 = "x2"
+    BOARD_3 = "x3"
+    """How many stones of seat 0, 1, 2 and 3 are boarded."""
+
+    @classmethod
+    def going(cls, index: int) -> Field:
+        """The field of the stones going `index + 1` moorings forward."""
+        return cls(f"c{index + 1}")
+
+    @classmethod
+    def boarded(cls, seat: int) -> Field:
+        """The field of the stones of `seat` boarded."""
+        return cls(f"x{seat}")
+
+    @property
+    def number(self) -> int:
+        """The number in the field: how many moorings forward (1–3), or the boarded seat (0–3)."""
+        return int(self.value[1])
+
+
+SPLITS = (Field.SPLIT_1, Field.SPLIT_2, Field.SPLIT_3)
+BOARDINGS = (Field.BOARD_0, Field.BOARD_1, Field.BOARD_2, Field.BOARD_3)
 
 
 @dataclass(frozen=True)
@@ -61,8 +102,8 @@ class Draft:
     """HARBOUR (0) or a mooring 1–10; None before the first choice."""
     count: int = 0
     target: int = 0
-    direction: str = ""
-    """"f" forward, "b" back, "" not chosen (moorings only)."""
+    direction: Direction | None = None
+    """None before it is chosen (moorings only)."""
     split: tuple[int, int, int] = (0, 0, 0)
     boarding: bool = False
     """On the boarding step."""
@@ -103,8 +144,8 @@ class Draft:
                     draft = replace(draft, count=_number(value, 1, STONES))
                 elif kind == "t":
                     draft = replace(draft, target=_number(value, 1, 10))
-                elif kind in ("f", "b") and not value:
-                    draft = replace(draft, direction=kind)
+                elif kind in tuple(Direction) and not value:
+                    draft = replace(draft, direction=Direction(kind))
                 elif kind == "c" and len(value) == 3:
                     a, b, c = (_DIGITS.index(ch) for ch in value)
                     draft = replace(draft, split=(a, b, c))
@@ -126,21 +167,21 @@ class Draft:
     def with_choice(self, field: str, value: str) -> Draft:
         """The draft after a menu set `field` to `value` (a menu's custom_id names its field)."""
         try:
-            if field == "source":
+            if field == Field.SOURCE:
                 return Draft(source=HARBOUR if value == "h" else _number(value, 1, 10))
             number = _number(value, 0, STONES)
-            if field == "t":
+            if field == Field.TARGET:
                 return replace(self, target=number)
-            if field == "n":
+            if field == Field.COUNT:
                 return replace(self, count=number)
-            if field in ("c1", "c2", "c3"):
+            if field in SPLITS:
                 split = list(self.split)
-                split[int(field[1]) - 1] = number
+                split[Field(field).number - 1] = number
                 # a new split: any boarding chosen for the old one starts afresh
                 return replace(self, split=(split[0], split[1], split[2]), at=0, taken=(0, 0, 0, 0))
-            if field in ("x0", "x1", "x2", "x3"):
+            if field in BOARDINGS:
                 taken = list(self.taken)
-                taken[int(field[1])] = number
+                taken[Field(field).number] = number
                 return replace(self, taken=(taken[0], taken[1], taken[2], taken[3]))
         except ValueError:
             pass
@@ -154,10 +195,6 @@ def _number(text: str, low: int, high: int) -> int:
 
 
 # -- what a draft says --------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _others(state: KerbogeState, mooring: int, seat: int) -> str:
@@ -205,9 +242,9 @@ def notation(state: KerbogeState, draft: Draft, seat: int) -> str | None:
         return None
     if source == HARBOUR:
         return f"{draft.count}/{draft.target}" if draft.count and draft.target else None
-    if draft.direction == "b":
+    if draft.direction == Direction.BACK:
         return f"{draft.count}/{source}-{state.back_target(source)}" if draft.count else None
-    if draft.direction != "f" or not any(draft.split):
+    if draft.direction != Direction.FORWARD or not any(draft.split):
         return None
     dests = [t for t, c in zip(targets(state, draft, seat), draft.split, strict=False) for _ in range(c)]
     text = f"{len(dests)}/{source}-{','.join(str(d) for d in dests)}"
@@ -232,12 +269,11 @@ def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | No
 class Builder(BuilderScreens[KerbogeState, Draft]):
     """Builds each screen for one match, turn and seat (the player to move)."""
 
-    game_key = _GAME.key
     state_type = KerbogeState
 
     def first_menu(self, picture: Picture) -> MatchComponent | None:
         """Where to take stones from."""
-        return self.source_menu(BUILD_START, 2)
+        return self.source_menu(ButtonAction.BUILD_START, 2)
 
     def decode(self, arg: str) -> Draft:
         return Draft.decode(arg)
@@ -259,7 +295,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
                     discord.SelectOption(
                         label=f"Harbour: enter {how}",
                         value="h",
-                        description=f"{_plural(state.harbour[seat], 'stone')} of yours in the harbour",
+                        description=f"{plural(state.harbour[seat], 'stone')} of yours in the harbour",
                     )
                 )
             else:
@@ -267,12 +303,12 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
                     discord.SelectOption(
                         label=f"Mooring {source}: move stones from here",
                         value=str(source),
-                        description=clip(describe_mooring(state, source, seat), 100),
+                        description=clip(describe_mooring(state, source, seat), OPTION_TEXT_LIMIT),
                     )
                 )
         return options
 
-    def source_menu(self, action: str, row: int) -> MatchComponent | None:
+    def source_menu(self, action: ButtonAction, row: int) -> MatchComponent | None:
         options = self.source_options()
         if not options:
             return None
@@ -280,16 +316,16 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         return self.menu(
             action,
             Draft(),
-            "source",
+            Field.SOURCE,
             options,
-            clip(f"Build a move step by step ({name}): take stones from…", 150),
+            clip(f"Build a move step by step ({name}): take stones from…", PLACEHOLDER_LIMIT),
             row=row,
         )
 
     def count_options(self, low: int, high: int, current: int, unit: str) -> list[discord.SelectOption]:
         return [
             discord.SelectOption(
-                label=f"{_plural(n, 'stone')} {unit}", value=str(n), default=n == current and n > 0
+                label=f"{plural(n, 'stone')} {unit}", value=str(n), default=n == current and n > 0
             )
             for n in range(low, high + 1)
         ]
@@ -318,10 +354,15 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         label = f"Play {move}" if move else "Play (choose first)"
         items.append(
             self.button(
-                BUILD_PLAY, draft, label, row=4, disabled=move is None, style=discord.ButtonStyle.success
+                ButtonAction.BUILD_PLAY,
+                draft,
+                label,
+                row=4,
+                disabled=move is None,
+                style=discord.ButtonStyle.success,
             )
         )
-        items.append(self.button(BUILD_STEP, Draft(), "Start over", row=4))
+        items.append(self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4))
         return Screen("\n".join(lines), items)
 
     def within_reach(self, draft: Draft) -> Draft:
@@ -335,13 +376,14 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             target = draft.target if draft.target in state.enterable(seat) else 0
             return Draft(source=source, count=count, target=target)
         have = state.stones(source, seat)
-        if draft.direction == "b":
-            return Draft(source=source, direction="b", count=draft.count if draft.count <= have else 0)
-        if draft.direction != "f":
+        if draft.direction == Direction.BACK:
+            back = Direction.BACK
+            return Draft(source=source, direction=back, count=draft.count if draft.count <= have else 0)
+        if draft.direction != Direction.FORWARD:
             return Draft(source=source)
         reach = len(targets(state, draft, seat))
         if sum(draft.split) > have or any(draft.split[reach:]):
-            return Draft(source=source, direction="f")
+            return Draft(source=source, direction=Direction.FORWARD)
         limit = board_places(state, draft, seat).get(draft.at, 0)
         there = state.boardable(draft.at, seat) if draft.at else {}
         fits = sum(draft.taken) <= limit and all(n <= there.get(s, 0) for s, n in enumerate(draft.taken) if n)
@@ -350,7 +392,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         return replace(draft, count=0, target=0)
 
     def sources_screen(self, head: str) -> Screen:
-        menu = self.source_menu(BUILD_STEP, 0)
+        menu = self.source_menu(ButtonAction.BUILD_STEP, 0)
         if menu is None:
             return Screen(f"{head}\nYou have no move to build: the host plays it for you.", [])
         return Screen(f"{head}\nTake stones from the harbour or from one of your moorings:", [menu])
@@ -361,14 +403,14 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         if limit == 1 and draft.count != 1:
             draft = replace(draft, count=1)
         body = [
-            f"Enter stones from the harbour ({_plural(state.harbour[seat], 'stone')} there) into an empty "
+            f"Enter stones from the harbour ({plural(state.harbour[seat], 'stone')} there) into an empty "
             "mooring or one holding your own stones. Entering never boards."
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                BUILD_STEP,
+                ButtonAction.BUILD_STEP,
                 replace(draft, count=n),
-                _plural(n, "stone"),
+                plural(n, "stone"),
                 row=0,
                 selected=draft.count == n,
                 disabled=n > limit,
@@ -384,7 +426,9 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             )
             for m in state.enterable(seat)
         ]
-        items.append(self.menu(BUILD_STEP, draft, "t", options, "Into which mooring?", row=1))
+        items.append(
+            self.menu(ButtonAction.BUILD_STEP, draft, Field.TARGET, options, "Into which mooring?", row=1)
+        )
         if not draft.count:
             body.append("How many stones enter: 1 or 2?")
         if not draft.target:
@@ -398,37 +442,38 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         have = state.stones(source, seat)
         back = state.back_target(source)
         body = [
-            f"From mooring {source} ({_plural(have, 'stone')} of yours): stones go forward, each 1–3 "
+            f"From mooring {source} ({plural(have, 'stone')} of yours): stones go forward, each 1–3 "
             f"moorings (passing at most one mooring with other players' stones), or all exactly one "
             f"back, to {back}."
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                BUILD_STEP,
-                Draft(source=source, direction="f"),
+                ButtonAction.BUILD_STEP,
+                Draft(source=source, direction=Direction.FORWARD),
                 "Forward",
                 row=0,
-                selected=draft.direction == "f",
+                selected=draft.direction == Direction.FORWARD,
             ),
             self.button(
-                BUILD_STEP,
-                Draft(source=source, direction="b", count=have if have == 1 else 0),
+                ButtonAction.BUILD_STEP,
+                Draft(source=source, direction=Direction.BACK, count=have if have == 1 else 0),
                 f"All back to {back}",
                 row=0,
-                selected=draft.direction == "b",
+                selected=draft.direction == Direction.BACK,
             ),
         ]
-        if draft.direction == "b":
+        if draft.direction == Direction.BACK:
             options = self.count_options(1, have, draft.count, f"back to {back}")
-            items.append(self.menu(BUILD_STEP, draft, "n", options, f"How many go back to {back}?", row=1))
+            question = f"How many go back to {back}?"
+            items.append(self.menu(ButtonAction.BUILD_STEP, draft, Field.COUNT, options, question, row=1))
             if not draft.count:
                 body.append(f"How many stones go back to {back}?")
             else:
                 body.append(
-                    f"{_plural(draft.count, 'stone')} go back to {back}. A move backward never boards."
+                    f"{plural(draft.count, 'stone')} go back to {back}. A move backward never boards."
                 )
             return body, items, draft
-        if draft.direction != "f":
+        if draft.direction != Direction.FORWARD:
             body.append("Forward or back?")
             return body, items, draft
         reach = targets(state, draft, seat)
@@ -440,7 +485,14 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             what = describe_mooring(state, target, seat)
             placeholder = f"How many go to {target} ({index + 1} forward; {what})?"
             items.append(
-                self.menu(BUILD_STEP, draft, f"c{index + 1}", options, clip(placeholder, 150), row=1 + index)
+                self.menu(
+                    ButtonAction.BUILD_STEP,
+                    draft,
+                    Field.going(index),
+                    options,
+                    clip(placeholder, PLACEHOLDER_LIMIT),
+                    row=1 + index,
+                )
             )
         if len(reach) == 2:
             body.append(
@@ -449,7 +501,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             )
         if moving:
             where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
-            body.append(f"{_plural(moving, 'stone')} go forward: {where}.")
+            body.append(f"{plural(moving, 'stone')} go forward: {where}.")
         else:
             body.append("Choose how many stones go to each mooring.")
         places = board_places(state, draft, seat)
@@ -458,7 +510,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             body.append(f"You may board ({listed}): press **Board…**, or play without boarding.")
         items.append(
             self.button(
-                BUILD_STEP,
+                ButtonAction.BUILD_STEP,
                 replace(draft, boarding=True),
                 "Board…",
                 row=4,
@@ -475,13 +527,13 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             draft = replace(draft, at=0, taken=(0, 0, 0, 0))
         where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
         body = [
-            f"Moving {_plural(sum(draft.split), 'stone')} forward from {draft.source}: {where}.",
+            f"Moving {plural(sum(draft.split), 'stone')} forward from {draft.source}: {where}.",
             "For every two stones arriving in a mooring, you may board one stone of another player "
             "there (one mooring per move).",
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
-                BUILD_STEP,
+                ButtonAction.BUILD_STEP,
                 replace(draft, at=mooring, taken=(0, 0, 0, 0)),
                 f"Board at {mooring} (up to {limit})",
                 row=0,
@@ -491,7 +543,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         ]
         items.append(
             self.button(
-                BUILD_STEP,
+                ButtonAction.BUILD_STEP,
                 replace(draft, boarding=False, at=0, taken=(0, 0, 0, 0)),
                 "Back: no boarding",
                 row=0,
@@ -509,10 +561,12 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             placeholder = (
                 f"Board how many {SEAT_NAMES[owner]} stones ({INITIALS[owner]}, {there} at {draft.at})?"
             )
-            items.append(self.menu(BUILD_STEP, draft, f"x{owner}", options, placeholder, row=row))
+            items.append(
+                self.menu(ButtonAction.BUILD_STEP, draft, Field.boarded(owner), options, placeholder, row=row)
+            )
         if chosen:
             names = ", ".join(
-                f"{_plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(draft.taken) if n
+                f"{plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(draft.taken) if n
             )
             body.append(f"Boarding at {draft.at}: {names} (up to {limit}).")
         else:
@@ -525,30 +579,21 @@ def forward_name(reach: list[int]) -> str:
     return str(reach[-1] % 10 + 1)
 
 
-class KerbogeCog(
-    BuilderCog,
-    group_name="kerboge",
-    group_description="Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent",
-):
-    game_key = "kerboge"
+PLAYER_COUNTS = [
+    app_commands.Choice(name="4 players — Kerboge", value=4),
+    app_commands.Choice(name="2 players — Jai Kerboge", value=2),
+]
 
-    @app_commands.command(name="new", description="Open a Kerboge (4 players) or Jai Kerboge (2) lobby here")
-    @app_commands.describe(players="4 players: Kerboge; 2 players: Jai Kerboge (default 4)")
-    @app_commands.choices(
-        players=[
-            app_commands.Choice(name="4 players — Kerboge", value=4),
-            app_commands.Choice(name="2 players — Jai Kerboge", value=2),
-        ]
+
+class KerbogeCog(BuilderCog, group_name="kerboge"):
+    """Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"""
+
+    @lobby_command(
+        "Open a Kerboge (4 players) or Jai Kerboge (2) lobby here",
+        players=Choices("4 players: Kerboge; 2 players: Jai Kerboge (default 4)", PLAYER_COUNTS),
     )
-    @opponent_options
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        players: int = 4,
-        opponent: str = "people",
-        level: str = "normal",
-    ) -> None:
-        await self.open_lobby(interaction, seats=players, options={}, opponent=opponent, level=level)
+    def new(self, players: int = 4) -> Lobby:
+        return Lobby(seats=players)
 
     # -- the move builder -------------------------------------------------------------------------
 
@@ -556,4 +601,4 @@ class KerbogeCog(
         return Builder.for_mover(snapshot)
 
 
-__all__ = ["Builder", "Draft", "KerbogeCog"]
+__all__ = ["Builder", "Direction", "Draft", "Field", "KerbogeCog"]

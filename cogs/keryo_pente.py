@@ -2,38 +2,23 @@
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 
 from rules import GAMES
 
-from .base import GameCog, opponent_options
+from .game_cog import GameCog
+from .lobby import Choices, Lobby, lobby_command
 
-_GAME = GAMES["keryo-pente"]
+PLAYER_COUNTS = [app_commands.Choice(name=f"{n} players", value=n) for n in GAMES["keryo-pente"].seats]
 
 
-class KeryoPenteCog(
-    GameCog,
-    group_name="keryo-pente",
-    group_description="Keryo-Pente: five in a row or 15 captures, for 2 to 6 players",
-):
-    game_key = "keryo-pente"
+class KeryoPenteCog(GameCog, group_name="keryo-pente"):
+    """Keryo-Pente: five in a row or 15 captures, for 2 to 6 players"""
 
-    @app_commands.command(name="new", description="Open a Keryo-Pente lobby in this channel")
-    @app_commands.describe(
-        seats="How many players (default 2)",
+    @lobby_command(
+        "Open a Keryo-Pente lobby in this channel",
+        seats=Choices("How many players (default 2)", PLAYER_COUNTS),
         tournament="Tournament rule: first stone on K10, the second outside H8–M12 (default on)",
     )
-    @app_commands.choices(seats=[app_commands.Choice(name=f"{n} players", value=n) for n in _GAME.seats])
-    @opponent_options
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        seats: int = 2,
-        tournament: bool = True,
-        opponent: str = "people",
-        level: str = "normal",
-    ) -> None:
-        await self.open_lobby(
-            interaction, seats=seats, options={"tournament": tournament}, opponent=opponent, level=level
-        )
+    def new(self, seats: int = 2, tournament: bool = True) -> Lobby:
+        return Lobby(seats=seats, options={"tournament": tournament})

@@ -21,6 +21,7 @@ import io
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 import discord
@@ -41,13 +42,31 @@ from render import RENDERERS
 from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
+from rules.text import clip
 
 from .errors import CogError, report_error
-from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, clip, options_text, summary_label
+from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()][:25]
-SERVER, GLOBAL = "server", "global"
+
+
+class Scope(StrEnum):
+    """Which ladder a leaderboard shows, in its Previous/Next buttons' custom_ids (stored in
+    messages Discord keeps: the values never change)."""
+
+    SERVER = "server"
+    GLOBAL = "global"
+
+
+class PrivacyAction(StrEnum):
+    """What a privacy confirmation button does, in its custom_id (the values never change)."""
+
+    FORGET = "forget"
+    ERASE = "erase"
+
+
+SERVER, GLOBAL = Scope.SERVER, Scope.GLOBAL
 SCOPE_CHOICES = [
     app_commands.Choice(name="this server", value=SERVER),
     app_commands.Choice(name="all servers", value=GLOBAL),
@@ -68,9 +87,11 @@ POINTS = {"keryo-pente": "captures"}
 """What a game's points count, where it is not just "points"."""
 VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
 
-PAGE_TEMPLATE = re.compile(r"tavern-ladder:(?P<game>[a-z0-9-]+):(?P<scope>server|global):(?P<page>[0-9]+)")
+PAGE_TEMPLATE = re.compile(
+    rf"tavern-ladder:(?P<game>[a-z0-9-]+):(?P<scope>{'|'.join(Scope)}):(?P<page>[0-9]+)"
+)
 PRIVACY_TEMPLATE = re.compile(
-    r"tavern-privacy:(?P<action>forget|erase):(?P<user>[0-9]+)(?::(?P<guild>[0-9]+))?"
+    rf"tavern-privacy:(?P<action>{'|'.join(PrivacyAction)}):(?P<user>[0-9]+)(?::(?P<guild>[0-9]+))?"
 )
 
 
@@ -476,7 +497,7 @@ class LadderCog(commands.Cog):
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(PrivacyButton("forget", interaction.user.id, label="Yes, forget me"))
+        view.add_item(PrivacyButton(PrivacyAction.FORGET, interaction.user.id, label="Yes, forget me"))
         await send_private(
             interaction,
             "This replaces your name and id in every past match with an anonymous label and deletes "
@@ -497,7 +518,9 @@ class LadderCog(commands.Cog):
         self.check_manager(interaction)
         view = discord.ui.View(timeout=None)
         view.add_item(
-            PrivacyButton("erase", interaction.user.id, guild_id, label="Yes, erase this server's data")
+            PrivacyButton(
+                PrivacyAction.ERASE, interaction.user.id, guild_id, label="Yes, erase this server's data"
+            )
         )
         await send_private(
             interaction,
@@ -518,10 +541,14 @@ class LadderCog(commands.Cog):
             await send_private(
                 interaction,
                 "This button is for the member who asked; nothing was changed. "
-                + ("Use `/privacy forget-me` to erase your own data." if button.action == "forget" else ""),
+                + (
+                    "Use `/privacy forget-me` to erase your own data."
+                    if button.action == PrivacyAction.FORGET
+                    else ""
+                ),
             )
             return
-        if button.action == "forget":
+        if button.action == PrivacyAction.FORGET:
             await defer_private(interaction)
             label = await self.ladder.forget(button.user_id)
             await send_private(

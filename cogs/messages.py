@@ -16,6 +16,7 @@ from discord.utils import escape_markdown, escape_mentions
 
 from data import MatchSummary
 from host import MatchSnapshot, PlayedMove, Seat
+from rules.text import clip
 
 from .replies import NO_PINGS
 
@@ -32,10 +33,6 @@ COLOUR_OVER = discord.Colour.dark_grey()
 def clean(name: str) -> str:
     """A user-chosen name, safe to show: no Markdown, no mentions."""
     return escape_mentions(escape_markdown(name))
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def image_name(snapshot: MatchSnapshot) -> str:

@@ -8,38 +8,18 @@ autocomplete filters all of them (up to 983 for a roll of 1-1) by what was typed
 
 from __future__ import annotations
 
-import discord
-from discord import app_commands
-
-from .base import GameCog, opponent_options
+from .game_cog import GameCog
+from .lobby import Lobby, lobby_command
 
 
-class VerquereCog(
-    GameCog,
-    group_name="verquere",
-    group_description="Verquere: the old tables game for 2, with Jean and Juncker",
-):
-    game_key = "verquere"
+class VerquereCog(GameCog, group_name="verquere"):
+    """Verquere: the old tables game for 2, with Jean and Juncker"""
 
-    @app_commands.command(name="new", description="Open a Verquere lobby in this channel")
-    @app_commands.describe(
+    @lobby_command(
+        "Open a Verquere lobby in this channel",
         five_blots="No point may be closed until five men have left home (default off)",
         five_closed_points="A run of more than 5 closed points is vulnerable: a hit takes all its men "
         "(default off)",
     )
-    @opponent_options
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        five_blots: bool = False,
-        five_closed_points: bool = False,
-        opponent: str = "people",
-        level: str = "normal",
-    ) -> None:
-        await self.open_lobby(
-            interaction,
-            seats=2,
-            options={"five_blots": five_blots, "five_closed_points": five_closed_points},
-            opponent=opponent,
-            level=level,
-        )
+    def new(self, five_blots: bool = False, five_closed_points: bool = False) -> Lobby:
+        return Lobby(seats=2, options={"five_blots": five_blots, "five_closed_points": five_closed_points})

@@ -9,9 +9,8 @@ from pathlib import Path
 from bot import TavernBot
 from cogs.clock import TurnClock
 from host import Host, Player
-
-from .conftest import ALICE, BOB
-from .fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord
+from tests.support.discord_harness import ALICE, BOB
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord
 
 
 def backdate(db_path: Path, days: int) -> None:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import Any, NoReturn
 
 import pytest
 
 from data import Store
 from host import Host
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     button_id,
     deferred_first,
@@ -22,6 +23,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
 
 
 async def test_new_opens_a_lobby(driver: Driver, host: Host, fake: FakeDiscord) -> None:
@@ -147,12 +149,36 @@ async def test_move_autocomplete_offers_legal_moves_filtered_by_the_typed_text(
     assert set(names) <= legal
 
 
-async def test_move_autocomplete_follows_the_rules_of_the_position(driver: Driver, host: Host) -> None:
+async def test_move_autocomplete_follows_the_rules_of_the_position(
+    driver: Driver, host: Host, caplog: pytest.LogCaptureFixture
+) -> None:
     game = await start_match(driver, host, tournament=True)
     choices = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="")
     assert [c["value"] for c in choices] == ["K10"]
-    # someone who is in no match gets no suggestions rather than an error
-    assert await driver.autocomplete(CAROL, "keryo-pente move", "move", move="K") == []
+    # someone who is in no match gets no suggestions rather than an error, and no bug is logged
+    with caplog.at_level(logging.ERROR, logger="tavern.cogs"):
+        assert await driver.autocomplete(CAROL, "keryo-pente move", "move", move="K") == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_bug_in_move_autocomplete_is_logged_and_suggests_nothing(
+    driver: Driver, host: Host, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = await start_match(driver, host)
+
+    def broken(*args: Any, **kwargs: Any) -> NoReturn:
+        raise RuntimeError("the store is on fire")
+
+    monkeypatch.setattr(host, "resolve", broken)
+    with caplog.at_level(logging.ERROR, logger="tavern.cogs"):
+        choices = await driver.autocomplete(game.mover, "keryo-pente move", "move", move="K")
+
+    assert choices == []
+    (record,) = [r for r in caplog.records if r.name == "tavern.cogs"]
+    assert record.levelno == logging.ERROR
+    assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    assert "the store is on fire" in str(record.exc_info[1])
+    assert "/keryo-pente move" in record.getMessage()
 
 
 async def test_match_autocomplete_lists_the_users_matches(driver: Driver, host: Host) -> None:
@@ -233,13 +259,21 @@ async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, ho
     assert "draw" in accepted.embeds[0]["description"]
 
 
-async def test_rules_show_the_games_summary(driver: Driver) -> None:
-    requests = await driver.command(ALICE, "keryo-pente rules")
-    (answer,) = requests
+@pytest.mark.parametrize(
+    ("game", "title", "words"),
+    [
+        ("keryo-pente", "Keryo-Pente", ["Tournament rule"]),
+        ("keibot", "Keibot", ["knight", "protected"]),
+        ("verquere", "Verquere", ["Jean", "Juncker"]),
+    ],
+)
+async def test_rules_show_the_games_summary(driver: Driver, game: str, title: str, words: list[str]) -> None:
+    (answer,) = await driver.command(CAROL, f"{game} rules")
     assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
     (embed,) = answer.embeds
-    assert embed["title"] == "Keryo-Pente — rules"
-    assert "Tournament rule" in embed["description"]
+    assert embed["title"] == f"{title} — rules"
+    assert all(word in embed["description"] for word in words), embed["description"]
+    assert embed["footer"]["text"] == f"Start a match with /{game} new"
 
 
 async def test_games_lists_this_channels_matches(driver: Driver, host: Host) -> None:
@@ -319,3 +353,21 @@ async def test_new_against_the_computer_plays_its_moves_after_a_thinking_message
     assert after.seat_to_move.user_id == ALICE.id
     posted = public_messages(requests)
     assert len(posted) == 2 and "is thinking" in posted[0].text
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "stored_options"),
+    [
+        ("keibot", {"setup": "open"}, {"setup": "open"}),
+        ("verquere", {"five_closed_points": True}, {"five_blots": False, "five_closed_points": True}),
+    ],
+)
+async def test_new_against_the_computer_starts_with_the_games_options(
+    driver: Driver, host: Host, game: str, options: dict[str, Any], stored_options: dict[str, Any]
+) -> None:
+    requests = await driver.command(ALICE, f"{game} new", opponent="computer", level="easy", **options)
+    snapshot = await host.get(1)
+    assert snapshot.game.key == game and snapshot.status == "playing"
+    assert [seat.computer for seat in snapshot.seats if seat.user_id != ALICE.id] == ["easy"]
+    assert dict(snapshot.options) == stored_options
+    assert public_messages(requests), "the match message is posted"

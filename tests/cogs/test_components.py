@@ -9,15 +9,17 @@ import discord
 
 from bot import TavernBot
 from cogs import DYNAMIC_ITEMS, KeryoPenteCog, MatchComponent
-from cogs.base import Picture
+from cogs.match_message import Picture
 from data import Store
 from host import Host, Seat
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
+    bot_run,
     button_id,
+    check_components,
     deferred_first,
     sent_message,
     start_match,
@@ -25,6 +27,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, User
 
 
 async def test_lobby_buttons_join_and_start(driver: Driver, host: Host) -> None:
@@ -102,25 +105,16 @@ async def test_a_stale_button_is_answered_politely_and_changes_nothing(
 
 
 async def test_buttons_work_after_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    store = await Store.open(db_path)
-    old_bot = await start_bot(Host(store))
-    game = await start_match(Driver(old_bot, fake), old_bot.host, tournament=True)
-    await old_bot.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        game = await start_match(old.driver, old.host, tournament=True)
 
     # A new process: a new store, host and bot over the same file, knowing nothing of the message.
-    store = await Store.open(db_path)
-    try:
-        new_bot = await start_bot(Host(store))
-        driver = Driver(new_bot, fake)
-        board = await driver.click(CAROL, game.message, button_id(game.message, "board"))
+    async with bot_run(db_path, fake) as new:
+        board = await new.driver.click(CAROL, game.message, button_id(game.message, "board"))
         assert the_private_message(board).files[0][1].startswith(PNG)
-        played = await driver.click(game.mover, game.message, button_id(game.message, "move"), values=["K10"])
-        the_public_message(played)
-        assert [entry.notation for entry in await store.log(game.match_id)] == ["K10"]
-        await new_bot.close()
-    finally:
-        await store.close()
+        move = button_id(game.message, "move")
+        the_public_message(await new.driver.click(game.mover, game.message, move, values=["K10"]))
+        assert [entry.notation for entry in await new.store.log(game.match_id)] == ["K10"]
 
 
 async def test_a_button_that_cannot_be_retired_is_no_problem(

@@ -10,10 +10,8 @@ import pytest
 from bot import TavernBot
 from cogs import APOLOGY, GeneralCog
 from host import Host
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import Driver, FakeDiscord
-from .helpers import button_id, start_match, the_private_message
+from tests.support.discord_harness import ALICE, BOB, CAROL, button_id, start_match, the_private_message
+from tests.support.fake_discord import Driver, FakeDiscord
 
 SECRET = "secret internals: /srv/tavern/db password=hunter2"
 
@@ -33,7 +31,9 @@ async def test_a_refusal_of_the_cogs_comes_back_privately(driver: Driver) -> Non
     assert "not in a Keryo-Pente match here" in answer.content
 
 
-async def test_an_unexpected_error_in_a_command_is_logged_and_apologised_for(
+@pytest.mark.parametrize("where", ["command", "button"])
+async def test_an_unexpected_error_is_logged_and_apologised_for(
+    where: str,
     driver: Driver,
     host: Host,
     fake: FakeDiscord,
@@ -41,10 +41,15 @@ async def test_an_unexpected_error_in_a_command_is_logged_and_apologised_for(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     game = await start_match(driver, host)
-    monkeypatch.setattr(host, "play", boom)
-
     with caplog.at_level(logging.ERROR, logger="tavern.errors"):
-        requests = await driver.command(game.mover, "keryo-pente move", move="K10")
+        if where == "command":
+            monkeypatch.setattr(host, "play", boom)
+            requests = await driver.command(game.mover, "keryo-pente move", move="K10")
+            place = "/keryo-pente move"
+        else:  # a button takes the same path
+            monkeypatch.setattr(host, "get", boom)
+            requests = await driver.click(BOB, game.message, button_id(game.message, "board"))
+            place = f"component 'tavern:keryo-pente:board:{game.match_id}:0'"
 
     assert the_private_message(requests).content == APOLOGY
     for request in fake.requests:
@@ -52,26 +57,7 @@ async def test_an_unexpected_error_in_a_command_is_logged_and_apologised_for(
     (record,) = [r for r in caplog.records if r.name == "tavern.errors"]
     assert record.exc_info is not None and record.exc_info[1] is not None
     assert SECRET in str(record.exc_info[1])
-    assert "/keryo-pente move" in record.getMessage()
-
-
-async def test_an_unexpected_error_in_a_button_takes_the_same_path(
-    driver: Driver,
-    host: Host,
-    fake: FakeDiscord,
-    monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    game = await start_match(driver, host)
-    monkeypatch.setattr(host, "get", boom)
-
-    with caplog.at_level(logging.ERROR, logger="tavern.errors"):
-        requests = await driver.click(BOB, game.message, button_id(game.message, "board"))
-
-    assert the_private_message(requests).content == APOLOGY
-    assert all("secret" not in r.text for r in fake.requests)
-    (record,) = [r for r in caplog.records if r.name == "tavern.errors"]
-    assert "component 'tavern:keryo-pente:board:1:0'" in record.getMessage()
+    assert place in record.getMessage()
 
 
 async def test_an_error_before_any_answer_is_answered_directly(

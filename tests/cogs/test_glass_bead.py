@@ -16,12 +16,13 @@ from data import Store
 from host import Host
 from rules import GAMES
 from rules.glass_bead import CUP, GlassBeadMoves, GlassBeadState
-from tests.support.glass_bead import position
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, Request, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
+    bot_run,
+    check_components,
     deferred_first,
     public_messages,
     sent_message,
@@ -29,6 +30,8 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, Request, User
+from tests.support.glass_bead import position
 
 GAME = GAMES["glass-bead"]
 PEOPLE = {user.id: user for user in (ALICE, BOB)}
@@ -399,27 +402,17 @@ async def test_builder_takes_many_gems_one_at_a_time(
 
 
 async def test_builder_message_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    store = await Store.open(db_path)
-    old = await start_bot(Host(store))
-    driver = Driver(old, fake)
-    match_id, message = await open_match(driver, old.host)
-    south = await to_move(old.host, match_id)
-    builder = Builder(driver, south)
-    await builder.open(message, "A")
-    await old.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        match_id, message = await open_match(old.driver, old.host)
+        builder = Builder(old.driver, await to_move(old.host, match_id))
+        await builder.open(message, "A")
 
-    store = await Store.open(db_path)
-    try:
-        new = await start_bot(Host(store))
-        builder.driver = Driver(new, fake)
+    async with bot_run(db_path, fake) as new:
+        builder.driver = new.driver
         await builder.press("5 purple")
         assert builder.play_button()["label"] == "Play A50"
         the_public_message(await builder.play())
-        assert [e.notation for e in await store.log(match_id)] == ["A50"]
-        await new.close()
-    finally:
-        await store.close()
+        assert [e.notation for e in await new.store.log(match_id)] == ["A50"]
 
 
 def test_drafts_round_trip_through_a_custom_id() -> None:

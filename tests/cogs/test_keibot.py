@@ -16,32 +16,23 @@ from host import Host, MatchNotFound
 from rules.keibot import KeibotState
 from tests.host.test_host import dump
 from tests.render.test_keibot import THREE_IN_A_ROW
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, Driver, FakeDiscord, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
     PNG,
     USERS,
     button_id,
     deferred_first,
+    select_options,
     sent_message,
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, User
 
 TRAP = ["f1-g3", "c7-d5", "g3-f5"]
 """Black to move: White's Moai on f5 has just moved (protected), White's bead is on e5, and
 Black's Moai on d5 could jump onto Black's own Moai on e7."""
-
-
-def select_options(message: dict[str, Any]) -> list[dict[str, Any]]:
-    """The options of the match message's move menu (none when it has no menu)."""
-    for row in message.get("components", []):
-        for component in row["components"]:
-            if component["type"] == 3:
-                options: list[dict[str, Any]] = component["options"]
-                return options
-    return []
 
 
 async def start_keibot(driver: Driver, host: Host, setup: str = "closed") -> dict[str, Any]:
@@ -221,19 +212,3 @@ async def test_a_bad_choice_from_an_old_menu_changes_nothing(
     answer = the_private_message(requests)
     assert "turn 0" in answer.text and "turn 1" in answer.text
     assert dump(db_path, 1) == before
-
-
-async def test_rules_summary(driver: Driver) -> None:
-    (answer,) = await driver.command(CAROL, "keibot rules")
-    assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
-    (embed,) = answer.embeds
-    assert embed["title"] == "Keibot — rules"
-    assert "knight" in embed["description"] and "protected" in embed["description"]
-
-
-async def test_new_against_the_computer(driver: Driver, host: Host) -> None:
-    await driver.command(ALICE, "keibot new", setup="open", opponent="computer", level="easy")
-    snapshot = await host.get(1)
-    assert snapshot.status == "playing" and any(seat.computer == "easy" for seat in snapshot.seats)
-    assert dict(snapshot.options) == {"setup": "open"}
-    assert snapshot.seat_to_move is not None and snapshot.seat_to_move.user_id == ALICE.id

@@ -10,15 +10,17 @@ from typing import Any
 import pytest
 
 from bot import TavernBot
-from cogs.kerboge import Draft, KerbogeCog
+from cogs.kerboge import Direction, Draft, KerbogeCog
 from data import Store
 from host import Host
 from rules.kerboge import KerbogeState
-
-from .conftest import ALICE, BOB, CAROL, check_components, start_bot
-from .fake_discord import Driver, FakeDiscord, Request, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
+    bot_run,
+    check_components,
     deferred_first,
     private_messages,
     public_messages,
@@ -27,6 +29,7 @@ from .helpers import (
     the_private_message,
     the_public_message,
 )
+from tests.support.fake_discord import Driver, FakeDiscord, Request, User
 
 DAVE = User(1004, "Dave")
 PEOPLE = {user.id: user for user in (ALICE, BOB, CAROL, DAVE)}
@@ -262,12 +265,20 @@ async def jai_position(driver: Driver, host: Host) -> tuple[int, User]:
     return match_id, await to_move(host, match_id)
 
 
+async def jai_builder(
+    driver: Driver, host: Host, fake: FakeDiscord, source: str
+) -> tuple[int, User, Builder]:
+    """The Sailor's builder in the Jai Kerboge position, opened on `source`."""
+    match_id, sailor = await jai_position(driver, host)
+    builder = Builder(driver, sailor, {})
+    await builder.open(await current_message(host, match_id, fake), source)
+    return match_id, sailor, builder
+
+
 async def test_builder_moves_forward_and_boards_step_by_step(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, _, builder = await jai_builder(driver, host, fake, "5")
     assert "From mooring 5 (2 stones of yours)" in builder.message["content"]
     await builder.press("Forward")
     # one menu per reachable mooring: 6 (Merchant's stones), 7 and 8
@@ -297,9 +308,7 @@ async def test_builder_moves_forward_and_boards_step_by_step(
 async def test_builder_moves_back_and_starts_over(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, _, builder = await jai_builder(driver, host, fake, "5")
     await builder.press("All back to 4")
     assert "How many stones go back to 4?" in builder.message["content"]
     await builder.choose("n", 1)
@@ -330,9 +339,7 @@ async def test_builder_is_only_for_the_player_to_move(
 async def test_a_stale_builder_click_is_refused_and_changes_nothing(
     driver: Driver, host: Host, store: Store, fake: FakeDiscord
 ) -> None:
-    match_id, sailor = await jai_position(driver, host)
-    builder = Builder(driver, sailor, {})
-    await builder.open(await current_message(host, match_id, fake), "5")
+    match_id, sailor, builder = await jai_builder(driver, host, fake, "5")
     await builder.press("Forward")
     await builder.choose("c2", 1)
     old = dict(builder.message)
@@ -348,26 +355,17 @@ async def test_a_stale_builder_click_is_refused_and_changes_nothing(
 
 
 async def test_the_builder_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    store = await Store.open(db_path)
-    old_bot = await start_bot(Host(store))
-    old = Driver(old_bot, fake)
-    match_id, sailor = await jai_position(old, old_bot.host)
-    builder = Builder(old, sailor, {})
-    await builder.open(await current_message(old_bot.host, match_id, fake), "h")
-    await builder.press("1 stone")
-    await old_bot.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        match_id, sailor = await jai_position(old.driver, old.host)
+        builder = Builder(old.driver, sailor, {})
+        await builder.open(await current_message(old.host, match_id, fake), "h")
+        await builder.press("1 stone")
 
-    store = await Store.open(db_path)
-    try:
-        new_bot = await start_bot(Host(store))
-        builder.driver = Driver(new_bot, fake)
+    async with bot_run(db_path, fake) as new:
+        builder.driver = new.driver
         await builder.choose("t", 3)
         the_public_message(await builder.play())
-        assert [e.notation for e in await store.log(match_id)][3] == "1/3"
-        await new_bot.close()
-    finally:
-        await store.close()
+        assert [e.notation for e in await new.store.log(match_id)][3] == "1/3"
 
 
 async def test_a_damaged_builder_id_is_refused(
@@ -401,9 +399,13 @@ def test_drafts_round_trip_through_their_ids() -> None:
     drafts = [
         Draft(),
         Draft(source=0, count=2, target=10),
-        Draft(source=10, direction="b", count=10),
-        Draft(source=7, direction="f", split=(10, 0, 0), boarding=True, at=8, taken=(0, 5, 0, 0)),
-        Draft(source=3, direction="f", split=(3, 3, 4), boarding=True, at=6, taken=(1, 0, 1, 0)),
+        Draft(source=10, direction=Direction.BACK, count=10),
+        Draft(
+            source=7, direction=Direction.FORWARD, split=(10, 0, 0), boarding=True, at=8, taken=(0, 5, 0, 0)
+        ),
+        Draft(
+            source=3, direction=Direction.FORWARD, split=(3, 3, 4), boarding=True, at=6, taken=(1, 0, 1, 0)
+        ),
     ]
     for draft in drafts:
         assert Draft.decode(draft.encode()) == draft
@@ -459,7 +461,7 @@ async def test_a_forged_draft_is_brought_back_within_reach(
 ) -> None:
     match_id, sailor = await jai_position(driver, host)
     forged_arg = Draft(
-        source=5, direction="f", split=(9, 9, 9), boarding=True, at=6, taken=(0, 5, 0, 0)
+        source=5, direction=Direction.FORWARD, split=(9, 9, 9), boarding=True, at=6, taken=(0, 5, 0, 0)
     ).encode()
     custom_id = f"tavern:kerboge:step:{match_id}:3:{forged_arg}"
     message = await current_message(host, match_id, fake)

@@ -18,10 +18,18 @@ from cogs.ladder import sparkline
 from data import Store
 from host import Host, Ladder, MatchSnapshot, Player, read_record
 from tests.host.test_ratings import win_by_five
-
-from .conftest import ALICE, BOB, CAROL, start_bot
-from .fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
-from .helpers import PNG, deferred_first, sent_message, the_private_message, the_public_message
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    PNG,
+    bot_run,
+    deferred_first,
+    sent_message,
+    the_private_message,
+    the_public_message,
+)
+from tests.support.fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]
@@ -135,29 +143,18 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
 async def test_leaderboard_buttons_work_after_a_restart(
     db_path: Path, fake: FakeDiscord, drawn: Drawn
 ) -> None:
-    store = await Store.open(db_path)
-    host = Host(store)
-    old_bot = await start_bot(host)
-    await twelve_rated_players(host)
-    message = sent_message(
-        the_public_message(await Driver(old_bot, fake).command(ALICE, "leaderboard", game="keryo-pente"))
-    )
-    await old_bot.close()
-    host.close()
-    await store.close()
+    async with bot_run(db_path, fake) as old:
+        await twelve_rated_players(old.host)
+        answer = await old.driver.command(ALICE, "leaderboard", game="keryo-pente")
+        message = sent_message(the_public_message(answer))
 
     # A new process: a new store, host and bot over the same file, knowing nothing of the message.
-    store = await Store.open(db_path)
-    try:
-        new_bot = await start_bot(Host(store))
+    async with bot_run(db_path, fake) as new:
         page_two = edited_message(
-            await Driver(new_bot, fake).click(CAROL, message, "tavern-ladder:keryo-pente:server:2")
+            await new.driver.click(CAROL, message, "tavern-ladder:keryo-pente:server:2")
         )
         assert "page 2 of 2" in page_two["embeds"][0]["description"]
         assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
-        await new_bot.close()
-    finally:
-        await store.close()
 
 
 async def test_leaderboard_bad_requests_are_answered_privately(driver: Driver, host: Host) -> None:

@@ -16,28 +16,20 @@ from host import Host, MatchSnapshot
 from rules.verquere import VerquereState
 from tests.host.test_host import dump
 from tests.host.test_verquere_host import BAR_LOG, store_log
-
-from .conftest import ALICE, BOB, CAROL
-from .fake_discord import CHANNEL_MESSAGE, Driver, User
-from .helpers import (
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    CAROL,
     PNG,
     USERS,
     button_id,
     deferred_first,
+    select_options,
     sent_message,
     the_private_message,
     the_public_message,
 )
-
-
-def select_options(message: dict[str, Any]) -> list[dict[str, Any]]:
-    """The options of the match message's move menu (none when it has no menu)."""
-    for row in message.get("components", []):
-        for component in row["components"]:
-            if component["type"] == 3:
-                options: list[dict[str, Any]] = component["options"]
-                return options
-    return []
+from tests.support.fake_discord import Driver, User
 
 
 def state_of(snapshot: MatchSnapshot) -> VerquereState:
@@ -162,19 +154,3 @@ async def test_bad_turns_are_explained_privately_and_change_nothing(
     assert any(part in answer.content for part in message.split("|")), answer.content
     assert "Legal turns include" in answer.content or "legal turns are" in answer.content
     assert dump(db_path, match.id) == before
-
-
-async def test_rules_summary(driver: Driver) -> None:
-    (answer,) = await driver.command(CAROL, "verquere rules")
-    assert answer.callback_type == CHANNEL_MESSAGE and answer.ephemeral
-    (embed,) = answer.embeds
-    assert embed["title"] == "Verquere — rules"
-    assert "Jean" in embed["description"] and "Juncker" in embed["description"]
-
-
-async def test_new_against_the_computer(driver: Driver, host: Host) -> None:
-    await driver.command(ALICE, "verquere new", five_closed_points=True, opponent="computer", level="easy")
-    snapshot = await host.get(1)
-    assert snapshot.status == "playing" and any(seat.computer == "easy" for seat in snapshot.seats)
-    assert dict(snapshot.options) == {"five_blots": False, "five_closed_points": True}
-    assert snapshot.seat_to_move is not None and snapshot.seat_to_move.user_id == ALICE.id

@@ -1,0 +1,190 @@
+"""Button dispatch: what a click on a match message's components does.
+
+`MatchComponent` (cogs/components.py) hands every click on a game's components to that game's
+cog (`on_component`). The cog finds the method marked `@component_action(<action>, defer=…)`
+for the click's action, acknowledges the click the way the mark says (Discord allows 3 seconds),
+and runs the method; a turn that moved on meanwhile is answered with the current board, and any
+error goes to the one error path (cogs/errors.py). The shared answers are here (Join, Start,
+Add computer, Leave, Board, Draw, Resign and its confirmation, the move menu); a game adds its
+own by marking a method of its cog the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from enum import Enum
+from typing import Any, TypeVar
+
+import discord
+
+from host import MatchNotFound, MatchSnapshot, Player, StaleTurn
+
+from .components import ButtonAction, MatchComponent, Press
+from .errors import CogError, report_error
+from .lobby import DEFAULT_LEVEL
+from .match_message import MatchMessages
+from .replies import defer_private, defer_public, send_private
+
+
+class Defer(Enum):
+    """How a component action acknowledges a click before it does its work."""
+
+    PUBLIC = "public"
+    """The answer is a new public match message."""
+    PRIVATE = "private"
+    """The answer is seen only by the user."""
+    NONE = "none"
+    """The action answers at once, without reading the store."""
+
+
+ActionMethod = Callable[[Any, discord.Interaction, Press], Awaitable[None]]
+F = TypeVar("F", bound=ActionMethod)
+
+
+def component_action(name: str, *, defer: Defer) -> Callable[[F], F]:
+    """Mark a game cog's method as the answer to clicks on components with this action name
+    (a `ButtonAction`, or a game's own name)."""
+
+    def mark(method: F) -> F:
+        method.__tavern_action__ = (str(name), defer)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def actions_of(cog_class: type) -> dict[str, tuple[str, Defer]]:
+    """action name -> (method name, how it defers), for every marked method of a class; a
+    subclass's mark wins over its base's (read at each click: a few dozen attributes)."""
+    actions: dict[str, tuple[str, Defer]] = {}
+    for klass in reversed(cog_class.__mro__):
+        for attribute, value in vars(klass).items():
+            marked = getattr(value, "__tavern_action__", None)
+            if marked is not None:
+                actions[marked[0]] = (attribute, marked[1])
+    return actions
+
+
+def player_of(interaction: discord.Interaction) -> Player:
+    """The user of an interaction, as the host names players."""
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+class ButtonAnswers(MatchMessages):
+    """The button dispatch part of `GameCog` (a mixin: the cog provides `host` and `game`)."""
+
+    async def on_component(self, interaction: discord.Interaction, press: Press) -> None:
+        """A click on one of this game's components (called by MatchComponent)."""
+        try:
+            action = actions_of(type(self)).get(press.action)
+            if action is None:
+                await send_private(
+                    interaction, "This button no longer does anything. Use the newest match message."
+                )
+                return
+            method, defer = action
+            if defer is Defer.PUBLIC:
+                await defer_public(interaction)
+            elif defer is Defer.PRIVATE:
+                await defer_private(interaction)
+            async with self.stale_answer(interaction, press.match_id):
+                await getattr(self, method)(interaction, press)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    @contextlib.asynccontextmanager
+    async def stale_answer(self, interaction: discord.Interaction, match_id: int) -> AsyncIterator[None]:
+        """A turn that moved on meanwhile is answered politely, with the current board."""
+        try:
+            yield
+        except StaleTurn as stale:
+            await self.show_board(interaction, await self.host.get(match_id), note=str(stale))
+
+    async def current(self, press: Press) -> MatchSnapshot:
+        """The clicked match, which must be one of this game's."""
+        snapshot = await self.host.get(press.match_id)
+        if snapshot.game.key != self.game.key:
+            raise MatchNotFound(f"There is no {self.game.title} match #{press.match_id}.")
+        return snapshot
+
+    @staticmethod
+    def check_turn(snapshot: MatchSnapshot, press: Press) -> None:
+        """Refuse a click on an older turn's component (`StaleTurn`: the user gets the board)."""
+        if snapshot.turn != press.turn:
+            raise StaleTurn(
+                f"That button was for turn {press.turn}, but {snapshot.title} is at turn "
+                f"{snapshot.turn} now. Here is the current board."
+            )
+
+    async def confirm_resignation(self, interaction: discord.Interaction, match_id: int, turn: int) -> None:
+        confirm = MatchComponent.button(
+            self.game.key,
+            ButtonAction.RESIGN_CONFIRMED,
+            match_id,
+            turn,
+            label="Yes, resign",
+            style=discord.ButtonStyle.danger,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(confirm)
+        await send_private(
+            interaction, f"Resign from {self.game.title} #{match_id}? This cannot be undone.", view=view
+        )
+
+    # -- the shared buttons -----------------------------------------------------------------------
+
+    @component_action(ButtonAction.JOIN, defer=Defer.PUBLIC)
+    async def join_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        snapshot = await self.host.join(press.match_id, player_of(interaction))
+        await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
+
+    @component_action(ButtonAction.START, defer=Defer.PUBLIC)
+    async def start_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        await self.publish(interaction, await self.host.start(press.match_id, interaction.user.id), ping=True)
+
+    @component_action(ButtonAction.ADD_COMPUTER, defer=Defer.PUBLIC)
+    async def add_computer_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        snapshot = await self.host.add_computer(press.match_id, interaction.user.id, DEFAULT_LEVEL)
+        await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
+
+    @component_action(ButtonAction.LEAVE, defer=Defer.PUBLIC)
+    async def leave_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        await self.publish(interaction, await self.host.leave(press.match_id, interaction.user.id))
+
+    @component_action(ButtonAction.BOARD, defer=Defer.PRIVATE)
+    async def board_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        snapshot = await self.current(press)
+        note = None
+        if snapshot.turn != press.turn:
+            note = f"That message showed turn {press.turn}; this is the board at turn {snapshot.turn}."
+        await self.show_board(interaction, snapshot, note=note)
+
+    @component_action(ButtonAction.RESIGN, defer=Defer.NONE)
+    async def resign_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.confirm_resignation(interaction, press.match_id, press.turn)
+
+    @component_action(ButtonAction.RESIGN_CONFIRMED, defer=Defer.PUBLIC)
+    async def resign_confirmed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        await self.publish(
+            interaction, await self.host.resign(press.match_id, interaction.user.id), ping=True
+        )
+
+    @component_action(ButtonAction.DRAW, defer=Defer.PUBLIC)
+    async def draw_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        self.check_turn(await self.current(press), press)
+        await self.publish(interaction, await self.host.offer_draw(press.match_id, interaction.user.id))
+
+    @component_action(ButtonAction.MOVE, defer=Defer.PUBLIC)
+    async def move_chosen(self, interaction: discord.Interaction, press: Press) -> None:
+        if not press.values:
+            raise CogError("Choose a move from the menu.")
+        await self.current(press)
+        after = await self.host.play(
+            press.match_id, interaction.user.id, press.values[0], expected_turn=press.turn
+        )
+        await self.publish(interaction, after, ping=True)

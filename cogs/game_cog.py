@@ -1,0 +1,266 @@
+"""`GameCog`: one `GroupCog` per game (`/keryo-pente`, `/keibot`, …) with the commands every game
+shares: join, start, leave, move (with autocomplete of the legal moves), board, resign, draw and
+rules, and `open_lobby`, what every game's `new` command does (see cogs/lobby.py).
+
+A game's cog subclasses it, names its game and declares its `new` command. The match message
+and the answers to its buttons come from the two parts GameCog is made of: `MatchMessages`
+(cogs/match_message.py) and `ButtonAnswers` (cogs/dispatch.py). Commands stay short:
+acknowledge, call the host, render, reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from data import MatchSummary
+from host import Host, MatchNotFound, MatchSnapshot, game_by_key
+from rules.text import clip
+
+from .components import MENU_LIMIT
+from .dispatch import ButtonAnswers, player_of
+from .errors import SHOWN_TO_USER, CogError, describe
+from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
+from .messages import clean, summary_label
+from .replies import NO_PINGS, defer_private, defer_public
+
+log = logging.getLogger("tavern.cogs")
+
+
+@app_commands.guild_only()
+class GameCog(ButtonAnswers, commands.GroupCog):
+    """Base of the game cogs: a subclass names its game as its `group_name` (the command group
+    /keibot is the game "keibot") and declares a `new` command."""
+
+    game_key: str
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        group = self.app_command  # made by discord.py from group_name before __init__ runs
+        assert group is not None, "a game cog is a GroupCog"
+        self.game_key = group.name
+        self.game = game_by_key(self.game_key)
+
+    # -- helpers for commands --------------------------------------------------------------------
+
+    @staticmethod
+    def place(interaction: discord.Interaction) -> tuple[int, int]:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise CogError("The games are played in server channels, not in direct messages.")
+        return interaction.guild_id, interaction.channel_id
+
+    async def find(
+        self, interaction: discord.Interaction, match: int | None, *, lobby: bool, seated: bool = True
+    ) -> MatchSnapshot:
+        """The match a command means (see `Host.resolve`): a lobby, or a match being played."""
+        guild_id, channel_id = self.place(interaction)
+        return await self.host.resolve(
+            user_id=interaction.user.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_key=self.game.key,
+            match_id=match,
+            statuses=("lobby",) if lobby else ("playing",),
+            seated=seated,
+        )
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        *,
+        seats: int,
+        options: Mapping[str, Any],
+        opponent: str = PEOPLE,
+        level: str = DEFAULT_LEVEL,
+        invite: discord.abc.User | None = None,
+    ) -> None:
+        """What every game's `new` command does: open a lobby and show it; against the computer
+        (`opponent="computer"`), every other seat is a computer player and the match starts.
+        `invite`: a member asked to join; the lobby message mentions them (and pings only them)."""
+        if invite is not None:
+            self.check_invite(interaction, invite, opponent)
+        await defer_public(interaction)
+        guild_id, channel_id = self.place(interaction)
+        snapshot = await self.host.new(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator=player_of(interaction),
+            game_key=self.game.key,
+            seats=seats,
+            options=options,
+            computers=level if opponent == COMPUTER else None,
+        )
+        await self.publish(interaction, snapshot, invite=invite)
+
+    def check_invite(self, interaction: discord.Interaction, invite: discord.abc.User, opponent: str) -> None:
+        """Refuse an invitation that makes no sense, before anything is stored."""
+        if invite.id == interaction.user.id:
+            raise CogError("You are already seated in the lobby you open: invite someone else.")
+        if invite.bot:
+            raise CogError(
+                f"{clean(invite.display_name)} is a bot and cannot play. To play against the computer, "
+                f"use `/{self.game.key} new opponent:computer`."
+            )
+        if opponent == COMPUTER:
+            raise CogError(
+                "Against the computer every other seat is a computer player: "
+                "invite a member or choose `opponent:computer`, not both."
+            )
+
+    # -- autocomplete -----------------------------------------------------------------------------
+
+    def _choices(self, summaries: Sequence[MatchSummary], current: Any) -> list[app_commands.Choice[int]]:
+        typed = str(current or "").strip().lstrip("#").lower()
+        seen: set[int] = set()
+        choices = []
+        for summary in summaries:
+            label = summary_label(summary, self.game.title)
+            if summary.game != self.game.key or summary.id in seen or typed not in label.lower():
+                continue
+            seen.add(summary.id)
+            choices.append(app_commands.Choice(name=label, value=summary.id))
+        return choices[:MENU_LIMIT]
+
+    async def _mine(self, interaction: discord.Interaction, statuses: Sequence[str]) -> list[MatchSummary]:
+        return await self.host.matches_of_player(
+            interaction.user.id, guild_id=interaction.guild_id, game_key=self.game.key, statuses=statuses
+        )
+
+    async def open_lobbies(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        guild_id, channel_id = self.place(interaction)
+        here = await self.host.matches_in_channel(guild_id, channel_id, statuses=("lobby",))
+        return self._choices(here, current)
+
+    async def my_lobbies(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return self._choices(await self._mine(interaction, ("lobby",)), current)
+
+    async def my_matches(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return self._choices(await self._mine(interaction, ("playing",)), current)
+
+    async def watchable_matches(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        guild_id, channel_id = self.place(interaction)
+        mine = await self._mine(interaction, ("playing",))
+        here = await self.host.matches_in_channel(guild_id, channel_id, statuses=("playing",))
+        return self._choices([*mine, *here], current)
+
+    async def legal_moves(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves of the user's match, filtered by what was typed (the submitted text is
+        checked again by the host)."""
+        try:
+            snapshot = await self.find(interaction, interaction.namespace.match, lobby=False)
+            state = snapshot.state
+            if state is None or snapshot.to_move is None:
+                return []
+            suggestions = await asyncio.to_thread(state.suggest, current or "", MENU_LIMIT)
+        except SHOWN_TO_USER:  # no match, several, not in one: nothing to suggest
+            return []
+        except Exception:
+            # A bug: the user still gets an (empty) answer, and the traceback goes to the log.
+            log.exception("Move autocomplete failed for %s", describe(interaction))
+            return []
+        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:MENU_LIMIT]]
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Take a seat in an open lobby")
+    @app_commands.describe(match="The lobby to join (default: the open lobby in this channel)")
+    @app_commands.autocomplete(match=open_lobbies)
+    async def join(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await defer_public(interaction)
+        lobby = await self.find(interaction, match, lobby=True, seated=False)
+        snapshot = await self.host.join(lobby.id, player_of(interaction))
+        await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
+
+    @app_commands.command(name="start", description="Start your lobby now, with the players seated so far")
+    @app_commands.describe(match="The lobby to start (default: yours)")
+    @app_commands.autocomplete(match=my_lobbies)
+    async def start(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await defer_public(interaction)
+        lobby = await self.find(interaction, match, lobby=True)
+        await self.publish(interaction, await self.host.start(lobby.id, interaction.user.id), ping=True)
+
+    @app_commands.command(name="leave", description="Give up your seat in a lobby (its creator closes it)")
+    @app_commands.describe(match="The lobby to leave (default: yours)")
+    @app_commands.autocomplete(match=my_lobbies)
+    async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await defer_public(interaction)
+        lobby = await self.find(interaction, match, lobby=True)
+        await self.publish(interaction, await self.host.leave(lobby.id, interaction.user.id))
+
+    @app_commands.command(name="move", description="Play a move")
+    @app_commands.describe(move="Your move in the game's notation", match="The match (default: yours)")
+    @app_commands.autocomplete(move=legal_moves)
+    @app_commands.autocomplete(match=my_matches)
+    async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
+        await defer_public(interaction)
+        snapshot = await self.find(interaction, match, lobby=False)
+        async with self.stale_answer(interaction, snapshot.id):
+            after = await self.host.play(snapshot.id, interaction.user.id, move)
+            await self.publish(interaction, after, ping=True)
+
+    @app_commands.command(name="board", description="Show the board of a match")
+    @app_commands.describe(
+        match="The match (default: yours)",
+        share="Post it in the channel as the match message (default: only you see it)",
+    )
+    @app_commands.autocomplete(match=watchable_matches)
+    async def board(
+        self, interaction: discord.Interaction, match: int | None = None, share: bool = False
+    ) -> None:
+        await (defer_public if share else defer_private)(interaction)
+        try:
+            snapshot = await self.find(interaction, match, lobby=False)
+        except MatchNotFound:
+            snapshot = await self.find(interaction, match, lobby=False, seated=False)
+        if share:
+            await self.publish(interaction, snapshot)
+        else:
+            await self.show_board(interaction, snapshot)
+
+    @app_commands.command(name="resign", description="Resign from a match (you will be asked to confirm)")
+    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.autocomplete(match=my_matches)
+    async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await defer_private(interaction)
+        snapshot = await self.find(interaction, match, lobby=False)
+        await self.confirm_resignation(interaction, snapshot.id, snapshot.turn)
+
+    @app_commands.command(name="draw", description="Offer a draw, or accept the one offered")
+    @app_commands.describe(match="The match (default: yours)", decline="Decline the draw offered instead")
+    @app_commands.autocomplete(match=my_matches)
+    async def draw(
+        self, interaction: discord.Interaction, match: int | None = None, decline: bool = False
+    ) -> None:
+        await defer_public(interaction)
+        snapshot = await self.find(interaction, match, lobby=False)
+        if decline:
+            after = await self.host.decline_draw(snapshot.id, interaction.user.id)
+        else:
+            after = await self.host.offer_draw(snapshot.id, interaction.user.id)
+        await self.publish(interaction, after)
+
+    @app_commands.command(name="rules", description="A short summary of the rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(
+            title=f"{self.game.title} — rules",
+            description=clip(self.game.summary or "No summary yet.", 4096),
+            colour=discord.Colour.blurple(),
+        )
+        embed.set_footer(text=f"Start a match with /{self.game.key} new")
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

@@ -1,0 +1,127 @@
+"""`/<game> new`: each game declares only what is its own, `lobby_command` adds the rest.
+
+A game's cog writes its `new` command as a plain method that takes the game's own options and
+returns the `Lobby` to open:
+
+    @lobby_command(
+        "Open a Keibot lobby in this channel",
+        setup=Choices("Where the Moai start (default: closed)", SETUPS),
+    )
+    def new(self, setup: str = "closed") -> Lobby:
+        return Lobby(seats=2, options={"setup": setup})
+
+`lobby_command` turns it into the slash command: the game's options (discord.py reads them from
+the method's signature; the keyword arguments describe them, `Choices` with the values to choose
+from), then the options every game shares: `opponent` (people or the computer), `level` (the
+computer's strength) and, with `invite=True`, a member to invite. The command opens the lobby
+with `GameCog.open_lobby`.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from host import COMPUTER_LEVELS
+
+if TYPE_CHECKING:
+    from .game_cog import GameCog
+
+PEOPLE, COMPUTER = "people", "computer"
+DEFAULT_LEVEL = "normal"
+OPPONENT_CHOICES = [
+    app_commands.Choice(name="people (open a lobby)", value=PEOPLE),
+    app_commands.Choice(name="the computer (start now)", value=COMPUTER),
+]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
+SHARED_DESCRIPTIONS = {
+    "opponent": "Play against people (an open lobby) or against the computer (default: people)",
+    "level": "The computer's strength (default: normal)",
+    "invite": "A member to invite: the lobby message mentions them",
+}
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """What a game's `new` command asks for: how many seats, and the game's options."""
+
+    seats: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """An option's description and the values offered for it."""
+
+    description: str
+    choices: Sequence[app_commands.Choice[Any]]
+
+
+LobbyOptions = Callable[..., Lobby]
+"""A game's `new` method: (self, <the game's options>) -> Lobby."""
+
+
+def _parameter(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(
+        name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=annotation, default=default
+    )
+
+
+def _signature(options: LobbyOptions, *, invite: bool) -> inspect.Signature:
+    """The command's signature: self, interaction, the game's options (with their annotations
+    resolved in the game's module), opponent, level and maybe invite."""
+    hints = typing.get_type_hints(options)
+    own = [
+        parameter.replace(annotation=hints[parameter.name])
+        for parameter in list(inspect.signature(options).parameters.values())[1:]
+    ]
+    shared = [_parameter("opponent", str, PEOPLE), _parameter("level", str, DEFAULT_LEVEL)]
+    if invite:
+        shared.append(_parameter("invite", discord.Member | None, None))
+    first = [_parameter("self", inspect.Parameter.empty, inspect.Parameter.empty)]
+    first.append(_parameter("interaction", discord.Interaction, inspect.Parameter.empty))
+    return inspect.Signature([*first, *own, *shared])
+
+
+def lobby_command(
+    description: str, *, invite: bool = False, **described: str | Choices
+) -> Callable[[LobbyOptions], app_commands.Command[Any, ..., None]]:
+    """The `new` command of a game (see the module docstring): `description` of the command,
+    the descriptions (and choices) of the game's own options, `invite` to offer an invitation."""
+    descriptions = {
+        name: text if isinstance(text, str) else text.description for name, text in described.items()
+    }
+    choices = {name: list(text.choices) for name, text in described.items() if isinstance(text, Choices)}
+
+    def command(options: LobbyOptions) -> app_commands.Command[Any, ..., None]:
+        async def new(cog: GameCog, interaction: discord.Interaction, **chosen: Any) -> None:
+            opponent, level, member = chosen.pop("opponent"), chosen.pop("level"), chosen.pop("invite", None)
+            lobby = options(cog, **chosen)
+            await cog.open_lobby(
+                interaction,
+                seats=lobby.seats,
+                options=lobby.options,
+                opponent=opponent,
+                level=level,
+                invite=member,
+            )
+
+        # discord.py reads the options from the signature, and needs the qualified name of a
+        # method (Class.new) to know the first parameter is the cog.
+        new.__signature__ = _signature(options, invite=invite)  # type: ignore[attr-defined]
+        new.__qualname__ = options.__qualname__
+        new.__module__ = options.__module__
+        shared = {name: text for name, text in SHARED_DESCRIPTIONS.items() if invite or name != "invite"}
+        described_new = app_commands.describe(**descriptions, **shared)(new)
+        chosen_new = app_commands.choices(**choices, opponent=OPPONENT_CHOICES, level=LEVEL_CHOICES)(
+            described_new
+        )
+        return app_commands.command(name="new", description=description)(chosen_new)
+
+    return command

@@ -1,0 +1,190 @@
+"""The Discord test harness of the cog tests, on top of the fake Discord (fake_discord.py): the
+users, the checks every request the bot makes must pass (Discord's component limits, and no
+mention that could ping anyone but the player to move), a bot started over a host, and small
+helpers to find the bot's answers among its requests."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot import TavernBot
+from data import MatchRow, Store
+from host import Host
+
+from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, FakeDiscord, Request, User, pretend_logged_in
+
+ALICE = User(1001, "Alice")
+BOB = User(1002, "Bob")
+CAROL = User(1003, "Carol")
+
+BUTTON, SELECT, ACTION_ROW = 2, 3, 1
+
+
+def check_components(message: dict[str, Any]) -> None:
+    rows = message.get("components") or []
+    assert len(rows) <= 5, f"{len(rows)} rows"
+    for row in rows:
+        assert row["type"] == ACTION_ROW
+        items = row["components"]
+        assert 1 <= len(items) <= 5, f"{len(items)} components in a row"
+        if any(item["type"] == SELECT for item in items):
+            assert len(items) == 1, "a select menu needs a row of its own"
+        for item in items:
+            assert len(item.get("custom_id", "")) <= 100, item
+            assert len(item.get("label") or "") <= 80, item
+            if item["type"] == SELECT:
+                assert 1 <= len(item["options"]) <= 25
+                for option in item["options"]:
+                    assert len(option["label"]) <= 100 and len(option["value"]) <= 100
+                    assert len(option.get("description") or "") <= 100
+
+
+def check_mentions(request: Request) -> None:
+    """A message may ping nobody, or exactly the one user it names as the player to move (or,
+    in a lobby's message, as the member invited)."""
+    message = request.message
+    if message is None or not ({"content", "embeds"} & message.keys()):
+        return
+    allowed = message.get("allowed_mentions")
+    assert allowed is not None, f"no allowed_mentions in {request.method} {request.path}"
+    assert allowed.get("parse", []) == [], allowed
+    users = allowed.get("users", [])
+    assert len(users) <= 1, allowed
+    for user in users:
+        content = message.get("content", "")
+        named = f"<@{user}>, it is your turn" in content
+        invited = content.startswith(f"<@{user}>, ") and "invites you to play" in content
+        assert named or invited, content
+
+
+def check_request(request: Request) -> None:
+    if request.message is not None:
+        check_components(request.message)
+        check_mentions(request)
+        for embed in request.embeds:
+            assert len(embed.get("title", "")) <= 256 and len(embed.get("description", "")) <= 4096
+            assert all(len(f["value"]) <= 1024 for f in embed.get("fields", []))
+
+
+async def start_bot(host: Host) -> TavernBot:
+    bot = TavernBot(host, sync_commands=False)
+    await bot.__aenter__()
+    await bot.install()
+    pretend_logged_in(bot)
+    return bot
+
+
+@dataclass
+class BotRun:
+    """One run of the bot process: its store, host, and a driver of its bot."""
+
+    store: Store
+    host: Host
+    driver: Driver
+
+
+@contextlib.asynccontextmanager
+async def bot_run(db_path: Path, fake: FakeDiscord) -> AsyncIterator[BotRun]:
+    """A bot with its own store and host over the database file `db_path`, all closed at the end
+    as when the process stops: two runs in a row are a restart, the second knowing nothing of
+    the first but the file."""
+    store = await Store.open(db_path)
+    host = Host(store)
+    try:
+        bot = await start_bot(host)
+        try:
+            yield BotRun(store, host, Driver(bot, fake))
+        finally:
+            await bot.close()
+    finally:
+        host.close()
+        await store.close()
+
+
+USERS = {user.id: user for user in (ALICE, BOB, CAROL)}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def public_messages(requests: list[Request]) -> list[Request]:
+    return [r for r in requests if r.is_followup and not r.ephemeral]
+
+
+def private_messages(requests: list[Request]) -> list[Request]:
+    return [r for r in requests if (r.is_followup or r.callback_type == 4) and r.ephemeral]
+
+
+def the_public_message(requests: list[Request]) -> Request:
+    found = public_messages(requests)
+    assert len(found) == 1, [(r.method, r.path, r.payload) for r in requests]
+    return found[0]
+
+
+def the_private_message(requests: list[Request]) -> Request:
+    found = private_messages(requests)
+    assert len(found) == 1, [(r.method, r.path, r.payload) for r in requests]
+    assert not public_messages(requests), "a private answer must not also post publicly"
+    return found[0]
+
+
+def deferred_first(requests: list[Request], *, ephemeral: bool | None = None) -> None:
+    """The first thing the bot did was to acknowledge with a deferral (Discord's 3 seconds)."""
+    assert requests, "the bot did not answer at all"
+    first = requests[0]
+    assert first.callback_type == DEFERRED_CHANNEL_MESSAGE, (first.method, first.path, first.payload)
+    if ephemeral is not None:
+        assert first.ephemeral == ephemeral
+
+
+def sent_message(request: Request) -> dict[str, Any]:
+    """The message as Discord stored it (what a later click carries)."""
+    assert isinstance(request.answer, dict)
+    return request.answer
+
+
+def select_options(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of the match message's move menu (none when it has no menu)."""
+    for row in message.get("components", []):
+        for component in row["components"]:
+            if component["type"] == SELECT:
+                options: list[dict[str, Any]] = component["options"]
+                return options
+    return []
+
+
+def button_id(message: dict[str, Any], action: str) -> str:
+    ids = [str(c["custom_id"]) for row in message["components"] for c in row["components"]]
+    found = [cid for cid in ids if cid.split(":")[2] == action]
+    assert len(found) == 1, ids
+    return found[0]
+
+
+@dataclass
+class Started:
+    match_id: int
+    mover: User
+    other: User
+    message: dict[str, Any]
+    """The match message the start posted."""
+
+
+async def start_match(driver: Driver, host: Host, *, tournament: bool = False) -> Started:
+    """Alice opens a two-player lobby and Bob joins, which starts the match."""
+    await driver.command(ALICE, "keryo-pente new", seats=2, tournament=tournament)
+    requests = await driver.command(BOB, "keryo-pente join")
+    message = the_public_message(requests)
+    (summary,) = await host.matches_of_player(BOB.id)
+    snapshot = await host.get(summary.id)
+    seat = snapshot.seat_to_move
+    assert seat is not None and seat.user_id is not None
+    mover = USERS[seat.user_id]
+    other = BOB if mover is ALICE else ALICE
+    return Started(summary.id, mover, other, sent_message(message))
+
+
+async def stored(store: Store, match_id: int) -> tuple[MatchRow | None, list[Any]]:
+    """Everything stored about a match: its row and its move log."""
+    return await store.get_match(match_id), await store.log(match_id)
