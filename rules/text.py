@@ -9,10 +9,11 @@ IRREGULAR_PLURALS = {"man": "men", "die": "dice"}
 
 
 def plural(count: int | float, singular: str, plural_form: str | None = None) -> str:
-    """ "1 capture", "3 captures", "1 man", "2 men", "0 points"."""
+    """ "1 capture", "3 captures", "1 man", "2 men", "0 points", "2.5 points"."""
+    shown = str(count) if isinstance(count, int) else f"{count:g}"
     if count == 1:
-        return f"{count:g} {singular}"
-    return f"{count:g} {plural_form or IRREGULAR_PLURALS.get(singular, singular + 's')}"
+        return f"{shown} {singular}"
+    return f"{shown} {plural_form or IRREGULAR_PLURALS.get(singular, singular + 's')}"
 
 
 def listing(items: Sequence[str], conjunction: str = "and") -> str:

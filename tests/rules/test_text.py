@@ -11,6 +11,7 @@ def test_plural_counts_with_the_right_noun() -> None:
     assert plural(2, "man") == "2 men"
     assert plural(2, "stone", "stones left") == "2 stones left"
     assert plural(2.5, "point") == "2.5 points"
+    assert plural(1_000_000, "move") == "1000000 moves"
 
 
 def test_listing_joins_names_in_english() -> None:
