@@ -30,7 +30,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, State
+from rules import CHANCE, RESIGNED, TIMEOUT, Outcome, State
+from rules.text import listing
+from rules.text import plural as plural  # re-exported: the renderers write counts with it
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -399,10 +401,6 @@ def who(state: State, names: Sequence[str], seat: int) -> str:
     return f"{trim(names[seat], font(STATUS_SIZE, bold=True), STATUS_NAME_WIDTH)} ({seat_name})"
 
 
-def _listing(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]) -> Status:
     """The usual status line: whose turn it is, or who won and why, or the draw and why."""
     outcome = state.outcome()
@@ -412,7 +410,7 @@ def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]
         winners = [who(state, names, seat) for seat in outcome.winners]
         verb = "wins" if len(winners) == 1 else "win"
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
-        return Status(f"{_listing(winners)} {verb} — {outcome.reason}", colour)
+        return Status(f"{listing(winners)} {verb} — {outcome.reason}", colour)
     seat = state.to_move
     if seat is None:
         return Status("The game is over")
@@ -445,9 +443,13 @@ def panel_seats(
     return seats
 
 
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """ "1 capture", "3 captures"."""
-    return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+def resigned_seats(state: State) -> list[int]:
+    """The seats that lost a two-player game by resigning (or by running out of time, which the
+    host counts as resigning): the panel tags them. Decided on `Outcome.termination`."""
+    outcome: Outcome | None = state.outcome()
+    if outcome is None or outcome.termination not in (RESIGNED, TIMEOUT):
+        return []
+    return [seat for seat in range(state.seats) if seat not in outcome.winners]
 
 
 # -- the frame ----------------------------------------------------------------------------------

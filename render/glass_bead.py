@@ -21,7 +21,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules import Move, State
-from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, SEAT_NAMES, GlassBeadState, Sowing
+from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
 
 from . import frame
 
@@ -368,7 +368,7 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
     face = frame.font(CAPTION_SIZE)
     text = caption(last_move)
     outcome = state.outcome()
-    if outcome is not None and "no bead left" in outcome.reason:
+    if outcome is not None and outcome.termination == NO_BEADS_LEFT:
         text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
     text = frame.trim(text, face, WIDTH - 2 * PAD)
     ink = frame.TEXT if last_move is not None else frame.MUTED
@@ -381,7 +381,7 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
     base = frame.status_for(state, names, SEAT_COLOURS)
     outcome = state.outcome()
     if outcome is not None:
-        if len(outcome.winners) != 1 or "no bead left" not in outcome.reason:
+        if outcome.termination != NO_BEADS_LEFT:
             return base  # a resignation
         winner = outcome.winners[0]
         who = frame.who(state, names, winner)

@@ -26,6 +26,7 @@ from rules.kerboge import (
     INITIALS,
     MOORINGS,
     SEAT_NAMES,
+    SERPENT_WINS,
     Aground,
     KerbogeState,
     SerpentMove,
@@ -557,7 +558,7 @@ def draw_strip(image: Image.Image, state: KerbogeState, last_move: Move | None, 
     for row, (label, text) in enumerate(lines):
         image.paste(text_line(label, text), (0, RING_HEIGHT + 10 + row * STRIP_LINE))
     outcome = state.outcome()
-    serpent_won = outcome is not None and not outcome.winners and "Serpent" in outcome.reason
+    serpent_won = outcome is not None and outcome.termination == SERPENT_WINS
     top = RING_HEIGHT + 10 + 2 * STRIP_LINE + 10
     image.paste(info_card("Serpent", serpent_score_text(state), "serpent", serpent_won), (0, top))
     face, title, line = coin_texts(state, names)
@@ -592,7 +593,7 @@ def status(state: KerbogeState, names: Sequence[str]) -> frame.Status:
         best = int(outcome.scores[outcome.winners[0]])
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
         return frame.Status(f"{listed} {verb} with {frame.plural(best, 'point')}", colour)
-    if "Serpent" in outcome.reason:
+    if outcome.termination == SERPENT_WINS:
         return frame.Status(f"The Serpent wins with {frame.plural(state.serpent_points, 'point')}")
     return frame.Status(f"Game over — {outcome.reason}")
 

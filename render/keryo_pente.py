@@ -10,7 +10,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules import Move, State
-from rules.keryo_pente import COLUMNS, SIZE, KeryoPenteState, Point
+from rules.keryo_pente import COLUMNS, FIVE_IN_A_ROW, SIZE, KeryoPenteState, Point
 
 from . import frame
 
@@ -114,7 +114,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
     outcome = state.outcome()
     image = _empty_board(_second_stone_restricted(state)).copy()
 
-    if outcome is not None and outcome.reason == "five in a row" and outcome.winners:
+    if outcome is not None and outcome.termination == FIVE_IN_A_ROW:
         line = _winning_line(state, outcome.winners[0], last_move.index if last_move else None)
         if line is not None:
             start, end = (centre(i % SIZE, i // SIZE) for i in line)

@@ -30,8 +30,20 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, Move, State
-from rules.verquere import OPP, SEAT_NAMES, Pass, Roll, Turn, VerquereState, other_numbering
+from rules import CHANCE, RESIGNED, Move, State
+from rules.verquere import (
+    ALL_ON_24,
+    BORNE_OFF,
+    JEAN,
+    JUNCKER,
+    OPP,
+    SEAT_NAMES,
+    Pass,
+    Roll,
+    Turn,
+    VerquereState,
+    other_numbering,
+)
 
 from . import frame
 
@@ -515,15 +527,15 @@ def banner_texts(state: VerquereState) -> tuple[str, str] | None:
     if outcome is not None:
         winner = SEAT_NAMES[outcome.winners[0]] if outcome.winners else ""
         loser = SEAT_NAMES[1 - outcome.winners[0]] if outcome.winners else ""
-        if state.finish == "jean":
+        if outcome.termination == JEAN:
             return "JEAN", f"{loser} can never enter all men: {winner} wins a double game (2 points)"
-        if state.finish == "24":
+        if outcome.termination == ALL_ON_24:
             return "ALL 15 ON POINT 24", f"{winner} wins a double game (2 points)"
-        if state.finish == "off":
+        if outcome.termination == BORNE_OFF:
             return f"{winner.upper()} BORE OFF ALL 15 MEN", f"{winner} wins a single game (1 point)"
-        if state.finish == "juncker":
+        if outcome.termination == JUNCKER:
             return "BOTH JUNCKER", "Neither player can ever move again: the game is a draw"
-        if state.finish == "resigned":
+        if outcome.termination == RESIGNED:
             return f"{loser.upper()} RESIGNED", f"{winner} wins a single game (1 point)"
         return "GAME OVER", outcome.reason
     stuck = [seat for seat in (0, 1) if state.bar[seat] and state.juncker(seat)]
@@ -681,8 +693,7 @@ def render(
             f"{frame.plural(int(points), 'point')} · {state.off[seat]} off · {state.bar[seat]} on the bar"
             for seat, points in enumerate(state.result.scores)
         ]
-    resigned = [1 - state.result.winners[0]] if state.finish == "resigned" and state.result else []
-    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=resigned)
+    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
     return frame.compose(
         state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
     )

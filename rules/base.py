@@ -150,9 +150,19 @@ class Game:
         return self.new_state(seats, **self.check_options(seats, options))
 
     def load(self, data: Mapping[str, Any]) -> State:
+        """The state that `to_json` wrote; raises StateFormatError for a state written in another
+        format version (or none) or one that does not load (the host then replays the log)."""
         if data.get("game") != self.key:
             raise ValueError(f"not a {self.title} state: {data.get('game')!r}")
-        return self.load_state(data)
+        found = data.get("format")
+        if found != self.state_format:
+            raise StateFormatError(
+                f"a {self.title} state in format {found!r}, but this code reads format {self.state_format}"
+            )
+        try:
+            return self.load_state(data)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise StateFormatError(f"a damaged {self.title} state: {error!r}") from error
 
     def replay(self, seats: int, options: Mapping[str, Any], log: Iterable[str]) -> State:
         """The state after playing every notation string of `log` from the start."""
@@ -198,6 +208,17 @@ class State(abc.ABC):
     @abc.abstractmethod
     def options(self) -> dict[str, Any]:
         """The game options this state was started with."""
+
+    def _json_header(self) -> dict[str, Any]:
+        """The fields every `to_json` has: the game, its state format, seats, options and result."""
+        outcome = self.outcome()
+        return {
+            "game": self.game.key,
+            "format": self.game.state_format,
+            "seats": self.seats,
+            "options": self.options,
+            "result": outcome.to_json() if outcome else None,
+        }
 
     def scores(self) -> tuple[float, ...]:
         """Each seat's score so far, as the outcome would count it (shown while playing)."""

@@ -21,6 +21,7 @@ from math import factorial
 from typing import Any, ClassVar, overload
 
 from .base import (
+    RESIGNED,
     Game,
     IllegalMoveError,
     Move,
@@ -42,6 +43,11 @@ START_PITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(1 if v in (0, 5 - (i % 5)) else 0 for v in range(6)) for i in range(10)
 )
 """Each pit starts with one stone and one gem: A/a purple (5) … E/e yellow (1)."""
+
+NO_BEADS_LEFT = "no-beads-left"
+TERMINATIONS = (NO_BEADS_LEFT, RESIGNED)
+"""How a Glass Bead Game ends (`Outcome.termination`): the player to move has no bead left to sow
+(the other wins with 15 points or more, else the player to move wins), or a resignation."""
 
 Counts = tuple[int, ...]
 """Six counts, one per bead value 0–5."""
@@ -712,18 +718,15 @@ class GlassBeadState(State):
             raise IllegalMoveError("The game is over: nobody can resign any more.")
         if seat not in (0, 1):
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        result = Outcome((1 - seat,), self.scores(), f"{SEAT_NAMES[seat]} resigned")
+        result = Outcome((1 - seat,), self.scores(), f"{SEAT_NAMES[seat]} resigned", RESIGNED)
         return GlassBeadState(2, self.pits, self.cups, self.turn, result)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": self.seats,
-            "options": {},
+            **self._json_header(),
             "pits": [_digits(c) for c in self.pits],
             "cups": [_digits(c) for c in self.cups],
             "turn": self.turn,
-            "result": self.result.to_json() if self.result else None,
         }
 
     def suggest(self, typed: str, limit: int = 25) -> list[str]:
@@ -1095,9 +1098,9 @@ def _end_result(cups: tuple[Counts, ...], to_move: int) -> Outcome:
     name, other_name = SEAT_NAMES[to_move], SEAT_NAMES[other]
     if scores[other] >= WIN_POINTS:
         reason = f"{name} has no bead left to sow and {other_name} has {scores[other]} points"
-        return Outcome((other,), scores, reason)
+        return Outcome((other,), scores, reason, NO_BEADS_LEFT)
     reason = f"{name} has no bead left to sow and {other_name} has only {scores[other]} points"
-    return Outcome((to_move,), scores, reason)
+    return Outcome((to_move,), scores, reason, NO_BEADS_LEFT)
 
 
 def _new(seats: int) -> GlassBeadState:

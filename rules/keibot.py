@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    RESIGNED,
     Game,
     IllegalMoveError,
     Move,
@@ -31,6 +32,17 @@ WIN_LINE = 3
 QUIET_LIMIT = 80
 """Moves in a row without a capture or a bead that end the game in a draw."""
 REPETITIONS = 3
+
+THREE_IN_A_ROW = "three-in-a-row"
+CAPTURES = "captures"
+ALL_BEADS_PLACED = "all-beads-placed"
+NO_LEGAL_MOVE = "no-legal-move"
+REPETITION = "repetition"
+QUIET_MOVES = "quiet-moves"
+TERMINATIONS = (THREE_IN_A_ROW, CAPTURES, ALL_BEADS_PLACED, NO_LEGAL_MOVE, REPETITION, QUIET_MOVES, RESIGNED)
+"""How a game of Keibot ends (`Outcome.termination`): wins by three beads in a row, three captured
+Moai or all ten beads placed; draws when the player to move has no move, on the third repetition
+or after 80 quiet moves; or a resignation."""
 
 EMPTY = 0
 MOAI = (1, 2)
@@ -364,7 +376,7 @@ class KeibotState(State):
             raise IllegalMoveError("The game is over: nobody can resign any more.")
         if seat not in (0, 1):
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        result = Outcome((1 - seat,), self.placed, f"{SEAT_NAMES[seat]} resigned")
+        result = Outcome((1 - seat,), self.placed, f"{SEAT_NAMES[seat]} resigned", RESIGNED)
         return KeibotState(
             self.setup,
             self.board,
@@ -379,9 +391,7 @@ class KeibotState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": 2,
-            "options": self.options,
+            **self._json_header(),
             "board": "".join(str(v) for v in self.board),
             "turn": self.turn,
             "protected": self.protected,
@@ -389,7 +399,6 @@ class KeibotState(State):
             "placed": list(self.placed),
             "quiet": self.quiet,
             "history": [key.hex() for key in self.history],
-            "result": self.result.to_json() if self.result else None,
         }
 
     def suggest(self, typed: str, limit: int = 25) -> list[str]:
@@ -565,18 +574,18 @@ def _result(
         for square in move.beads:
             for a, b, c in LINES[square]:
                 if board[a] == bead and board[b] == bead and board[c] == bead:
-                    return Outcome((mover,), placed, f"{name} has three beads in a row")
+                    return Outcome((mover,), placed, f"{name} has three beads in a row", THREE_IN_A_ROW)
     if move.capture and captured[mover] >= WIN_CAPTURES:
-        return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai")
+        return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai", CAPTURES)
     if move.beads and placed[mover] >= BEADS_PER_SEAT:
-        return Outcome((mover,), placed, f"{name} placed all {BEADS_PER_SEAT} beads")
+        return Outcome((mover,), placed, f"{name} placed all {BEADS_PER_SEAT} beads", ALL_BEADS_PLACED)
     other = 1 - mover
     if not _has_move(board, other, move.to):
-        return Outcome((), placed, f"{SEAT_NAMES[other]} has no legal move")
+        return Outcome((), placed, f"{SEAT_NAMES[other]} has no legal move", NO_LEGAL_MOVE)
     if len(history) >= REPETITIONS and history.count(history[-1]) >= REPETITIONS:
-        return Outcome((), placed, "the same position occurred for the third time")
+        return Outcome((), placed, "the same position occurred for the third time", REPETITION)
     if quiet >= QUIET_LIMIT:
-        return Outcome((), placed, f"{QUIET_LIMIT} moves in a row without a capture or a bead")
+        return Outcome((), placed, f"{QUIET_LIMIT} moves in a row without a capture or a bead", QUIET_MOVES)
     return None
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from .base import (
     CHANCE,
+    RESIGNED,
     AmbiguousMoveError,
     Game,
     IllegalMoveError,
@@ -42,6 +43,12 @@ INITIALS = ("Sa", "Me", "So", "Ru")
 TARGETS = {4: 40, 2: 20}
 """The total of all scores (the Serpent's included) that ends the game, per seat count."""
 MAX_STEP = 3
+MOST_POINTS = "most-points"
+SERPENT_WINS = "serpent"
+TERMINATIONS = (MOST_POINTS, SERPENT_WINS, RESIGNED)
+"""How a game of Kerboge ends (`Outcome.termination`): the scores reached the target and the
+players with the most points win, or the Serpent has strictly the most (nobody wins); or every
+player resigned."""
 SERPENT_FORCE = 2
 """At most this many stones are boarded by the Serpent at once (the force of four stones)."""
 
@@ -501,14 +508,12 @@ class KerbogeState(State):
         resigned = tuple(r or s == seat for s, r in enumerate(self.resigned))
         state = replace(self, resigned=resigned)
         if all(resigned):
-            state = replace(state, result=Outcome((), self.points, "every player resigned"))
+            state = replace(state, result=Outcome((), self.points, "every player resigned", RESIGNED))
         return state
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": self.seats,
-            "options": {},
+            **self._json_header(),
             "board": [list(self.mooring(m)) for m in range(1, MOORINGS + 1)],
             "harbour": list(self.harbour),
             "serpent": self.serpent,
@@ -519,7 +524,6 @@ class KerbogeState(State):
             "last_coin": self.last_coin,
             "serpent_boarded": list(self.serpent_boarded),
             "resigned": list(self.resigned),
-            "result": self.result.to_json() if self.result else None,
         }
 
     def describe_move(self, move: Move) -> str:
@@ -882,15 +886,15 @@ class KerbogeState(State):
         points = self.points
         contenders = [s for s in range(self.seats) if not self.resigned[s]]
         if not contenders:
-            return replace(self, result=Outcome((), points, "every player resigned"))
+            return replace(self, result=Outcome((), points, "every player resigned", RESIGNED))
         best = max(points[s] for s in contenders)
         if self.serpent_points > best:
-            result = Outcome((), points, f"the Serpent wins with {self.serpent_points} points")
+            result = Outcome((), points, f"the Serpent wins with {self.serpent_points} points", SERPENT_WINS)
         else:
             winners = tuple(s for s in contenders if points[s] == best)
             names = _list([SEAT_NAMES[s] for s in winners])
             verb = "wins" if len(winners) == 1 else "share the win"
-            result = Outcome(winners, points, f"{names} {verb} with {best} points")
+            result = Outcome(winners, points, f"{names} {verb} with {best} points", MOST_POINTS)
         return replace(self, result=result)
 
 

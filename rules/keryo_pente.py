@@ -10,6 +10,7 @@ from itertools import compress
 from typing import Any
 
 from .base import (
+    RESIGNED,
     Game,
     IllegalMoveError,
     Move,
@@ -27,6 +28,13 @@ WIN_CAPTURES = 15
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
 _POINT_RE = re.compile(r"([A-Z])(\d+)")
+
+FIVE_IN_A_ROW = "five-in-a-row"
+CAPTURES = "captures"
+BOARD_FULL = "board-full"
+TERMINATIONS = (FIVE_IN_A_ROW, CAPTURES, BOARD_FULL, RESIGNED)
+"""How a game of Keryo-Pente ends (`Outcome.termination`): five or more in a line, 15 captured
+stones, a full board (a draw), or every other player resigned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,20 +278,17 @@ class KeryoPenteState(State):
         if len(remaining) == 1:
             name = SEAT_NAMES[seat]
             reason = f"{name} resigned" if self.seats == 2 else "every other player resigned"
-            state = replace(state, result=Outcome((remaining[0],), self.captures, reason))
+            state = replace(state, result=Outcome((remaining[0],), self.captures, reason, RESIGNED))
         return state
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": self.seats,
-            "options": self.options,
+            **self._json_header(),
             "board": "".join(str(v) for v in self.board),
             "captures": list(self.captures),
             "placed": list(self.placed),
             "active": list(self.active),
             "turn": self.turn,
-            "result": self.result.to_json() if self.result else None,
         }
 
     # -- helpers --------------------------------------------------------------------------------
@@ -322,11 +327,11 @@ class KeryoPenteState(State):
 
     def _result_after(self, index: int, mover: int) -> Outcome | None:
         if self._has_line(index, mover + 1):
-            return Outcome((mover,), self.captures, "five in a row")
+            return Outcome((mover,), self.captures, "five in a row", FIVE_IN_A_ROW)
         if self.captures[mover] >= WIN_CAPTURES:
-            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured")
+            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured", CAPTURES)
         if 0 not in self.board:
-            return Outcome((), self.captures, "the board is full")
+            return Outcome((), self.captures, "the board is full", BOARD_FULL)
         return None
 
     def _has_line(self, index: int, stone: int) -> bool:

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, overload
 
 from .base import (
     CHANCE,
+    RESIGNED,
     AmbiguousMoveError,
     Game,
     IllegalMoveError,
@@ -43,6 +44,14 @@ OPP = 26
 HOME = 1
 HEAD = 12
 SHOWN_TURNS = 5
+
+BORNE_OFF = "borne-off"
+ALL_ON_24 = "all-on-24"
+JEAN = "jean"
+JUNCKER = "juncker"
+TERMINATIONS = (BORNE_OFF, ALL_ON_24, JEAN, JUNCKER, RESIGNED)
+"""How a game of Verquere ends (`Outcome.termination`): all 15 men borne off (a single game), all 15
+on point 24 (double), the opponent Jean (double), both players Juncker (a draw), or a resignation."""
 """How many legal turns an error message lists."""
 
 Key = bytes
@@ -983,9 +992,6 @@ class VerquereState(State):
     dice: tuple[int, int] | None
     """The roll the seat to move must play (higher die first); None while the roll is due."""
     result: Outcome | None = None
-    finish: str = ""
-    """How the game ended: "off" (all men borne off), "24" (all 15 on point 24), "jean",
-    "juncker" (both players Juncker: a draw) or "resigned"; "" while it goes on."""
     _cache: _Legal | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- the contract ---------------------------------------------------------------------------
@@ -1116,13 +1122,15 @@ class VerquereState(State):
         state = self._moved_on(board, bar, off, other, None)
         winner = SEAT_NAMES[seat]
         if key[OFF] == MEN:
-            return state._ended(Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men"), "off")
+            return state._ended(
+                Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men", BORNE_OFF)
+            )
         if key[POINTS] == MEN:
             reason = f"{winner} has all 15 men on point 24 (double game)"
-            return state._ended(Outcome((seat,), _scores(seat, 2), reason), "24")
+            return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
         if key[OPP] and _opponent_jean(key):
             reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
-            return state._ended(Outcome((seat,), _scores(seat, 2), reason), "jean")
+            return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
         return state._drawn_if_stuck()
 
     def outcome(self) -> Outcome | None:
@@ -1134,20 +1142,16 @@ class VerquereState(State):
         if seat not in (0, 1):
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         winner = 1 - seat
-        return self._ended(Outcome((winner,), _scores(winner, 1), f"{SEAT_NAMES[seat]} resigned"), "resigned")
+        return self._ended(Outcome((winner,), _scores(winner, 1), f"{SEAT_NAMES[seat]} resigned", RESIGNED))
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": self.seats,
-            "options": self.options,
+            **self._json_header(),
             "board": list(self.board),
             "bar": list(self.bar),
             "off": list(self.off),
             "turn": self.turn,
             "dice": list(self.dice) if self.dice is not None else None,
-            "result": self.result.to_json() if self.result else None,
-            "finish": self.finish,
         }
 
     # -- helpers for pictures and move builders -------------------------------------------------
@@ -1187,7 +1191,7 @@ class VerquereState(State):
 
     # -- internals ------------------------------------------------------------------------------
 
-    def _ended(self, outcome: Outcome, finish: str) -> VerquereState:
+    def _ended(self, outcome: Outcome) -> VerquereState:
         return VerquereState(
             self.seats,
             self.five_blots,
@@ -1198,7 +1202,6 @@ class VerquereState(State):
             self.turn,
             self.dice,
             outcome,
-            finish,
         )
 
     def _moved_on(
@@ -1222,7 +1225,6 @@ class VerquereState(State):
             turn=turn,
             dice=dice,
             result=None,
-            finish="",
         )
         return state
 
@@ -1230,7 +1232,7 @@ class VerquereState(State):
         """A draw when both players are Juncker: neither can ever move again."""
         if self.bar[0] and self.bar[1] and self.juncker(0) and self.juncker(1):
             return self._ended(
-                Outcome((), (0, 0), "both players are Juncker: neither can ever move again"), "juncker"
+                Outcome((), (0, 0), "both players are Juncker: neither can ever move again", JUNCKER)
             )
         return self
 
@@ -1317,7 +1319,6 @@ def _load(data: Mapping[str, Any]) -> VerquereState:
         int(data["turn"]),
         (int(dice[0]), int(dice[1])) if dice is not None else None,
         Outcome.from_json(data["result"]),
-        str(data.get("finish", "")),
     )
 
 

@@ -58,7 +58,7 @@ async def test_a_whole_game_to_three_beads_in_a_row(host: Host, store: Store) ->
 
     match = await play_all(host, match, THREE_IN_A_ROW[6:])
     assert match.status == "finished" and match.is_over
-    assert match.outcome == Outcome((0,), (4, 5), "White has three beads in a row")
+    assert match.outcome == Outcome((0,), (4, 5), "White has three beads in a row", "three-in-a-row")
     assert str(match.last_move) == "g6xe5" and match.turn == len(THREE_IN_A_ROW)
     assert [e.notation for e in await store.log(match.id)] == THREE_IN_A_ROW
     with pytest.raises(MatchOver, match="over"):

@@ -74,7 +74,7 @@ def test_middle_game() -> None:
 
 def test_three_in_a_row() -> None:
     state, last = replay(THREE_IN_A_ROW)
-    assert state.outcome() == Outcome((0,), (4, 5), "White has three beads in a row")
+    assert state.outcome() == Outcome((0,), (4, 5), "White has three beads in a row", "three-in-a-row")
     assert str(last) == "g6xe5" and "d4" in last.bead_squares
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "keibot_win.png")

@@ -63,7 +63,7 @@ def test_six_player_middle_game() -> None:
 
 def test_five_in_a_row() -> None:
     state, last = replay(3, FIVE_IN_A_ROW)
-    assert state.outcome() == Outcome((1,), (0, 0, 2), "five in a row")
+    assert state.outcome() == Outcome((1,), (0, 0, 2), "five in a row", "five-in-a-row")
     png = render.board(state, last_move=last)
     assert_matches_reference(png, REFERENCE / "keryo_pente_five_in_a_row.png")
 

@@ -110,14 +110,14 @@ def test_juncker_banner_and_a_double_to_play() -> None:
 
 def test_jean_ends_the_game() -> None:
     state, last = jean()
-    assert state.finish == "jean"
+    assert state.result is not None and state.result.termination == "jean"
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "verquere_jean.png")
 
 
 def test_the_last_men_borne_off() -> None:
     state, last = borne_off()
-    assert state.finish == "off" and state.off == (9, 15)
+    assert state.result is not None and state.result.termination == "borne-off" and state.off == (9, 15)
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "verquere_borne_off.png")
 
@@ -208,7 +208,7 @@ def test_banners() -> None:
     resigned = GAME.start(2).resign(0)
     assert isinstance(resigned, VerquereState)
     assert picture.banner_texts(resigned) == ("WHITE RESIGNED", "Black wins a single game (1 point)")
-    stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker"), finish="juncker")
+    stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker", "juncker"))
     assert picture.banner_texts(stuck) == (
         "BOTH JUNCKER",
         "Neither player can ever move again: the game is a draw",

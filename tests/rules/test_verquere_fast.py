@@ -160,7 +160,6 @@ def test_states_made_on_the_fast_path_equal_the_plain_ones() -> None:
                 after.turn,
                 after.dice,
                 after.result,
-                after.finish,
             )
             assert after == plain and hash(after) == hash(plain) and vars(after) == vars(plain)
             with pytest.raises(AttributeError):
