@@ -11,7 +11,7 @@ from data import Store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError, Outcome
 from rules.keibot import KeibotState
-from tests.render.test_keibot import THREE_IN_A_ROW
+from tests.support.keibot import THREE_IN_A_ROW
 
 from .test_host import ANN, BOB, CAT, CHANNEL, GUILD, dump
 

@@ -18,7 +18,7 @@ from data import Store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import CHANCE, IllegalMoveError, MoveError, NotAMoveError
 from rules.verquere import GAME, MEN, Pass, Turn, VerquereState
-from tests.render.test_verquere import BEFORE_JUNCKER
+from tests.support.verquere import BEFORE_JUNCKER
 
 from .test_host import ANN, BOB, CAT, CHANNEL, GUILD, dump
 

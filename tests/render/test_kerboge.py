@@ -6,8 +6,6 @@ tests/render/test_kerboge.py`, then look at every new reference before committin
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import render
@@ -15,15 +13,11 @@ from render import frame
 from render import kerboge as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import AGROUND, HARBOUR, HEADS, KerbogeState, StoneMove
-from tests.support.images import assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, open_png
+from tests.support.logs import moves
 
 GAME = GAMES["kerboge"]
-REFERENCE = Path(__file__).resolve().parent / "reference"
 PLAYERS = ("alice", "Bob", "carol", "dave")
-
-
-def moves(text: str) -> list[str]:
-    return [move.strip() for move in text.split(";") if move.strip()]
 
 
 MIDDLE_GAME = moves(

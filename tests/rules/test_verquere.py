@@ -28,33 +28,7 @@ from rules.verquere import (
     seat0_point,
 )
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout, pick_move
-
-
-def position(
-    mine: dict[int, int],
-    theirs: dict[int, int],
-    *,
-    dice: tuple[int, int] | None = (5, 3),
-    seat: int = 0,
-    bar: tuple[int, int] = (0, 0),
-    five_blots: bool = False,
-    five_closed_points: bool = False,
-) -> VerquereState:
-    """A position with `seat` to play `dice`: `mine` are the mover's men and `theirs` the
-    opponent's men, both by point of the MOVER's numbering; `bar` is (mover, opponent).
-    Men not placed nor on the bar are borne off."""
-    board = [0] * 24
-    for point, count in mine.items():
-        board[seat0_point(seat, point) - 1] += count if seat == 0 else -count
-    for point, count in theirs.items():
-        assert not mine.get(point), f"point {point} has men of both players"
-        board[seat0_point(seat, point) - 1] += -count if seat == 0 else count
-    mover_off = 15 - sum(mine.values()) - bar[0]
-    other_off = 15 - sum(theirs.values()) - bar[1]
-    assert mover_off >= 0 and other_off >= 0
-    seat_bar = bar if seat == 0 else (bar[1], bar[0])
-    off = (mover_off, other_off) if seat == 0 else (other_off, mover_off)
-    return VerquereState(2, five_blots, five_closed_points, tuple(board), seat_bar, off, seat, dice)
+from tests.support.verquere import position
 
 
 def texts(state: State) -> list[str]:

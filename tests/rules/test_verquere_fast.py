@@ -24,7 +24,7 @@ from rules.verquere import (
     _opponent_jean,
     _view,
 )
-from tests.rules.test_verquere import position
+from tests.support.verquere import position
 
 
 def positions(seed: int, games: int, **options: bool) -> list[VerquereState]:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+REFERENCE = Path(__file__).resolve().parents[1] / "render" / "reference"
+"""The checked-in reference pictures."""
 FAILED_DIR = Path(__file__).resolve().parents[1] / "render" / "_failed"
 UPDATE_ENV = "UPDATE_REFERENCES"
 
