@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
@@ -366,7 +366,17 @@ class KeibotState(State):
             history = (*self.history, key)
         result = _result(new_board, move, turn, captured, placed, quiet, history)
         # The constructor, not dataclasses.replace: this is the hot path of every playout.
-        return KeibotState(self.setup, new_board, other, move.to, captured, placed, quiet, history, result)
+        return KeibotState(
+            setup=self.setup,
+            board=new_board,
+            turn=other,
+            protected=move.to,
+            captured=captured,
+            placed=placed,
+            quiet=quiet,
+            history=history,
+            result=result,
+        )
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -377,17 +387,7 @@ class KeibotState(State):
         if seat not in (0, 1):
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         result = Outcome((1 - seat,), self.placed, f"{SEAT_NAMES[seat]} resigned", RESIGNED)
-        return KeibotState(
-            self.setup,
-            self.board,
-            self.turn,
-            self.protected,
-            self.captured,
-            self.placed,
-            self.quiet,
-            self.history,
-            result,
-        )
+        return replace(self, result=result)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -595,7 +595,16 @@ def _new(seats: int, setup: str) -> KeibotState:
         for name in squares:
             board[square_index(name)] = MOAI[seat]
     start = bytes(board)
-    return KeibotState(setup, start, 0, None, (0, 0), (0, 0), 0, (position_key(start, 0, None),))
+    return KeibotState(
+        setup=setup,
+        board=start,
+        turn=0,
+        protected=None,
+        captured=(0, 0),
+        placed=(0, 0),
+        quiet=0,
+        history=(position_key(start, 0, None),),
+    )
 
 
 def _load(data: Mapping[str, Any]) -> KeibotState:

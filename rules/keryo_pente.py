@@ -246,13 +246,13 @@ class KeryoPenteState(State):
         placed[mover] += 1
         # The constructor, not dataclasses.replace: this is the hot path of every playout.
         state = KeryoPenteState(
-            self.seats,
-            self.tournament,
-            bytes(board),
-            tuple(captures),
-            tuple(placed),
-            self.active,
-            self._next_seat(mover),
+            seats=self.seats,
+            tournament=self.tournament,
+            board=bytes(board),
+            captures=tuple(captures),
+            placed=tuple(placed),
+            active=self.active,
+            turn=self._next_seat(mover),
         )
         result = state._result_after(move.index, mover)
         if result is not None:

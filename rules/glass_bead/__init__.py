@@ -42,7 +42,7 @@ from .state import GlassBeadState
 
 
 def _new(seats: int) -> GlassBeadState:
-    return GlassBeadState(seats, START_PITS, ((0,) * 6, (0,) * 6), 0)
+    return GlassBeadState(seats=seats, pits=START_PITS, cups=((0,) * 6, (0,) * 6), turn=0)
 
 
 def _load(data: Mapping[str, Any]) -> GlassBeadState:

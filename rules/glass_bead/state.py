@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..base import (
@@ -169,7 +169,7 @@ class GlassBeadState(State):
         result = None
         if not any(sum(pits[p]) for p in _own(opp)):
             result = _end_result(new_cups, opp)
-        return GlassBeadState(2, pits, new_cups, opp, result)
+        return GlassBeadState(seats=2, pits=pits, cups=new_cups, turn=opp, result=result)
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -180,7 +180,7 @@ class GlassBeadState(State):
         if seat not in (0, 1):
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         result = Outcome((1 - seat,), self.scores(), f"{SEAT_NAMES[seat]} resigned", RESIGNED)
-        return GlassBeadState(2, self.pits, self.cups, self.turn, result)
+        return replace(self, result=result)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -184,35 +184,23 @@ class KerbogeState(KerbogePosition, State):
                     board[base + seat] -= n
                     harbour[seat] += n
             state = KerbogeState(
-                seats,
-                tuple(board),
-                tuple(harbour),
-                serpent,
-                self.points,
-                self.serpent_points + sum(taken),
-                0,
-                self.round + 1,
-                move.outcome,
-                taken,
-                self.resigned,
+                seats=seats,
+                board=tuple(board),
+                harbour=tuple(harbour),
+                serpent=serpent,
+                points=self.points,
+                serpent_points=self.serpent_points + sum(taken),
+                turn=0,
+                round=self.round + 1,
+                last_coin=move.outcome,
+                serpent_boarded=taken,
+                resigned=self.resigned,
             )
             return state._ended() if sum(taken) else state
         mover = self.turn
         next_turn = mover + 1 if mover + 1 < seats else CHANCE
         if isinstance(move, Aground):
-            return KerbogeState(
-                seats,
-                self.board,
-                self.harbour,
-                self.serpent,
-                self.points,
-                self.serpent_points,
-                next_turn,
-                self.round,
-                self.last_coin,
-                self.serpent_boarded,
-                self.resigned,
-            )
+            return replace(self, turn=next_turn)
         assert isinstance(move, StoneMove)
         if move.source == HARBOUR:
             harbour[mover] -= move.count
@@ -228,17 +216,17 @@ class KerbogeState(KerbogePosition, State):
                 harbour[owner] += n
             points = tuple(p + move.boarded if s == mover else p for s, p in enumerate(points))
         state = KerbogeState(
-            seats,
-            tuple(board),
-            tuple(harbour),
-            self.serpent,
-            points,
-            self.serpent_points,
-            next_turn,
-            self.round,
-            self.last_coin,
-            self.serpent_boarded,
-            self.resigned,
+            seats=seats,
+            board=tuple(board),
+            harbour=tuple(harbour),
+            serpent=self.serpent,
+            points=points,
+            serpent_points=self.serpent_points,
+            turn=next_turn,
+            round=self.round,
+            last_coin=self.last_coin,
+            serpent_boarded=self.serpent_boarded,
+            resigned=self.resigned,
         )
         return state._ended() if move.boardings else state
 

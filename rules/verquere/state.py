@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -263,17 +263,7 @@ class VerquereState(State):
     # -- internals ------------------------------------------------------------------------------
 
     def _ended(self, outcome: Outcome) -> VerquereState:
-        return VerquereState(
-            self.seats,
-            self.five_blots,
-            self.five_closed_points,
-            self.board,
-            self.bar,
-            self.off,
-            self.turn,
-            self.dice,
-            outcome,
-        )
+        return replace(self, result=outcome)
 
     def _moved_on(
         self,
@@ -283,8 +273,9 @@ class VerquereState(State):
         turn: int,
         dice: tuple[int, int] | None,
     ) -> VerquereState:
-        """The game going on in a new position: `VerquereState(...)` with this state's options,
-        built without the dataclass's checks of a frozen instance (the hot path of a playout)."""
+        """The game going on in a new position: `VerquereState(...)` with these keywords and this
+        state's options, built without the frozen dataclass's per-field checks, in this one place
+        (the hot path of a playout)."""
         state: VerquereState = object.__new__(VerquereState)
         state.__dict__.update(
             seats=self.seats,
@@ -374,20 +365,29 @@ def _new(seats: int, five_blots: bool, five_closed_points: bool) -> VerquereStat
     board = [0] * POINTS
     board[0] = MEN  # seat 0's home, its point 1
     board[12] = -MEN  # seat 1's home: its point 1 is seat 0's point 13
-    return VerquereState(seats, five_blots, five_closed_points, tuple(board), (0, 0), (0, 0), 0, None)
+    return VerquereState(
+        seats=seats,
+        five_blots=five_blots,
+        five_closed_points=five_closed_points,
+        board=tuple(board),
+        bar=(0, 0),
+        off=(0, 0),
+        turn=0,
+        dice=None,
+    )
 
 
 def _load(data: Mapping[str, Any]) -> VerquereState:
     options = data["options"]
     dice = data["dice"]
     return VerquereState(
-        int(data["seats"]),
-        bool(options["five_blots"]),
-        bool(options["five_closed_points"]),
-        tuple(int(v) for v in data["board"]),
-        (int(data["bar"][0]), int(data["bar"][1])),
-        (int(data["off"][0]), int(data["off"][1])),
-        int(data["turn"]),
-        (int(dice[0]), int(dice[1])) if dice is not None else None,
-        Outcome.from_json(data["result"]),
+        seats=int(data["seats"]),
+        five_blots=bool(options["five_blots"]),
+        five_closed_points=bool(options["five_closed_points"]),
+        board=tuple(int(v) for v in data["board"]),
+        bar=(int(data["bar"][0]), int(data["bar"][1])),
+        off=(int(data["off"][0]), int(data["off"][1])),
+        turn=int(data["turn"]),
+        dice=(int(dice[0]), int(dice[1])) if dice is not None else None,
+        result=Outcome.from_json(data["result"]),
     )
