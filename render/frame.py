@@ -22,19 +22,21 @@ from __future__ import annotations
 import enum
 import math
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, RESIGNED, TIMEOUT, Outcome, State
+from rules import CHANCE, RESIGNED, TIMEOUT, Move, Outcome, State
 from rules.text import listing
 from rules.text import plural as plural  # re-exported: the renderers write counts with it
 
 RGB = tuple[int, int, int]
+GameState = TypeVar("GameState", bound=State)
+GameMove = TypeVar("GameMove", bound=Move)
 Point = tuple[float, float]
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -249,6 +251,19 @@ def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDra
     s = SUPERSAMPLE
     big = Image.new("RGBA", (size[0] * s, size[1] * s), (0, 0, 0, 0))
     return big, ImageDraw.Draw(big), s
+
+
+def supersampled_board(
+    size: tuple[int, int], radius: int, fill: RGB
+) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """An opaque canvas SUPERSAMPLE times `size`, on the background and covered by a rectangle of
+    `fill` with rounded corners (a board's wood or sea), its drawer and the factor (see
+    `supersampled`)."""
+    s = SUPERSAMPLE
+    big = Image.new("RGB", (size[0] * s, size[1] * s), BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, size[0] * s - 1, size[1] * s - 1), radius=radius * s, fill=fill)
+    return big, draw, s
 
 
 @cache
@@ -561,3 +576,44 @@ def paste_band(
             draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
     layer = big.reduce(s)
     image.paste(layer, (left, top), layer)
+
+
+# -- a game's renderer ------------------------------------------------------------------------------
+
+
+class Renderer(Protocol):
+    """What `render.RENDERERS` holds for each game: the whole picture of a state."""
+
+    def __call__(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Image.Image: ...
+
+
+def renderer(
+    state_type: type[GameState],
+    move_types: tuple[type[GameMove], ...],
+    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Image.Image],
+) -> Renderer:
+    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
+    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
+
+    def render(
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Image.Image:
+        title = state_type.game.title
+        if not isinstance(state, state_type):
+            raise TypeError(f"not a {title} state: {type(state).__name__}")
+        if last_move is not None and not isinstance(last_move, move_types):
+            raise TypeError(f"not a {title} move: {last_move!r}")
+        return picture(state, last_move, player_names(state, names), perspective)
+
+    return render

@@ -20,7 +20,6 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules import Move, State
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
 
 from . import frame
@@ -397,20 +396,14 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
     return base
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: GlassBeadState, last_move: Sowing | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
-    if not isinstance(state, GlassBeadState):
-        raise TypeError(f"not a Glass Bead Game state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, Sowing):
-        raise TypeError(f"not a Glass Bead Game move: {last_move!r}")
-    shown = frame.player_names(state, names)
     scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]
     seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
     return frame.compose(state.game.title, status(state, shown), draw_board(state, last_move), seats)
+
+
+render = frame.renderer(GlassBeadState, (Sowing,), picture)

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules import CHANCE, Move, State
+from rules import CHANCE, Move
 from rules.kerboge import (
     HARBOUR,
     INITIALS,
@@ -217,10 +217,7 @@ def coin_sprite(face_text: str) -> Image.Image:
 @cache
 def empty_ring() -> Image.Image:
     """The sea, the harbour and the ten numbered moorings, without stones (built once)."""
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGB", (WIDTH * s, RING_HEIGHT * s), frame.BACKGROUND)
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, WIDTH * s - 1, RING_HEIGHT * s - 1), radius=18 * s, fill=SEA)
+    big, draw, s = frame.supersampled_board((WIDTH, RING_HEIGHT), 18, SEA)
 
     def circle(centre: frame.Point, radius: float, fill: frame.RGB, outline: frame.RGB, width: int) -> None:
         x, y = centre[0] * s, centre[1] * s
@@ -602,19 +599,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: KerbogeState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
-    if not isinstance(state, KerbogeState):
-        raise TypeError(f"not a Kerboge state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, StoneMove | Aground | SerpentMove):
-        raise TypeError(f"not a Kerboge move: {last_move!r}")
-    shown = frame.player_names(state, names)
     colours = list(SEAT_COLOURS[: state.seats])
     over = state.outcome() is not None
     places = state.placings()
@@ -633,3 +621,6 @@ def render(
         draw_board(state, last_move, shown),
         seats,
     )
+
+
+render = frame.renderer(KerbogeState, (StoneMove, Aground, SerpentMove), picture)

@@ -30,7 +30,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, RESIGNED, Move, State
+from rules import CHANCE, RESIGNED, Move
 from rules.verquere import (
     ALL_ON_24,
     BORNE_OFF,
@@ -251,10 +251,7 @@ def hit_badge(count: int) -> Image.Image:
 @cache
 def empty_board() -> Image.Image:
     """The frame, the trays, the bar, the 24 points and their numbers (the viewer's), no men."""
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGB", (WIDTH * s, BOARD_HEIGHT * s), frame.BACKGROUND)
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, WIDTH * s - 1, BOARD_HEIGHT * s - 1), radius=16 * s, fill=FRAME_WOOD)
+    big, draw, s = frame.supersampled_board((WIDTH, BOARD_HEIGHT), 16, FRAME_WOOD)
     for left in (0, RIGHT_TRAY):
         draw.rounded_rectangle(
             ((left + 6) * s, (TOP_ROW - 4) * s, (left + TRAY - 6) * s, (BOTTOM_ROW_END + 4) * s),
@@ -670,19 +667,10 @@ def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
     return base
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
-    if not isinstance(state, VerquereState):
-        raise TypeError(f"not a Verquere state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, Turn | Pass | Roll):
-        raise TypeError(f"not a Verquere move: {last_move!r}")
-    shown = frame.player_names(state, names)
     me = viewer(state, perspective)
     scores = [
         f"{state.off[seat]} off · {state.bar[seat]} on the bar · {pips_to_go(state, seat)} pips to go"
@@ -697,3 +685,6 @@ def render(
     return frame.compose(
         state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
     )
+
+
+render = frame.renderer(VerquereState, (Turn, Pass, Roll), picture)
