@@ -277,6 +277,48 @@ def disc(colour: RGB, diameter: int) -> Image.Image:
 # -- arrows -------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PathArrow:
+    """The shape of an arrow along a polyline, in the pixels of a canvas `scale` times larger: the
+    shaft (the polyline up to the head's base), the tip, the head's base and its unit direction."""
+
+    shaft: list[Point]
+    tip: Point
+    base: Point
+    direction: Point
+    scale: int
+
+    def head(self, width: float, grow: float) -> list[Point]:
+        """The head's triangle for a shaft `width` wide, grown by `grow` (for the dark border)."""
+        s = self.scale
+        ux, uy = self.direction
+        tip, base = self.tip, self.base
+        wing = (width * 1.6 + grow) * s
+        px, py = -uy, ux
+        far = (tip[0] + ux * grow * 1.6 * s, tip[1] + uy * grow * 1.6 * s)
+        end = (base[0] - ux * grow * s, base[1] - uy * grow * s)
+        return [far, (end[0] + px * wing, end[1] + py * wing), (end[0] - px * wing, end[1] - py * wing)]
+
+
+def path_arrow(points: Sequence[Point], head_length: int, scale: int) -> PathArrow:
+    """The arrow along `points` (already in the larger canvas's pixels) with a head `head_length`
+    unscaled pixels long, pointing from the spot that far back along the path to the tip."""
+    s = scale
+    tip = points[-1]
+    back, length = points[-2], 0.0
+    for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
+        length += math.dist(a, b)
+        back = a
+        if length >= head_length * s:
+            break
+    ux, uy = tip[0] - back[0], tip[1] - back[1]
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / norm, uy / norm
+    base = (tip[0] - ux * head_length * s, tip[1] - uy * head_length * s)
+    shaft = [p for p in points[:-1] if math.dist(p, tip) > head_length * s] + [base]
+    return PathArrow(shaft, tip, base, (ux, uy), s)
+
+
 def draw_arrow(
     draw: ImageDraw.ImageDraw,
     start: Point,

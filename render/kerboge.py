@@ -330,39 +330,15 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     size = ((right - left) * s, (bottom - top) * s)
     outline = 3
 
-    def local(p: frame.Point) -> frame.Point:
-        return (p[0] - left) * s, (p[1] - top) * s
-
-    shapes = []
-    for path in paths:
-        points = [local(p) for p in path]
-        tip = points[-1]
-        # the head points from a spot ARROW_HEAD back along the path to the tip
-        back, length = points[-2], 0.0
-        for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
-            length += math.dist(a, b)
-            back = a
-            if length >= ARROW_HEAD * s:
-                break
-        ux, uy = tip[0] - back[0], tip[1] - back[1]
-        norm = math.hypot(ux, uy) or 1.0
-        ux, uy = ux / norm, uy / norm
-        base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
-        shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
-        shapes.append((shaft, tip, base, (ux, uy)))
-
-    def head(tip: frame.Point, base: frame.Point, u: tuple[float, float], grow: float) -> list[frame.Point]:
-        wing = (ARROW_WIDTH * 1.6 + grow) * s
-        px, py = -u[1], u[0]
-        far = (tip[0] + u[0] * grow * 1.6 * s, tip[1] + u[1] * grow * 1.6 * s)
-        back = (base[0] - u[0] * grow * s, base[1] - u[1] * grow * s)
-        return [far, (back[0] + px * wing, back[1] + py * wing), (back[0] - px * wing, back[1] - py * wing)]
-
+    arrows = [
+        frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
+    ]
     box = (left, top)
     for colour, grow in ((frame.OUTLINE, outline), (fill, 0)):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
-        for shaft, tip, base, u in shapes:
+        for arrow in arrows:
+            shaft = arrow.shaft
             width = round((ARROW_WIDTH + 2 * grow) * s)
             draw.line(shaft, fill=255, width=width)
             for x, y in shaft[1:-1]:  # round joints
@@ -370,7 +346,7 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
             r = width / 2
             x, y = shaft[0]
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-            draw.polygon(head(tip, base, u, grow), fill=255)
+            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
         small = mask.reduce(s)
         image.paste(colour, (*box, box[0] + small.width, box[1] + small.height), small)
 

@@ -480,27 +480,8 @@ def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB
     right = min(image.width, math.ceil(max(xs) + pad))
     bottom = min(image.height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
-    points = [((x - left) * s, (y - top) * s) for x, y in path]
-    tip = points[-1]
-    back = points[-2]
-    length = 0.0
-    for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
-        length += math.dist(a, b)
-        back = a
-        if length >= ARROW_HEAD * s:
-            break
-    ux, uy = tip[0] - back[0], tip[1] - back[1]
-    norm = math.hypot(ux, uy) or 1.0
-    ux, uy = ux / norm, uy / norm
-    base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
-    shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
-
-    def head(grow: float) -> list[frame.Point]:
-        wing = (ARROW_WIDTH * 1.6 + grow) * s
-        px, py = -uy, ux
-        far = (tip[0] + ux * grow * 1.6 * s, tip[1] + uy * grow * 1.6 * s)
-        end = (base[0] - ux * grow * s, base[1] - uy * grow * s)
-        return [far, (end[0] + px * wing, end[1] + py * wing), (end[0] - px * wing, end[1] - py * wing)]
+    arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
+    shaft = arrow.shaft
 
     for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
         mask = Image.new("L", size, 0)
@@ -510,7 +491,7 @@ def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB
         r = width / 2
         for x, y in (shaft[0], shaft[-1]):
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-        draw.polygon(head(grow), fill=255)
+        draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
         small = mask.reduce(s)
         image.paste(colour, (left, top, left + small.width, top + small.height), small)
 
