@@ -205,9 +205,9 @@ class State(abc.ABC):
     def resign(self, seat: int) -> State: ...
 
     @property
-    @abc.abstractmethod
     def options(self) -> dict[str, Any]:
-        """The game options this state was started with."""
+        """The game options this state was started with (none unless the game has some)."""
+        return {}
 
     def _json_header(self) -> dict[str, Any]:
         """The fields every `to_json` has: the game, its state format, seats, options and result."""
@@ -271,3 +271,18 @@ class State(abc.ABC):
     def describe_move(self, move: Move) -> str:
         """A short human sentence for a move; the notation by default."""
         return str(move)
+
+
+class TurnState(State):
+    """A state that keeps the seat whose turn it is in `turn` and the end of the game in `result`
+    (fields of the game's dataclass): the seat to move is `turn` until there is a result."""
+
+    turn: int | None
+    result: Outcome | None
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.result is not None else self.turn
+
+    def outcome(self) -> Outcome | None:
+        return self.result

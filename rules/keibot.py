@@ -19,7 +19,7 @@ from .base import (
     NotAMoveError,
     Option,
     Outcome,
-    State,
+    TurnState,
 )
 
 SIZE = 7
@@ -249,7 +249,7 @@ def _listing(names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class KeibotState(State):
+class KeibotState(TurnState):
     setup: str
     board: bytes
     """49 bytes, index `rank * 7 + file`: EMPTY (0), MOAI[seat] (1, 2) or BEAD[seat] (3, 4)."""
@@ -269,10 +269,6 @@ class KeibotState(State):
     seats: int = 2
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
 
     @property
     def options(self) -> dict[str, Any]:
@@ -377,9 +373,6 @@ class KeibotState(State):
             history=history,
             result=result,
         )
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def resign(self, seat: int) -> KeibotState:
         if self.result is not None:

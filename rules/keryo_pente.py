@@ -17,7 +17,7 @@ from .base import (
     NotAMoveError,
     Option,
     Outcome,
-    State,
+    TurnState,
 )
 
 SIZE = 19
@@ -143,7 +143,7 @@ def _would_capture(board: bytes, index: int, stone: int) -> bool:
 
 
 @dataclass(frozen=True)
-class KeryoPenteState(State):
+class KeryoPenteState(TurnState):
     seats: int
     tournament: bool
     board: bytes
@@ -157,10 +157,6 @@ class KeryoPenteState(State):
     result: Outcome | None = None
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
 
     @property
     def options(self) -> dict[str, Any]:
@@ -258,9 +254,6 @@ class KeryoPenteState(State):
         if result is not None:
             state = replace(state, result=result)
         return state
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def scores(self) -> tuple[float, ...]:
         return self.captures

@@ -11,7 +11,7 @@ from ..base import (
     IllegalMoveError,
     Move,
     Outcome,
-    State,
+    TurnState,
 )
 from .board import (
     BEAD_NAMES,
@@ -46,7 +46,7 @@ from .sowing import Sowing, _moves_of, _orders_from, _sow, _Sown
 
 
 @dataclass(frozen=True)
-class GlassBeadState(State):
+class GlassBeadState(TurnState):
     """A position. `pits[i]` and `cups[seat]` are six counts, one per bead value 0–5."""
 
     seats: int
@@ -67,14 +67,6 @@ class GlassBeadState(State):
     cups' points beat the default 40 plies (normal won 8 of 8 games against it)."""
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {}
 
     def legal_moves(self) -> GlassBeadMoves:
         moves = self._moves
@@ -170,9 +162,6 @@ class GlassBeadState(State):
         if not any(sum(pits[p]) for p in _own(opp)):
             result = _end_result(new_cups, opp)
         return GlassBeadState(seats=2, pits=pits, cups=new_cups, turn=opp, result=result)
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def resign(self, seat: int) -> GlassBeadState:
         if self.result is not None:

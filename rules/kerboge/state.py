@@ -15,7 +15,7 @@ from ..base import (
     Move,
     NotAMoveError,
     Outcome,
-    State,
+    TurnState,
 )
 from ..text import plural
 from .board import (
@@ -50,18 +50,10 @@ from .position import KerbogePosition
 
 
 @dataclass(frozen=True)
-class KerbogeState(KerbogePosition, State):
+class KerbogeState(KerbogePosition, TurnState):
     """A Kerboge position with the rules contract: the legal moves, reading and playing them."""
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {}
 
     def legal_moves(self) -> Sequence[Move]:
         if self.result is not None:
@@ -229,9 +221,6 @@ class KerbogeState(KerbogePosition, State):
             resigned=self.resigned,
         )
         return state._ended() if move.boardings else state
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def scores(self) -> tuple[float, ...]:
         """Each seat's points so far (the Serpent's are `serpent_points`)."""

@@ -15,7 +15,7 @@ from ..base import (
     Move,
     NotAMoveError,
     Outcome,
-    State,
+    TurnState,
 )
 from ..text import plural
 from .board import (
@@ -47,7 +47,7 @@ from .turns import _explore, _Explored
 
 
 @dataclass(frozen=True)
-class VerquereState(State):
+class VerquereState(TurnState):
     seats: int
     five_blots: bool
     five_closed_points: bool
@@ -203,9 +203,6 @@ class VerquereState(State):
             reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
         return state._drawn_if_stuck()
-
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def resign(self, seat: int) -> VerquereState:
         if self.result is not None:
