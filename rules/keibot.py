@@ -11,16 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
-    RESIGNED,
-    Game,
-    IllegalMoveError,
-    Move,
-    NotAMoveError,
-    Option,
-    Outcome,
-    TurnState,
-)
+from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 
 SIZE = 7
 FILES = "abcdefg"

@@ -9,16 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import compress
 from typing import Any
 
-from .base import (
-    RESIGNED,
-    Game,
-    IllegalMoveError,
-    Move,
-    NotAMoveError,
-    Option,
-    Outcome,
-    TurnState,
-)
+from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 
 SIZE = 19
 COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board

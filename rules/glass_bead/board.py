@@ -11,10 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import factorial
 
-from ..base import (
-    RESIGNED,
-    Outcome,
-)
+from ..base import RESIGNED, Outcome
 
 LETTERS = "ABCDEabcde"
 """Pit letters by ring index: South's `A`–`E` are 0–4, North's `a`–`e` are 5–9."""

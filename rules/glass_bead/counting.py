@@ -8,19 +8,8 @@ from functools import cache, lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, overload
 
-from ..base import (
-    Move,
-)
-from .board import (
-    LETTERS,
-    PATHS,
-    Counts,
-    _counts_of,
-    _cup_choices,
-    _multinomial,
-    _poly,
-    _sorted_values,
-)
+from ..base import Move
+from .board import LETTERS, PATHS, Counts, _counts_of, _cup_choices, _multinomial, _poly, _sorted_values
 from .sowing import Sowing, _moves_of, _next_permutation, _sow
 
 if TYPE_CHECKING:

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    IllegalMoveError,
-    NotAMoveError,
-)
-from .board import (
-    BEAD_NAMES,
-    CUP,
-    LETTERS,
-    Taken,
-)
+from ..base import IllegalMoveError, NotAMoveError
+from .board import BEAD_NAMES, CUP, LETTERS, Taken
 
 
 def _pit_index(pit: int | str) -> int:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..base import (
-    Move,
-)
+from ..base import Move
 from .board import (
     CUP,
     GEM_VALUES,

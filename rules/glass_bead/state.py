@@ -6,13 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..base import (
-    RESIGNED,
-    IllegalMoveError,
-    Move,
-    Outcome,
-    TurnState,
-)
+from ..base import RESIGNED, IllegalMoveError, Move, Outcome, TurnState
 from .board import (
     BEAD_NAMES,
     CUP,

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    RESIGNED,
-)
+from ..base import RESIGNED
 from ..text import listing
 
 MOORINGS = 10

@@ -5,17 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..base import (
-    Move,
-)
-from .board import (
-    HARBOUR,
-    INITIALS,
-    MOORINGS,
-    STONES,
-    distance,
-    forward,
-)
+from ..base import Move
+from .board import HARBOUR, INITIALS, MOORINGS, STONES, distance, forward
 
 # -- moves -------------------------------------------------------------------------------------
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..base import (
-    Move,
-    Outcome,
-)
+from ..base import Move, Outcome
 from ..text import plural
 from .board import (
     HARBOUR,

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from operator import sub
 
-from ..base import (
-    RESIGNED,
-)
+from ..base import RESIGNED
 from ..text import plural
 
 SEAT_NAMES = ("White", "Black")

@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple, overload
 
-from ..base import (
-    Move,
-)
+from ..base import Move
 from .board import OPP, Key, Steps, _point_name
 from .notation import _canonical
 from .turns import _explore, _Explored

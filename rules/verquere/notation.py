@@ -7,9 +7,7 @@ from collections.abc import Iterator
 from itertools import chain, pairwise
 from typing import Any, NamedTuple
 
-from ..base import (
-    NotAMoveError,
-)
+from ..base import NotAMoveError
 from .board import _NO_POINTS, BAR, OFF, POINTS, Key, Steps, _apply, _check_step, _point_name, _vulnerable
 
 # -- writing a turn ------------------------------------------------------------------------------------
