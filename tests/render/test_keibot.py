@@ -14,7 +14,7 @@ from render import frame
 from render import keibot as picture
 from rules import GAMES, Outcome
 from rules.keibot import KeibotState, KnightMove, square_index
-from tests.support.images import REFERENCE, assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.keibot import THREE_IN_A_ROW
 from tests.support.logs import words
 
@@ -119,10 +119,8 @@ def test_panel_lines() -> None:
 
 def test_same_input_same_bytes_and_a_phone_sized_picture() -> None:
     state, last = replay(MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2, setup="open"))  # other pictures in between must not matter
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=1) == first
+    between = GAME.start(2, setup="open")
+    first = assert_same_picture_again(state, last, PLAYERS, between=between, perspectives=(1,))
     image: Image.Image = open_png(first)
     assert image.mode == "RGB" and image.width >= 960 and image.height < 1400
 

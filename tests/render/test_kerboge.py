@@ -13,7 +13,7 @@ from render import frame
 from render import kerboge as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import AGROUND, HARBOUR, HEADS, KerbogeState, StoneMove
-from tests.support.images import REFERENCE, assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.logs import moves
 
 GAME = GAMES["kerboge"]
@@ -123,10 +123,7 @@ def test_end_with_the_serpent_winning() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(4, MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2))  # other pictures in between must not matter (caches)
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=2) == first
+    assert_same_picture_again(state, last, PLAYERS, between=GAME.start(2), perspectives=(2,))
 
 
 def test_size_fits_a_phone() -> None:

@@ -14,7 +14,7 @@ import render
 from render import frame
 from rules import GAMES, Outcome
 from rules.keryo_pente import KeryoPenteState, Point
-from tests.support.images import REFERENCE, assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.logs import words
 
 GAME = GAMES["keryo-pente"]
@@ -72,10 +72,7 @@ def test_resigned_seat_and_unusual_names() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(6, MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(3))  # other pictures in between must not matter (caches)
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=3) == first
+    assert_same_picture_again(state, last, PLAYERS, between=GAME.start(3), perspectives=(3,))
 
 
 def test_png_has_no_metadata() -> None:

@@ -16,7 +16,7 @@ from render import frame
 from render import verquere as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.verquere import Pass, Turn, VerquereState
-from tests.support.images import REFERENCE, assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.verquere import BEFORE_JUNCKER, MIDDLE_GAME, position
 
 GAME = GAMES["verquere"]
@@ -142,9 +142,7 @@ def test_arrows_and_hits_of_the_last_turn() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(MIDDLE_GAME, ["roll 5-2"])
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2).play("roll 6-6"))  # other pictures in between must not matter
-    assert render.board(state, last_move=last, names=PLAYERS) == first
+    first = assert_same_picture_again(state, last, PLAYERS, between=GAME.start(2).play("roll 6-6"))
     image = open_png(first)
     assert image.mode == "RGB" and 900 <= image.width <= 1000 and image.height < 1100
 
