@@ -286,3 +286,16 @@ class TurnState(State):
 
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def _check_resignation(self, seat: int) -> None:
+        """Raise IllegalMoveError unless the game goes on and `seat` is one of its seats."""
+        if self.result is not None:
+            raise IllegalMoveError("The game is over: nobody can resign any more.")
+        if not 0 <= seat < self.seats:
+            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+
+    def _resignation(self, seat: int, scores: tuple[float, ...]) -> Outcome:
+        """The outcome of a two-player game that `seat` resigns (checked): the other seat wins."""
+        self._check_resignation(seat)
+        name = self.game.seat_names(self.seats)[seat]
+        return Outcome((1 - seat,), scores, f"{name} resigned", RESIGNED)

@@ -366,12 +366,7 @@ class KeibotState(TurnState):
         )
 
     def resign(self, seat: int) -> KeibotState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if seat not in (0, 1):
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        result = Outcome((1 - seat,), self.placed, f"{SEAT_NAMES[seat]} resigned", RESIGNED)
-        return replace(self, result=result)
+        return replace(self, result=self._resignation(seat, self.placed))
 
     def to_json(self) -> dict[str, Any]:
         return {

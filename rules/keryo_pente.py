@@ -250,9 +250,8 @@ class KeryoPenteState(TurnState):
         return self.captures
 
     def resign(self, seat: int) -> KeryoPenteState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if not (0 <= seat < self.seats) or not self.active[seat]:
+        self._check_resignation(seat)
+        if not self.active[seat]:
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         active = tuple(a and i != seat for i, a in enumerate(self.active))
         state = replace(self, active=active)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ..base import RESIGNED, IllegalMoveError, Move, Outcome, TurnState
+from ..base import IllegalMoveError, Move, Outcome, TurnState
 from .board import (
     BEAD_NAMES,
     CUP,
@@ -158,12 +158,7 @@ class GlassBeadState(TurnState):
         return GlassBeadState(seats=2, pits=pits, cups=new_cups, turn=opp, result=result)
 
     def resign(self, seat: int) -> GlassBeadState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if seat not in (0, 1):
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        result = Outcome((1 - seat,), self.scores(), f"{SEAT_NAMES[seat]} resigned", RESIGNED)
-        return replace(self, result=result)
+        return replace(self, result=self._resignation(seat, self.scores()))
 
     def to_json(self) -> dict[str, Any]:
         return {

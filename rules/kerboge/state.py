@@ -227,10 +227,7 @@ class KerbogeState(KerbogePosition, TurnState):
         return tuple(self.points)
 
     def resign(self, seat: int) -> KerbogeState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if not 0 <= seat < self.seats:
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+        self._check_resignation(seat)
         if self.resigned[seat]:
             raise IllegalMoveError(f"The {SEAT_NAMES[seat]} has already resigned.")
         resigned = tuple(r or s == seat for s, r in enumerate(self.resigned))

@@ -9,7 +9,6 @@ from typing import Any
 
 from ..base import (
     CHANCE,
-    RESIGNED,
     AmbiguousMoveError,
     IllegalMoveError,
     Move,
@@ -205,12 +204,7 @@ class VerquereState(TurnState):
         return state._drawn_if_stuck()
 
     def resign(self, seat: int) -> VerquereState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if seat not in (0, 1):
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        winner = 1 - seat
-        return self._ended(Outcome((winner,), _scores(winner, 1), f"{SEAT_NAMES[seat]} resigned", RESIGNED))
+        return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
 
     def to_json(self) -> dict[str, Any]:
         return {
