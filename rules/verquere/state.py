@@ -7,15 +7,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from ..base import (
-    CHANCE,
-    AmbiguousMoveError,
-    IllegalMoveError,
-    Move,
-    NotAMoveError,
-    Outcome,
-    TurnState,
-)
+from ..base import CHANCE, AmbiguousMoveError, IllegalMoveError, Move, NotAMoveError, Outcome, TurnState
 from ..text import plural
 from .board import (
     _NO_POINTS,

@@ -30,7 +30,16 @@ def position(
     assert mover_off >= 0 and other_off >= 0
     seat_bar = bar if seat == 0 else (bar[1], bar[0])
     off = (mover_off, other_off) if seat == 0 else (other_off, mover_off)
-    return VerquereState(2, five_blots, five_closed_points, tuple(board), seat_bar, off, seat, dice)
+    return VerquereState(
+        seats=2,
+        five_blots=five_blots,
+        five_closed_points=five_closed_points,
+        board=tuple(board),
+        bar=seat_bar,
+        off=off,
+        turn=seat,
+        dice=dice,
+    )
 
 
 RANDOM_GAME = moves(
