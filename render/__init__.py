@@ -3,32 +3,20 @@
 `board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
 draws the whole picture as an RGB image, normally by drawing its board and handing it to
 `render.frame.compose` with the player panel and the status line; `board` encodes it as PNG.
-Adding a game: a module `render/<game>.py` with a `render` function, and one line below.
+Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Protocol
 
 from PIL import Image
 
 from rules import Move, State
 
 from . import glass_bead, keibot, kerboge, keryo_pente, png, verquere
-
-
-class Renderer(Protocol):
-    def __call__(
-        self,
-        state: State,
-        *,
-        perspective: int | None,
-        last_move: Move | None,
-        names: Sequence[str] | None,
-    ) -> Image.Image: ...
-
+from .frame import Renderer
 
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,

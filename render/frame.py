@@ -22,17 +22,21 @@ from __future__ import annotations
 import enum
 import math
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, State
+from rules import CHANCE, RESIGNED, TIMEOUT, Move, Outcome, State
+from rules.text import listing
+from rules.text import plural as plural  # re-exported: the renderers write counts with it
 
 RGB = tuple[int, int, int]
+GameState = TypeVar("GameState", bound=State)
+GameMove = TypeVar("GameMove", bound=Move)
 Point = tuple[float, float]
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -249,6 +253,19 @@ def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDra
     return big, ImageDraw.Draw(big), s
 
 
+def supersampled_board(
+    size: tuple[int, int], radius: int, fill: RGB
+) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """An opaque canvas SUPERSAMPLE times `size`, on the background and covered by a rectangle of
+    `fill` with rounded corners (a board's wood or sea), its drawer and the factor (see
+    `supersampled`)."""
+    s = SUPERSAMPLE
+    big = Image.new("RGB", (size[0] * s, size[1] * s), BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, size[0] * s - 1, size[1] * s - 1), radius=radius * s, fill=fill)
+    return big, draw, s
+
+
 @cache
 def disc(colour: RGB, diameter: int) -> Image.Image:
     """An antialiased filled circle as an RGBA sprite (cached), e.g. a board's star point."""
@@ -258,6 +275,48 @@ def disc(colour: RGB, diameter: int) -> Image.Image:
 
 
 # -- arrows -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PathArrow:
+    """The shape of an arrow along a polyline, in the pixels of a canvas `scale` times larger: the
+    shaft (the polyline up to the head's base), the tip, the head's base and its unit direction."""
+
+    shaft: list[Point]
+    tip: Point
+    base: Point
+    direction: Point
+    scale: int
+
+    def head(self, width: float, grow: float) -> list[Point]:
+        """The head's triangle for a shaft `width` wide, grown by `grow` (for the dark border)."""
+        s = self.scale
+        ux, uy = self.direction
+        tip, base = self.tip, self.base
+        wing = (width * 1.6 + grow) * s
+        px, py = -uy, ux
+        far = (tip[0] + ux * grow * 1.6 * s, tip[1] + uy * grow * 1.6 * s)
+        end = (base[0] - ux * grow * s, base[1] - uy * grow * s)
+        return [far, (end[0] + px * wing, end[1] + py * wing), (end[0] - px * wing, end[1] - py * wing)]
+
+
+def path_arrow(points: Sequence[Point], head_length: int, scale: int) -> PathArrow:
+    """The arrow along `points` (already in the larger canvas's pixels) with a head `head_length`
+    unscaled pixels long, pointing from the spot that far back along the path to the tip."""
+    s = scale
+    tip = points[-1]
+    back, length = points[-2], 0.0
+    for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
+        length += math.dist(a, b)
+        back = a
+        if length >= head_length * s:
+            break
+    ux, uy = tip[0] - back[0], tip[1] - back[1]
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / norm, uy / norm
+    base = (tip[0] - ux * head_length * s, tip[1] - uy * head_length * s)
+    shaft = [p for p in points[:-1] if math.dist(p, tip) > head_length * s] + [base]
+    return PathArrow(shaft, tip, base, (ux, uy), s)
 
 
 def draw_arrow(
@@ -399,10 +458,6 @@ def who(state: State, names: Sequence[str], seat: int) -> str:
     return f"{trim(names[seat], font(STATUS_SIZE, bold=True), STATUS_NAME_WIDTH)} ({seat_name})"
 
 
-def _listing(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]) -> Status:
     """The usual status line: whose turn it is, or who won and why, or the draw and why."""
     outcome = state.outcome()
@@ -412,7 +467,7 @@ def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]
         winners = [who(state, names, seat) for seat in outcome.winners]
         verb = "wins" if len(winners) == 1 else "win"
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
-        return Status(f"{_listing(winners)} {verb} — {outcome.reason}", colour)
+        return Status(f"{listing(winners)} {verb} — {outcome.reason}", colour)
     seat = state.to_move
     if seat is None:
         return Status("The game is over")
@@ -445,9 +500,13 @@ def panel_seats(
     return seats
 
 
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """ "1 capture", "3 captures"."""
-    return f"{count} {singular if count == 1 else (plural_form or singular + 's')}"
+def resigned_seats(state: State) -> list[int]:
+    """The seats that lost a two-player game by resigning (or by running out of time, which the
+    host counts as resigning): the panel tags them. Decided on `Outcome.termination`."""
+    outcome: Outcome | None = state.outcome()
+    if outcome is None or outcome.termination not in (RESIGNED, TIMEOUT):
+        return []
+    return [seat for seat in range(state.seats) if seat not in outcome.winners]
 
 
 # -- the frame ----------------------------------------------------------------------------------
@@ -559,3 +618,44 @@ def paste_band(
             draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
     layer = big.reduce(s)
     image.paste(layer, (left, top), layer)
+
+
+# -- a game's renderer ------------------------------------------------------------------------------
+
+
+class Renderer(Protocol):
+    """What `render.RENDERERS` holds for each game: the whole picture of a state."""
+
+    def __call__(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Image.Image: ...
+
+
+def renderer(
+    state_type: type[GameState],
+    move_types: tuple[type[GameMove], ...],
+    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Image.Image],
+) -> Renderer:
+    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
+    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
+
+    def render(
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Image.Image:
+        title = state_type.game.title
+        if not isinstance(state, state_type):
+            raise TypeError(f"not a {title} state: {type(state).__name__}")
+        if last_move is not None and not isinstance(last_move, move_types):
+            raise TypeError(f"not a {title} move: {last_move!r}")
+        return picture(state, last_move, player_names(state, names), perspective)
+
+    return render

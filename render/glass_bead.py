@@ -20,8 +20,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules import Move, State
-from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, SEAT_NAMES, GlassBeadState, Sowing
+from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
 
 from . import frame
 
@@ -368,7 +367,7 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
     face = frame.font(CAPTION_SIZE)
     text = caption(last_move)
     outcome = state.outcome()
-    if outcome is not None and "no bead left" in outcome.reason:
+    if outcome is not None and outcome.termination == NO_BEADS_LEFT:
         text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
     text = frame.trim(text, face, WIDTH - 2 * PAD)
     ink = frame.TEXT if last_move is not None else frame.MUTED
@@ -381,7 +380,7 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
     base = frame.status_for(state, names, SEAT_COLOURS)
     outcome = state.outcome()
     if outcome is not None:
-        if len(outcome.winners) != 1 or "no bead left" not in outcome.reason:
+        if outcome.termination != NO_BEADS_LEFT:
             return base  # a resignation
         winner = outcome.winners[0]
         who = frame.who(state, names, winner)
@@ -397,20 +396,14 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
     return base
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: GlassBeadState, last_move: Sowing | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
-    if not isinstance(state, GlassBeadState):
-        raise TypeError(f"not a Glass Bead Game state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, Sowing):
-        raise TypeError(f"not a Glass Bead Game move: {last_move!r}")
-    shown = frame.player_names(state, names)
     scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]
     seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
     return frame.compose(state.game.title, status(state, shown), draw_board(state, last_move), seats)
+
+
+render = frame.renderer(GlassBeadState, (Sowing,), picture)

@@ -7,14 +7,12 @@ The panel tells each side's beads left and the Moai it took."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules import Move, State
-from rules.keibot import BEAD, FILES, LINES, MOAI, SIZE, KeibotState, KnightMove
+from rules.keibot import BEAD, FILES, LINES, MOAI, SIZE, THREE_IN_A_ROW, KeibotState, KnightMove
 
 from . import frame
 
@@ -194,7 +192,7 @@ def _empty_board() -> Image.Image:
 def _winning_row(state: KeibotState) -> tuple[int, int] | None:
     """The two end squares of the winner's three beads in a row, when the game was won so."""
     outcome = state.outcome()
-    if outcome is None or len(outcome.winners) != 1 or "in a row" not in outcome.reason:
+    if outcome is None or outcome.termination != THREE_IN_A_ROW:
         return None
     bead = BEAD[outcome.winners[0]]
     board = state.board
@@ -301,24 +299,14 @@ def scores(state: KeibotState) -> list[str]:
     ]
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: KeibotState, last_move: KnightMove | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Keibot state (`perspective` is ignored: White is always below,
     as the notation and the order of beads are seen by White)."""
-    if not isinstance(state, KeibotState):
-        raise TypeError(f"not a Keibot state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, KnightMove):
-        raise TypeError(f"not a Keibot move: {last_move!r}")
-    shown = frame.player_names(state, names)
-    resigned = []
-    outcome = state.outcome()
-    if outcome is not None and outcome.reason.endswith("resigned"):
-        resigned = [1 - winner for winner in outcome.winners]
-    seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=resigned)
+    seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=frame.resigned_seats(state))
     status = frame.status_for(state, shown, COLOURS)
     return frame.compose(state.game.title, status, draw_board(state, last_move), seats)
+
+
+render = frame.renderer(KeibotState, (KnightMove,), picture)

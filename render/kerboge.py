@@ -20,12 +20,13 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules import CHANCE, Move, State
+from rules import CHANCE, Move
 from rules.kerboge import (
     HARBOUR,
     INITIALS,
     MOORINGS,
     SEAT_NAMES,
+    SERPENT_WINS,
     Aground,
     KerbogeState,
     SerpentMove,
@@ -216,10 +217,7 @@ def coin_sprite(face_text: str) -> Image.Image:
 @cache
 def empty_ring() -> Image.Image:
     """The sea, the harbour and the ten numbered moorings, without stones (built once)."""
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGB", (WIDTH * s, RING_HEIGHT * s), frame.BACKGROUND)
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, WIDTH * s - 1, RING_HEIGHT * s - 1), radius=18 * s, fill=SEA)
+    big, draw, s = frame.supersampled_board((WIDTH, RING_HEIGHT), 18, SEA)
 
     def circle(centre: frame.Point, radius: float, fill: frame.RGB, outline: frame.RGB, width: int) -> None:
         x, y = centre[0] * s, centre[1] * s
@@ -332,39 +330,15 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     size = ((right - left) * s, (bottom - top) * s)
     outline = 3
 
-    def local(p: frame.Point) -> frame.Point:
-        return (p[0] - left) * s, (p[1] - top) * s
-
-    shapes = []
-    for path in paths:
-        points = [local(p) for p in path]
-        tip = points[-1]
-        # the head points from a spot ARROW_HEAD back along the path to the tip
-        back, length = points[-2], 0.0
-        for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
-            length += math.dist(a, b)
-            back = a
-            if length >= ARROW_HEAD * s:
-                break
-        ux, uy = tip[0] - back[0], tip[1] - back[1]
-        norm = math.hypot(ux, uy) or 1.0
-        ux, uy = ux / norm, uy / norm
-        base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
-        shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
-        shapes.append((shaft, tip, base, (ux, uy)))
-
-    def head(tip: frame.Point, base: frame.Point, u: tuple[float, float], grow: float) -> list[frame.Point]:
-        wing = (ARROW_WIDTH * 1.6 + grow) * s
-        px, py = -u[1], u[0]
-        far = (tip[0] + u[0] * grow * 1.6 * s, tip[1] + u[1] * grow * 1.6 * s)
-        back = (base[0] - u[0] * grow * s, base[1] - u[1] * grow * s)
-        return [far, (back[0] + px * wing, back[1] + py * wing), (back[0] - px * wing, back[1] - py * wing)]
-
+    arrows = [
+        frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
+    ]
     box = (left, top)
     for colour, grow in ((frame.OUTLINE, outline), (fill, 0)):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
-        for shaft, tip, base, u in shapes:
+        for arrow in arrows:
+            shaft = arrow.shaft
             width = round((ARROW_WIDTH + 2 * grow) * s)
             draw.line(shaft, fill=255, width=width)
             for x, y in shaft[1:-1]:  # round joints
@@ -372,7 +346,7 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
             r = width / 2
             x, y = shaft[0]
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-            draw.polygon(head(tip, base, u, grow), fill=255)
+            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
         small = mask.reduce(s)
         image.paste(colour, (*box, box[0] + small.width, box[1] + small.height), small)
 
@@ -557,7 +531,7 @@ def draw_strip(image: Image.Image, state: KerbogeState, last_move: Move | None, 
     for row, (label, text) in enumerate(lines):
         image.paste(text_line(label, text), (0, RING_HEIGHT + 10 + row * STRIP_LINE))
     outcome = state.outcome()
-    serpent_won = outcome is not None and not outcome.winners and "Serpent" in outcome.reason
+    serpent_won = outcome is not None and outcome.termination == SERPENT_WINS
     top = RING_HEIGHT + 10 + 2 * STRIP_LINE + 10
     image.paste(info_card("Serpent", serpent_score_text(state), "serpent", serpent_won), (0, top))
     face, title, line = coin_texts(state, names)
@@ -592,7 +566,7 @@ def status(state: KerbogeState, names: Sequence[str]) -> frame.Status:
         best = int(outcome.scores[outcome.winners[0]])
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
         return frame.Status(f"{listed} {verb} with {frame.plural(best, 'point')}", colour)
-    if "Serpent" in outcome.reason:
+    if outcome.termination == SERPENT_WINS:
         return frame.Status(f"The Serpent wins with {frame.plural(state.serpent_points, 'point')}")
     return frame.Status(f"Game over — {outcome.reason}")
 
@@ -601,19 +575,10 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: KerbogeState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
-    if not isinstance(state, KerbogeState):
-        raise TypeError(f"not a Kerboge state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, StoneMove | Aground | SerpentMove):
-        raise TypeError(f"not a Kerboge move: {last_move!r}")
-    shown = frame.player_names(state, names)
     colours = list(SEAT_COLOURS[: state.seats])
     over = state.outcome() is not None
     places = state.placings()
@@ -632,3 +597,6 @@ def render(
         draw_board(state, last_move, shown),
         seats,
     )
+
+
+render = frame.renderer(KerbogeState, (StoneMove, Aground, SerpentMove), picture)

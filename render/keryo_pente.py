@@ -9,8 +9,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules import Move, State
-from rules.keryo_pente import COLUMNS, SIZE, KeryoPenteState, Point
+from rules.keryo_pente import COLUMNS, FIVE_IN_A_ROW, SIZE, KeryoPenteState, Point
 
 from . import frame
 
@@ -114,7 +113,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
     outcome = state.outcome()
     image = _empty_board(_second_stone_restricted(state)).copy()
 
-    if outcome is not None and outcome.reason == "five in a row" and outcome.winners:
+    if outcome is not None and outcome.termination == FIVE_IN_A_ROW:
         line = _winning_line(state, outcome.winners[0], last_move.index if last_move else None)
         if line is not None:
             start, end = (centre(i % SIZE, i // SIZE) for i in line)
@@ -158,19 +157,10 @@ def _status(
     return status
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
-    if not isinstance(state, KeryoPenteState):
-        raise TypeError(f"not a Keryo-Pente state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, Point):
-        raise TypeError(f"not a Keryo-Pente move: {last_move!r}")
-    shown = frame.player_names(state, names)
     colours = [frame.SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
     scores = [frame.plural(count, "capture") for count in state.captures]
     resigned = [seat for seat, active in enumerate(state.active) if not active]
@@ -178,3 +168,6 @@ def render(
     return frame.compose(
         state.game.title, _status(state, shown, colours), draw_board(state, last_move), seats
     )
+
+
+render = frame.renderer(KeryoPenteState, (Point,), picture)

@@ -30,8 +30,20 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, Move, State
-from rules.verquere import OPP, SEAT_NAMES, Pass, Roll, Turn, VerquereState, other_numbering
+from rules import CHANCE, RESIGNED, Move
+from rules.verquere import (
+    ALL_ON_24,
+    BORNE_OFF,
+    JEAN,
+    JUNCKER,
+    OPP,
+    SEAT_NAMES,
+    Pass,
+    Roll,
+    Turn,
+    VerquereState,
+    other_numbering,
+)
 
 from . import frame
 
@@ -239,10 +251,7 @@ def hit_badge(count: int) -> Image.Image:
 @cache
 def empty_board() -> Image.Image:
     """The frame, the trays, the bar, the 24 points and their numbers (the viewer's), no men."""
-    s = frame.SUPERSAMPLE
-    big = Image.new("RGB", (WIDTH * s, BOARD_HEIGHT * s), frame.BACKGROUND)
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, WIDTH * s - 1, BOARD_HEIGHT * s - 1), radius=16 * s, fill=FRAME_WOOD)
+    big, draw, s = frame.supersampled_board((WIDTH, BOARD_HEIGHT), 16, FRAME_WOOD)
     for left in (0, RIGHT_TRAY):
         draw.rounded_rectangle(
             ((left + 6) * s, (TOP_ROW - 4) * s, (left + TRAY - 6) * s, (BOTTOM_ROW_END + 4) * s),
@@ -471,27 +480,8 @@ def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB
     right = min(image.width, math.ceil(max(xs) + pad))
     bottom = min(image.height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
-    points = [((x - left) * s, (y - top) * s) for x, y in path]
-    tip = points[-1]
-    back = points[-2]
-    length = 0.0
-    for a, b in zip(points[-2::-1], points[:0:-1], strict=False):
-        length += math.dist(a, b)
-        back = a
-        if length >= ARROW_HEAD * s:
-            break
-    ux, uy = tip[0] - back[0], tip[1] - back[1]
-    norm = math.hypot(ux, uy) or 1.0
-    ux, uy = ux / norm, uy / norm
-    base = (tip[0] - ux * ARROW_HEAD * s, tip[1] - uy * ARROW_HEAD * s)
-    shaft = [p for p in points[:-1] if math.dist(p, tip) > ARROW_HEAD * s] + [base]
-
-    def head(grow: float) -> list[frame.Point]:
-        wing = (ARROW_WIDTH * 1.6 + grow) * s
-        px, py = -uy, ux
-        far = (tip[0] + ux * grow * 1.6 * s, tip[1] + uy * grow * 1.6 * s)
-        end = (base[0] - ux * grow * s, base[1] - uy * grow * s)
-        return [far, (end[0] + px * wing, end[1] + py * wing), (end[0] - px * wing, end[1] - py * wing)]
+    arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
+    shaft = arrow.shaft
 
     for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
         mask = Image.new("L", size, 0)
@@ -501,7 +491,7 @@ def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB
         r = width / 2
         for x, y in (shaft[0], shaft[-1]):
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-        draw.polygon(head(grow), fill=255)
+        draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
         small = mask.reduce(s)
         image.paste(colour, (left, top, left + small.width, top + small.height), small)
 
@@ -515,15 +505,15 @@ def banner_texts(state: VerquereState) -> tuple[str, str] | None:
     if outcome is not None:
         winner = SEAT_NAMES[outcome.winners[0]] if outcome.winners else ""
         loser = SEAT_NAMES[1 - outcome.winners[0]] if outcome.winners else ""
-        if state.finish == "jean":
+        if outcome.termination == JEAN:
             return "JEAN", f"{loser} can never enter all men: {winner} wins a double game (2 points)"
-        if state.finish == "24":
+        if outcome.termination == ALL_ON_24:
             return "ALL 15 ON POINT 24", f"{winner} wins a double game (2 points)"
-        if state.finish == "off":
+        if outcome.termination == BORNE_OFF:
             return f"{winner.upper()} BORE OFF ALL 15 MEN", f"{winner} wins a single game (1 point)"
-        if state.finish == "juncker":
+        if outcome.termination == JUNCKER:
             return "BOTH JUNCKER", "Neither player can ever move again: the game is a draw"
-        if state.finish == "resigned":
+        if outcome.termination == RESIGNED:
             return f"{loser.upper()} RESIGNED", f"{winner} wins a single game (1 point)"
         return "GAME OVER", outcome.reason
     stuck = [seat for seat in (0, 1) if state.bar[seat] and state.juncker(seat)]
@@ -658,19 +648,10 @@ def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
     return base
 
 
-def render(
-    state: State,
-    *,
-    perspective: int | None,
-    last_move: Move | None,
-    names: Sequence[str] | None,
+def picture(
+    state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
-    if not isinstance(state, VerquereState):
-        raise TypeError(f"not a Verquere state: {type(state).__name__}")
-    if last_move is not None and not isinstance(last_move, Turn | Pass | Roll):
-        raise TypeError(f"not a Verquere move: {last_move!r}")
-    shown = frame.player_names(state, names)
     me = viewer(state, perspective)
     scores = [
         f"{state.off[seat]} off · {state.bar[seat]} on the bar · {pips_to_go(state, seat)} pips to go"
@@ -681,8 +662,10 @@ def render(
             f"{frame.plural(int(points), 'point')} · {state.off[seat]} off · {state.bar[seat]} on the bar"
             for seat, points in enumerate(state.result.scores)
         ]
-    resigned = [1 - state.result.winners[0]] if state.finish == "resigned" and state.result else []
-    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=resigned)
+    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
     return frame.compose(
         state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
     )
+
+
+render = frame.renderer(VerquereState, (Turn, Pass, Roll), picture)

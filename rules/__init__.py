@@ -17,6 +17,7 @@ from .base import (
     Outcome,
     State,
     StateFormatError,
+    TurnState,
 )
 from .glass_bead import GAME as GLASS_BEAD
 from .keibot import GAME as KEIBOT
@@ -45,4 +46,5 @@ __all__ = [
     "Outcome",
     "State",
     "StateFormatError",
+    "TurnState",
 ]

@@ -150,9 +150,19 @@ class Game:
         return self.new_state(seats, **self.check_options(seats, options))
 
     def load(self, data: Mapping[str, Any]) -> State:
+        """The state that `to_json` wrote; raises StateFormatError for a state written in another
+        format version (or none) or one that does not load (the host then replays the log)."""
         if data.get("game") != self.key:
             raise ValueError(f"not a {self.title} state: {data.get('game')!r}")
-        return self.load_state(data)
+        found = data.get("format")
+        if found != self.state_format:
+            raise StateFormatError(
+                f"a {self.title} state in format {found!r}, but this code reads format {self.state_format}"
+            )
+        try:
+            return self.load_state(data)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            raise StateFormatError(f"a damaged {self.title} state: {error!r}") from error
 
     def replay(self, seats: int, options: Mapping[str, Any], log: Iterable[str]) -> State:
         """The state after playing every notation string of `log` from the start."""
@@ -195,9 +205,20 @@ class State(abc.ABC):
     def resign(self, seat: int) -> State: ...
 
     @property
-    @abc.abstractmethod
     def options(self) -> dict[str, Any]:
-        """The game options this state was started with."""
+        """The game options this state was started with (none unless the game has some)."""
+        return {}
+
+    def _json_header(self) -> dict[str, Any]:
+        """The fields every `to_json` has: the game, its state format, seats, options and result."""
+        outcome = self.outcome()
+        return {
+            "game": self.game.key,
+            "format": self.game.state_format,
+            "seats": self.seats,
+            "options": self.options,
+            "result": outcome.to_json() if outcome else None,
+        }
 
     def scores(self) -> tuple[float, ...]:
         """Each seat's score so far, as the outcome would count it (shown while playing)."""
@@ -250,3 +271,31 @@ class State(abc.ABC):
     def describe_move(self, move: Move) -> str:
         """A short human sentence for a move; the notation by default."""
         return str(move)
+
+
+class TurnState(State):
+    """A state that keeps the seat whose turn it is in `turn` and the end of the game in `result`
+    (fields of the game's dataclass): the seat to move is `turn` until there is a result."""
+
+    turn: int | None
+    result: Outcome | None
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.result is not None else self.turn
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def _check_resignation(self, seat: int) -> None:
+        """Raise IllegalMoveError unless the game goes on and `seat` is one of its seats."""
+        if self.result is not None:
+            raise IllegalMoveError("The game is over: nobody can resign any more.")
+        if not 0 <= seat < self.seats:
+            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+
+    def _resignation(self, seat: int, scores: tuple[float, ...]) -> Outcome:
+        """The outcome of a two-player game that `seat` resigns (checked): the other seat wins."""
+        self._check_resignation(seat)
+        name = self.game.seat_names(self.seats)[seat]
+        return Outcome((1 - seat,), scores, f"{name} resigned", RESIGNED)

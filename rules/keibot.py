@@ -8,18 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import (
-    Game,
-    IllegalMoveError,
-    Move,
-    NotAMoveError,
-    Option,
-    Outcome,
-    State,
-)
+from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 
 SIZE = 7
 FILES = "abcdefg"
@@ -31,6 +23,17 @@ WIN_LINE = 3
 QUIET_LIMIT = 80
 """Moves in a row without a capture or a bead that end the game in a draw."""
 REPETITIONS = 3
+
+THREE_IN_A_ROW = "three-in-a-row"
+CAPTURES = "captures"
+ALL_BEADS_PLACED = "all-beads-placed"
+NO_LEGAL_MOVE = "no-legal-move"
+REPETITION = "repetition"
+QUIET_MOVES = "quiet-moves"
+TERMINATIONS = (THREE_IN_A_ROW, CAPTURES, ALL_BEADS_PLACED, NO_LEGAL_MOVE, REPETITION, QUIET_MOVES, RESIGNED)
+"""How a game of Keibot ends (`Outcome.termination`): wins by three beads in a row, three captured
+Moai or all ten beads placed; draws when the player to move has no move, on the third repetition
+or after 80 quiet moves; or a resignation."""
 
 EMPTY = 0
 MOAI = (1, 2)
@@ -237,7 +240,7 @@ def _listing(names: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
-class KeibotState(State):
+class KeibotState(TurnState):
     setup: str
     board: bytes
     """49 bytes, index `rank * 7 + file`: EMPTY (0), MOAI[seat] (1, 2) or BEAD[seat] (3, 4)."""
@@ -257,10 +260,6 @@ class KeibotState(State):
     seats: int = 2
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
 
     @property
     def options(self) -> dict[str, Any]:
@@ -354,34 +353,24 @@ class KeibotState(State):
             history = (*self.history, key)
         result = _result(new_board, move, turn, captured, placed, quiet, history)
         # The constructor, not dataclasses.replace: this is the hot path of every playout.
-        return KeibotState(self.setup, new_board, other, move.to, captured, placed, quiet, history, result)
-
-    def outcome(self) -> Outcome | None:
-        return self.result
+        return KeibotState(
+            setup=self.setup,
+            board=new_board,
+            turn=other,
+            protected=move.to,
+            captured=captured,
+            placed=placed,
+            quiet=quiet,
+            history=history,
+            result=result,
+        )
 
     def resign(self, seat: int) -> KeibotState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if seat not in (0, 1):
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
-        result = Outcome((1 - seat,), self.placed, f"{SEAT_NAMES[seat]} resigned")
-        return KeibotState(
-            self.setup,
-            self.board,
-            self.turn,
-            self.protected,
-            self.captured,
-            self.placed,
-            self.quiet,
-            self.history,
-            result,
-        )
+        return replace(self, result=self._resignation(seat, self.placed))
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": 2,
-            "options": self.options,
+            **self._json_header(),
             "board": "".join(str(v) for v in self.board),
             "turn": self.turn,
             "protected": self.protected,
@@ -389,7 +378,6 @@ class KeibotState(State):
             "placed": list(self.placed),
             "quiet": self.quiet,
             "history": [key.hex() for key in self.history],
-            "result": self.result.to_json() if self.result else None,
         }
 
     def suggest(self, typed: str, limit: int = 25) -> list[str]:
@@ -565,18 +553,18 @@ def _result(
         for square in move.beads:
             for a, b, c in LINES[square]:
                 if board[a] == bead and board[b] == bead and board[c] == bead:
-                    return Outcome((mover,), placed, f"{name} has three beads in a row")
+                    return Outcome((mover,), placed, f"{name} has three beads in a row", THREE_IN_A_ROW)
     if move.capture and captured[mover] >= WIN_CAPTURES:
-        return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai")
+        return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai", CAPTURES)
     if move.beads and placed[mover] >= BEADS_PER_SEAT:
-        return Outcome((mover,), placed, f"{name} placed all {BEADS_PER_SEAT} beads")
+        return Outcome((mover,), placed, f"{name} placed all {BEADS_PER_SEAT} beads", ALL_BEADS_PLACED)
     other = 1 - mover
     if not _has_move(board, other, move.to):
-        return Outcome((), placed, f"{SEAT_NAMES[other]} has no legal move")
+        return Outcome((), placed, f"{SEAT_NAMES[other]} has no legal move", NO_LEGAL_MOVE)
     if len(history) >= REPETITIONS and history.count(history[-1]) >= REPETITIONS:
-        return Outcome((), placed, "the same position occurred for the third time")
+        return Outcome((), placed, "the same position occurred for the third time", REPETITION)
     if quiet >= QUIET_LIMIT:
-        return Outcome((), placed, f"{QUIET_LIMIT} moves in a row without a capture or a bead")
+        return Outcome((), placed, f"{QUIET_LIMIT} moves in a row without a capture or a bead", QUIET_MOVES)
     return None
 
 
@@ -586,7 +574,16 @@ def _new(seats: int, setup: str) -> KeibotState:
         for name in squares:
             board[square_index(name)] = MOAI[seat]
     start = bytes(board)
-    return KeibotState(setup, start, 0, None, (0, 0), (0, 0), 0, (position_key(start, 0, None),))
+    return KeibotState(
+        setup=setup,
+        board=start,
+        turn=0,
+        protected=None,
+        captured=(0, 0),
+        placed=(0, 0),
+        quiet=0,
+        history=(position_key(start, 0, None),),
+    )
 
 
 def _load(data: Mapping[str, Any]) -> KeibotState:

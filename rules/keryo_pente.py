@@ -9,15 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import compress
 from typing import Any
 
-from .base import (
-    Game,
-    IllegalMoveError,
-    Move,
-    NotAMoveError,
-    Option,
-    Outcome,
-    State,
-)
+from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 
 SIZE = 19
 COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board
@@ -27,6 +19,13 @@ WIN_CAPTURES = 15
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
 _POINT_RE = re.compile(r"([A-Z])(\d+)")
+
+FIVE_IN_A_ROW = "five-in-a-row"
+CAPTURES = "captures"
+BOARD_FULL = "board-full"
+TERMINATIONS = (FIVE_IN_A_ROW, CAPTURES, BOARD_FULL, RESIGNED)
+"""How a game of Keryo-Pente ends (`Outcome.termination`): five or more in a line, 15 captured
+stones, a full board (a draw), or every other player resigned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +134,7 @@ def _would_capture(board: bytes, index: int, stone: int) -> bool:
 
 
 @dataclass(frozen=True)
-class KeryoPenteState(State):
+class KeryoPenteState(TurnState):
     seats: int
     tournament: bool
     board: bytes
@@ -149,10 +148,6 @@ class KeryoPenteState(State):
     result: Outcome | None = None
 
     # -- the contract ---------------------------------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.result is not None else self.turn
 
     @property
     def options(self) -> dict[str, Any]:
@@ -238,29 +233,25 @@ class KeryoPenteState(State):
         placed[mover] += 1
         # The constructor, not dataclasses.replace: this is the hot path of every playout.
         state = KeryoPenteState(
-            self.seats,
-            self.tournament,
-            bytes(board),
-            tuple(captures),
-            tuple(placed),
-            self.active,
-            self._next_seat(mover),
+            seats=self.seats,
+            tournament=self.tournament,
+            board=bytes(board),
+            captures=tuple(captures),
+            placed=tuple(placed),
+            active=self.active,
+            turn=self._next_seat(mover),
         )
         result = state._result_after(move.index, mover)
         if result is not None:
             state = replace(state, result=result)
         return state
 
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def scores(self) -> tuple[float, ...]:
         return self.captures
 
     def resign(self, seat: int) -> KeryoPenteState:
-        if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
-        if not (0 <= seat < self.seats) or not self.active[seat]:
+        self._check_resignation(seat)
+        if not self.active[seat]:
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         active = tuple(a and i != seat for i, a in enumerate(self.active))
         state = replace(self, active=active)
@@ -270,20 +261,17 @@ class KeryoPenteState(State):
         if len(remaining) == 1:
             name = SEAT_NAMES[seat]
             reason = f"{name} resigned" if self.seats == 2 else "every other player resigned"
-            state = replace(state, result=Outcome((remaining[0],), self.captures, reason))
+            state = replace(state, result=Outcome((remaining[0],), self.captures, reason, RESIGNED))
         return state
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME.key,
-            "seats": self.seats,
-            "options": self.options,
+            **self._json_header(),
             "board": "".join(str(v) for v in self.board),
             "captures": list(self.captures),
             "placed": list(self.placed),
             "active": list(self.active),
             "turn": self.turn,
-            "result": self.result.to_json() if self.result else None,
         }
 
     # -- helpers --------------------------------------------------------------------------------
@@ -322,11 +310,11 @@ class KeryoPenteState(State):
 
     def _result_after(self, index: int, mover: int) -> Outcome | None:
         if self._has_line(index, mover + 1):
-            return Outcome((mover,), self.captures, "five in a row")
+            return Outcome((mover,), self.captures, "five in a row", FIVE_IN_A_ROW)
         if self.captures[mover] >= WIN_CAPTURES:
-            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured")
+            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured", CAPTURES)
         if 0 not in self.board:
-            return Outcome((), self.captures, "the board is full")
+            return Outcome((), self.captures, "the board is full", BOARD_FULL)
         return None
 
     def _has_line(self, index: int, stone: int) -> bool:

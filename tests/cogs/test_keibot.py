@@ -15,7 +15,6 @@ from data import Store
 from host import Host, MatchNotFound
 from rules.keibot import KeibotState
 from tests.host.test_host import dump
-from tests.render.test_keibot import THREE_IN_A_ROW
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -29,6 +28,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import Driver, FakeDiscord, User
+from tests.support.keibot import THREE_IN_A_ROW
 
 TRAP = ["f1-g3", "c7-d5", "g3-f5"]
 """Black to move: White's Moai on f5 has just moved (protected), White's bead is on e5, and

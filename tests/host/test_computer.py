@@ -126,7 +126,7 @@ class RaceState(State):
         return self.result
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "test-race", "positions": list(self.positions), "turn": self.turn}
+        return {"game": "test-race", "format": 1, "positions": list(self.positions), "turn": self.turn}
 
     def resign(self, seat: int) -> RaceState:
         raise NotAMoveError("no resigning in the race")

@@ -11,7 +11,7 @@ from data import Store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError, Outcome
 from rules.keibot import KeibotState
-from tests.render.test_keibot import THREE_IN_A_ROW
+from tests.support.keibot import THREE_IN_A_ROW
 
 from .test_host import ANN, BOB, CAT, CHANNEL, GUILD, dump
 
@@ -58,7 +58,7 @@ async def test_a_whole_game_to_three_beads_in_a_row(host: Host, store: Store) ->
 
     match = await play_all(host, match, THREE_IN_A_ROW[6:])
     assert match.status == "finished" and match.is_over
-    assert match.outcome == Outcome((0,), (4, 5), "White has three beads in a row")
+    assert match.outcome == Outcome((0,), (4, 5), "White has three beads in a row", "three-in-a-row")
     assert str(match.last_move) == "g6xe5" and match.turn == len(THREE_IN_A_ROW)
     assert [e.notation for e in await store.log(match.id)] == THREE_IN_A_ROW
     with pytest.raises(MatchOver, match="over"):

@@ -6,8 +6,6 @@ tests/render/test_glass_bead.py`, then look at every new reference before commit
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import render
@@ -15,10 +13,9 @@ from render import glass_bead as picture
 from rules import GAMES
 from rules.glass_bead import GlassBeadState, Sowing
 from tests.support.glass_bead import position
-from tests.support.images import assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 
 GAME = GAMES["glass-bead"]
-REFERENCE = Path(__file__).resolve().parent / "reference"
 PLAYERS = ("alice", "Bob")
 
 INDIRECT = ["A50", "c03", "C030", "e013", "B4051", "a1050", "C34", "d2050", "E13405", "e250 x B5"]
@@ -118,8 +115,7 @@ def test_resignation_keeps_the_usual_status() -> None:
 
 def test_same_input_same_bytes_and_phone_size() -> None:
     state, last = replay(INDIRECT)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    assert render.board(state, last_move=last, names=PLAYERS) == first
+    first = assert_same_picture_again(state, last, PLAYERS, between=GAME.start(2), perspectives=(1,))
     image = open_png(first)
     assert image.width >= 960 and image.height < 1000
 

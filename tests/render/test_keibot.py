@@ -14,27 +14,18 @@ from render import frame
 from render import keibot as picture
 from rules import GAMES, Outcome
 from rules.keibot import KeibotState, KnightMove, square_index
-from tests.support.images import assert_matches_reference, open_png
-
-from .test_keryo_pente import REFERENCE
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
+from tests.support.keibot import THREE_IN_A_ROW
+from tests.support.logs import words
 
 GAME = GAMES["keibot"]
 
 
-def moves(text: str) -> list[str]:
-    return text.split()
-
-
-MIDDLE_GAME = moves(
+MIDDLE_GAME = words(
     # 22 moves of a seeded random game (closed setup): Black has just captured on f4 and placed a
     # bead on f5; each side has taken one Moai and placed 4 beads.
     "e1-f3 b7-c5 f1-e3 c5-b7 e3-d5 b7-a5 d5-c3 d7-c5 c3-e4 a5-b3 e4xc5 c7-e6 d1-e3 e6-f4 c5-e6 "
     "f4-g2 e3-d5 b3-a1 e6-f4 e7-g6 d5-f6 g6xf4"
-)
-THREE_IN_A_ROW = moves(
-    # 21 moves: White captures on e5, and the bead it places on d4 makes c4–d4–e4.
-    "f1-d2 c7-b5 d1-c3 e7-d5 d2-f1 d5xc3 c1-a2 c3-a4 e1-d3 b5-c3 d3-c5 d7-e5 f1-e3 a4-b6 e3-g2 "
-    "b7-a5 g2-f4 a5-b3 f4-g6 b6-d7 g6xe5"
 )
 PLAYERS = ("alice", "Bob")
 
@@ -74,7 +65,7 @@ def test_middle_game() -> None:
 
 def test_three_in_a_row() -> None:
     state, last = replay(THREE_IN_A_ROW)
-    assert state.outcome() == Outcome((0,), (4, 5), "White has three beads in a row")
+    assert state.outcome() == Outcome((0,), (4, 5), "White has three beads in a row", "three-in-a-row")
     assert str(last) == "g6xe5" and "d4" in last.bead_squares
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "keibot_win.png")
@@ -128,10 +119,8 @@ def test_panel_lines() -> None:
 
 def test_same_input_same_bytes_and_a_phone_sized_picture() -> None:
     state, last = replay(MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2, setup="open"))  # other pictures in between must not matter
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=1) == first
+    between = GAME.start(2, setup="open")
+    first = assert_same_picture_again(state, last, PLAYERS, between=between, perspectives=(1,))
     image: Image.Image = open_png(first)
     assert image.mode == "RGB" and image.width >= 960 and image.height < 1400
 

@@ -6,8 +6,6 @@ tests/render/test_kerboge.py`, then look at every new reference before committin
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import render
@@ -15,15 +13,11 @@ from render import frame
 from render import kerboge as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import AGROUND, HARBOUR, HEADS, KerbogeState, StoneMove
-from tests.support.images import assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
+from tests.support.logs import moves
 
 GAME = GAMES["kerboge"]
-REFERENCE = Path(__file__).resolve().parent / "reference"
 PLAYERS = ("alice", "Bob", "carol", "dave")
-
-
-def moves(text: str) -> list[str]:
-    return [move.strip() for move in text.split(";") if move.strip()]
 
 
 MIDDLE_GAME = moves(
@@ -129,10 +123,7 @@ def test_end_with_the_serpent_winning() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(4, MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2))  # other pictures in between must not matter (caches)
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=2) == first
+    assert_same_picture_again(state, last, PLAYERS, between=GAME.start(2), perspectives=(2,))
 
 
 def test_size_fits_a_phone() -> None:
@@ -198,7 +189,7 @@ def test_coin_card_names_the_tosser() -> None:
 def test_every_player_resigned() -> None:
     state = GAME.start(2).resign(0).resign(1)
     assert isinstance(state, KerbogeState)
-    assert state.outcome() == Outcome((), (0, 0), "every player resigned")
+    assert state.outcome() == Outcome((), (0, 0), "every player resigned", "resigned")
     assert picture.status(state, ("a", "b")).text == "Game over — every player resigned"
     render.board(state)
 

@@ -7,7 +7,6 @@ tests/render`, then look at every new reference before committing it.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -15,24 +14,20 @@ import render
 from render import frame
 from rules import GAMES, Outcome
 from rules.keryo_pente import KeryoPenteState, Point
-from tests.support.images import assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
+from tests.support.logs import words
 
 GAME = GAMES["keryo-pente"]
-REFERENCE = Path(__file__).resolve().parent / "reference"
 
 
-def moves(text: str) -> list[str]:
-    return text.split()
-
-
-MIDDLE_GAME = moves(
+MIDDLE_GAME = words(
     # Six players, 84 moves picked once with random.Random(2) near the centre: 20 stones captured.
     "K10 E6 P5 J9 E15 F7 J15 L15 O8 G8 M12 N7 O12 J5 L12 E14 G7 P10 M13 J10 P14 E12 F10 N12 H11 G12 "
     "N8 K5 H5 L10 F12 N9 E11 N11 N13 L7 J14 O7 P8 M8 L5 M7 M10 P7 P6 K14 L14 M11 N14 N15 H8 L13 G13 "
     "M15 P11 O11 J12 H14 K7 K13 K12 F15 M9 O9 E7 O15 E10 H10 N10 G15 G14 K8 E13 K15 P9 P15 N9 L8 L11 "
     "H13 K11 O13 G10 F11"
 )
-FIVE_IN_A_ROW = moves(
+FIVE_IN_A_ROW = words(
     # Three players: Yellow captures K13 and K14 with K15, then Blue completes L11–P15.
     "K10 L11 H12 K14 M12 J12 K13 N13 K12 G7 O14 K15 F6 P15"
 )
@@ -63,7 +58,7 @@ def test_six_player_middle_game() -> None:
 
 def test_five_in_a_row() -> None:
     state, last = replay(3, FIVE_IN_A_ROW)
-    assert state.outcome() == Outcome((1,), (0, 0, 2), "five in a row")
+    assert state.outcome() == Outcome((1,), (0, 0, 2), "five in a row", "five-in-a-row")
     png = render.board(state, last_move=last)
     assert_matches_reference(png, REFERENCE / "keryo_pente_five_in_a_row.png")
 
@@ -77,10 +72,7 @@ def test_resigned_seat_and_unusual_names() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(6, MIDDLE_GAME)
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(3))  # other pictures in between must not matter (caches)
-    assert render.board(state, last_move=last, names=PLAYERS) == first
-    assert render.board(state, last_move=last, names=PLAYERS, perspective=3) == first
+    assert_same_picture_again(state, last, PLAYERS, between=GAME.start(3), perspectives=(3,))
 
 
 def test_png_has_no_metadata() -> None:

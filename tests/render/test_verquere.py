@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -17,41 +16,11 @@ from render import frame
 from render import verquere as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.verquere import Pass, Turn, VerquereState
-from tests.rules.test_verquere import position
-from tests.support.images import assert_matches_reference, open_png
+from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
+from tests.support.verquere import BEFORE_JUNCKER, MIDDLE_GAME, position
 
 GAME = GAMES["verquere"]
-REFERENCE = Path(__file__).resolve().parent / "reference"
 PLAYERS = ("alice", "Bob")
-
-
-def moves(text: str) -> list[str]:
-    return [move.strip() for move in text.split(";") if move.strip()]
-
-
-RANDOM_GAME = moves(
-    # A game of seeded random turns (random.Random(0)): hits, entries, passes and, at the end,
-    # Black with 3 men on the bar and only 2 points open: Juncker.
-    "roll 6-6; 1/7; roll 6-5; 1/6/12; roll 5-2; 7/9 1/6; roll 2-2; 1/3/5/7/9; roll 4-2; 9/11 1/5; roll "
-    "4-3; 9/12 1/5; roll 6-3; 5/8 1/7; roll 4-1; 12/16 1/2; roll 1-1; 11/12 8/9/10/11; roll 1-1; 16/17 "
-    "5/6 2/3 1/2; roll 5-4; 11/15* 7/12; roll 4-4; 17/21 bar/4/8/12; roll 5-1; 6/7/12; roll 5-3; 6/11 "
-    "2/5; roll 4-2; 15/17* 1/5; roll 2-2; 12/14/16 bar/2/4; roll 5-2; 17/19/24*; roll 6-1; 16/17* "
-    "bar/6; roll 4-4; 1/5* bar/4/8/12; roll 3-2; 4/7 bar/2; roll 3-2; 12/15/17; roll 4-1; 11/15 7/8; "
-    "roll 5-1; 17/18* 5/10; roll 6-1; 8/9 bar/6*; roll 3-2; bar/3*/5; roll 6-2; pass; roll 6-1; 1/2/8; "
-    "roll 2-1; pass; roll 6-4; 10/14 8/14*; roll 5-5; bar/5; roll 6-4; 14/18*/24; roll 5-4; bar/4; roll "
-    "4-3; 12/16* 12/15; roll 2-2; bar/2*; roll 5-1; pass; roll 5-4; 2/7 bar/4*; roll 5-4; bar/4; roll "
-    "2-1; 5/6 1/3*; roll 4-1; pass; roll 5-1; 4/5 3/8; roll 3-2; bar/3 bar/2; roll 5-5; 6/11 5/10/15* "
-    "1/6; roll 6-6; 12/18* 4/10/16 bar/6; roll 3-2; 21/24 bar/2; roll 6-1; 18/19* 2/8; roll 6-6; 11/17* "
-    "9/15/21 bar/6; roll 4-2; 8/12* bar/2; roll 4-2; 17/19 bar/4*; roll 5-1; 19/20* bar/5; roll 1-1; "
-    "pass; roll 6-4; 12/18* 6/10; roll 6-3; bar/6* bar/3; roll 6-6; 10/16* 1/7* bar/6/12; roll 6-5; "
-    "bar/5; roll 6-3; 7/10 5/11; roll 5-3; pass; roll 5-4; 12/16 1/6; roll 6-4; pass; roll 6-6; 10/16 "
-    "6/12 2/8/14*; roll 6-5; pass; roll 6-5; 16/22 1/6; roll 6-2; pass; roll 5-2; 12/17*/19; roll 6-6; "
-    "pass "
-)
-MIDDLE_GAME = RANDOM_GAME[:58]
-"""White has just played 10/14 8/14*: Black has 2 men on the bar."""
-BEFORE_JUNCKER = RANDOM_GAME[:125]
-"""White to play 5-2: 12/17*/19 puts a third Black man on the bar, and Black is Juncker."""
 
 
 def replay(log: list[str], then: Sequence[str] = ()) -> tuple[VerquereState, Turn | Pass]:
@@ -110,14 +79,14 @@ def test_juncker_banner_and_a_double_to_play() -> None:
 
 def test_jean_ends_the_game() -> None:
     state, last = jean()
-    assert state.finish == "jean"
+    assert state.result is not None and state.result.termination == "jean"
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "verquere_jean.png")
 
 
 def test_the_last_men_borne_off() -> None:
     state, last = borne_off()
-    assert state.finish == "off" and state.off == (9, 15)
+    assert state.result is not None and state.result.termination == "borne-off" and state.off == (9, 15)
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "verquere_borne_off.png")
 
@@ -173,9 +142,7 @@ def test_arrows_and_hits_of_the_last_turn() -> None:
 
 def test_same_input_same_bytes() -> None:
     state, last = replay(MIDDLE_GAME, ["roll 5-2"])
-    first = render.board(state, last_move=last, names=PLAYERS)
-    render.board(GAME.start(2).play("roll 6-6"))  # other pictures in between must not matter
-    assert render.board(state, last_move=last, names=PLAYERS) == first
+    first = assert_same_picture_again(state, last, PLAYERS, between=GAME.start(2).play("roll 6-6"))
     image = open_png(first)
     assert image.mode == "RGB" and 900 <= image.width <= 1000 and image.height < 1100
 
@@ -208,7 +175,7 @@ def test_banners() -> None:
     resigned = GAME.start(2).resign(0)
     assert isinstance(resigned, VerquereState)
     assert picture.banner_texts(resigned) == ("WHITE RESIGNED", "Black wins a single game (1 point)")
-    stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker"), finish="juncker")
+    stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker", "juncker"))
     assert picture.banner_texts(stuck) == (
         "BOTH JUNCKER",
         "Neither player can ever move again: the game is a draw",

@@ -506,6 +506,7 @@ def random_position(rng: random.Random) -> GlassBeadState | None:
                 pits[rng.choices(range(10), weights)[0]].append(b)
     data = {
         "game": "glass-bead",
+        "format": GAME.state_format,
         "seats": 2,
         "options": {},
         "pits": ["".join(map(str, sorted(p))) for p in pits],

@@ -26,26 +26,37 @@ CODES = {".": 0, "W": MOAI[0], "B": MOAI[1], "w": BEAD[0], "b": BEAD[1]}
 
 
 def position(
-    rows: list[str],
+    board: str | list[str],
     to_move: int = 0,
     protected: str | None = None,
     quiet: int = 0,
     placed: tuple[int, int] | None = None,
 ) -> KeibotState:
-    """A position from 7 text rows, rank 7 first: `.` empty, `W`/`B` a Moai of seat 0/1,
-    `w`/`b` a bead of seat 0/1. Captures are what is missing of each side's 4 Moai."""
+    """A position from 7 text rows (joined by `/` or as a list), rank 7 first: `.` empty, `W`/`B`
+    a Moai of seat 0/1, `w`/`b` a bead of seat 0/1. Captures are what is missing of each side's 4
+    Moai."""
+    rows = board.split("/") if isinstance(board, str) else board
     assert len(rows) == 7 and all(len(r) == 7 for r in rows)
-    board = bytearray(49)
+    squares = bytearray(49)
     for i, row in enumerate(rows):
         rank = 6 - i
         for file, ch in enumerate(row):
-            board[rank * 7 + file] = CODES[ch]
-    b = bytes(board)
+            squares[rank * 7 + file] = CODES[ch]
+    b = bytes(squares)
     captured = (4 - b.count(MOAI[1]), 4 - b.count(MOAI[0]))
     if placed is None:
         placed = (b.count(BEAD[0]), b.count(BEAD[1]))
     prot = None if protected is None else square_index(protected)
-    return KeibotState("closed", b, to_move, prot, captured, placed, quiet, (position_key(b, to_move, prot),))
+    return KeibotState(
+        setup="closed",
+        board=b,
+        turn=to_move,
+        protected=prot,
+        captured=captured,
+        placed=placed,
+        quiet=quiet,
+        history=(position_key(b, to_move, prot),),
+    )
 
 
 def kstate(state: State) -> KeibotState:
@@ -145,61 +156,23 @@ def test_parse_accepts_every_spelling() -> None:
 
 
 def test_a_moai_jumps_over_anything() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "wbw....",
-            "bWb....",
-            "wBw....",
-        ]
-    )
+    state = position("...B.../......./......./......./wbw..../bWb..../wBw....")
     # The Moai on b2 is boxed in on all 8 sides and still jumps out.
     assert names(state.moves_from("b2")) == ["b2-d1", "b2-d3", "b2-a4", "b2-c4"]
 
 
 def test_no_landing_on_a_bead_or_an_own_moai() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            "..w....",
-            ".......",
-            "...W...",
-            ".....b.",
-            ".......",
-        ]
-    )
+    state = position("...B.../......./..w..../......./...W.../.....b./.......")
     # d3 reaches b2 b4 c1 c5 e1 e5 f2 f4: c5 has White's bead; f2 has Black's bead.
     targets = {m.to_square for m in state.moves_from("d3")}
     assert targets == {"b2", "b4", "c1", "e1", "e5", "f4"}
-    own = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "...W...",
-            ".......",
-            "..W....",
-        ]
-    )
+    own = position("...B.../......./......./......./...W.../......./..W....")
     assert "c1" not in {m.to_square for m in own.moves_from("d3")}
 
 
 def test_capture_removes_the_enemy_moai() -> None:
     state = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "...B...",
-            ".......",
-            "..W...B",
-        ],
+        "...B.../......./......./......./...B.../......./..W...B",
         protected="g1",
     )
     move = state.parse("c1-d3")
@@ -231,15 +204,7 @@ def test_the_moai_that_just_moved_is_protected_for_one_turn() -> None:
 
 def test_protection_is_only_for_the_moai_that_moved() -> None:
     state = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "...B.B.",
-            ".......",
-            "....W..",
-        ],
+        "...B.../......./......./......./...B.B./......./....W..",
         protected="f3",
     )
     assert "e1xd3" in names(state.legal_moves())
@@ -251,15 +216,7 @@ def test_protection_is_only_for_the_moai_that_moved() -> None:
 
 def test_a_bead_goes_between_the_landing_square_and_an_enemy_moai() -> None:
     state = position(
-        [
-            ".......",
-            ".......",
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "..W....",
-        ],
+        "......./......./...B.../......./......./......./..W....",
         to_move=0,
     )
     move = state.parse("c1-d3")
@@ -271,17 +228,7 @@ def test_a_bead_goes_between_the_landing_square_and_an_enemy_moai() -> None:
 
 
 def test_two_beads_in_one_move() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            ".....B.",
-            ".......",
-            "....W..",
-            ".......",
-            ".......",
-        ]
-    )
+    state = position("...B.../......./.....B./......./....W../......./.......")
     move = state.parse("e3-d5")
     # N: d7 is an enemy, d6 empty. E: f5 is an enemy, e5 empty.
     assert move.bead_squares == ("d6", "e5")
@@ -291,17 +238,7 @@ def test_two_beads_in_one_move() -> None:
 
 
 def test_capture_and_beads_in_the_same_move() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            "...B.B.",
-            ".......",
-            "....W..",
-            ".......",
-            ".......",
-        ]
-    )
+    state = position("...B.../......./...B.B./......./....W../......./.......")
     move = state.parse("e3-d5")
     assert str(move) == "e3xd5" and move.capture and move.bead_squares == ("d6", "e5")
     after = kstate(state.play(move))
@@ -312,17 +249,7 @@ def test_capture_and_beads_in_the_same_move() -> None:
 
 
 def test_no_bead_when_the_square_between_is_taken_or_the_far_square_is_no_enemy_moai() -> None:
-    state = position(
-        [
-            "...B...",
-            "...b...",
-            ".....W.",
-            "...b...",
-            "...BWb.",
-            ".......",
-            ".......",
-        ]
-    )
+    state = position("...B.../...b.../.....W./...b.../...BWb./......./.......")
     # Landing on d5: N has a bead between (d6), E has White's own Moai 2 away (f5), S has a
     # bead between (d4), SE has a bead 2 away (f3): no bead at all.
     move = state.parse("e3-d5")
@@ -330,17 +257,7 @@ def test_no_bead_when_the_square_between_is_taken_or_the_far_square_is_no_enemy_
 
 
 def test_leaving_a_square_between_two_enemy_moai_places_nothing() -> None:
-    state = position(
-        [
-            "B......",
-            "...B...",
-            ".......",
-            "...W...",
-            ".......",
-            "...B...",
-            ".......",
-        ]
-    )
+    state = position("B....../...B.../......./...W.../......./...B.../.......")
     # d4 lies between Black's d6 and d2; leaving it for f5 (no enemy Moai 2 away) places nothing.
     move = state.parse("d4-f5")
     assert move.beads == ()
@@ -348,15 +265,7 @@ def test_leaving_a_square_between_two_enemy_moai_places_nothing() -> None:
     assert after.bead_squares(0) == () and after.piece_at("d4") is None and after.quiet == 1
 
 
-SHORT_ROWS = [
-    "ww..wwW",
-    ".B.B...",
-    ".......",
-    "W....B.",
-    ".......",
-    ".B..W..",
-    "ww.ww.W",
-]
+SHORT_ROWS = "ww..wwW/.B.B.../......./W....B./......./.B..W../ww.ww.W"
 
 
 def test_beads_running_short_go_in_the_order_n_ne_e_se_s_sw_w_nw() -> None:
@@ -376,7 +285,7 @@ def test_beads_running_short_go_in_the_order_n_ne_e_se_s_sw_w_nw() -> None:
 
 
 def test_beads_order_is_as_seen_by_seat_0_also_for_seat_1() -> None:
-    rows = [row.translate(SWAP) for row in SHORT_ROWS]  # the same with the colours swapped
+    rows = SHORT_ROWS.translate(SWAP)  # the same with the colours swapped
     state = position(rows, to_move=1)
     assert state.placed == (0, 8)
     # Seen by Black the order would start with d3 (its north) and give c3, c5 first.
@@ -388,17 +297,7 @@ def test_beads_order_is_as_seen_by_seat_0_also_for_seat_1() -> None:
 
 
 def test_three_in_a_row_wins_orthogonally() -> None:
-    state = position(
-        [
-            "...B...",
-            ".....W.",
-            ".......",
-            ".......",
-            "..ww...",
-            "....B..",
-            ".......",
-        ]
-    )
+    state = position("...B.../.....W./......./......./..ww.../....B../.......")
     move = state.parse("f6-e4")
     assert move.bead_squares == ("e3",)
     after = state.play(move)
@@ -409,17 +308,7 @@ def test_three_in_a_row_wins_orthogonally() -> None:
 
 
 def test_three_in_a_row_wins_diagonally() -> None:
-    state = position(
-        [
-            "...B.W.",
-            ".......",
-            ".......",
-            ".......",
-            "...wB..",
-            "..w....",
-            ".......",
-        ]
-    )
+    state = position("...B.W./......./......./......./...wB../..w..../.......")
     move = state.parse("f7-e5")
     assert move.bead_squares == ("e4",)  # between e5 and Black's e3
     outcome = state.play(move).outcome()
@@ -427,17 +316,7 @@ def test_three_in_a_row_wins_diagonally() -> None:
 
 
 def test_three_in_a_row_wins_with_the_new_bead_in_the_middle() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            "....W..",
-            ".......",
-            ".......",
-            "..w.w..",
-            "...B...",
-        ]
-    )
+    state = position("...B.../......./....W../......./......./..w.w../...B...")
     move = state.parse("e5-d3")
     assert move.bead_squares == ("d2",)
     outcome = state.play(move).outcome()
@@ -445,44 +324,14 @@ def test_three_in_a_row_wins_with_the_new_bead_in_the_middle() -> None:
 
 
 def test_a_row_with_an_enemy_bead_or_a_gap_does_not_win() -> None:
-    mixed = position(
-        [
-            "...B...",
-            ".....W.",
-            ".......",
-            ".......",
-            "..bw...",
-            "....B..",
-            ".......",
-        ]
-    )
+    mixed = position("...B.../.....W./......./......./..bw.../....B../.......")
     assert mixed.play("f6-e4").outcome() is None
-    gap = position(
-        [
-            "...B...",
-            ".....W.",
-            ".......",
-            ".......",
-            ".w.w...",
-            "....B..",
-            ".......",
-        ]
-    )
+    gap = position("...B.../.....W./......./......./.w.w.../....B../.......")
     assert gap.play("f6-e4").outcome() is None
 
 
 def test_three_captures_win() -> None:
-    state = position(
-        [
-            "W..B..W",
-            ".......",
-            ".......",
-            "W......",
-            "...B...",
-            ".......",
-            "..W....",
-        ]
-    )
+    state = position("W..B..W/......./......./W....../...B.../......./..W....")
     assert state.captures(0) == 2
     after = state.play("c1xd3")
     outcome = after.outcome()
@@ -503,20 +352,12 @@ def test_placing_all_ten_beads_wins() -> None:
 # -- draws --------------------------------------------------------------------------------------
 
 
-BLOCKED_ROWS = [
-    "...W...",
-    ".......",
-    ".......",
-    "...W...",
-    ".b.....",
-    "..w.b..",
-    "B.....B",
-]
+BLOCKED_ROWS = "...W.../......./......./...W.../.b...../..w.b../B.....B"
 
 
 def test_no_legal_move_for_the_player_to_move_is_a_draw() -> None:
     # Black's a1 reaches b3 and c2, both beads; g1 reaches e2 (a bead) and f3 (a bead here).
-    rows = [*BLOCKED_ROWS]
+    rows = BLOCKED_ROWS.split("/")
     rows[4] = ".b...b."
     state = position(rows)
     after = state.play("d7-c5")
@@ -539,7 +380,7 @@ def test_the_protected_moai_can_leave_the_opponent_without_a_move() -> None:
 
 def test_wins_are_checked_before_draws() -> None:
     # Capturing Black's third Moai also leaves Black's last Moai (a1) without a move: a win.
-    rows = [*BLOCKED_ROWS]
+    rows = BLOCKED_ROWS.split("/")
     rows[4] = ".b...B."
     rows[6] = "B......"
     state = position(rows)
@@ -579,15 +420,7 @@ def test_the_position_key_holds_the_player_to_move_and_the_protected_moai() -> N
 
 def test_eighty_quiet_moves_are_a_draw() -> None:
     state = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            ".......",
-            ".......",
-            "...W...",
-        ],
+        "...B.../......./......./......./......./......./...W...",
         quiet=78,
     )
     after = state.play("d1-c3")
@@ -619,15 +452,7 @@ def test_eighty_quiet_moves_reached_by_play() -> None:
 
 def test_a_capture_or_a_bead_resets_the_quiet_count_and_the_history() -> None:
     state = position(
-        [
-            "...B...",
-            ".......",
-            ".......",
-            ".......",
-            "...B...",
-            ".......",
-            "..W...B",
-        ],
+        "...B.../......./......./......./...B.../......./..W...B",
         quiet=60,
     )
     after = kstate(state.play("c1xd3"))
@@ -729,17 +554,7 @@ def test_moving_from_an_empty_square_or_an_enemy_moai() -> None:
 
 
 def test_landing_on_a_bead_or_an_own_moai() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            "..w....",
-            ".......",
-            "...W...",
-            ".....b.",
-            ".......",
-        ]
-    )
+    state = position("...B.../......./..w..../......./...W.../.....b./.......")
     with pytest.raises(IllegalMoveError, match="lands on c5, which holds your bead") as info:
         state.parse("d3-c5")
     assert "may never land on a bead" in str(info.value) and "`d3-e5`" in str(info.value)
@@ -752,17 +567,7 @@ def test_landing_on_a_bead_or_an_own_moai() -> None:
 
 
 def test_moving_a_bead() -> None:
-    state = position(
-        [
-            "...B...",
-            ".......",
-            "..w....",
-            ".......",
-            "...W...",
-            ".......",
-            ".......",
-        ]
-    )
+    state = position("...B.../......./..w..../......./...W.../......./.......")
     with pytest.raises(IllegalMoveError, match="c5 holds a bead, and beads never move"):
         state.parse("c5-d7")
 

@@ -24,7 +24,15 @@ def position(rows: dict[int, str], seats: int = 2, to_move: int = 0) -> KeryoPen
     start = GAME.start(seats, tournament=False)
     assert isinstance(start, KeryoPenteState)
     placed = tuple(board.count(seat + 1) for seat in range(seats))
-    return KeryoPenteState(seats, False, bytes(board), (0,) * seats, placed, (True,) * seats, to_move)
+    return KeryoPenteState(
+        seats=seats,
+        tournament=False,
+        board=bytes(board),
+        captures=(0,) * seats,
+        placed=placed,
+        active=(True,) * seats,
+        turn=to_move,
+    )
 
 
 def stones(state: State) -> dict[int, int]:

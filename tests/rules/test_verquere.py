@@ -28,33 +28,7 @@ from rules.verquere import (
     seat0_point,
 )
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout, pick_move
-
-
-def position(
-    mine: dict[int, int],
-    theirs: dict[int, int],
-    *,
-    dice: tuple[int, int] | None = (5, 3),
-    seat: int = 0,
-    bar: tuple[int, int] = (0, 0),
-    five_blots: bool = False,
-    five_closed_points: bool = False,
-) -> VerquereState:
-    """A position with `seat` to play `dice`: `mine` are the mover's men and `theirs` the
-    opponent's men, both by point of the MOVER's numbering; `bar` is (mover, opponent).
-    Men not placed nor on the bar are borne off."""
-    board = [0] * 24
-    for point, count in mine.items():
-        board[seat0_point(seat, point) - 1] += count if seat == 0 else -count
-    for point, count in theirs.items():
-        assert not mine.get(point), f"point {point} has men of both players"
-        board[seat0_point(seat, point) - 1] += -count if seat == 0 else count
-    mover_off = 15 - sum(mine.values()) - bar[0]
-    other_off = 15 - sum(theirs.values()) - bar[1]
-    assert mover_off >= 0 and other_off >= 0
-    seat_bar = bar if seat == 0 else (bar[1], bar[0])
-    off = (mover_off, other_off) if seat == 0 else (other_off, mover_off)
-    return VerquereState(2, five_blots, five_closed_points, tuple(board), seat_bar, off, seat, dice)
+from tests.support.verquere import position
 
 
 def texts(state: State) -> list[str]:
@@ -146,7 +120,7 @@ def test_fourteen_on_24_and_23_24_wins_a_double_game() -> None:
     after = state.play("23/24")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == (0,) and list(outcome.scores) == [2, 0]
-    assert "point 24" in outcome.reason and after.to_move is None and after.finish == "24"  # type: ignore[attr-defined]
+    assert "point 24" in outcome.reason and after.to_move is None and outcome.termination == "all-on-24"
     black = position({23: 1, 24: 14}, {13: 15}, dice=(2, 1), seat=1).play("23/24").outcome()
     assert black is not None and black.winners == (1,) and list(black.scores) == [0, 2]
 
@@ -162,7 +136,7 @@ def test_jean_caption_four_on_the_bar_and_three_points_held() -> None:
     assert after.jean(1) and after.bar == (0, 4) and after.men(0, 1) == 14 and after.men(0, 9) == 1
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == (0,) and list(outcome.scores) == [2, 0]
-    assert outcome.reason.startswith("Jean") and after.finish == "jean" and after.to_move is None
+    assert outcome.reason.startswith("Jean") and outcome.termination == "jean" and after.to_move is None
 
 
 def test_jean_is_checked_right_after_the_hit_even_mid_turn() -> None:
@@ -416,7 +390,7 @@ def test_bearing_off_the_last_man_wins_a_single_game() -> None:
     after = state.play("24/off")
     outcome = after.outcome()
     assert outcome is not None and outcome.winners == (1,) and list(outcome.scores) == [0, 1]
-    assert outcome.reason == "Black bore off all 15 men" and after.finish == "off"  # type: ignore[attr-defined]
+    assert outcome.reason == "Black bore off all 15 men" and outcome.termination == "borne-off"
     assert state.describe_move(state.parse("24/off")).endswith("and wins: Black bore off all 15 men")
 
 
@@ -433,7 +407,7 @@ def test_both_players_juncker_is_a_draw() -> None:
     assert (
         outcome is not None and outcome.winners == () and list(outcome.scores) == [0, 0] and outcome.is_draw
     )
-    assert after.finish == "juncker" and after.to_move is None  # type: ignore[attr-defined]
+    assert outcome.termination == "juncker" and after.to_move is None
 
 
 def test_resignation() -> None:

@@ -24,7 +24,7 @@ from rules.verquere import (
     _opponent_jean,
     _view,
 )
-from tests.rules.test_verquere import position
+from tests.support.verquere import position
 
 
 def positions(seed: int, games: int, **options: bool) -> list[VerquereState]:
@@ -151,16 +151,15 @@ def test_states_made_on_the_fast_path_equal_the_plain_ones() -> None:
         for after in (state.play(state.legal_moves()[0]), GAME.start(2).play("roll 4-4")):
             assert isinstance(after, VerquereState)
             plain = VerquereState(
-                after.seats,
-                after.five_blots,
-                after.five_closed_points,
-                after.board,
-                after.bar,
-                after.off,
-                after.turn,
-                after.dice,
-                after.result,
-                after.finish,
+                seats=after.seats,
+                five_blots=after.five_blots,
+                five_closed_points=after.five_closed_points,
+                board=after.board,
+                bar=after.bar,
+                off=after.off,
+                turn=after.turn,
+                dice=after.dice,
+                result=after.result,
             )
             assert after == plain and hash(after) == hash(plain) and vars(after) == vars(plain)
             with pytest.raises(AttributeError):

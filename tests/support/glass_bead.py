@@ -11,6 +11,7 @@ def position(pits: list[str], cups: tuple[str, str] = ("", ""), turn: int = 0) -
     state = GAMES["glass-bead"].load(
         {
             "game": "glass-bead",
+            "format": GAMES["glass-bead"].state_format,
             "seats": 2,
             "options": {},
             "pits": pits,

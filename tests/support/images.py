@@ -15,6 +15,11 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+import render
+from rules import Move, State
+
+REFERENCE = Path(__file__).resolve().parents[1] / "render" / "reference"
+"""The checked-in reference pictures."""
 FAILED_DIR = Path(__file__).resolve().parents[1] / "render" / "_failed"
 UPDATE_ENV = "UPDATE_REFERENCES"
 
@@ -68,3 +73,21 @@ def assert_matches_reference(png: bytes, reference: Path) -> None:
         f"If the change is intended, run the tests again with {UPDATE_ENV}=1 and look at the new "
         f"reference before committing it."
     )
+
+
+def assert_same_picture_again(
+    state: State,
+    last_move: Move | None,
+    names: tuple[str, ...],
+    *,
+    between: State,
+    perspectives: tuple[int, ...] = (),
+) -> bytes:
+    """The picture of `state` is the same bytes when drawn again after the picture of `between`
+    (the caches must not matter), and from each of `perspectives` (that the game ignores)."""
+    first = render.board(state, last_move=last_move, names=names)
+    render.board(between)
+    assert render.board(state, last_move=last_move, names=names) == first
+    for seat in perspectives:
+        assert render.board(state, last_move=last_move, names=names, perspective=seat) == first
+    return first

@@ -87,6 +87,7 @@ def check_random_playout(
 def check_state_properties(game: Game, state: State) -> None:
     data = state.to_json()
     json.dumps(data)  # JSON-safe
+    assert data["format"] == game.state_format, "every state carries its format version"
     again = game.load(json.loads(json.dumps(data)))
     assert again == state and hash(again) == hash(state), "JSON round trip must give an equal state"
     assert state.seats in game.seats

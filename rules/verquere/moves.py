@@ -1,0 +1,272 @@
+"""Verquere's moves: rolls, passes and whole turns, and the legal moves of a position with a roll."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple, overload
+
+from ..base import Move
+from .board import OPP, Key, Steps, _point_name
+from .notation import _canonical
+from .turns import _explore, _Explored
+
+# -- moves --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Move):
+    """A chance outcome: the two dice, the higher first."""
+
+    high: int
+    low: int
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return (self.high, self.low)
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    def __str__(self) -> str:
+        return f"roll {self.high}-{self.low}"
+
+
+ROLLS: tuple[Roll, ...] = (
+    *(Roll(h, lo) for h in range(6, 0, -1) for lo in range(h - 1, 0, -1)),
+    *(Roll(d, d) for d in range(6, 0, -1)),
+)
+"""The 21 outcomes of a roll in their fixed order: the 15 non-doubles by (high, low) descending
+(`roll 6-5`, `roll 6-4` … `roll 2-1`), then the 6 doubles descending (`roll 6-6` … `roll 1-1`)."""
+ROLL_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
+    (r, Fraction(1, 36) if r.is_double else Fraction(1, 18)) for r in ROLLS
+)
+_ROLL_BY_DICE = {r.dice: r for r in ROLLS}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """The whole turn passed: nothing can be played, or the player is Juncker."""
+
+    seat: int
+    dice: tuple[int, int]
+    why: str
+    """E.g. "no legal step for 6-6" or "Juncker: 3 men on the bar and only 2 points open"."""
+    juncker: bool = False
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Step(NamedTuple):
+    """One die of a turn, in the mover's numbering: `start` 0 is the bar, `end` 25 is off."""
+
+    start: int
+    end: int
+    hit: bool
+    """Whether this step hit the opponent's man (or men) on `end`, as the notation marks it."""
+
+
+class _TurnContext(NamedTuple):
+    """What every turn of one state shares."""
+
+    seat: int
+    dice: tuple[int, int]
+    start: Key
+    five_blots: bool
+    five_closed: bool
+
+
+class Turn(Move):
+    """A whole turn: every step played with one roll. Turns reaching the same position are equal.
+
+    Everything is in the mover's numbering (`seat`): `tokens` are the men's paths as written
+    (`(1, 4, 9)` is `1/4/9`, one man touching down on 4; 0 is the bar, 25 is off), `steps` the
+    single steps with their hits, `hits` the points where opponent's men were hit. `start` and
+    `key` are the views (see the module docstring) before and after the turn. The ways of playing
+    it, which its notation is chosen from, are asked of the legal moves it came from when needed.
+    """
+
+    __slots__ = ("_cache", "_ctx", "_legal", "key")
+
+    key: Key
+    _legal: _Legal
+    _ctx: _TurnContext
+    _cache: tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str] | None
+
+    def __init__(self, ctx: _TurnContext, key: Key, legal: _Legal) -> None:
+        self._ctx = ctx
+        self.key = key
+        self._legal = legal
+        self._cache = None
+
+    @property
+    def seat(self) -> int:
+        return self._ctx.seat
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return self._ctx.dice
+
+    @property
+    def start(self) -> Key:
+        return self._ctx.start
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn) or self.key != other.key:
+            return False
+        a, b = self._ctx, other._ctx
+        return a is b or (a.seat == b.seat and a.dice == b.dice and a.start == b.start)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self._ctx.seat))
+
+    def __repr__(self) -> str:
+        return f"Turn({str(self)!r}, seat={self.seat}, dice={self.dice})"
+
+    def _written(self) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str]:
+        if self._cache is None:
+            ctx = self._ctx
+            ways = self._legal.ways(self.key)
+            tokens, marks = _canonical(ctx.start, ways, ctx.five_blots, ctx.five_closed)
+            text = " ".join(
+                "/".join(_point_name(p) + ("*" if (t, i) in marks else "") for i, p in enumerate(tok))
+                for t, tok in enumerate(tokens)
+            )
+            self._cache = (tokens, marks, text)
+        return self._cache
+
+    @property
+    def tokens(self) -> tuple[tuple[int, ...], ...]:
+        """The men's paths in canonical order, e.g. ((13, 16), (0, 3)) for `13/16 bar/3`."""
+        return self._written()[0]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The single steps, token by token as written (not necessarily in the order played)."""
+        tokens, marks, _ = self._written()
+        return tuple(
+            Step(tok[i - 1], tok[i], (t, i) in marks)
+            for t, tok in enumerate(tokens)
+            for i in range(1, len(tok))
+        )
+
+    @property
+    def hits(self) -> tuple[int, ...]:
+        """The points (mover's numbering) where opponent's men were hit."""
+        start, key = self._ctx.start, self.key
+        return tuple(q for q in range(1, 25) if start[OPP + q] and not key[OPP + q])
+
+    @property
+    def men_hit(self) -> int:
+        return self.key[OPP] - self._ctx.start[OPP]
+
+    def __str__(self) -> str:
+        return self._written()[2]
+
+
+# -- the state --------------------------------------------------------------------------------------
+
+
+class _Legal:
+    """The legal moves of a state with a roll to play, computed once and cached on the state.
+
+    The search finds the positions the legal turns reach; the turns are made as they are asked
+    for (`moves` is a lazy sequence), and the ways of playing them, which only their notation
+    needs, come from a second search that records them, run the first time a turn is written.
+    """
+
+    __slots__ = ("_by_key", "_keys", "_texts", "_ways", "ctx", "explored", "keys", "moves", "passing", "view")
+
+    def __init__(
+        self, view: bytearray, explored: _Explored | None, passing: Pass | None, ctx: _TurnContext
+    ) -> None:
+        self.view = view
+        self.explored = explored
+        self.passing = passing
+        self.ctx = ctx
+        self.keys: list[Key] = explored.legal if explored is not None and passing is None else []
+        self.moves: Sequence[Move] = [passing] if passing is not None else _Turns(self)
+        self._by_key: dict[Key, Turn] | None = None
+        self._keys: frozenset[Key] | None = None
+        self._ways: dict[Key, list[Steps]] | None = None
+        self._texts: list[str] | None = None
+
+    @property
+    def by_key(self) -> dict[Key, Turn]:
+        """Every legal turn by the key of the position it reaches."""
+        if self._by_key is None:
+            self._by_key = {m.key: m for m in self.moves if isinstance(m, Turn)}
+        return self._by_key
+
+    def is_legal(self, turn: Turn) -> bool:
+        if turn._ctx is self.ctx:
+            return True  # made by `moves`
+        if self._keys is None:
+            self._keys = frozenset(self.keys)
+        a, b = turn._ctx, self.ctx
+        return turn.key in self._keys and (a.seat, a.dice, a.start) == (b.seat, b.dice, b.start)
+
+    def ways(self, key: Key) -> list[Steps]:
+        """The step sequences that reach the position of a legal turn."""
+        if self._ways is None:
+            ctx = self.ctx
+            ways: dict[Key, list[Steps]] = {}
+            _explore(bytearray(ctx.start), ctx.dice[0], ctx.dice[1], ctx.five_blots, ctx.five_closed, ways)
+            self._ways = ways
+        return self._ways[key]
+
+    @property
+    def texts(self) -> list[str]:
+        """The notation of every legal move, sorted (for autocomplete and error messages)."""
+        if self._texts is None:
+            self._texts = sorted(str(m) for m in self.moves)
+        return self._texts
+
+
+class _Turns(Sequence[Move]):
+    """The legal turns of a state, each made when first asked for (a random playout asks for one)."""
+
+    __slots__ = ("_legal", "_made")
+
+    def __init__(self, legal: _Legal) -> None:
+        self._legal = legal
+        self._made: list[Turn | None] = [None] * len(legal.keys)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._made)))]
+        made = self._made[index]
+        if made is None:
+            legal = self._legal
+            made = Turn(legal.ctx, legal.keys[index], legal)
+            self._made[index] = made
+        return made
+
+    def __iter__(self) -> Iterator[Move]:
+        for index in range(len(self._made)):
+            yield self[index]
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Turn) and self._legal.is_legal(move)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str | bytes):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

@@ -1,0 +1,376 @@
+"""A Verquere position: the rules contract, the helpers for pictures, and what the search caches."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from ..base import CHANCE, AmbiguousMoveError, IllegalMoveError, Move, NotAMoveError, Outcome, TurnState
+from ..text import plural
+from .board import (
+    _NO_POINTS,
+    ALL_ON_24,
+    BAR,
+    BORNE_OFF,
+    JEAN,
+    JUNCKER,
+    MEN,
+    OFF,
+    OPP,
+    POINTS,
+    SEAT_NAMES,
+    SHOWN_TURNS,
+    Key,
+    _board_from_view,
+    _jean,
+    _open_points,
+    _opponent_jean,
+    _pips,
+    _view,
+    _vulnerable,
+    seat0_point,
+)
+from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal, _TurnContext
+from .notation import _ROLL_RE, _realize, _units
+from .turns import _explore, _Explored
+
+
+@dataclass(frozen=True)
+class VerquereState(TurnState):
+    seats: int
+    five_blots: bool
+    five_closed_points: bool
+    board: tuple[int, ...]
+    """24 points in seat 0's numbering (index 0 is seat 0's point 1, its home): positive counts are
+    seat 0's men, negative counts seat 1's. `points(seat)` gives a seat's own numbering."""
+    bar: tuple[int, int]
+    """Men on the bar, per seat."""
+    off: tuple[int, int]
+    """Men borne off, per seat."""
+    turn: int
+    """The seat whose turn it is (to roll, then to play)."""
+    dice: tuple[int, int] | None
+    """The roll the seat to move must play (higher die first); None while the roll is due."""
+    result: Outcome | None = None
+    _cache: _Legal | None = field(default=None, init=False, repr=False, compare=False)
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None:
+            return None
+        return CHANCE if self.dice is None else self.turn
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"five_blots": self.five_blots, "five_closed_points": self.five_closed_points}
+
+    def legal_moves(self) -> Sequence[Move]:
+        if self.result is not None:
+            return []
+        if self.dice is None:
+            return ROLLS
+        return self._legal().moves
+
+    def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
+        if self.result is not None or self.dice is not None:
+            return []
+        return list(ROLL_OUTCOMES)
+
+    def is_legal(self, move: Move) -> bool:
+        if self.result is not None:
+            return False
+        if self.dice is None:
+            return isinstance(move, Roll)
+        legal = self._legal()
+        if isinstance(move, Turn):
+            return legal.passing is None and legal.is_legal(move)
+        return legal.passing is not None and move == legal.passing
+
+    def forced_move(self) -> Move | None:
+        if self.result is not None or self.dice is None:
+            return None
+        return self._legal().passing
+
+    def describe_move(self, move: Move) -> str:
+        if isinstance(move, Roll):
+            return f"rolls {move.high}-{move.low}"
+        if isinstance(move, Pass):
+            return f"passes: {move.why}"
+        if isinstance(move, Turn):
+            text = f"plays `{move}`"
+            if move.men_hit:
+                text += f", hitting {plural(move.men_hit, 'man')}"
+            if self.is_legal(move):
+                outcome = self._after(move).outcome()
+                if outcome is not None:
+                    text += f", and wins: {outcome.reason}"
+            return text
+        return str(move)
+
+    def parse(self, text: str) -> Move:
+        if self.result is not None:
+            raise IllegalMoveError("The game is over: no more moves can be played.")
+        raw = str(text).strip()
+        flat = " ".join(raw.lower().split())
+        roll = _ROLL_RE.fullmatch(flat)
+        if self.dice is None:
+            if roll is None:
+                raise IllegalMoveError(
+                    f"`{raw}` cannot be played now: the dice must be rolled first (a roll is written "
+                    "like `roll 5-3`)."
+                )
+            a, b = int(roll[1]), int(roll[2])
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise NotAMoveError(f"`{raw}` is not a roll: each die shows 1 to 6, as in `roll 5-3`.")
+            return _ROLL_BY_DICE[(max(a, b), min(a, b))]
+        hi, lo = self.dice
+        legal = self._legal()
+        if roll is not None:
+            raise IllegalMoveError(
+                f"`{raw}` cannot be played now: the dice are already rolled ({hi}-{lo}). "
+                f"{self._examples(legal)}"
+            )
+        if flat == "pass":
+            if legal.passing is not None:
+                return legal.passing
+            raise IllegalMoveError(
+                f"`pass` is not allowed: you can move with {hi}-{lo}. {self._examples(legal)}"
+            )
+        try:
+            units = _units(raw)
+        except NotAMoveError as error:
+            raise NotAMoveError(
+                f"`{raw}` is not a turn: {error}. Write each step as `from/to` in your own numbering "
+                f"(`bar/3` enters, `22/off` bears off, `1/4/9` is one man using both dice). "
+                f"{self._examples(legal)}"
+            ) from None
+        if legal.passing is not None:
+            raise IllegalMoveError(f"`{raw}` cannot be played: {legal.passing.why}. Your turn is `pass`.")
+        dice = (hi,) * 4 if hi == lo else (hi, lo)
+        if len(units) > len(dice):
+            raise IllegalMoveError(
+                f"`{raw}` has {len(units)} steps, but a {hi}-{lo} gives only {len(dice)}. "
+                f"{self._examples(legal)}"
+            )
+        realized = _realize(legal.view, dice, units, self.five_blots, self.five_closed_points)
+        matches = [legal.by_key[k] for k in realized.finals if k in legal.by_key]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            shown = ", ".join(f"`{m}`" for m in sorted(matches, key=str))
+            raise AmbiguousMoveError(
+                f"`{raw}` fits {len(matches)} different turns: {shown}. Write the touchdowns to choose one."
+            )
+        why = self._filter_refusal(legal, realized.finals) if realized.finals else realized.failure
+        raise IllegalMoveError(f"`{raw}` is not a legal turn with {hi}-{lo}: {why}. {self._examples(legal)}")
+
+    def _after(self, move: Move) -> VerquereState:
+        if isinstance(move, Roll):
+            return self._moved_on(self.board, self.bar, self.off, self.turn, move.dice)
+        seat = self.turn
+        other = 1 - seat
+        if not isinstance(move, Turn):  # a pass
+            return self._moved_on(self.board, self.bar, self.off, other, None)._drawn_if_stuck()
+        key = move.key
+        board = _board_from_view(key, seat)
+        if seat == 0:
+            bar, off = (key[BAR], key[OPP]), (key[OFF], self.off[1])
+        else:
+            bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
+        state = self._moved_on(board, bar, off, other, None)
+        winner = SEAT_NAMES[seat]
+        if key[OFF] == MEN:
+            return state._ended(
+                Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men", BORNE_OFF)
+            )
+        if key[POINTS] == MEN:
+            reason = f"{winner} has all 15 men on point 24 (double game)"
+            return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
+        if key[OPP] and _opponent_jean(key):
+            reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
+            return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
+        return state._drawn_if_stuck()
+
+    def resign(self, seat: int) -> VerquereState:
+        return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self._json_header(),
+            "board": list(self.board),
+            "bar": list(self.bar),
+            "off": list(self.off),
+            "turn": self.turn,
+            "dice": list(self.dice) if self.dice is not None else None,
+        }
+
+    # -- helpers for pictures and move builders -------------------------------------------------
+
+    def points(self, seat: int) -> tuple[int, ...]:
+        """Men of `seat` on each point of its own numbering: index 0 is its point 1 (home)."""
+        return tuple(self.men(seat, p) for p in range(1, 25))
+
+    def men(self, seat: int, point: int) -> int:
+        """Men of `seat` on `point` (1–24) of its own numbering."""
+        v = self.board[seat0_point(seat, point) - 1]
+        return max(v, 0) if seat == 0 else max(-v, 0)
+
+    def juncker(self, seat: int) -> bool:
+        """Whether `seat` must pass its turns: more men on the bar than points open to enter."""
+        view = _view(self.board, self.bar, self.off, seat)
+        if not view[BAR] or _jean(view):
+            return False
+        vulnerable = _vulnerable(view) if self.five_closed_points else _NO_POINTS
+        return view[BAR] > _open_points(view, vulnerable)
+
+    def jean(self, seat: int) -> bool:
+        """Whether `seat` can never enter all men (bar + own first-quarter points > 6)."""
+        return _jean(_view(self.board, self.bar, self.off, seat))
+
+    def suggest(self, typed: str, limit: int = 25) -> list[str]:
+        def flat(text: str) -> str:
+            return "".join(text.replace("*", "").split()).lower()
+
+        key = flat(typed)
+        if self.result is not None:
+            return []
+        texts = [str(r) for r in ROLLS] if self.dice is None else self._legal().texts
+        starts = [t for t in texts if flat(t).startswith(key)]
+        contains = [t for t in texts if key in flat(t) and not flat(t).startswith(key)]
+        return (starts + contains)[:limit]
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _ended(self, outcome: Outcome) -> VerquereState:
+        return replace(self, result=outcome)
+
+    def _moved_on(
+        self,
+        board: tuple[int, ...],
+        bar: tuple[int, int],
+        off: tuple[int, int],
+        turn: int,
+        dice: tuple[int, int] | None,
+    ) -> VerquereState:
+        """The game going on in a new position: `VerquereState(...)` with these keywords and this
+        state's options, built without the frozen dataclass's per-field checks, in this one place
+        (the hot path of a playout)."""
+        state: VerquereState = object.__new__(VerquereState)
+        state.__dict__.update(
+            seats=self.seats,
+            five_blots=self.five_blots,
+            five_closed_points=self.five_closed_points,
+            board=board,
+            bar=bar,
+            off=off,
+            turn=turn,
+            dice=dice,
+            result=None,
+        )
+        return state
+
+    def _drawn_if_stuck(self) -> VerquereState:
+        """A draw when both players are Juncker: neither can ever move again."""
+        if self.bar[0] and self.bar[1] and self.juncker(0) and self.juncker(1):
+            return self._ended(
+                Outcome((), (0, 0), "both players are Juncker: neither can ever move again", JUNCKER)
+            )
+        return self
+
+    def _legal(self) -> _Legal:
+        cached = self._cache
+        if cached is not None:
+            return cached
+        assert self.dice is not None
+        seat = self.turn
+        hi, lo = self.dice
+        view = _view(self.board, self.bar, self.off, seat)
+        explored: _Explored | None = None
+        passing: Pass | None = None
+        if view[BAR] and not _jean(view):
+            open_points = _open_points(view, _vulnerable(view) if self.five_closed_points else _NO_POINTS)
+            if view[BAR] > open_points:
+                room = plural(open_points, "point") if open_points else "no point"
+                passing = Pass(
+                    seat,
+                    self.dice,
+                    f"Juncker: {plural(view[BAR], 'man')} on the bar and only {room} open",
+                    True,
+                )
+        if passing is None:
+            explored = _explore(view, hi, lo, self.five_blots, self.five_closed_points)
+            if explored.max_dice == 0:
+                passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
+        ctx = _TurnContext(seat, self.dice, bytes(view), self.five_blots, self.five_closed_points)
+        legal = _Legal(view, explored, passing, ctx)
+        object.__setattr__(self, "_cache", legal)
+        return legal
+
+    def _examples(self, legal: _Legal) -> str:
+        texts = legal.texts
+        shown = ", ".join(f"`{t}`" for t in texts[:SHOWN_TURNS])
+        if len(texts) == 1:
+            return f"The only legal turn is {shown}."
+        if len(texts) > SHOWN_TURNS:
+            return f"Legal turns include {shown} (and {len(texts) - SHOWN_TURNS} more)."
+        return f"The legal turns are {shown}."
+
+    def _filter_refusal(self, legal: _Legal, finals: Mapping[Key, int]) -> str:
+        """Why steps that can all be played do not make a legal whole turn."""
+        explored = legal.explored
+        assert explored is not None and self.dice is not None
+        hi, lo = self.dice
+        key, used = next(iter(finals.items()))
+        if used < explored.max_dice:
+            if hi == lo:
+                return (
+                    f"it uses {used} of your 4 dice, but {explored.max_dice} can be played: "
+                    "play as many as you can"
+                )
+            return "it uses only one die, but both can be played: play both dice when you can"
+        if explored.larger_only and used == 1:
+            return f"only one die can be played, and then it must be the larger one ({hi})"
+        pips = _pips(legal.view, key)
+        if pips < explored.max_pips:
+            return f"it moves {pips} pips, but {explored.max_pips} can be moved: move as many pips as you can"
+        return "it is not a whole legal turn"
+
+
+def _scores(winner: int, points: int) -> tuple[int, int]:
+    return (points, 0) if winner == 0 else (0, points)
+
+
+def _new(seats: int, five_blots: bool, five_closed_points: bool) -> VerquereState:
+    board = [0] * POINTS
+    board[0] = MEN  # seat 0's home, its point 1
+    board[12] = -MEN  # seat 1's home: its point 1 is seat 0's point 13
+    return VerquereState(
+        seats=seats,
+        five_blots=five_blots,
+        five_closed_points=five_closed_points,
+        board=tuple(board),
+        bar=(0, 0),
+        off=(0, 0),
+        turn=0,
+        dice=None,
+    )
+
+
+def _load(data: Mapping[str, Any]) -> VerquereState:
+    options = data["options"]
+    dice = data["dice"]
+    return VerquereState(
+        seats=int(data["seats"]),
+        five_blots=bool(options["five_blots"]),
+        five_closed_points=bool(options["five_closed_points"]),
+        board=tuple(int(v) for v in data["board"]),
+        bar=(int(data["bar"][0]), int(data["bar"][1])),
+        off=(int(data["off"][0]), int(data["off"][1])),
+        turn=int(data["turn"]),
+        dice=(int(dice[0]), int(dice[1])) if dice is not None else None,
+        result=Outcome.from_json(data["result"]),
+    )
