@@ -464,6 +464,17 @@ class Store:
             [(r.user_id, game, r.scope, match_id, r.mu, r.sigma, when) for r in updated],
         )
 
+    async def rewrite_state(self, match_id: int, version: int, state: dict[str, Any]) -> bool:
+        """Replace the state cache of a match still at `version`, without a new version: the
+        cache is derived from the log, so rewriting it changes nothing of the game. Returns
+        whether it was written (not when the match moved on meanwhile)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE matches SET state = ? WHERE id = ? AND version = ?",
+                (json.dumps(state, separators=(",", ":")), match_id, version),
+            )
+        return cur.rowcount == 1
+
     async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
         """Remember the match message and its channel; not versioned, since it changes nothing
         of the game."""

@@ -7,6 +7,7 @@ guarded by the match version: a move lands whole, with its chance events, or not
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -41,6 +42,8 @@ from .errors import (
     WhichMatch,
 )
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+
+log = logging.getLogger("tavern.host")
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 COMPUTER_NAME = "Computer"
@@ -528,10 +531,22 @@ class Host:
         game = game_by_key(row.game)
         state: State | None = None
         if row.state is not None:
-            state = game.load(row.state)
+            state = await self._load_cache(row, game)
         elif row.status != "lobby" and row.log_length:
-            state = await self._replay(row, game)
+            state = await self._replay(row, game, upto=row.log_length)
         return _Loaded(row, game, state)
+
+    async def _load_cache(self, row: MatchRow, game: Game) -> State:
+        """The state from the stored cache; a cache written in another format (or damaged) is
+        rebuilt from the log, which is the truth, and rewritten for the next reader."""
+        assert row.state is not None
+        try:
+            return game.load(row.state)
+        except (ValueError, KeyError, TypeError) as error:  # StateFormatError is a ValueError
+            log.info("Match #%d: rebuilding its state cache from the log (%s)", row.id, error)
+        state = await self._replay(row, game, upto=row.log_length)
+        await self.store.rewrite_state(row.id, row.version, state.to_json())
+        return state
 
     async def _replay(self, row: MatchRow, game: Game, upto: int | None = None) -> State:
         """The state after the first `upto` log entries (all by default), from the log alone."""
@@ -558,13 +573,13 @@ class Host:
             self._last_moves.pop(next(iter(self._last_moves)))
 
     async def _replay_last_move(self, loaded: _Loaded) -> Move | None:
-        log = await self.store.log(loaded.row.id)
-        moves = [e for e in log if e.kind == "move"]
+        entries = await self.store.log(loaded.row.id)
+        moves = [e for e in entries if e.kind == "move"]
         if not moves:
             return None
         last = moves[-1]
         before = loaded.game.start(loaded.row.seat_count, **loaded.row.options)
-        for entry in log[: last.ply]:
+        for entry in entries[: last.ply]:
             before = apply_entry(before, entry)
         return before.parse(last.notation)
 
