@@ -24,7 +24,7 @@ from data import (
     Store,
     VersionConflict,
 )
-from rules import CHANCE, GAMES, Game, Move, Outcome, State
+from rules import CHANCE, DRAW_AGREED, GAMES, TIMEOUT, Game, Move, Outcome, State
 
 from . import ratings
 from .errors import (
@@ -344,7 +344,7 @@ class Host:
                 return await self.get(match_id)
             assert loaded.state is not None
             entry = PlayedMove(row.log_length, "draw", None, "draw", "a draw is agreed")
-            outcome = Outcome((), tuple(loaded.state.scores()), "draw agreed")
+            outcome = Outcome((), tuple(loaded.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
                 status="finished",
                 result=outcome.to_json(),
@@ -394,7 +394,12 @@ class Host:
                 row.log_length, "resign", seat.seat, "resign", f"{seat.name} ran out of time ({days:g} days)"
             )
             after, entries = self._advance(row, seats, after, [entry])
-            await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
+            ended = after.outcome()
+            if ended is not None:  # the clock, not the player, ended it
+                seat_name = loaded.game.seat_names(row.seat_count)[seat.seat]
+                ended = replace(ended, reason=f"{seat_name} ran out of time", termination=TIMEOUT)
+            change = self._finish_change(after, entries, seats, draw_offer=None, outcome=ended)
+            await self._write(row, change)
             return await self.get(match_id, played=entries)
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
@@ -651,9 +656,11 @@ class Host:
         *,
         status: str | None = None,
         draw_offer: Any = None,
+        outcome: Outcome | None = None,
     ) -> MatchChange:
-        """The change that stores a new state with its log entries (and seats, when they changed)."""
-        outcome = state.outcome()
+        """The change that stores a new state with its log entries (and seats, when they changed);
+        `outcome` stands for the state's own when the host decided how it ended."""
+        outcome = outcome or state.outcome()
         return MatchChange(
             status="finished" if outcome is not None else status,
             state=state.to_json(),

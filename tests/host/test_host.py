@@ -27,7 +27,7 @@ from host import (
     UnknownGame,
     WhichMatch,
 )
-from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError
+from rules import DRAW_AGREED, TIMEOUT, IllegalMoveError, MoveError, NotAMoveError, OptionError
 
 ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
 GUILD, CHANNEL = 100, 200
@@ -341,6 +341,7 @@ async def test_draw_needs_every_player(host: Host) -> None:
     agreed = await host.offer_draw(match.id, b)
     assert agreed.status == "finished" and agreed.outcome is not None
     assert agreed.outcome.is_draw and agreed.outcome.reason == "draw agreed"
+    assert agreed.outcome.termination == DRAW_AGREED
 
 
 async def test_a_move_clears_a_draw_offer(host: Host) -> None:
@@ -405,4 +406,10 @@ async def test_turn_clock_resigns_the_idle_player_and_closes_idle_lobbies(host: 
     assert timed_out.status == "finished" and timed_out.outcome is not None
     assert timed_out.seat_of(idle) is not None and timed_out.seat_of(idle).resigned  # type: ignore[union-attr]
     assert "ran out of time" in timed_out.played[0].description
+    assert timed_out.outcome.termination == TIMEOUT
+    idle_seat = timed_out.seat_of(idle)
+    assert idle_seat is not None
+    seat_name = timed_out.game.seat_names(2)[idle_seat.index]
+    assert timed_out.outcome.reason == f"{seat_name} ran out of time"
+    assert (await host.get(match.id)).outcome == timed_out.outcome  # as stored
     assert await host.expire_idle(turn_timeout=day, lobby_timeout=day, now=later) == []
