@@ -24,8 +24,9 @@ from typing import Any
 
 import aiosqlite
 
-MATCH_STATUSES = ("lobby", "playing", "finished", "abandoned")
-ACTIVE_STATUSES = ("lobby", "playing")
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+
+MATCH_STATUSES = tuple(MatchStatus)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
@@ -53,8 +54,7 @@ class SeatRow:
 @dataclass(frozen=True)
 class LogEntry:
     ply: int
-    kind: str
-    """'move', 'chance', 'resign' or 'draw'."""
+    kind: EntryKind
     seat: int | None
     notation: str
     played_at: str = ""
@@ -70,7 +70,7 @@ class MatchRow:
     game: str
     options: dict[str, Any]
     seat_count: int
-    status: str
+    status: MatchStatus
     creator_id: int
     seed: int
     version: int
@@ -154,7 +154,7 @@ _UNSET: Any = object()
 class MatchChange:
     """What one guarded write changes; fields left unset stay as they are."""
 
-    status: str | None = None
+    status: MatchStatus | None = None
     state: dict[str, Any] | None = None
     draw_offer: Any = _UNSET
     result: dict[str, Any] | None = None
@@ -193,7 +193,7 @@ class MatchSummary:
 
     id: int
     game: str
-    status: str
+    status: MatchStatus
     guild_id: int
     channel_id: int
     seat_count: int
@@ -284,13 +284,14 @@ class Store:
             await self._upsert_players(db, [creator], when)
             cur = await db.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     game,
                     json.dumps(options),
                     seat_count,
+                    MatchStatus.LOBBY,
                     creator.user_id,
                     seed,
                     when,
@@ -327,7 +328,7 @@ class Store:
             game=row[5],
             options=json.loads(row[6]),
             seat_count=row[7],
-            status=row[8],
+            status=MatchStatus(row[8]),
             creator_id=row[9],
             seed=row[10],
             version=row[11],
@@ -358,7 +359,7 @@ class Store:
                 "WHERE match_id = ? AND ply >= ? ORDER BY ply",
                 (match_id, since),
             )
-        return [LogEntry(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return [LogEntry(r[0], EntryKind(r[1]), r[2], r[3], r[4]) for r in rows]
 
     async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
         """Apply `change` in one transaction if the match is still at `expected_version`.
@@ -372,7 +373,7 @@ class Store:
             if change.status is not None:
                 sets.append("status = ?")
                 params.append(change.status)
-                if change.status in ("finished", "abandoned"):
+                if change.status in OVER_STATUSES:
                     sets.append("finished_at = ?")
                     params.append(when)
             if change.state is not None:
@@ -487,7 +488,7 @@ class Store:
     async def match_summaries(
         self,
         *,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
+        statuses: Sequence[MatchStatus] = ACTIVE_STATUSES,
         guild_id: int | None = None,
         channel_id: int | None = None,
         user_id: int | None = None,
@@ -524,7 +525,7 @@ class Store:
             MatchSummary(
                 id=r[0],
                 game=r[1],
-                status=r[2],
+                status=MatchStatus(r[2]),
                 guild_id=r[3],
                 channel_id=r[4],
                 seat_count=r[5],
@@ -541,7 +542,8 @@ class Store:
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
-                "WHERE m.status = 'playing' AND (s.user_id IS NULL OR s.resigned = 1) ORDER BY m.id"
+                "WHERE m.status = ? AND (s.user_id IS NULL OR s.resigned = 1) ORDER BY m.id",
+                (MatchStatus.PLAYING,),
             )
         return [int(r[0]) for r in rows]
 

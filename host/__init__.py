@@ -1,5 +1,7 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
+from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+
 from .errors import (
     USER_ERRORS,
     AlreadySeated,
@@ -23,10 +25,13 @@ from .records import GameRecord, RecordError, read_record, write_record
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 
 __all__ = [
+    "ACTIVE_STATUSES",
     "COMPUTER_LEVELS",
     "GLOBAL_SCOPE",
+    "OVER_STATUSES",
     "USER_ERRORS",
     "AlreadySeated",
+    "EntryKind",
     "GameRecord",
     "Host",
     "HostError",
@@ -38,6 +43,7 @@ __all__ = [
     "MatchNotFound",
     "MatchOver",
     "MatchSnapshot",
+    "MatchStatus",
     "NotAllowed",
     "NotEnoughPlayers",
     "NotInMatch",

@@ -16,9 +16,11 @@ from typing import Any, Protocol
 
 from data import (
     ACTIVE_STATUSES,
+    EntryKind,
     LogEntry,
     MatchChange,
     MatchRow,
+    MatchStatus,
     MatchSummary,
     SeatRow,
     Store,
@@ -191,7 +193,7 @@ class Host:
             if not any(s.user_id == user_id for s in row.seats):
                 raise NotInMatch(f"You are not seated in {loaded.game.title} #{row.id}.")
             if user_id == row.creator_id:
-                await self._write(row, MatchChange(status="abandoned"))
+                await self._write(row, MatchChange(status=MatchStatus.ABANDONED))
             else:
                 remaining = [s for s in row.seats if s.user_id != user_id]
                 seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
@@ -238,7 +240,7 @@ class Host:
             self._require_lobby(row, "abandon")
             if user_id != row.creator_id:
                 raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can close it.")
-            await self._write(row, MatchChange(status="abandoned"))
+            await self._write(row, MatchChange(status=MatchStatus.ABANDONED))
             return await self.get(match_id)
 
     async def _start(self, loaded: _Loaded, seats: list[SeatRow]) -> MatchSnapshot:
@@ -248,7 +250,7 @@ class Host:
         seated = [replace(s, seat=i) for i, s in enumerate(order)]
         state = game.start(len(seated), **row.options)
         state, entries = self._advance(row, seated, state, [])
-        await self._write(row, self._finish_change(state, entries, seated, status="playing"))
+        await self._write(row, self._finish_change(state, entries, seated, status=MatchStatus.PLAYING))
         return await self.get(row.id, played=entries)
 
     # -- play ------------------------------------------------------------------------------------
@@ -271,7 +273,9 @@ class Host:
             if state.to_move != seat.seat:
                 raise NotYourTurn(self._not_your_turn(loaded))
             move = state.parse(text)
-            entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move), move)
+            entry = PlayedMove(
+                row.log_length, EntryKind.MOVE, seat.seat, str(move), state.describe_move(move), move
+            )
             after = state.play(move)
             after, entries = self._advance(row, list(row.seats), after, [entry])
             change = self._finish_change(after, entries, None, draw_offer=None)
@@ -289,7 +293,7 @@ class Host:
             async with self._lock(match_id):
                 loaded = await self._load(match_id)
                 row, state = loaded.row, loaded.state
-                if row.status != "playing" or state is None:
+                if row.status != MatchStatus.PLAYING or state is None:
                     break
                 seat_index = state.to_move
                 if seat_index is None or seat_index == CHANCE or not plays_itself(row.seats[seat_index]):
@@ -300,7 +304,7 @@ class Host:
                 text = await self.computer.choose(state, level, seed)
                 move = state.parse(text)
                 entry = PlayedMove(
-                    row.log_length, "move", seat_index, str(move), state.describe_move(move), move
+                    row.log_length, EntryKind.MOVE, seat_index, str(move), state.describe_move(move), move
                 )
                 after = state.play(move)
                 after, entries = self._advance(row, list(row.seats), after, [entry])
@@ -326,7 +330,7 @@ class Host:
             assert state is not None
             after = state.resign(seat.seat)
             seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
-            entry = PlayedMove(row.log_length, "resign", seat.seat, "resign", f"{seat.name} resigns")
+            entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", f"{seat.name} resigns")
             after, entries = self._advance(row, seats, after, [entry])
             await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
             return await self.get(match_id, played=entries)
@@ -343,10 +347,10 @@ class Host:
                 await self._write(row, MatchChange(draw_offer=sorted(offer)))
                 return await self.get(match_id)
             assert loaded.state is not None
-            entry = PlayedMove(row.log_length, "draw", None, "draw", "a draw is agreed")
+            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", "a draw is agreed")
             outcome = Outcome((), tuple(loaded.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
-                status="finished",
+                status=MatchStatus.FINISHED,
                 result=outcome.to_json(),
                 draw_offer=None,
                 log=[LogEntry(entry.ply, entry.kind, entry.seat, entry.notation)],
@@ -361,7 +365,7 @@ class Host:
         lobbies nobody joined for `lobby_timeout`. Returns the matches it changed."""
         now = now or datetime.now(UTC)
         changed = []
-        for status, timeout in (("lobby", lobby_timeout), ("playing", turn_timeout)):
+        for status, timeout in ((MatchStatus.LOBBY, lobby_timeout), (MatchStatus.PLAYING, turn_timeout)):
             cutoff = (now - timeout).isoformat(timespec="milliseconds")
             idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
             for summary in idle:
@@ -376,10 +380,10 @@ class Host:
             row, state = loaded.row, loaded.state
             if row.updated_at >= cutoff:
                 return None  # it moved meanwhile
-            if row.status == "lobby":
-                await self._write(row, MatchChange(status="abandoned"))
+            if row.status == MatchStatus.LOBBY:
+                await self._write(row, MatchChange(status=MatchStatus.ABANDONED))
                 return await self.get(match_id)
-            if row.status != "playing" or state is None:
+            if row.status != MatchStatus.PLAYING or state is None:
                 return None
             seat_index = state.to_move
             if seat_index is None or seat_index == CHANCE:
@@ -391,7 +395,11 @@ class Host:
             seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
             days = timeout.total_seconds() / 86400
             entry = PlayedMove(
-                row.log_length, "resign", seat.seat, "resign", f"{seat.name} ran out of time ({days:g} days)"
+                row.log_length,
+                EntryKind.RESIGN,
+                seat.seat,
+                "resign",
+                f"{seat.name} ran out of time ({days:g} days)",
             )
             after, entries = self._advance(row, seats, after, [entry])
             ended = after.outcome()
@@ -468,7 +476,9 @@ class Host:
     async def matches_in_channel(
         self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
     ) -> list[MatchSummary]:
-        return await self.store.match_summaries(statuses=statuses, guild_id=guild_id, channel_id=channel_id)
+        return await self.store.match_summaries(
+            statuses=_statuses(statuses), guild_id=guild_id, channel_id=channel_id
+        )
 
     async def matches_of_player(
         self,
@@ -479,7 +489,7 @@ class Host:
         statuses: Sequence[str] = ACTIVE_STATUSES,
     ) -> list[MatchSummary]:
         return await self.store.match_summaries(
-            statuses=statuses, guild_id=guild_id, user_id=user_id, game=game_key
+            statuses=_statuses(statuses), guild_id=guild_id, user_id=user_id, game=game_key
         )
 
     async def resolve(
@@ -504,7 +514,11 @@ class Host:
         user = user_id if seated else None
         for channel in (channel_id, None):
             found = await self.store.match_summaries(
-                statuses=statuses, guild_id=guild_id, channel_id=channel, user_id=user, game=game.key
+                statuses=_statuses(statuses),
+                guild_id=guild_id,
+                channel_id=channel,
+                user_id=user,
+                game=game.key,
             )
             if len(found) == 1:
                 return await self.get(found[0].id)
@@ -537,7 +551,7 @@ class Host:
         state: State | None = None
         if row.state is not None:
             state = await self._load_cache(row, game)
-        elif row.status != "lobby" and row.log_length:
+        elif row.status != MatchStatus.LOBBY and row.log_length:
             state = await self._replay(row, game, upto=row.log_length)
         return _Loaded(row, game, state)
 
@@ -579,7 +593,7 @@ class Host:
 
     async def _replay_last_move(self, loaded: _Loaded) -> Move | None:
         entries = await self.store.log(loaded.row.id)
-        moves = [e for e in entries if e.kind == "move"]
+        moves = [e for e in entries if e.kind == EntryKind.MOVE]
         if not moves:
             return None
         last = moves[-1]
@@ -589,19 +603,19 @@ class Host:
         return before.parse(last.notation)
 
     def _require_lobby(self, row: MatchRow, action: str) -> None:
-        if row.status == "lobby":
+        if row.status == MatchStatus.LOBBY:
             return
         title = f"{game_by_key(row.game).title} #{row.id}"
-        if row.status == "playing":
+        if row.status == MatchStatus.PLAYING:
             raise LobbyClosed(f"You can't {action} {title}: it has already started.")
         raise LobbyClosed(f"You can't {action} {title}: it is over ({row.status}).")
 
     def _acting_seat(self, loaded: _Loaded, user_id: int) -> SeatRow:
         row = loaded.row
         title = f"{loaded.game.title} #{row.id}"
-        if row.status == "lobby":
+        if row.status == MatchStatus.LOBBY:
             raise LobbyClosed(f"{title} has not started yet: it starts when the seats are full.")
-        if row.status != "playing":
+        if row.status != MatchStatus.PLAYING:
             raise MatchOver(f"{title} is over ({row.status}).")
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
@@ -637,12 +651,12 @@ class Host:
                 break
             if seat == CHANCE:
                 move = sample_chance(state, chance_rng(row.seed, ply))
-                kind, actor = "chance", None
+                kind, actor = EntryKind.CHANCE, None
             else:
                 forced = state.forced_move()
                 if forced is None:
                     break
-                move, kind, actor = forced, "move", seat
+                move, kind, actor = forced, EntryKind.MOVE, seat
             entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move), move))
             state = state.play(move)
             ply += 1
@@ -654,7 +668,7 @@ class Host:
         entries: Sequence[PlayedMove],
         seats: Sequence[SeatRow] | None,
         *,
-        status: str | None = None,
+        status: MatchStatus | None = None,
         draw_offer: Any = None,
         outcome: Outcome | None = None,
     ) -> MatchChange:
@@ -662,7 +676,7 @@ class Host:
         `outcome` stands for the state's own when the host decided how it ended."""
         outcome = outcome or state.outcome()
         return MatchChange(
-            status="finished" if outcome is not None else status,
+            status=MatchStatus.FINISHED if outcome is not None else status,
             state=state.to_json(),
             result=outcome.to_json() if outcome is not None else None,
             seats=None if seats is None else list(seats),
@@ -675,7 +689,7 @@ class Host:
 
         A change that finishes the match also stores each seat's result and, for rated matches,
         the new ratings, in the same transaction."""
-        if change.status == "finished" and change.result is not None:
+        if change.status == MatchStatus.FINISHED and change.result is not None:
             game = game_by_key(row.game)
             outcome = Outcome.from_json(change.result)
             assert outcome is not None
@@ -693,10 +707,15 @@ class Host:
         return change.applied_to(row, version)
 
 
+def _statuses(statuses: Sequence[str]) -> tuple[MatchStatus, ...]:
+    """The statuses a caller names (the enum, or its stored text), checked."""
+    return tuple(MatchStatus(status) for status in statuses)
+
+
 def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:
     """The last move a seat played among `entries` (a pass that followed counts; a chance
     event does not), as the picture marks it and as `_last_move` finds it after a restart."""
-    return next((e.move for e in reversed(entries) if e.kind == "move"), None)
+    return next((e.move for e in reversed(entries) if e.kind == EntryKind.MOVE), None)
 
 
 def check_level(level: str) -> str:
@@ -728,9 +747,9 @@ def game_by_key(key: str) -> Game:
 
 def apply_entry(state: State, entry: LogEntry) -> State:
     """Replay one log entry on a state."""
-    if entry.kind in ("move", "chance"):
+    if entry.kind in (EntryKind.MOVE, EntryKind.CHANCE):
         return state.play(entry.notation)
-    if entry.kind == "resign":
+    if entry.kind == EntryKind.RESIGN:
         assert entry.seat is not None
         return state.resign(entry.seat)
     return state  # an agreed draw changes no position

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from data import LogEntry
+from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
 
 from .errors import HostError
@@ -35,7 +35,7 @@ from .snapshot import MatchSnapshot
 
 FORMAT_VERSION = "1"
 _HEADER = re.compile(r'\[(\w+) (".*")\]')
-_ENTRY = re.compile(r"(\d+)\. (move|chance|resign|draw) (-|\d+) (.+)")
+_ENTRY = re.compile(rf"(\d+)\. ({'|'.join(EntryKind)}) (-|\d+) (.+)")
 
 
 class RecordError(HostError):
@@ -56,7 +56,7 @@ class GameRecord:
         state = self.game.start(self.seat_count, **self.options)
         yield state, None
         for entry in self.entries:
-            move = state.parse(entry.notation) if entry.kind == "move" else None
+            move = state.parse(entry.notation) if entry.kind == EntryKind.MOVE else None
             state = apply_entry(state, entry)
             yield state, move
 
@@ -117,7 +117,7 @@ def read_record(text: str) -> GameRecord:
         ply, kind, seat, notation = entry.groups()
         if int(ply) != len(entries):
             raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
-        entries.append(LogEntry(int(ply), kind, None if seat == "-" else int(seat), notation))
+        entries.append(LogEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
     for needed in ("Game", "Options", "Seats"):
         if needed not in headers:
             raise RecordError(f"The record has no `{needed}` header.")

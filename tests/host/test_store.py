@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from data import LogEntry, MatchChange, SeatRow, Store, VersionConflict
+from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict
 from data.store import migrations
 
 
@@ -58,10 +58,10 @@ async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: St
     match_id = await new_match(store)
     row = await store.get_match(match_id)
     assert row is not None and row.version == 0
-    change = MatchChange(status="playing", log=[LogEntry(0, "move", 0, "K10")])
+    change = MatchChange(status=MatchStatus.PLAYING, log=[LogEntry(0, EntryKind.MOVE, 0, "K10")])
     assert await store.update_match(match_id, 0, change) == 1
     with pytest.raises(VersionConflict):
-        await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, "move", 1, "A1")]))
+        await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, EntryKind.MOVE, 1, "A1")]))
     after = await store.get_match(match_id)
     assert after is not None and after.version == 1 and after.log_length == 1
     assert [e.notation for e in await store.log(match_id)] == ["K10"]
@@ -69,9 +69,9 @@ async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: St
 
 async def test_a_failed_write_rolls_back_whole(store: Store) -> None:
     match_id = await new_match(store)
-    duplicate_ply = [LogEntry(0, "move", 0, "K10"), LogEntry(0, "move", 1, "A1")]
+    duplicate_ply = [LogEntry(0, EntryKind.MOVE, 0, "K10"), LogEntry(0, EntryKind.MOVE, 1, "A1")]
     with pytest.raises(sqlite3.IntegrityError):
-        await store.update_match(match_id, 0, MatchChange(status="playing", log=duplicate_ply))
+        await store.update_match(match_id, 0, MatchChange(status=MatchStatus.PLAYING, log=duplicate_ply))
     row = await store.get_match(match_id)
     assert row is not None and row.version == 0 and row.status == "lobby" and row.log_length == 0
 
@@ -92,4 +92,4 @@ async def test_match_summaries_filter_by_place_player_and_status(store: Store) -
     assert {m.id for m in await store.match_summaries(user_id=12)} == {first, second}
     assert [m.id for m in await store.match_summaries(user_id=11)] == [first]
     assert (await store.match_summaries(channel_id=2))[0].players == ("Ann", "Bob")
-    assert await store.match_summaries(statuses=("finished",)) == []
+    assert await store.match_summaries(statuses=(MatchStatus.FINISHED,)) == []
