@@ -15,7 +15,7 @@ import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
@@ -150,7 +150,7 @@ RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 _UNSET: Any = object()
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchChange:
     """What one guarded write changes; fields left unset stay as they are."""
 
@@ -233,27 +233,13 @@ class Store:
         row = next(iter(rows), None)
         return int(row[0]) if row and row[0] is not None else 0
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    def reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One read transaction: every query in it sees the same committed snapshot."""
-        async with self._read_lock:
-            await self._read.execute("BEGIN")
-            try:
-                yield self._read
-            finally:
-                await self._read.execute("COMMIT")
+        return _one_transaction(self._read, self._read_lock, "BEGIN")
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One write transaction; rolled back whole on any error."""
-        async with self._write_lock:
-            await self._write.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._write
-            except BaseException:
-                await self._write.execute("ROLLBACK")
-                raise
-            await self._write.execute("COMMIT")
+        return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
     # -- players ---------------------------------------------------------------------------------
 
@@ -662,6 +648,22 @@ class Store:
             await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
         return count
+
+
+@asynccontextmanager
+async def _one_transaction(
+    db: aiosqlite.Connection, lock: asyncio.Lock, begin: str
+) -> AsyncIterator[aiosqlite.Connection]:
+    """A transaction on a connection no other coroutine uses meanwhile; committed when the block
+    ends, rolled back whole on any error."""
+    async with lock:
+        await db.execute(begin)
+        try:
+            yield db
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

@@ -19,10 +19,12 @@ from .errors import (
     WhichMatch,
 )
 from .ladder import Ladder, LeaderboardLine, LeaderboardPage, NothingToShow, PlayerStats
-from .matches import COMPUTER_LEVELS, Host, apply_entry, game_by_key
+from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
+from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+from .turns import apply_entry
 
 __all__ = [
     "ACTIVE_STATUSES",

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from data import MatchSummary, PlayerRecord, RecentResult, Store
 
 from .errors import HostError, MatchNotFound
-from .matches import Host, game_by_key
+from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
+from .reading import game_by_key
 from .records import GameRecord, read_record
 
 PAGE_SIZE = 10

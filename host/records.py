@@ -30,8 +30,9 @@ from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
 
 from .errors import HostError
-from .matches import apply_entry, game_by_key
+from .reading import game_by_key
 from .snapshot import MatchSnapshot
+from .turns import apply_entry, replay
 
 FORMAT_VERSION = "1"
 _HEADER = re.compile(r'\[(\w+) (".*")\]')
@@ -61,10 +62,7 @@ class GameRecord:
             yield state, move
 
     def final_state(self) -> State:
-        state = self.game.start(self.seat_count, **self.options)
-        for entry in self.entries:
-            state = apply_entry(state, entry)
-        return state
+        return replay(self.game.start(self.seat_count, **self.options), self.entries)
 
 
 def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -60,6 +61,8 @@ async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: St
     assert row is not None and row.version == 0
     change = MatchChange(status=MatchStatus.PLAYING, log=[LogEntry(0, EntryKind.MOVE, 0, "K10")])
     assert await store.update_match(match_id, 0, change) == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):  # a change, once made, stays as made
+        change.status = MatchStatus.FINISHED  # type: ignore[misc]
     with pytest.raises(VersionConflict):
         await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, EntryKind.MOVE, 1, "A1")]))
     after = await store.get_match(match_id)
