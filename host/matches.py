@@ -20,14 +20,18 @@ from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 from . import ratings
 from .errors import (
     AlreadySeated,
+    LobbyAction,
     LobbyClosed,
     LobbyFull,
     MatchOver,
-    NotAllowed,
+    NoDrawOffer,
+    NotCreator,
     NotEnoughPlayers,
     NotInMatch,
+    NotStarted,
     NotYourTurn,
     StaleTurn,
+    UnknownLevel,
 )
 from .locks import MatchLocks
 from .reading import Loaded, MatchReader, game_by_key, to_seat
@@ -112,34 +116,31 @@ class Host(MatchReader):
         check_level(level)
         async with self._editing(match_id) as match:
             row = match.row
-            self._require_lobby(match, "add a computer player to")
+            self._require_lobby(match, LobbyAction.ADD_COMPUTER)
             if user_id != row.creator_id:
-                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can add computer players.")
+                raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.ADD_COMPUTER)
             if len(row.seats) >= row.seat_count:
-                raise LobbyFull(f"{match.title} is full ({row.seat_count} players).")
+                raise LobbyFull(match.ref, seat_count=row.seat_count)
             return await self._take_seat(match, computer_seat(len(row.seats), level))
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
         """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
         async with self._editing(match_id) as match:
             row = match.row
-            self._require_lobby(match, "join")
+            self._require_lobby(match, LobbyAction.JOIN)
             if any(s.user_id == player.user_id for s in row.seats):
-                raise AlreadySeated(f"You are already seated in {match.title}.")
+                raise AlreadySeated(match.ref)
             if len(row.seats) >= row.seat_count:
-                raise LobbyFull(
-                    f"{match.title} is full ({row.seat_count} players). "
-                    f"Open a new one with `/{match.game.key} new`."
-                )
+                raise LobbyFull(match.ref, seat_count=row.seat_count, suggest_new=True)
             return await self._take_seat(match, SeatRow(len(row.seats), player.user_id, player.name))
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Give up a seat in a lobby; the creator leaving closes the lobby."""
         async with self._editing(match_id) as match:
             row = match.row
-            self._require_lobby(match, "leave")
+            self._require_lobby(match, LobbyAction.LEAVE)
             if not any(s.user_id == user_id for s in row.seats):
-                raise NotInMatch(f"You are not seated in {match.title}.")
+                raise NotInMatch(match.ref, lobby=True)
             if user_id == row.creator_id:
                 return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
             remaining = [s for s in row.seats if s.user_id != user_id]
@@ -153,35 +154,25 @@ class Host(MatchReader):
             check_level(computers)
         async with self._editing(match_id) as match:
             row, game = match.row, match.game
-            self._require_lobby(match, "start")
+            self._require_lobby(match, LobbyAction.START)
             if user_id != row.creator_id:
-                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can start it early.")
+                raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.START)
             if computers is not None:
                 filled = [*row.seats]
                 filled += [computer_seat(i, computers) for i in range(len(row.seats), row.seat_count)]
                 return await self._start(match, filled)
             if len(row.seats) < row.seat_count and not game.starts_short:
-                raise NotEnoughPlayers(
-                    f"{match.title} was opened for {row.seat_count} players and "
-                    f"{len(row.seats)} {'is' if len(row.seats) == 1 else 'are'} seated: it starts "
-                    "when every seat is taken. Ask others to press **Join**, or fill the empty "
-                    "seats with computer players."
-                )
+                raise NotEnoughPlayers(match.ref, seated=len(row.seats), wanted=row.seat_count)
             if len(row.seats) not in game.seats:
-                counts = " or ".join(str(n) for n in game.seats)
-                raise NotEnoughPlayers(
-                    f"{game.title} needs {counts} players and {len(row.seats)} "
-                    f"{'is' if len(row.seats) == 1 else 'are'} seated. "
-                    "Ask someone to press **Join** (or use the join command)."
-                )
+                raise NotEnoughPlayers(match.ref, seated=len(row.seats), allowed=game.seats)
             return await self._start(match, list(row.seats))
 
     async def abandon(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Close a lobby that has not started (creator only)."""
         async with self._editing(match_id) as match:
-            self._require_lobby(match, "abandon")
+            self._require_lobby(match, LobbyAction.ABANDON)
             if user_id != match.row.creator_id:
-                raise NotAllowed(f"Only <@{match.row.creator_id}>, who opened the lobby, can close it.")
+                raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.ABANDON)
             return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
 
     async def _take_seat(self, match: Loaded, seat: SeatRow) -> MatchSnapshot:
@@ -210,13 +201,10 @@ class Host(MatchReader):
             row, state = match.row, match.state
             seat = self._acting_seat(match, user_id)
             if expected_turn is not None and expected_turn != row.log_length:
-                raise StaleTurn(
-                    f"That was for turn {expected_turn}, but {match.title} "
-                    f"is at turn {row.log_length} now. Here is the current board."
-                )
+                raise StaleTurn(match=match.ref, expected_turn=expected_turn, current_turn=row.log_length)
             assert state is not None
             if state.to_move != seat.seat:
-                raise NotYourTurn(self._not_your_turn(match))
+                raise self._not_your_turn(match)
             return await self._play_move(match, seat.seat, state.parse(text))
 
     async def play_computers(self, match_id: int) -> MatchSnapshot:
@@ -301,7 +289,7 @@ class Host(MatchReader):
         async with self._editing(match_id) as match:
             self._acting_seat(match, user_id)
             if not match.row.draw_offer:
-                raise NotAllowed("There is no draw offer to decline.")
+                raise NoDrawOffer(match.ref)
             return await self._commit(match, MatchChange(draw_offer=None))
 
     # -- the clock -------------------------------------------------------------------------------
@@ -368,9 +356,7 @@ class Host(MatchReader):
         try:
             version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:
-            raise StaleTurn(
-                f"Match #{row.id} changed while your request was on its way. Here is the current board."
-            ) from None
+            raise StaleTurn(match=match.ref) from None
         written = change.applied_to(row, version)
         if any(e.kind == EntryKind.MOVE for e in played):
             self._remember_last_move((row.id, written.log_length), last_seat_move(played))
@@ -378,35 +364,30 @@ class Host(MatchReader):
 
     # -- checks ----------------------------------------------------------------------------------
 
-    def _require_lobby(self, match: Loaded, action: str) -> None:
-        status = match.row.status
-        if status == MatchStatus.LOBBY:
-            return
-        if status == MatchStatus.PLAYING:
-            raise LobbyClosed(f"You can't {action} {match.title}: it has already started.")
-        raise LobbyClosed(f"You can't {action} {match.title}: it is over ({status}).")
+    def _require_lobby(self, match: Loaded, action: LobbyAction) -> None:
+        if match.row.status != MatchStatus.LOBBY:
+            raise LobbyClosed(match.ref, action=action, status=match.row.status)
 
     def _acting_seat(self, match: Loaded, user_id: int) -> SeatRow:
         row = match.row
         if row.status == MatchStatus.LOBBY:
-            raise LobbyClosed(f"{match.title} has not started yet: it starts when the seats are full.")
+            raise NotStarted(match.ref)
         if row.status != MatchStatus.PLAYING:
-            raise MatchOver(f"{match.title} is over ({row.status}).")
+            raise MatchOver(match.ref, status=row.status)
         seat = next((s for s in row.seats if s.user_id == user_id), None)
         if seat is None:
-            raise NotInMatch(f"You are not playing in {match.title}.")
+            raise NotInMatch(match.ref)
         if seat.resigned:
-            raise NotInMatch(f"You resigned from {match.title}.")
+            raise NotInMatch(match.ref, resigned=True)
         return seat
 
-    def _not_your_turn(self, match: Loaded) -> str:
+    def _not_your_turn(self, match: Loaded) -> NotYourTurn:
         assert match.state is not None
         seat = match.state.to_move
         if seat is None or seat == CHANCE:
-            return f"It is not your turn in {match.title}."
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
         holder = match.row.seats[seat]
-        who = holder.name if holder.user_id is None else f"<@{holder.user_id}>"
-        return f"It is not your turn in {match.title}: {who} is to move."
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=to_seat(holder).name)
 
 
 def _state_change(
@@ -450,7 +431,7 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
 
 def check_level(level: str) -> str:
     if level not in COMPUTER_LEVELS:
-        raise NotAllowed(f"Computer players play at {', '.join(COMPUTER_LEVELS)}, not `{level}`.")
+        raise UnknownLevel(level, COMPUTER_LEVELS)
     return level
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, MatchSummary, SeatRow, Store
 from rules import GAMES, Game, Move, Outcome, State
 
-from .errors import MatchNotFound, UnknownGame, WhichMatch
+from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .snapshot import MatchSnapshot, PlayedMove, Seat
 from .turns import replay
 
@@ -32,6 +32,10 @@ class Loaded:
     def title(self) -> str:
         return f"{self.game.title} #{self.row.id}"
 
+    @property
+    def ref(self) -> MatchRef:
+        return MatchRef(self.row.id, self.game.key, self.game.title)
+
 
 class MatchReader:
     def __init__(self, store: Store) -> None:
@@ -49,7 +53,7 @@ class MatchReader:
 
         snapshot = await self.get(match_id)
         if snapshot.guild_id != guild_id:
-            raise MatchNotFound(f"There is no match #{match_id} on this server.")
+            raise MatchNotFound(match_id=match_id, on_server=True)
         return write_record(snapshot, await self.store.log(match_id))
 
     async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
@@ -88,7 +92,7 @@ class MatchReader:
         if match_id is not None:
             snapshot = await self.get(match_id)
             if snapshot.guild_id != guild_id or snapshot.game.key != game.key:
-                raise MatchNotFound(f"There is no {game.title} match #{match_id} on this server.")
+                raise MatchNotFound(match_id=match_id, game_title=game.title, on_server=True)
             return snapshot
         user = user_id if seated else None
         for channel in (channel_id, None):
@@ -98,17 +102,8 @@ class MatchReader:
             if len(found) == 1:
                 return await self.get(found[0].id)
             if len(found) > 1:
-                listed = ", ".join(f"#{m.id} ({' vs '.join(m.players)})" for m in found[:5])
-                raise WhichMatch(
-                    f"Several {game.title} matches fit: {listed}. Choose one with the `match` option.",
-                    [m.id for m in found],
-                )
-        if seated:
-            raise MatchNotFound(
-                f"You are not in a {game.title} match here. Start one with `/{game.key} new`, "
-                "or join an open lobby."
-            )
-        raise MatchNotFound(f"There is no open {game.title} lobby here. Open one with `/{game.key} new`.")
+                raise WhichMatch(game_title=game.title, matches=[(m.id, m.players) for m in found])
+        raise NoMatchHere(game_key=game.key, game_title=game.title, seated=seated)
 
     async def _matches(
         self,
@@ -132,7 +127,7 @@ class MatchReader:
     async def _load(self, match_id: int) -> Loaded:
         row = await self.store.get_match(match_id)
         if row is None:
-            raise MatchNotFound(f"There is no match #{match_id}.")
+            raise MatchNotFound(match_id=match_id)
         game = game_by_key(row.game)
         state: State | None = None
         if row.state is not None:
@@ -220,5 +215,4 @@ def game_by_key(key: str) -> Game:
     try:
         return GAMES[key]
     except KeyError:
-        known = ", ".join(f"`{k}`" for k in GAMES)
-        raise UnknownGame(f"There is no game called `{key}`. The games are: {known}.") from None
+        raise UnknownGame(key, tuple(GAMES)) from None

@@ -109,20 +109,18 @@ def read_record(text: str) -> GameRecord:
             continue
         entry = _ENTRY.fullmatch(line)
         if not entry:
-            raise RecordError(
-                f'Line {number} is neither a `[Header "value"]` nor a `<ply>. <kind> ...` entry.'
-            )
+            raise RecordError(f'Line {number} is neither a [Header "value"] nor a <ply>. <kind> ... entry.')
         ply, kind, seat, notation = entry.groups()
         if int(ply) != len(entries):
             raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
         entries.append(LogEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
     for needed in ("Game", "Options", "Seats"):
         if needed not in headers:
-            raise RecordError(f"The record has no `{needed}` header.")
+            raise RecordError(f"The record has no {needed} header.")
     game = game_by_key(headers["Game"])
     options = json.loads(headers["Options"])
     if not isinstance(options, dict):
-        raise RecordError("The `Options` header must hold a JSON object.")
+        raise RecordError("The Options header must hold a JSON object.")
     record = GameRecord(game, options, int(headers["Seats"]), headers, tuple(entries))
     try:
         record.final_state()

@@ -13,12 +13,14 @@ from data import Store
 from host import (
     AlreadySeated,
     Host,
+    LobbyAction,
     LobbyClosed,
     LobbyFull,
     MatchNotFound,
     MatchOver,
     MatchSnapshot,
     NotAllowed,
+    NotCreator,
     NotEnoughPlayers,
     NotInMatch,
     NotYourTurn,
@@ -247,8 +249,9 @@ async def test_lobby_refusals_change_nothing(host: Host, db_path: Path) -> None:
     assert dump(db_path, lobby.id) == before
     await host.join(lobby.id, BOB)
     before = dump(db_path, lobby.id)
-    with pytest.raises(NotAllowed, match="Only <@1>"):
+    with pytest.raises(NotCreator, match="Only the player who opened") as refused:
         await host.start(lobby.id, BOB.user_id)
+    assert refused.value.creator_id == ANN.user_id and refused.value.action == LobbyAction.START
     with pytest.raises(NotAllowed):
         await host.abandon(lobby.id, BOB.user_id)
     assert dump(db_path, lobby.id) == before

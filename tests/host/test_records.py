@@ -51,7 +51,7 @@ HEAD = '[Game "keryo-pente"]\n[Options "{}"]\n[Seats "2"]\n\n'
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("", RecordError, "no `Game` header"),
+        ("", RecordError, "no Game header"),
         (HEAD + "nonsense", RecordError, "neither"),
         ('[Game "chess"]\n[Options "{}"]\n[Seats "2"]\n', UnknownGame, "no game called"),
         (HEAD + "0. move 0 A1\n", RecordError, "does not replay"),
