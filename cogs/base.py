@@ -27,8 +27,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from data import MatchSummary
 from host import COMPUTER_LEVELS, Host, MatchNotFound, MatchSnapshot, Player, StaleTurn, game_by_key
+from host import MatchListing as MatchSummary
 from rules import Game, State
 
 from .components import OPTION_TEXT_LIMIT, MatchComponent, Press, clip

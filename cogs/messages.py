@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from data import MatchSummary
+from host import MatchListing as MatchSummary
 from host import MatchSnapshot, PlayedMove, Seat
 
 from .replies import NO_PINGS

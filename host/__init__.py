@@ -39,6 +39,7 @@ from .ladder import (
     PlayerStats,
     scope_phrase,
 )
+from .listing import GameTally, MatchListing, RecentMatch
 from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
@@ -56,6 +57,7 @@ __all__ = [
     "AlreadySeated",
     "EntryKind",
     "GameRecord",
+    "GameTally",
     "Host",
     "HostError",
     "Ladder",
@@ -64,6 +66,7 @@ __all__ = [
     "LobbyAction",
     "LobbyClosed",
     "LobbyFull",
+    "MatchListing",
     "MatchNotFound",
     "MatchOver",
     "MatchRef",
@@ -85,6 +88,7 @@ __all__ = [
     "PlayedMove",
     "Player",
     "PlayerStats",
+    "RecentMatch",
     "RecordError",
     "Seat",
     "StaleTurn",

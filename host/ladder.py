@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from data import MatchSummary, PlayerRecord, RecentResult, Store
+from data import Store
 
 from .errors import HostError, MatchNotFound, MatchRef
+from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
 from .reading import game_by_key
@@ -99,9 +100,9 @@ class PlayerStats:
     provisional: bool
     trend: tuple[int, ...]
     """The displayed server rating after each of the last rated matches, oldest first."""
-    record: PlayerRecord
-    recent: tuple[RecentResult, ...]
-    current: tuple[MatchSummary, ...]
+    record: GameTally
+    recent: tuple[RecentMatch, ...]
+    current: tuple[MatchListing, ...]
 
 
 class Ladder:
@@ -162,9 +163,9 @@ class Ladder:
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
             provisional=rating is None or rating.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
-            record=record,
-            recent=tuple(await self.store.recent_results(user_id, game.key)),
-            current=tuple(current),
+            record=GameTally.of(record),
+            recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, game.key)),
+            current=tuple(MatchListing.of(m) for m in current),
         )
 
     async def record_text(self, match_id: int, guild_id: int) -> str:

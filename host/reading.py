@@ -7,10 +7,11 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, MatchSummary, SeatRow, Store
+from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, SeatRow, Store
 from rules import GAMES, Game, Move, Outcome, State
 
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
+from .listing import MatchListing
 from .snapshot import MatchSnapshot, PlayedMove, Seat
 from .turns import replay
 
@@ -62,7 +63,7 @@ class MatchReader:
 
     async def matches_in_channel(
         self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
-    ) -> list[MatchSummary]:
+    ) -> list[MatchListing]:
         return await self._matches(statuses, guild_id=guild_id, channel_id=channel_id)
 
     async def matches_of_player(
@@ -72,7 +73,7 @@ class MatchReader:
         guild_id: int | None = None,
         game_key: str | None = None,
         statuses: Sequence[str] = ACTIVE_STATUSES,
-    ) -> list[MatchSummary]:
+    ) -> list[MatchListing]:
         return await self._matches(statuses, guild_id=guild_id, user_id=user_id, game=game_key)
 
     async def resolve(
@@ -113,14 +114,15 @@ class MatchReader:
         channel_id: int | None = None,
         user_id: int | None = None,
         game: str | None = None,
-    ) -> list[MatchSummary]:
-        return await self.store.match_summaries(
+    ) -> list[MatchListing]:
+        rows = await self.store.match_summaries(
             statuses=tuple(MatchStatus(s) for s in statuses),
             guild_id=guild_id,
             channel_id=channel_id,
             user_id=user_id,
             game=game,
         )
+        return [MatchListing.of(row) for row in rows]
 
     # -- from the store to a snapshot -------------------------------------------------------------
 

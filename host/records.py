@@ -44,12 +44,22 @@ class RecordError(HostError):
 
 
 @dataclass(frozen=True)
+class RecordEntry:
+    """One entry line of a record."""
+
+    ply: int
+    kind: EntryKind
+    seat: int | None
+    notation: str
+
+
+@dataclass(frozen=True)
 class GameRecord:
     game: Game
     options: dict[str, Any]
     seat_count: int
     headers: dict[str, str]
-    entries: tuple[LogEntry, ...]
+    entries: tuple[RecordEntry, ...]
 
     def states(self) -> Iterator[tuple[State, Move | None]]:
         """Every state from the start, each with the move that led to it (None for the start,
@@ -95,7 +105,7 @@ def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:
 def read_record(text: str) -> GameRecord:
     """Parse and replay a record; raises RecordError saying which line is wrong."""
     headers: dict[str, str] = {}
-    entries: list[LogEntry] = []
+    entries: list[RecordEntry] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -113,7 +123,7 @@ def read_record(text: str) -> GameRecord:
         ply, kind, seat, notation = entry.groups()
         if int(ply) != len(entries):
             raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
-        entries.append(LogEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
+        entries.append(RecordEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
     for needed in ("Game", "Options", "Seats"):
         if needed not in headers:
             raise RecordError(f"The record has no {needed} header.")

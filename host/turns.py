@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from data import EntryKind, LogEntry
 from rules import CHANCE, Move, State
@@ -55,7 +56,18 @@ def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tup
     return state, entries
 
 
-def apply_entry(state: State, entry: LogEntry) -> State:
+class Entry(Protocol):
+    """A log entry as replay reads it: a stored one, or one read from a game record."""
+
+    @property
+    def kind(self) -> EntryKind: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def notation(self) -> str: ...
+
+
+def apply_entry(state: State, entry: Entry) -> State:
     """Replay one log entry on a state."""
     if entry.kind in (EntryKind.MOVE, EntryKind.CHANCE):
         return state.play(entry.notation)
@@ -65,7 +77,7 @@ def apply_entry(state: State, entry: LogEntry) -> State:
     return state  # an agreed draw changes no position
 
 
-def replay(start: State, entries: Iterable[LogEntry]) -> State:
+def replay(start: State, entries: Iterable[Entry]) -> State:
     """The state after playing `entries` from `start`."""
     state = start
     for entry in entries:
