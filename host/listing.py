@@ -26,17 +26,7 @@ class MatchListing:
 
     @classmethod
     def of(cls, row: MatchSummary) -> MatchListing:
-        return cls(
-            id=row.id,
-            game=row.game,
-            status=row.status,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            seat_count=row.seat_count,
-            players=row.players,
-            updated_at=row.updated_at,
-            log_length=row.log_length,
-        )
+        return cls(**vars(row))  # the same fields
 
 
 @dataclass(frozen=True)
@@ -52,7 +42,7 @@ class GameTally:
 
     @classmethod
     def of(cls, row: PlayerRecord) -> GameTally:
-        return cls(row.matches, row.wins, row.draws, row.losses, row.resigned, row.points)
+        return cls(**vars(row))  # the same fields
 
 
 @dataclass(frozen=True)
@@ -69,4 +59,4 @@ class RecentMatch:
 
     @classmethod
     def of(cls, row: RecentResult) -> RecentMatch:
-        return cls(row.match_id, row.game, row.outcome, row.rank, row.points, row.finished_at)
+        return cls(**vars(row))  # the same fields

@@ -14,8 +14,8 @@ from cogs.keibot import KeibotCog
 from data import Store
 from host import Host, MatchNotFound
 from rules.keibot import KeibotState
-from tests.host.test_host import dump
 from tests.render.test_keibot import THREE_IN_A_ROW
+from tests.support.host import dump
 
 from .conftest import ALICE, BOB, CAROL
 from .fake_discord import CHANNEL_MESSAGE, Driver, FakeDiscord, User

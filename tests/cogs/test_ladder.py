@@ -17,7 +17,7 @@ from bot import TavernBot
 from cogs.ladder import sparkline
 from data import Store
 from host import Host, Ladder, MatchSnapshot, Player, read_record
-from tests.host.test_ratings import win_by_five
+from tests.support.host import win_by_five
 
 from .conftest import ALICE, BOB, CAROL, start_bot
 from .fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User

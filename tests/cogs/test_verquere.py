@@ -14,8 +14,7 @@ from discord import app_commands
 from cogs.verquere import VerquereCog
 from host import Host, MatchSnapshot
 from rules.verquere import VerquereState
-from tests.host.test_host import dump
-from tests.host.test_verquere_host import BAR_LOG, store_log
+from tests.support.host import BAR_LOG, dump, store_log
 
 from .conftest import ALICE, BOB, CAROL
 from .fake_discord import CHANNEL_MESSAGE, Driver, User

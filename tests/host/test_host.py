@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,48 +23,24 @@ from host import (
     NotEnoughPlayers,
     NotInMatch,
     NotYourTurn,
-    Player,
     StaleTurn,
     UnknownGame,
     WhichMatch,
 )
 from rules import DRAW_AGREED, TIMEOUT, IllegalMoveError, MoveError, NotAMoveError, OptionError
-
-ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
-GUILD, CHANNEL = 100, 200
-
-
-def dump(db_path: Path, match_id: int) -> tuple[Any, ...]:
-    """Every stored byte of one match: its row, its seats, its log, its players."""
-    with sqlite3.connect(db_path) as conn:
-        return (
-            conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM players ORDER BY user_id").fetchall(),
-        )
-
-
-async def two_player_match(host: Host, *, tournament: bool = True) -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="keryo-pente",
-        seats=2,
-        options={"tournament": tournament},
-    )
-    return await host.join(lobby.id, BOB)
-
-
-def mover(snapshot: MatchSnapshot) -> int:
-    seat = snapshot.seat_to_move
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
-
-
-def waiting(snapshot: MatchSnapshot) -> int:
-    return next(uid for uid in snapshot.human_ids if uid != mover(snapshot))
+from tests.support.host import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    DAN,
+    GUILD,
+    dump,
+    mover,
+    two_player_match,
+    unchanged,
+    waiting,
+)
 
 
 async def test_lobby_fills_and_starts_with_seats_drawn(host: Host) -> None:
@@ -187,10 +162,8 @@ async def test_bad_moves_change_nothing(
     host: Host, db_path: Path, text: str, error: type[Exception], message: str
 ) -> None:
     match = await two_player_match(host)
-    before = dump(db_path, match.id)
-    with pytest.raises(error, match=message):
+    with unchanged(db_path, match.id), pytest.raises(error, match=message):
         await host.play(match.id, mover(match), text)
-    assert dump(db_path, match.id) == before
 
 
 async def test_occupied_point_and_tournament_box_change_nothing(host: Host, db_path: Path) -> None:

@@ -6,8 +6,7 @@ import asyncio
 
 from host import Host
 from host.locks import MatchLocks
-
-from .test_host import mover, two_player_match
+from tests.support.host import mover, two_player_match
 
 
 async def test_a_lock_serialises_one_match_and_is_dropped_when_nobody_waits() -> None:

@@ -7,8 +7,8 @@ import pytest
 from data import Store
 from host import Host, MatchNotFound, Player, UnknownGame
 from host.records import RecordError, read_record
-
-from .test_ratings import PEOPLE, started, to_move, win_by_five
+from tests.support.host import PEOPLE, started, win_by_five
+from tests.support.host import mover as to_move
 
 
 async def test_record_round_trip_replays_to_the_same_state(host: Host) -> None:

@@ -13,8 +13,7 @@ import pytest
 
 from host import Host, MatchSnapshot
 from rules import GAMES, StateFormatError
-
-from .test_host import mover, two_player_match
+from tests.support.host import mover, two_player_match
 
 
 def stored_state(db_path: Path, match_id: int) -> tuple[Any, int]:

@@ -43,14 +43,16 @@ async def test_foreign_keys_are_enforced(store: Store) -> None:
             )
 
 
-async def new_match(store: Store) -> int:
+async def new_match(
+    store: Store, *, channel_id: int = 2, seat_count: int = 2, creator: SeatRow | None = None
+) -> int:
     return await store.create_match(
         guild_id=1,
-        channel_id=2,
+        channel_id=channel_id,
         game="keryo-pente",
         options={"tournament": True},
-        seat_count=2,
-        creator=SeatRow(0, 11, "Ann"),
+        seat_count=seat_count,
+        creator=creator or SeatRow(0, 11, "Ann"),
         seed=7,
     )
 
@@ -81,15 +83,7 @@ async def test_a_failed_write_rolls_back_whole(store: Store) -> None:
 
 async def test_match_summaries_filter_by_place_player_and_status(store: Store) -> None:
     first = await new_match(store)
-    second = await store.create_match(
-        guild_id=1,
-        channel_id=3,
-        game="keryo-pente",
-        options={"tournament": False},
-        seat_count=3,
-        creator=SeatRow(0, 12, "Bob"),
-        seed=8,
-    )
+    second = await new_match(store, channel_id=3, seat_count=3, creator=SeatRow(0, 12, "Bob"))
     await store.update_match(first, 0, MatchChange(seats=[SeatRow(0, 11, "Ann"), SeatRow(1, 12, "Bob")]))
     assert [m.id for m in await store.match_summaries(channel_id=2)] == [first]
     assert {m.id for m in await store.match_summaries(user_id=12)} == {first, second}
