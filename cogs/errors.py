@@ -1,18 +1,36 @@
 """The one error path of the bot: every command, autocomplete and button ends up here.
 
 Errors the host and the rules raise for the user (`host.USER_ERRORS`) and refusals of the cogs
-themselves (`CogError`) go back to the user as an ephemeral message. Anything else is a bug: it
+themselves (`CogError`) go back to the user as an ephemeral message. The host's errors carry
+data; `HOST_WORDING` words them for Discord (mentions, command names), the others are shown as
+they are. Anything else is a bug: it
 is logged with its traceback and the user gets a short apology, never the traceback.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from host import USER_ERRORS
+from host import (
+    CREATOR_ACTION_WORDS,
+    USER_ERRORS,
+    LobbyFull,
+    NoMatchHere,
+    NoRatingsYet,
+    NotCreator,
+    NotEnoughPlayers,
+    NotYourTurn,
+    UnknownGame,
+    UnknownLevel,
+    WhichMatch,
+    listed_matches,
+    scope_phrase,
+)
 
 from .replies import send_private
 
@@ -36,11 +54,91 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def _is_are(count: int) -> str:
+    return "is" if count == 1 else "are"
+
+
+def _unknown_game(error: UnknownGame) -> str:
+    known = ", ".join(f"`{key}`" for key in error.known)
+    return f"There is no game called `{error.key}`. The games are: {known}."
+
+
+def _unknown_level(error: UnknownLevel) -> str:
+    return f"Computer players play at {', '.join(error.levels)}, not `{error.level}`."
+
+
+def _no_match_here(error: NoMatchHere) -> str:
+    new = f"`/{error.game_key} new`"
+    if error.seated:
+        return f"You are not in a {error.game_title} match here. Start one with {new}, or join an open lobby."
+    return f"There is no open {error.game_title} lobby here. Open one with {new}."
+
+
+def _which_match(error: WhichMatch) -> str:
+    return (
+        f"Several {error.game_title} matches fit: {listed_matches(error.matches)}. "
+        "Choose one with the `match` option."
+    )
+
+
+def _not_your_turn(error: NotYourTurn) -> str:
+    if error.to_move_name is None:
+        return f"It is not your turn in {error.match.title}."
+    who = error.to_move_name if error.to_move_user_id is None else f"<@{error.to_move_user_id}>"
+    return f"It is not your turn in {error.match.title}: {who} is to move."
+
+
+def _lobby_full(error: LobbyFull) -> str:
+    text = f"{error.match.title} is full ({error.seat_count} players)."
+    return f"{text} Open a new one with `/{error.match.game_key} new`." if error.suggest_new else text
+
+
+def _not_enough_players(error: NotEnoughPlayers) -> str:
+    seated = f"{error.seated} {_is_are(error.seated)} seated"
+    if error.wanted is not None:
+        return (
+            f"{error.match.title} was opened for {error.wanted} players and {seated}: it starts when every "
+            "seat is taken. Ask others to press **Join**, or fill the empty seats with computer players."
+        )
+    counts = " or ".join(str(n) for n in error.allowed)
+    return (
+        f"{error.match.game_title} needs {counts} players and {seated}. "
+        "Ask someone to press **Join** (or use the join command)."
+    )
+
+
+def _not_creator(error: NotCreator) -> str:
+    return f"Only <@{error.creator_id}>, who opened the lobby, can {CREATOR_ACTION_WORDS[error.action]}."
+
+
+def _no_ratings_yet(error: NoRatingsYet) -> str:
+    return (
+        f"Nobody has a {error.game_title} rating {scope_phrase(error.scope)} yet: ratings come from "
+        f"finished matches between two or more people. Start one with `/{error.game_key} new`."
+    )
+
+
+HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
+    UnknownGame: _unknown_game,
+    UnknownLevel: _unknown_level,
+    NoMatchHere: _no_match_here,
+    WhichMatch: _which_match,
+    NotYourTurn: _not_your_turn,
+    LobbyFull: _lobby_full,
+    NotEnoughPlayers: _not_enough_players,
+    NotCreator: _not_creator,
+    NoRatingsYet: _no_ratings_yet,
+}
+"""The Discord wording of the host errors whose plain text lacks a mention or a command; every
+other user error reads the same on Discord as its `str()`."""
+
+
 def user_message(error: BaseException) -> str | None:
     """The text to show the user for an expected error, or None for a bug."""
     error = unwrap(error)
     if isinstance(error, SHOWN_TO_USER):
-        return str(error)
+        word = next((HOST_WORDING[cls] for cls in type(error).__mro__ if cls in HOST_WORDING), str)
+        return word(error)
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command works in a server channel, not in direct messages."
     if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):

@@ -19,8 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from data import MatchSummary
-from host import Host, MatchNotFound, MatchSnapshot, game_by_key
+from host import Host, MatchListing, MatchNotFound, MatchSnapshot, game_by_key
 from rules.text import clip
 
 from .components import MENU_LIMIT
@@ -115,7 +114,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
 
     # -- autocomplete -----------------------------------------------------------------------------
 
-    def _choices(self, summaries: Sequence[MatchSummary], current: Any) -> list[app_commands.Choice[int]]:
+    def _choices(self, summaries: Sequence[MatchListing], current: Any) -> list[app_commands.Choice[int]]:
         typed = str(current or "").strip().lstrip("#").lower()
         seen: set[int] = set()
         choices = []
@@ -127,7 +126,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
             choices.append(app_commands.Choice(name=label, value=summary.id))
         return choices[:MENU_LIMIT]
 
-    async def _mine(self, interaction: discord.Interaction, statuses: Sequence[str]) -> list[MatchSummary]:
+    async def _mine(self, interaction: discord.Interaction, statuses: Sequence[str]) -> list[MatchListing]:
         return await self.host.matches_of_player(
             interaction.user.id, guild_id=interaction.guild_id, game_key=self.game.key, statuses=statuses
         )

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from data import MatchSummary
-from host import MatchSnapshot, PlayedMove, Seat
+from host import MatchListing, MatchSnapshot, PlayedMove, Seat
 from rules.text import clip
 
 from .replies import NO_PINGS
@@ -193,7 +192,7 @@ def invite_content(snapshot: MatchSnapshot, user_id: int) -> tuple[str, discord.
     )
 
 
-def summary_label(summary: MatchSummary, title: str) -> str:
+def summary_label(summary: MatchListing, title: str) -> str:
     """A short line for a match: in autocomplete (at most 100 characters) and in `/games`."""
     if summary.status == "lobby":
         state = f"lobby {len(summary.players)}/{summary.seat_count}"

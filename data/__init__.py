@@ -1,7 +1,6 @@
 """The SQLite store (aiosqlite): matches, their move logs, players. No rules logic."""
 
 from .store import (
-    ACTIVE_STATUSES,
     MATCH_STATUSES,
     BoardLine,
     LogEntry,
@@ -17,14 +16,18 @@ from .store import (
     StoreError,
     VersionConflict,
 )
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
 
 __all__ = [
     "ACTIVE_STATUSES",
     "MATCH_STATUSES",
+    "OVER_STATUSES",
     "BoardLine",
+    "EntryKind",
     "LogEntry",
     "MatchChange",
     "MatchRow",
+    "MatchStatus",
     "MatchSummary",
     "PlayerRecord",
     "RatingRow",

@@ -15,7 +15,7 @@ import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
@@ -24,8 +24,9 @@ from typing import Any
 
 import aiosqlite
 
-MATCH_STATUSES = ("lobby", "playing", "finished", "abandoned")
-ACTIVE_STATUSES = ("lobby", "playing")
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+
+MATCH_STATUSES = tuple(MatchStatus)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
@@ -53,8 +54,7 @@ class SeatRow:
 @dataclass(frozen=True)
 class LogEntry:
     ply: int
-    kind: str
-    """'move', 'chance', 'resign' or 'draw'."""
+    kind: EntryKind
     seat: int | None
     notation: str
     played_at: str = ""
@@ -70,7 +70,7 @@ class MatchRow:
     game: str
     options: dict[str, Any]
     seat_count: int
-    status: str
+    status: MatchStatus
     creator_id: int
     seed: int
     version: int
@@ -150,11 +150,11 @@ RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 _UNSET: Any = object()
 
 
-@dataclass
+@dataclass(frozen=True)
 class MatchChange:
     """What one guarded write changes; fields left unset stay as they are."""
 
-    status: str | None = None
+    status: MatchStatus | None = None
     state: dict[str, Any] | None = None
     draw_offer: Any = _UNSET
     result: dict[str, Any] | None = None
@@ -193,7 +193,7 @@ class MatchSummary:
 
     id: int
     game: str
-    status: str
+    status: MatchStatus
     guild_id: int
     channel_id: int
     seat_count: int
@@ -233,27 +233,13 @@ class Store:
         row = next(iter(rows), None)
         return int(row[0]) if row and row[0] is not None else 0
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    def reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One read transaction: every query in it sees the same committed snapshot."""
-        async with self._read_lock:
-            await self._read.execute("BEGIN")
-            try:
-                yield self._read
-            finally:
-                await self._read.execute("COMMIT")
+        return _one_transaction(self._read, self._read_lock, "BEGIN")
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """One write transaction; rolled back whole on any error."""
-        async with self._write_lock:
-            await self._write.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._write
-            except BaseException:
-                await self._write.execute("ROLLBACK")
-                raise
-            await self._write.execute("COMMIT")
+        return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
     # -- players ---------------------------------------------------------------------------------
 
@@ -284,13 +270,14 @@ class Store:
             await self._upsert_players(db, [creator], when)
             cur = await db.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     game,
                     json.dumps(options),
                     seat_count,
+                    MatchStatus.LOBBY,
                     creator.user_id,
                     seed,
                     when,
@@ -327,7 +314,7 @@ class Store:
             game=row[5],
             options=json.loads(row[6]),
             seat_count=row[7],
-            status=row[8],
+            status=MatchStatus(row[8]),
             creator_id=row[9],
             seed=row[10],
             version=row[11],
@@ -358,7 +345,7 @@ class Store:
                 "WHERE match_id = ? AND ply >= ? ORDER BY ply",
                 (match_id, since),
             )
-        return [LogEntry(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return [LogEntry(r[0], EntryKind(r[1]), r[2], r[3], r[4]) for r in rows]
 
     async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
         """Apply `change` in one transaction if the match is still at `expected_version`.
@@ -372,7 +359,7 @@ class Store:
             if change.status is not None:
                 sets.append("status = ?")
                 params.append(change.status)
-                if change.status in ("finished", "abandoned"):
+                if change.status in OVER_STATUSES:
                     sets.append("finished_at = ?")
                     params.append(when)
             if change.state is not None:
@@ -464,6 +451,17 @@ class Store:
             [(r.user_id, game, r.scope, match_id, r.mu, r.sigma, when) for r in updated],
         )
 
+    async def rewrite_state(self, match_id: int, version: int, state: dict[str, Any]) -> bool:
+        """Replace the state cache of a match still at `version`, without a new version: the
+        cache is derived from the log, so rewriting it changes nothing of the game. Returns
+        whether it was written (not when the match moved on meanwhile)."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE matches SET state = ? WHERE id = ? AND version = ?",
+                (json.dumps(state, separators=(",", ":")), match_id, version),
+            )
+        return cur.rowcount == 1
+
     async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
         """Remember the match message and its channel; not versioned, since it changes nothing
         of the game."""
@@ -476,7 +474,7 @@ class Store:
     async def match_summaries(
         self,
         *,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
+        statuses: Sequence[MatchStatus] = ACTIVE_STATUSES,
         guild_id: int | None = None,
         channel_id: int | None = None,
         user_id: int | None = None,
@@ -513,7 +511,7 @@ class Store:
             MatchSummary(
                 id=r[0],
                 game=r[1],
-                status=r[2],
+                status=MatchStatus(r[2]),
                 guild_id=r[3],
                 channel_id=r[4],
                 seat_count=r[5],
@@ -530,7 +528,8 @@ class Store:
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
-                "WHERE m.status = 'playing' AND (s.user_id IS NULL OR s.resigned = 1) ORDER BY m.id"
+                "WHERE m.status = ? AND (s.user_id IS NULL OR s.resigned = 1) ORDER BY m.id",
+                (MatchStatus.PLAYING,),
             )
         return [int(r[0]) for r in rows]
 
@@ -649,6 +648,22 @@ class Store:
             await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
         return count
+
+
+@asynccontextmanager
+async def _one_transaction(
+    db: aiosqlite.Connection, lock: asyncio.Lock, begin: str
+) -> AsyncIterator[aiosqlite.Connection]:
+    """A transaction on a connection no other coroutine uses meanwhile; committed when the block
+    ends, rolled back whole on any error."""
+    async with lock:
+        await db.execute(begin)
+        try:
+            yield db
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

@@ -1,59 +1,105 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
+from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+
 from .errors import (
+    CREATOR_ACTION_WORDS,
     USER_ERRORS,
     AlreadySeated,
     HostError,
+    LobbyAction,
     LobbyClosed,
     LobbyFull,
     MatchNotFound,
     MatchOver,
+    MatchRef,
+    NoDrawOffer,
+    NoMatchHere,
     NotAllowed,
+    NotCreator,
     NotEnoughPlayers,
     NotInMatch,
+    NotStarted,
     NotYourTurn,
     StaleTurn,
     UnknownGame,
+    UnknownLevel,
     WhichMatch,
+    listed_matches,
 )
-from .ladder import Ladder, LeaderboardLine, LeaderboardPage, NothingToShow, PlayerStats
-from .matches import COMPUTER_LEVELS, Host, apply_entry, game_by_key
+from .ladder import (
+    Ladder,
+    LeaderboardLine,
+    LeaderboardPage,
+    NoGameYet,
+    NoRatingsYet,
+    NothingToShow,
+    NotPlayedYet,
+    PageOutOfRange,
+    PlayerStats,
+    scope_phrase,
+)
+from .listing import GameTally, MatchListing, RecentMatch
+from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
+from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+from .turns import apply_entry
 
 __all__ = [
+    "ACTIVE_STATUSES",
     "COMPUTER_LEVELS",
+    "CREATOR_ACTION_WORDS",
     "GLOBAL_SCOPE",
+    "OVER_STATUSES",
     "USER_ERRORS",
     "AlreadySeated",
+    "EntryKind",
     "GameRecord",
+    "GameTally",
     "Host",
     "HostError",
     "Ladder",
     "LeaderboardLine",
     "LeaderboardPage",
+    "LobbyAction",
     "LobbyClosed",
     "LobbyFull",
+    "MatchListing",
     "MatchNotFound",
     "MatchOver",
+    "MatchRef",
     "MatchSnapshot",
+    "MatchStatus",
+    "NoDrawOffer",
+    "NoGameYet",
+    "NoMatchHere",
+    "NoRatingsYet",
     "NotAllowed",
+    "NotCreator",
     "NotEnoughPlayers",
     "NotInMatch",
+    "NotPlayedYet",
+    "NotStarted",
     "NotYourTurn",
     "NothingToShow",
+    "PageOutOfRange",
     "PlayedMove",
     "Player",
     "PlayerStats",
+    "RecentMatch",
     "RecordError",
     "Seat",
     "StaleTurn",
     "UnknownGame",
+    "UnknownLevel",
     "WhichMatch",
     "apply_entry",
     "display_rating",
     "game_by_key",
+    "listed_matches",
     "read_record",
+    "scope_phrase",
     "write_record",
 ]

@@ -1,66 +1,247 @@
-"""Errors the host raises; every message is fit to show to the user as it is."""
+"""Errors the host raises for the user. Each carries what happened as data (who, which match,
+what would work) and a plain `str()` with no Discord markup; `cogs.errors` words each for
+Discord. Nothing was changed when one is raised."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 
 from rules import MoveError, OptionError
+
+
+@dataclass(frozen=True)
+class MatchRef:
+    """Which match an error is about."""
+
+    id: int
+    game_key: str
+    game_title: str
+
+    @property
+    def title(self) -> str:
+        return f"{self.game_title} #{self.id}"
+
+
+class LobbyAction(StrEnum):
+    """What someone tried to do with a lobby."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    ABANDON = "abandon"
+    ADD_COMPUTER = "add-computer"
+
+
+def _is_are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 class HostError(Exception):
     """A request the host refuses; nothing was changed."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
 
 class UnknownGame(HostError):
-    pass
+    def __init__(self, key: str, known: Sequence[str]) -> None:
+        self.key, self.known = key, tuple(known)
+        super().__init__(f"There is no game called {key}. The games are: {', '.join(self.known)}.")
 
 
 class MatchNotFound(HostError):
-    pass
+    """No such match (on this server, of this game). A cog may raise it with its own wording."""
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        match_id: int | None = None,
+        game_title: str | None = None,
+        on_server: bool = False,
+    ) -> None:
+        self.match_id, self.game_title, self.on_server = match_id, game_title, on_server
+        game = f"{game_title} match" if game_title else "match"
+        where = " on this server" if on_server else ""
+        super().__init__(message or f"There is no {game} #{match_id}{where}.")
+
+
+class NoMatchHere(MatchNotFound):
+    """A command names no match and none fits: the user has none (`seated`), or there is no
+    open lobby to join. Opening a match with the game's `new` command would work."""
+
+    def __init__(self, *, game_key: str, game_title: str, seated: bool) -> None:
+        self.game_key, self.seated = game_key, seated
+        if seated:
+            text = f"You are not in a {game_title} match here. Open one, or join an open lobby."
+        else:
+            text = f"There is no open {game_title} lobby here. Open one."
+        super().__init__(text, game_title=game_title)
+
+
+class WhichMatch(HostError):
+    """Several matches fit: the user must choose one (the cogs offer them by autocomplete)."""
+
+    def __init__(self, *, game_title: str, matches: Sequence[tuple[int, Sequence[str]]]) -> None:
+        self.game_title = game_title
+        self.matches = tuple((match_id, tuple(players)) for match_id, players in matches)
+        """(id, player names) of each fitting match, most recently active first."""
+        self.match_ids = tuple(match_id for match_id, _ in self.matches)
+        super().__init__(f"Several {game_title} matches fit: {listed_matches(self.matches)}. Choose one.")
+
+
+def listed_matches(matches: Sequence[tuple[int, Sequence[str]]], most: int = 5) -> str:
+    return ", ".join(f"#{match_id} ({' vs '.join(players)})" for match_id, players in matches[:most])
 
 
 class NotInMatch(HostError):
-    pass
+    def __init__(self, match: MatchRef, *, resigned: bool = False, lobby: bool = False) -> None:
+        self.match, self.resigned, self.lobby = match, resigned, lobby
+        if resigned:
+            text = f"You resigned from {match.title}."
+        elif lobby:
+            text = f"You are not seated in {match.title}."
+        else:
+            text = f"You are not playing in {match.title}."
+        super().__init__(text)
 
 
 class NotYourTurn(HostError):
-    pass
+    def __init__(self, match: MatchRef, *, to_move_user_id: int | None, to_move_name: str | None) -> None:
+        """`to_move_…`: the seat to move (a computer has no user id), or None for a chance event."""
+        self.match, self.to_move_user_id, self.to_move_name = match, to_move_user_id, to_move_name
+        who = f": {to_move_name} is to move" if to_move_name else ""
+        super().__init__(f"It is not your turn in {match.title}{who}.")
 
 
 class StaleTurn(HostError):
-    """A button or command for a turn that has already been played."""
+    """A button or command for a turn that has already been played (or a change that met
+    another on its way). A cog may raise it with its own wording."""
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        match: MatchRef | None = None,
+        expected_turn: int | None = None,
+        current_turn: int | None = None,
+    ) -> None:
+        self.match, self.expected_turn, self.current_turn = match, expected_turn, current_turn
+        if message is None and match is not None and expected_turn is not None:
+            message = (
+                f"That was for turn {expected_turn}, but {match.title} is at turn {current_turn} now. "
+                "Here is the current board."
+            )
+        elif message is None and match is not None:
+            message = (
+                f"Match #{match.id} changed while your request was on its way. Here is the current board."
+            )
+        super().__init__(message or "That turn has been played already.")
 
 
 class LobbyClosed(HostError):
     """Joining, leaving or starting a match that is no longer a lobby."""
 
+    action: LobbyAction | None
+
+    def __init__(self, match: MatchRef, *, action: LobbyAction, status: str) -> None:
+        self.match, self.action, self.status = match, action, status
+        why = "it has already started" if status == "playing" else f"it is over ({status})"
+        super().__init__(f"You can't {ACTION_WORDS[action]} {match.title}: {why}.")
+
+
+class NotStarted(LobbyClosed):
+    """Playing in a match that is still a lobby."""
+
+    def __init__(self, match: MatchRef) -> None:
+        HostError.__init__(self, f"{match.title} has not started yet: it starts when the seats are full.")
+        self.match, self.action, self.status = match, None, "lobby"
+
+
+ACTION_WORDS = {
+    LobbyAction.JOIN: "join",
+    LobbyAction.LEAVE: "leave",
+    LobbyAction.START: "start",
+    LobbyAction.ABANDON: "abandon",
+    LobbyAction.ADD_COMPUTER: "add a computer player to",
+}
+"""How each lobby action reads in a sentence."""
+
 
 class LobbyFull(HostError):
-    pass
+    def __init__(self, match: MatchRef, *, seat_count: int, suggest_new: bool = False) -> None:
+        """`suggest_new`: opening another match with the game's `new` command would work."""
+        self.match, self.seat_count, self.suggest_new = match, seat_count, suggest_new
+        more = " Open a new one." if suggest_new else ""
+        super().__init__(f"{match.title} is full ({seat_count} players).{more}")
 
 
 class AlreadySeated(HostError):
-    pass
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__(f"You are already seated in {match.title}.")
 
 
 class NotEnoughPlayers(HostError):
-    pass
+    """Starting a lobby early with too few players; having others join would work (and, when
+    `wanted` is set, filling the empty seats with computer players)."""
+
+    def __init__(
+        self, match: MatchRef, *, seated: int, wanted: int | None = None, allowed: Sequence[int] = ()
+    ) -> None:
+        """`wanted`: the seats of a lobby that starts only when full; else `allowed`: the
+        player counts the game can start with."""
+        self.match, self.seated, self.wanted, self.allowed = match, seated, wanted, tuple(allowed)
+        if wanted is not None:
+            text = (
+                f"{match.title} was opened for {wanted} players and {seated} {_is_are(seated)} seated: "
+                "it starts when every seat is taken. Ask others to join, or fill the empty seats with "
+                "computer players."
+            )
+        else:
+            counts = " or ".join(str(n) for n in self.allowed)
+            text = (
+                f"{match.game_title} needs {counts} players and {seated} {_is_are(seated)} seated. "
+                "Ask someone to join."
+            )
+        super().__init__(text)
 
 
 class NotAllowed(HostError):
     """Only the creator (or a seated player) may do this."""
 
 
+class UnknownLevel(NotAllowed):
+    def __init__(self, level: str, levels: Sequence[str]) -> None:
+        self.level, self.levels = level, tuple(levels)
+        super().__init__(f"Computer players play at {', '.join(self.levels)}, not {level}.")
+
+
+class NotCreator(NotAllowed):
+    def __init__(self, match: MatchRef, *, creator_id: int, action: LobbyAction) -> None:
+        self.match, self.creator_id, self.action = match, creator_id, action
+        super().__init__(f"Only the player who opened {match.title} can {CREATOR_ACTION_WORDS[action]}.")
+
+
+CREATOR_ACTION_WORDS = {
+    LobbyAction.START: "start it early",
+    LobbyAction.ABANDON: "close it",
+    LobbyAction.ADD_COMPUTER: "add computer players",
+}
+
+
+class NoDrawOffer(NotAllowed):
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__("There is no draw offer to decline.")
+
+
 class MatchOver(HostError):
-    pass
-
-
-class WhichMatch(HostError):
-    """Several matches fit: the user must choose one (the cogs offer them by autocomplete)."""
-
-    def __init__(self, message: str, match_ids: Sequence[int]):
-        super().__init__(message)
-        self.match_ids = tuple(match_ids)
+    def __init__(self, match: MatchRef, *, status: str) -> None:
+        self.match, self.status = match, status
+        super().__init__(f"{match.title} is over ({status}).")
 
 
 USER_ERRORS: tuple[type[Exception], ...] = (HostError, MoveError, OptionError)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from data import MatchSummary, PlayerRecord, RecentResult, Store
+from data import Store
 
-from .errors import HostError, MatchNotFound
-from .matches import Host, game_by_key
+from .errors import HostError, MatchNotFound, MatchRef
+from .listing import GameTally, MatchListing, RecentMatch
+from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
+from .reading import game_by_key
 from .records import GameRecord, read_record
 
 PAGE_SIZE = 10
@@ -22,6 +24,44 @@ TREND_LENGTH = 10
 
 class NothingToShow(HostError):
     """A page past the end, a player with no games, and the like."""
+
+
+class NoRatingsYet(NothingToShow):
+    """Nobody has a rating in this game and scope; playing a match (the game's `new` command)
+    would make one."""
+
+    def __init__(self, *, game_key: str, game_title: str, scope: int) -> None:
+        self.game_key, self.game_title, self.scope = game_key, game_title, scope
+        super().__init__(
+            f"Nobody has a {game_title} rating {scope_phrase(scope)} yet: ratings come from finished matches "
+            "between two or more people. Start one."
+        )
+
+
+class PageOutOfRange(NothingToShow):
+    def __init__(self, *, game_title: str, scope: int, page: int, pages: int) -> None:
+        self.game_title, self.scope, self.page, self.pages = game_title, scope, page, pages
+        super().__init__(
+            f"The {game_title} leaderboard {scope_phrase(scope)} has pages 1 to {pages}, not {page}."
+        )
+
+
+class NotPlayedYet(NothingToShow):
+    def __init__(self, *, name: str, game_title: str) -> None:
+        self.name, self.game_title = name, game_title
+        super().__init__(f"{name} has not played {game_title} yet.")
+
+
+class NoGameYet(NothingToShow):
+    """A match that has not started has no game record to show."""
+
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__(f"{match.title} has not started: there is no game to show yet.")
+
+
+def scope_phrase(scope: int) -> str:
+    return "across all servers" if scope == GLOBAL_SCOPE else "on this server"
 
 
 @dataclass(frozen=True)
@@ -60,9 +100,9 @@ class PlayerStats:
     provisional: bool
     trend: tuple[int, ...]
     """The displayed server rating after each of the last rated matches, oldest first."""
-    record: PlayerRecord
-    recent: tuple[RecentResult, ...]
-    current: tuple[MatchSummary, ...]
+    record: GameTally
+    recent: tuple[RecentMatch, ...]
+    current: tuple[MatchListing, ...]
 
 
 class Ladder:
@@ -76,14 +116,10 @@ class Ladder:
         game = game_by_key(game_key)
         total = await self.store.leaderboard_size(game.key, scope)
         pages = max(1, math.ceil(total / PAGE_SIZE))
-        where = "across all servers" if scope == GLOBAL_SCOPE else "on this server"
         if total == 0:
-            raise NothingToShow(
-                f"Nobody has a {game.title} rating {where} yet: ratings come from finished matches "
-                f"between two or more people. Start one with `/{game.key} new`."
-            )
+            raise NoRatingsYet(game_key=game.key, game_title=game.title, scope=scope)
         if not 1 <= page <= pages:
-            raise NothingToShow(f"The {game.title} leaderboard {where} has pages 1 to {pages}, not {page}.")
+            raise PageOutOfRange(game_title=game.title, scope=scope, page=page, pages=pages)
         lines = await self.store.leaderboard(game.key, scope, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
         return LeaderboardPage(
             game_key=game.key,
@@ -114,7 +150,7 @@ class Ladder:
         stored_name = await self.store.player_name(user_id)
         shown = stored_name or name or "This player"
         if record.matches == 0 and not current:
-            raise NothingToShow(f"{shown} has not played {game.title} yet.")
+            raise NotPlayedYet(name=shown, game_title=game.title)
         rating = await self.store.rating(user_id, game.key, guild_id)
         global_rating = await self.store.rating(user_id, game.key, GLOBAL_SCOPE)
         trend = await self.store.rating_trend(user_id, game.key, guild_id, TREND_LENGTH)
@@ -127,9 +163,9 @@ class Ladder:
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
             provisional=rating is None or rating.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
-            record=record,
-            recent=tuple(await self.store.recent_results(user_id, game.key)),
-            current=tuple(current),
+            record=GameTally.of(record),
+            recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, game.key)),
+            current=tuple(MatchListing.of(m) for m in current),
         )
 
     async def record_text(self, match_id: int, guild_id: int) -> str:
@@ -140,9 +176,9 @@ class Ladder:
         """The record read back: every state of the game, for the animation."""
         snapshot = await self.host.get(match_id)
         if snapshot.guild_id != guild_id:
-            raise MatchNotFound(f"There is no match #{match_id} on this server.")
+            raise MatchNotFound(match_id=match_id, on_server=True)
         if snapshot.state is None:
-            raise NothingToShow(f"{snapshot.title} has not started: there is no game to show yet.")
+            raise NoGameYet(MatchRef(snapshot.id, snapshot.game.key, snapshot.game.title))
         return read_record(await self.host.record(match_id, guild_id))
 
     async def forget(self, user_id: int) -> str:

@@ -1,46 +1,42 @@
 """The game host: lobbies, seats, turns, chance events, resignations, draws. No Discord.
 
-Every change to a match happens under the match's lock and lands in one store transaction
-guarded by the match version: a move lands whole, with its chance events, or not at all.
+Every change to a match happens in one way: under the match's lock, the match is loaded
+(`_editing`), checked, and one change lands in one store transaction guarded by the match
+version (`_commit`): a move lands whole, with its chance events, or not at all.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from data import (
-    ACTIVE_STATUSES,
-    LogEntry,
-    MatchChange,
-    MatchRow,
-    MatchSummary,
-    SeatRow,
-    Store,
-    VersionConflict,
-)
-from rules import CHANCE, GAMES, Game, Move, Outcome, State
+from data import EntryKind, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
+from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
 from .errors import (
     AlreadySeated,
+    LobbyAction,
     LobbyClosed,
     LobbyFull,
-    MatchNotFound,
     MatchOver,
-    NotAllowed,
+    NoDrawOffer,
+    NotCreator,
     NotEnoughPlayers,
     NotInMatch,
+    NotStarted,
     NotYourTurn,
     StaleTurn,
-    UnknownGame,
-    WhichMatch,
+    UnknownLevel,
 )
-from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+from .locks import MatchLocks
+from .reading import Loaded, MatchReader, game_by_key, to_seat
+from .snapshot import MatchSnapshot, PlayedMove, Player
+from .turns import MAX_AUTOMATIC_PLIES, advance, chance_rng, last_seat_move, log_entries, seat_move
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 COMPUTER_NAME = "Computer"
@@ -54,33 +50,7 @@ class Chooser(Protocol):
     async def choose(self, state: State, level: str, seed: int) -> str: ...
 
 
-LAST_MOVE_CACHE = 1024
-"""How many (match, turn) last moves the host keeps in memory."""
-
-MAX_AUTOMATIC_PLIES = 10_000
-"""A guard against a game whose automatic moves never hand the turn back to a person."""
-
-
-def chance_rng(seed: int, ply: int) -> random.Random:
-    """The generator for the chance event at `ply`: a pure function of the match seed and ply,
-    so no generator state needs storing and a replay never needs it (the outcome is logged)."""
-    return random.Random(f"{seed}/{ply}")
-
-
-def sample_chance(state: State, rng: random.Random) -> Move:
-    outcomes = state.chance_outcomes()
-    moves = [move for move, _ in outcomes]
-    return rng.choices(moves, weights=[float(p) for _, p in outcomes])[0]
-
-
-@dataclass
-class _Loaded:
-    row: MatchRow
-    game: Game
-    state: State | None
-
-
-class Host:
+class Host(MatchReader):
     def __init__(
         self,
         store: Store,
@@ -88,12 +58,10 @@ class Host:
         computer: Chooser | None = None,
         seed_source: Callable[[], int] | None = None,
     ):
-        self.store = store
+        super().__init__(store)
         self._computer = computer
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._last_moves: dict[tuple[int, int], Move | None] = {}
-        """The last move of each match at a turn count (a small cache, oldest dropped first)."""
+        self._locks = MatchLocks()
 
     def close(self) -> None:
         """Stop the computer players' workers, if any were started."""
@@ -146,107 +114,81 @@ class Host:
     async def add_computer(self, match_id: int, user_id: int, level: str) -> MatchSnapshot:
         """Seat a computer player in a lobby (creator only); a full lobby starts."""
         check_level(level)
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            self._require_lobby(row, "add a computer player to")
+        async with self._editing(match_id) as match:
+            row = match.row
+            self._require_lobby(match, LobbyAction.ADD_COMPUTER)
             if user_id != row.creator_id:
-                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can add computer players.")
+                raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.ADD_COMPUTER)
             if len(row.seats) >= row.seat_count:
-                raise LobbyFull(f"{loaded.game.title} #{row.id} is full ({row.seat_count} players).")
-            seats = [*row.seats, computer_seat(len(row.seats), level)]
-            if len(seats) < row.seat_count:
-                await self._write(row, MatchChange(seats=seats))
-                return await self.get(match_id)
-            return await self._start(loaded, seats)
+                raise LobbyFull(match.ref, seat_count=row.seat_count)
+            return await self._take_seat(match, computer_seat(len(row.seats), level))
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
         """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            self._require_lobby(row, "join")
+        async with self._editing(match_id) as match:
+            row = match.row
+            self._require_lobby(match, LobbyAction.JOIN)
             if any(s.user_id == player.user_id for s in row.seats):
-                raise AlreadySeated(f"You are already seated in {loaded.game.title} #{row.id}.")
+                raise AlreadySeated(match.ref)
             if len(row.seats) >= row.seat_count:
-                raise LobbyFull(
-                    f"{loaded.game.title} #{row.id} is full ({row.seat_count} players). "
-                    f"Open a new one with `/{loaded.game.key} new`."
-                )
-            seats = [*row.seats, SeatRow(len(row.seats), player.user_id, player.name)]
-            if len(seats) < row.seat_count:
-                await self._write(row, MatchChange(seats=seats))
-                return await self.get(match_id)
-            return await self._start(loaded, seats)
+                raise LobbyFull(match.ref, seat_count=row.seat_count, suggest_new=True)
+            return await self._take_seat(match, SeatRow(len(row.seats), player.user_id, player.name))
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Give up a seat in a lobby; the creator leaving closes the lobby."""
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            self._require_lobby(row, "leave")
+        async with self._editing(match_id) as match:
+            row = match.row
+            self._require_lobby(match, LobbyAction.LEAVE)
             if not any(s.user_id == user_id for s in row.seats):
-                raise NotInMatch(f"You are not seated in {loaded.game.title} #{row.id}.")
+                raise NotInMatch(match.ref, lobby=True)
             if user_id == row.creator_id:
-                await self._write(row, MatchChange(status="abandoned"))
-            else:
-                remaining = [s for s in row.seats if s.user_id != user_id]
-                seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
-                await self._write(row, MatchChange(seats=seats))
-            return await self.get(match_id)
+                return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
+            remaining = [s for s in row.seats if s.user_id != user_id]
+            seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
+            return await self._commit(match, MatchChange(seats=seats))
 
     async def start(self, match_id: int, user_id: int, *, computers: str | None = None) -> MatchSnapshot:
         """Start a lobby before it is full (creator only): with the players seated so far, or
         with every empty seat taken by a computer player of the level `computers`."""
         if computers is not None:
             check_level(computers)
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            self._require_lobby(row, "start")
+        async with self._editing(match_id) as match:
+            row, game = match.row, match.game
+            self._require_lobby(match, LobbyAction.START)
             if user_id != row.creator_id:
-                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can start it early.")
-            game = loaded.game
+                raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.START)
             if computers is not None:
                 filled = [*row.seats]
                 filled += [computer_seat(i, computers) for i in range(len(row.seats), row.seat_count)]
-                return await self._start(loaded, filled)
+                return await self._start(match, filled)
             if len(row.seats) < row.seat_count and not game.starts_short:
-                raise NotEnoughPlayers(
-                    f"{game.title} #{row.id} was opened for {row.seat_count} players and "
-                    f"{len(row.seats)} {'is' if len(row.seats) == 1 else 'are'} seated: it starts "
-                    "when every seat is taken. Ask others to press **Join**, or fill the empty "
-                    "seats with computer players."
-                )
+                raise NotEnoughPlayers(match.ref, seated=len(row.seats), wanted=row.seat_count)
             if len(row.seats) not in game.seats:
-                counts = " or ".join(str(n) for n in game.seats)
-                raise NotEnoughPlayers(
-                    f"{game.title} needs {counts} players and {len(row.seats)} "
-                    f"{'is' if len(row.seats) == 1 else 'are'} seated. "
-                    "Ask someone to press **Join** (or use the join command)."
-                )
-            return await self._start(loaded, list(row.seats))
+                raise NotEnoughPlayers(match.ref, seated=len(row.seats), allowed=game.seats)
+            return await self._start(match, list(row.seats))
 
     async def abandon(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Close a lobby that has not started (creator only)."""
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            self._require_lobby(row, "abandon")
-            if user_id != row.creator_id:
-                raise NotAllowed(f"Only <@{row.creator_id}>, who opened the lobby, can close it.")
-            await self._write(row, MatchChange(status="abandoned"))
-            return await self.get(match_id)
+        async with self._editing(match_id) as match:
+            self._require_lobby(match, LobbyAction.ABANDON)
+            if user_id != match.row.creator_id:
+                raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.ABANDON)
+            return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
 
-    async def _start(self, loaded: _Loaded, seats: list[SeatRow]) -> MatchSnapshot:
-        row, game = loaded.row, loaded.game
+    async def _take_seat(self, match: Loaded, seat: SeatRow) -> MatchSnapshot:
+        seats = [*match.row.seats, seat]
+        if len(seats) < match.row.seat_count:
+            return await self._commit(match, MatchChange(seats=seats))
+        return await self._start(match, seats)
+
+    async def _start(self, match: Loaded, seats: list[SeatRow]) -> MatchSnapshot:
+        row = match.row
         order = list(seats)
         random.Random(f"{row.seed}/seats").shuffle(order)
         seated = [replace(s, seat=i) for i, s in enumerate(order)]
-        state = game.start(len(seated), **row.options)
-        state, entries = self._advance(row, seated, state, [])
-        await self._write(row, self._finish_change(state, entries, seated, status="playing"))
-        return await self.get(row.id, played=entries)
+        state, entries = advance(row.seed, match.game.start(len(seated), **row.options), [], row.log_length)
+        change = _state_change(state, entries, seated, status=MatchStatus.PLAYING)
+        return await self._commit(match, change, played=entries, state=state)
 
     # -- play ------------------------------------------------------------------------------------
 
@@ -255,27 +197,15 @@ class Host:
     ) -> MatchSnapshot:
         """Play `text` for the user's seat, then every chance event and automatic move that
         follows, all in one transaction."""
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row, state = loaded.row, loaded.state
-            seat = self._acting_seat(loaded, user_id)
+        async with self._editing(match_id) as match:
+            row, state = match.row, match.state
+            seat = self._acting_seat(match, user_id)
             if expected_turn is not None and expected_turn != row.log_length:
-                raise StaleTurn(
-                    f"That was for turn {expected_turn}, but {loaded.game.title} #{row.id} "
-                    f"is at turn {row.log_length} now. Here is the current board."
-                )
+                raise StaleTurn(match=match.ref, expected_turn=expected_turn, current_turn=row.log_length)
             assert state is not None
             if state.to_move != seat.seat:
-                raise NotYourTurn(self._not_your_turn(loaded))
-            move = state.parse(text)
-            entry = PlayedMove(row.log_length, "move", seat.seat, str(move), state.describe_move(move), move)
-            after = state.play(move)
-            after, entries = self._advance(row, list(row.seats), after, [entry])
-            change = self._finish_change(after, entries, None, draw_offer=None)
-            written = await self._write(row, change)
-            last = last_seat_move(entries)
-            self._remember_last_move((match_id, written.log_length), last)
-            return self._snapshot(_Loaded(written, loaded.game, after), entries, last)
+                raise self._not_your_turn(match)
+            return await self._play_move(match, seat.seat, state.parse(text))
 
     async def play_computers(self, match_id: int) -> MatchSnapshot:
         """Play every computer seat's move (with the chance events and passes that follow)
@@ -283,28 +213,27 @@ class Host:
         thinking runs in the worker pool, never on the event loop."""
         played: list[PlayedMove] = []
         for _ in range(MAX_AUTOMATIC_PLIES):
-            async with self._lock(match_id):
-                loaded = await self._load(match_id)
-                row, state = loaded.row, loaded.state
-                if row.status != "playing" or state is None:
+            async with self._editing(match_id) as match:
+                row, state = match.row, match.state
+                if row.status != MatchStatus.PLAYING or state is None:
                     break
-                seat_index = state.to_move
-                if seat_index is None or seat_index == CHANCE or not plays_itself(row.seats[seat_index]):
+                seat = state.to_move
+                if seat is None or seat == CHANCE or not plays_itself(row.seats[seat]):
                     break
-                holder = row.seats[seat_index]
-                level = holder.computer or RESIGNED_SEAT_LEVEL
+                level = row.seats[seat].computer or RESIGNED_SEAT_LEVEL
                 seed = chance_rng(row.seed, row.log_length).randrange(2**31)
                 text = await self.computer.choose(state, level, seed)
-                move = state.parse(text)
-                entry = PlayedMove(
-                    row.log_length, "move", seat_index, str(move), state.describe_move(move), move
-                )
-                after = state.play(move)
-                after, entries = self._advance(row, list(row.seats), after, [entry])
-                written = await self._write(row, self._finish_change(after, entries, None))
-                self._remember_last_move((match_id, written.log_length), last_seat_move(entries))
-                played += entries
+                played += (await self._play_move(match, seat, state.parse(text))).played
         return await self.get(match_id, played=played)
+
+    async def _play_move(self, match: Loaded, seat: int, move: Move) -> MatchSnapshot:
+        """The one way a move is played, whoever chose it: the move, then what follows by itself;
+        it clears a draw offer."""
+        state, ply = match.state, match.row.log_length
+        assert state is not None
+        entries = [seat_move(ply, seat, state, move)]
+        after, entries = advance(match.row.seed, state.play(move), entries, ply + 1)
+        return await self._commit(match, _state_change(after, entries), played=entries, state=after)
 
     async def computer_matches(self) -> list[int]:
         """Matches being played whose seat to move is a computer (after a restart, say)."""
@@ -316,40 +245,54 @@ class Host:
         return waiting
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row, state = loaded.row, loaded.state
-            seat = self._acting_seat(loaded, user_id)
-            assert state is not None
-            after = state.resign(seat.seat)
-            seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
-            entry = PlayedMove(row.log_length, "resign", seat.seat, "resign", f"{seat.name} resigns")
-            after, entries = self._advance(row, seats, after, [entry])
-            await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
-            return await self.get(match_id, played=entries)
+        async with self._editing(match_id) as match:
+            seat = self._acting_seat(match, user_id)
+            return await self._resign(match, seat, f"{seat.name} resigns")
+
+    async def _resign(
+        self, match: Loaded, seat: SeatRow, description: str, *, timed_out: bool = False
+    ) -> MatchSnapshot:
+        """A seat leaves the game: by resigning, or (`timed_out`) because its clock ran out."""
+        row, state = match.row, match.state
+        assert state is not None
+        seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
+        entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
+        after, entries = advance(row.seed, state.resign(seat.seat), [entry], row.log_length + 1)
+        ended = after.outcome()
+        if ended is not None and timed_out:  # the clock, not the player, ended it
+            seat_name = match.game.seat_names(row.seat_count)[seat.seat]
+            ended = replace(ended, reason=f"{seat_name} ran out of time", termination=TIMEOUT)
+        change = _state_change(after, entries, seats, outcome=ended)
+        return await self._commit(match, change, played=entries, state=after)
 
     async def offer_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Offer (or accept) a draw; it is agreed when every person still playing has offered."""
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row = loaded.row
-            seat = self._acting_seat(loaded, user_id)
+        async with self._editing(match_id) as match:
+            row = match.row
+            seat = self._acting_seat(match, user_id)
             offer = set(row.draw_offer or ()) | {seat.seat}
             needed = {s.seat for s in row.seats if s.user_id is not None and not s.resigned}
             if not needed <= offer:
-                await self._write(row, MatchChange(draw_offer=sorted(offer)))
-                return await self.get(match_id)
-            assert loaded.state is not None
-            entry = PlayedMove(row.log_length, "draw", None, "draw", "a draw is agreed")
-            outcome = Outcome((), tuple(loaded.state.scores()), "draw agreed")
+                return await self._commit(match, MatchChange(draw_offer=sorted(offer)))
+            assert match.state is not None
+            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", "a draw is agreed")
+            outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
-                status="finished",
+                status=MatchStatus.FINISHED,
                 result=outcome.to_json(),
                 draw_offer=None,
-                log=[LogEntry(entry.ply, entry.kind, entry.seat, entry.notation)],
+                log=log_entries([entry]),
             )
-            await self._write(row, change)
-            return await self.get(match_id, played=[entry])
+            return await self._commit(match, change, played=[entry])
+
+    async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
+        async with self._editing(match_id) as match:
+            self._acting_seat(match, user_id)
+            if not match.row.draw_offer:
+                raise NoDrawOffer(match.ref)
+            return await self._commit(match, MatchChange(draw_offer=None))
+
+    # -- the clock -------------------------------------------------------------------------------
 
     async def expire_idle(
         self,
@@ -362,7 +305,7 @@ class Host:
         lobbies nobody joined for `lobby_timeout` (None: never). Returns the matches it changed."""
         now = now or datetime.now(UTC)
         changed = []
-        for status, timeout in (("lobby", lobby_timeout), ("playing", turn_timeout)):
+        for status, timeout in ((MatchStatus.LOBBY, lobby_timeout), (MatchStatus.PLAYING, turn_timeout)):
             if timeout is None:
                 continue
             cutoff = (now - timeout).isoformat(timespec="milliseconds")
@@ -374,318 +317,127 @@ class Host:
         return changed
 
     async def _expire(self, match_id: int, cutoff: str, timeout: timedelta) -> MatchSnapshot | None:
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            row, state = loaded.row, loaded.state
+        async with self._editing(match_id) as match:
+            row, state = match.row, match.state
             if row.updated_at >= cutoff:
                 return None  # it moved meanwhile
-            if row.status == "lobby":
-                await self._write(row, MatchChange(status="abandoned"))
-                return await self.get(match_id)
-            if row.status != "playing" or state is None:
+            if row.status == MatchStatus.LOBBY:
+                return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
+            if row.status != MatchStatus.PLAYING or state is None:
                 return None
             seat_index = state.to_move
             if seat_index is None or seat_index == CHANCE:
                 return None
             seat = row.seats[seat_index]
-            if seat.user_id is None or seat.resigned:
+            if plays_itself(seat):
                 return None
-            after = state.resign(seat.seat)
-            seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
             days = timeout.total_seconds() / 86400
-            entry = PlayedMove(
-                row.log_length, "resign", seat.seat, "resign", f"{seat.name} ran out of time ({days:g} days)"
+            return await self._resign(
+                match, seat, f"{seat.name} ran out of time ({days:g} days)", timed_out=True
             )
-            after, entries = self._advance(row, seats, after, [entry])
-            await self._write(row, self._finish_change(after, entries, seats, draw_offer=None))
-            return await self.get(match_id, played=entries)
 
-    async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
-        async with self._lock(match_id):
-            loaded = await self._load(match_id)
-            self._acting_seat(loaded, user_id)
-            if not loaded.row.draw_offer:
-                raise NotAllowed("There is no draw offer to decline.")
-            await self._write(loaded.row, MatchChange(draw_offer=None))
-            return await self.get(match_id)
+    # -- one way to change a match -----------------------------------------------------------------
 
-    # -- reading ---------------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _editing(self, match_id: int) -> AsyncIterator[Loaded]:
+        """The match as stored, held under its lock: check it, then `_commit` one change."""
+        async with self._locks.hold(match_id):
+            yield await self._load(match_id)
 
-    async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
-        """The match as it is stored now."""
-        loaded = await self._load(match_id)
-        last_move = None
-        if loaded.state is not None and loaded.row.log_length:
-            last_move = await self._last_move(loaded)
-        return self._snapshot(loaded, played, last_move)
-
-    def _snapshot(
-        self, loaded: _Loaded, played: Sequence[PlayedMove], last_move: Move | None
+    async def _commit(
+        self,
+        match: Loaded,
+        change: MatchChange,
+        *,
+        played: Sequence[PlayedMove] = (),
+        state: State | None = None,
     ) -> MatchSnapshot:
-        row = loaded.row
-        result = Outcome.from_json(row.result)
-        if result is None and loaded.state is not None:
-            result = loaded.state.outcome()
-        seats = tuple(_seat(s) for s in row.seats)
-        return MatchSnapshot(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            message_id=row.message_id,
-            message_channel_id=row.message_channel_id or row.channel_id,
-            game=loaded.game,
-            options=row.options,
-            seat_count=row.seat_count,
-            status=row.status,
-            creator_id=row.creator_id,
-            seats=seats,
-            state=loaded.state,
-            turn=row.log_length,
-            version=row.version,
-            played=tuple(played),
-            last_move=last_move,
-            outcome=result,
-            draw_offer=frozenset(row.draw_offer or ()),
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-        )
-
-    async def record(self, match_id: int, guild_id: int) -> str:
-        """The match as a game record (see host.records), for /history and downloads."""
-        from .records import write_record  # records builds on this module
-
-        snapshot = await self.get(match_id)
-        if snapshot.guild_id != guild_id:
-            raise MatchNotFound(f"There is no match #{match_id} on this server.")
-        return write_record(snapshot, await self.store.log(match_id))
-
-    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
-        """Remember the message that shows the match now, and its channel."""
-        await self.store.set_message(match_id, message_id, channel_id)
-
-    async def matches_in_channel(
-        self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
-    ) -> list[MatchSummary]:
-        return await self.store.match_summaries(statuses=statuses, guild_id=guild_id, channel_id=channel_id)
-
-    async def matches_of_player(
-        self,
-        user_id: int,
-        *,
-        guild_id: int | None = None,
-        game_key: str | None = None,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
-    ) -> list[MatchSummary]:
-        return await self.store.match_summaries(
-            statuses=statuses, guild_id=guild_id, user_id=user_id, game=game_key
-        )
-
-    async def resolve(
-        self,
-        *,
-        user_id: int,
-        guild_id: int,
-        channel_id: int,
-        game_key: str,
-        match_id: int | None = None,
-        statuses: Sequence[str] = ACTIVE_STATUSES,
-        seated: bool = True,
-    ) -> MatchSnapshot:
-        """The one match a command means: the given id, else the user's only fitting match
-        (in this channel first, then in the whole server). Raises WhichMatch when several fit."""
-        game = game_by_key(game_key)
-        if match_id is not None:
-            snapshot = await self.get(match_id)
-            if snapshot.guild_id != guild_id or snapshot.game.key != game.key:
-                raise MatchNotFound(f"There is no {game.title} match #{match_id} on this server.")
-            return snapshot
-        user = user_id if seated else None
-        for channel in (channel_id, None):
-            found = await self.store.match_summaries(
-                statuses=statuses, guild_id=guild_id, channel_id=channel, user_id=user, game=game.key
-            )
-            if len(found) == 1:
-                return await self.get(found[0].id)
-            if len(found) > 1:
-                listed = ", ".join(f"#{m.id} ({' vs '.join(m.players)})" for m in found[:5])
-                raise WhichMatch(
-                    f"Several {game.title} matches fit: {listed}. Choose one with the `match` option.",
-                    [m.id for m in found],
-                )
-        if seated:
-            raise MatchNotFound(
-                f"You are not in a {game.title} match here. Start one with `/{game.key} new`, "
-                "or join an open lobby."
-            )
-        raise MatchNotFound(f"There is no open {game.title} lobby here. Open one with `/{game.key} new`.")
-
-    # -- internals -------------------------------------------------------------------------------
-
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
-
-    async def _load(self, match_id: int) -> _Loaded:
-        row = await self.store.get_match(match_id)
-        if row is None:
-            raise MatchNotFound(f"There is no match #{match_id}.")
-        game = game_by_key(row.game)
-        state: State | None = None
-        if row.state is not None:
-            state = game.load(row.state)
-        elif row.status != "lobby" and row.log_length:
-            state = await self._replay(row, game)
-        return _Loaded(row, game, state)
-
-    async def _replay(self, row: MatchRow, game: Game, upto: int | None = None) -> State:
-        """The state after the first `upto` log entries (all by default), from the log alone."""
-        state = game.start(row.seat_count, **row.options)
-        for entry in await self.store.log(row.id):
-            if upto is not None and entry.ply >= upto:
-                break
-            state = apply_entry(state, entry)
-        return state
-
-    async def _last_move(self, loaded: _Loaded) -> Move | None:
-        """The last move a seat played, as a Move: remembered from `play`, else found by
-        replaying the log up to it (once per match and turn)."""
-        key = (loaded.row.id, loaded.row.log_length)
-        if key in self._last_moves:
-            return self._last_moves[key]
-        move = await self._replay_last_move(loaded)
-        self._remember_last_move(key, move)
-        return move
-
-    def _remember_last_move(self, key: tuple[int, int], move: Move | None) -> None:
-        self._last_moves[key] = move
-        while len(self._last_moves) > LAST_MOVE_CACHE:
-            self._last_moves.pop(next(iter(self._last_moves)))
-
-    async def _replay_last_move(self, loaded: _Loaded) -> Move | None:
-        log = await self.store.log(loaded.row.id)
-        moves = [e for e in log if e.kind == "move"]
-        if not moves:
-            return None
-        last = moves[-1]
-        before = loaded.game.start(loaded.row.seat_count, **loaded.row.options)
-        for entry in log[: last.ply]:
-            before = apply_entry(before, entry)
-        return before.parse(last.notation)
-
-    def _require_lobby(self, row: MatchRow, action: str) -> None:
-        if row.status == "lobby":
-            return
-        title = f"{game_by_key(row.game).title} #{row.id}"
-        if row.status == "playing":
-            raise LobbyClosed(f"You can't {action} {title}: it has already started.")
-        raise LobbyClosed(f"You can't {action} {title}: it is over ({row.status}).")
-
-    def _acting_seat(self, loaded: _Loaded, user_id: int) -> SeatRow:
-        row = loaded.row
-        title = f"{loaded.game.title} #{row.id}"
-        if row.status == "lobby":
-            raise LobbyClosed(f"{title} has not started yet: it starts when the seats are full.")
-        if row.status != "playing":
-            raise MatchOver(f"{title} is over ({row.status}).")
-        seat = next((s for s in row.seats if s.user_id == user_id), None)
-        if seat is None:
-            raise NotInMatch(f"You are not playing in {title}.")
-        if seat.resigned:
-            raise NotInMatch(f"You resigned from {title}.")
-        return seat
-
-    def _not_your_turn(self, loaded: _Loaded) -> str:
-        state = loaded.state
-        assert state is not None
-        seat = state.to_move
-        title = f"{loaded.game.title} #{loaded.row.id}"
-        if seat is None or seat == CHANCE:
-            return f"It is not your turn in {title}."
-        holder = loaded.row.seats[seat]
-        who = holder.name if holder.user_id is None else f"<@{holder.user_id}>"
-        return f"It is not your turn in {title}: {who} is to move."
-
-    def _advance(
-        self,
-        row: MatchRow,
-        seats: Sequence[SeatRow],
-        state: State,
-        entries: list[PlayedMove],
-    ) -> tuple[State, list[PlayedMove]]:
-        """Play what nobody has to choose: chance events and forced moves (passes), until a seat
-        is to choose (a person, or a computer: see `play_computers`) or the game is over."""
-        ply = row.log_length + len(entries)
-        for _ in range(MAX_AUTOMATIC_PLIES):
-            seat = state.to_move
-            if seat is None:
-                break
-            if seat == CHANCE:
-                move = sample_chance(state, chance_rng(row.seed, ply))
-                kind, actor = "chance", None
-            else:
-                forced = state.forced_move()
-                if forced is None:
-                    break
-                move, kind, actor = forced, "move", seat
-            entries.append(PlayedMove(ply, kind, actor, str(move), state.describe_move(move), move))
-            state = state.play(move)
-            ply += 1
-        return state, entries
-
-    def _finish_change(
-        self,
-        state: State,
-        entries: Sequence[PlayedMove],
-        seats: Sequence[SeatRow] | None,
-        *,
-        status: str | None = None,
-        draw_offer: Any = None,
-    ) -> MatchChange:
-        """The change that stores a new state with its log entries (and seats, when they changed)."""
-        outcome = state.outcome()
-        return MatchChange(
-            status="finished" if outcome is not None else status,
-            state=state.to_json(),
-            result=outcome.to_json() if outcome is not None else None,
-            seats=None if seats is None else list(seats),
-            draw_offer=draw_offer,
-            log=[LogEntry(e.ply, e.kind, e.seat, e.notation) for e in entries],
-        )
-
-    async def _write(self, row: MatchRow, change: MatchChange) -> MatchRow:
-        """Store `change` if the match is still as read; returns the row as it now is.
+        """Store `change` if the match is still as loaded, and return the match as it now is
+        (`state`: the new state, when the change made one).
 
         A change that finishes the match also stores each seat's result and, for rated matches,
         the new ratings, in the same transaction."""
-        if change.status == "finished" and change.result is not None:
-            game = game_by_key(row.game)
-            outcome = Outcome.from_json(change.result)
-            assert outcome is not None
-            seats = [_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
-            change.results = ratings.results(game, outcome, seats)
-            if ratings.is_rated(seats):
-                change.rating_scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
-                change.rate = ratings.RatingUpdate(game.key, tuple(change.results), change.rating_scopes)
+        row = match.row
+        change = _with_results(row, change)
         try:
             version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:
-            raise StaleTurn(
-                f"Match #{row.id} changed while your request was on its way. Here is the current board."
-            ) from None
-        return change.applied_to(row, version)
+            raise StaleTurn(match=match.ref) from None
+        written = change.applied_to(row, version)
+        if any(e.kind == EntryKind.MOVE for e in played):
+            self._remember_last_move((row.id, written.log_length), last_seat_move(played))
+        return await self._snapshot(Loaded(written, match.game, state or match.state), played)
+
+    # -- checks ----------------------------------------------------------------------------------
+
+    def _require_lobby(self, match: Loaded, action: LobbyAction) -> None:
+        if match.row.status != MatchStatus.LOBBY:
+            raise LobbyClosed(match.ref, action=action, status=match.row.status)
+
+    def _acting_seat(self, match: Loaded, user_id: int) -> SeatRow:
+        row = match.row
+        if row.status == MatchStatus.LOBBY:
+            raise NotStarted(match.ref)
+        if row.status != MatchStatus.PLAYING:
+            raise MatchOver(match.ref, status=row.status)
+        seat = next((s for s in row.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotInMatch(match.ref)
+        if seat.resigned:
+            raise NotInMatch(match.ref, resigned=True)
+        return seat
+
+    def _not_your_turn(self, match: Loaded) -> NotYourTurn:
+        assert match.state is not None
+        seat = match.state.to_move
+        if seat is None or seat == CHANCE:
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
+        holder = match.row.seats[seat]
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=to_seat(holder).name)
 
 
-def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:
-    """The last move a seat played among `entries` (a pass that followed counts; a chance
-    event does not), as the picture marks it and as `_last_move` finds it after a restart."""
-    return next((e.move for e in reversed(entries) if e.kind == "move"), None)
+def _state_change(
+    state: State,
+    entries: Sequence[PlayedMove],
+    seats: Sequence[SeatRow] | None = None,
+    *,
+    status: MatchStatus | None = None,
+    outcome: Outcome | None = None,
+) -> MatchChange:
+    """The change that stores a new state with its log entries (and seats, when they changed);
+    it clears any draw offer. `outcome` stands for the state's own when the host decided how the
+    game ended."""
+    outcome = outcome or state.outcome()
+    return MatchChange(
+        status=MatchStatus.FINISHED if outcome is not None else status,
+        state=state.to_json(),
+        result=outcome.to_json() if outcome is not None else None,
+        seats=None if seats is None else list(seats),
+        draw_offer=None,
+        log=log_entries(entries),
+    )
+
+
+def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
+    """`change`, with each seat's result and the rating update when it finishes the match."""
+    if change.status != MatchStatus.FINISHED or change.result is None:
+        return change
+    game = game_by_key(row.game)
+    outcome = Outcome.from_json(change.result)
+    assert outcome is not None
+    seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
+    results = tuple(ratings.results(game, outcome, seats))
+    if not ratings.is_rated(seats):
+        return replace(change, results=results)
+    scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
+    return replace(
+        change, results=results, rating_scopes=scopes, rate=ratings.RatingUpdate(game.key, results, scopes)
+    )
 
 
 def check_level(level: str) -> str:
     if level not in COMPUTER_LEVELS:
-        raise NotAllowed(f"Computer players play at {', '.join(COMPUTER_LEVELS)}, not `{level}`.")
+        raise UnknownLevel(level, COMPUTER_LEVELS)
     return level
 
 
@@ -696,25 +448,3 @@ def computer_seat(index: int, level: str) -> SeatRow:
 def plays_itself(seat: SeatRow) -> bool:
     """A computer seat, or a seat whose player resigned while the game goes on (Kerboge)."""
     return seat.user_id is None or seat.resigned
-
-
-def _seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned)
-
-
-def game_by_key(key: str) -> Game:
-    try:
-        return GAMES[key]
-    except KeyError:
-        known = ", ".join(f"`{k}`" for k in GAMES)
-        raise UnknownGame(f"There is no game called `{key}`. The games are: {known}.") from None
-
-
-def apply_entry(state: State, entry: LogEntry) -> State:
-    """Replay one log entry on a state."""
-    if entry.kind in ("move", "chance"):
-        return state.play(entry.notation)
-    if entry.kind == "resign":
-        assert entry.seat is not None
-        return state.resign(entry.seat)
-    return state  # an agreed draw changes no position

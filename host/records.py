@@ -26,20 +26,31 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from data import LogEntry
+from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
 
 from .errors import HostError
-from .matches import apply_entry, game_by_key
+from .reading import game_by_key
 from .snapshot import MatchSnapshot
+from .turns import apply_entry, replay
 
 FORMAT_VERSION = "1"
 _HEADER = re.compile(r'\[(\w+) (".*")\]')
-_ENTRY = re.compile(r"(\d+)\. (move|chance|resign|draw) (-|\d+) (.+)")
+_ENTRY = re.compile(rf"(\d+)\. ({'|'.join(EntryKind)}) (-|\d+) (.+)")
 
 
 class RecordError(HostError):
     """A record that cannot be read or replayed."""
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """One entry line of a record."""
+
+    ply: int
+    kind: EntryKind
+    seat: int | None
+    notation: str
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ class GameRecord:
     options: dict[str, Any]
     seat_count: int
     headers: dict[str, str]
-    entries: tuple[LogEntry, ...]
+    entries: tuple[RecordEntry, ...]
 
     def states(self) -> Iterator[tuple[State, Move | None]]:
         """Every state from the start, each with the move that led to it (None for the start,
@@ -56,15 +67,12 @@ class GameRecord:
         state = self.game.start(self.seat_count, **self.options)
         yield state, None
         for entry in self.entries:
-            move = state.parse(entry.notation) if entry.kind == "move" else None
+            move = state.parse(entry.notation) if entry.kind == EntryKind.MOVE else None
             state = apply_entry(state, entry)
             yield state, move
 
     def final_state(self) -> State:
-        state = self.game.start(self.seat_count, **self.options)
-        for entry in self.entries:
-            state = apply_entry(state, entry)
-        return state
+        return replay(self.game.start(self.seat_count, **self.options), self.entries)
 
 
 def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:
@@ -97,7 +105,7 @@ def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:
 def read_record(text: str) -> GameRecord:
     """Parse and replay a record; raises RecordError saying which line is wrong."""
     headers: dict[str, str] = {}
-    entries: list[LogEntry] = []
+    entries: list[RecordEntry] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -111,20 +119,18 @@ def read_record(text: str) -> GameRecord:
             continue
         entry = _ENTRY.fullmatch(line)
         if not entry:
-            raise RecordError(
-                f'Line {number} is neither a `[Header "value"]` nor a `<ply>. <kind> ...` entry.'
-            )
+            raise RecordError(f'Line {number} is neither a [Header "value"] nor a <ply>. <kind> ... entry.')
         ply, kind, seat, notation = entry.groups()
         if int(ply) != len(entries):
             raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
-        entries.append(LogEntry(int(ply), kind, None if seat == "-" else int(seat), notation))
+        entries.append(RecordEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
     for needed in ("Game", "Options", "Seats"):
         if needed not in headers:
-            raise RecordError(f"The record has no `{needed}` header.")
+            raise RecordError(f"The record has no {needed} header.")
     game = game_by_key(headers["Game"])
     options = json.loads(headers["Options"])
     if not isinstance(options, dict):
-        raise RecordError("The `Options` header must hold a JSON object.")
+        raise RecordError("The Options header must hold a JSON object.")
     record = GameRecord(game, options, int(headers["Seats"]), headers, tuple(entries))
     try:
         record.final_state()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from data import OVER_STATUSES, EntryKind, MatchStatus
 from rules import CHANCE, Game, Move, Outcome, State
 
 
@@ -45,8 +46,7 @@ class PlayedMove:
     """One log entry, as a message shows it."""
 
     ply: int
-    kind: str
-    """'move', 'chance', 'resign' or 'draw'."""
+    kind: EntryKind
     seat: int | None
     notation: str
     description: str
@@ -66,8 +66,7 @@ class MatchSnapshot:
     options: Mapping[str, Any]
     seat_count: int
     """Seats of the game (in a lobby: the seats wanted)."""
-    status: str
-    """'lobby', 'playing', 'finished' or 'abandoned'."""
+    status: MatchStatus
     creator_id: int
     seats: tuple[Seat, ...]
     state: State | None
@@ -86,11 +85,11 @@ class MatchSnapshot:
 
     @property
     def is_lobby(self) -> bool:
-        return self.status == "lobby"
+        return self.status == MatchStatus.LOBBY
 
     @property
     def is_over(self) -> bool:
-        return self.status in ("finished", "abandoned")
+        return self.status in OVER_STATUSES
 
     @property
     def to_move(self) -> int | None:

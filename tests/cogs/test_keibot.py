@@ -14,7 +14,6 @@ from cogs.keibot import KeibotCog
 from data import Store
 from host import Host, MatchNotFound
 from rules.keibot import KeibotState
-from tests.host.test_host import dump
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -28,6 +27,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import Driver, FakeDiscord, User
+from tests.support.host import dump
 from tests.support.keibot import THREE_IN_A_ROW
 
 TRAP = ["f1-g3", "c7-d5", "g3-f5"]

@@ -17,7 +17,6 @@ from bot import TavernBot
 from cogs.ladder import sparkline
 from data import Store
 from host import Host, Ladder, MatchSnapshot, Player, read_record
-from tests.host.test_ratings import win_by_five
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -30,6 +29,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
+from tests.support.host import win_by_five
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]

@@ -14,8 +14,6 @@ from discord import app_commands
 from cogs.verquere import VerquereCog
 from host import Host, MatchSnapshot
 from rules.verquere import VerquereState
-from tests.host.test_host import dump
-from tests.host.test_verquere_host import BAR_LOG, store_log
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -30,6 +28,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import Driver, User
+from tests.support.host import BAR_LOG, dump, store_log
 
 
 def state_of(snapshot: MatchSnapshot) -> VerquereState:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from data import Store
-from host import Host, LobbyClosed, NotAllowed, Player
+from host import Host, LobbyAction, LobbyClosed, NotAllowed, NotCreator, Player
 from host.computer import choose_move
 from rules import State
 
@@ -89,8 +89,9 @@ async def test_start_fills_empty_seats_with_computers(computer_host: Host) -> No
 async def test_only_the_creator_adds_computers_to_an_open_lobby(computer_host: Host) -> None:
     host = computer_host
     lobby = await host.new(guild_id=1, channel_id=2, creator=ANN, game_key="keryo-pente", seats=2)
-    with pytest.raises(NotAllowed, match="Only <@1>"):
+    with pytest.raises(NotCreator, match="Only the player who opened") as refused:
         await host.add_computer(lobby.id, BOB.user_id, "easy")
+    assert refused.value.creator_id == ANN.user_id and refused.value.action == LobbyAction.ADD_COMPUTER
     started = await host.add_computer(lobby.id, ANN.user_id, "easy")
     assert started.status == "playing"
     with pytest.raises(LobbyClosed, match="already started"):

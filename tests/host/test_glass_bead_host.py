@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 
 from data import Store
-from host import Host, MatchSnapshot, NotYourTurn, Player, StaleTurn
+from host import Host, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import GAMES, IllegalMoveError, MoveError, NotAMoveError
 from rules.glass_bead import GlassBeadState
-from tests.host.test_host import dump, mover
+from tests.support.host import ANN, BOB, dump, mover, started_match
 
-ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
-GUILD, CHANNEL = 100, 200
 GAME = GAMES["glass-bead"]
 
 
@@ -34,12 +32,7 @@ PLY_CAP = 400
 
 
 async def new_match(host: Host) -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="glass-bead", seats=2, options={}
-    )
-    match = await host.join(lobby.id, BOB)
-    assert match.status == "playing"
-    return match
+    return await started_match(host, "glass-bead", [ANN, BOB])
 
 
 def bead_state(snapshot: MatchSnapshot) -> GlassBeadState:

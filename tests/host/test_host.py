@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,57 +12,35 @@ from data import Store
 from host import (
     AlreadySeated,
     Host,
+    LobbyAction,
     LobbyClosed,
     LobbyFull,
     MatchNotFound,
     MatchOver,
     MatchSnapshot,
     NotAllowed,
+    NotCreator,
     NotEnoughPlayers,
     NotInMatch,
     NotYourTurn,
-    Player,
     StaleTurn,
     UnknownGame,
     WhichMatch,
 )
-from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError
-
-ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
-GUILD, CHANNEL = 100, 200
-
-
-def dump(db_path: Path, match_id: int) -> tuple[Any, ...]:
-    """Every stored byte of one match: its row, its seats, its log, its players."""
-    with sqlite3.connect(db_path) as conn:
-        return (
-            conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM players ORDER BY user_id").fetchall(),
-        )
-
-
-async def two_player_match(host: Host, *, tournament: bool = True) -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator=ANN,
-        game_key="keryo-pente",
-        seats=2,
-        options={"tournament": tournament},
-    )
-    return await host.join(lobby.id, BOB)
-
-
-def mover(snapshot: MatchSnapshot) -> int:
-    seat = snapshot.seat_to_move
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
-
-
-def waiting(snapshot: MatchSnapshot) -> int:
-    return next(uid for uid in snapshot.human_ids if uid != mover(snapshot))
+from rules import DRAW_AGREED, TIMEOUT, IllegalMoveError, MoveError, NotAMoveError, OptionError
+from tests.support.host import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    DAN,
+    GUILD,
+    dump,
+    mover,
+    two_player_match,
+    unchanged,
+    waiting,
+)
 
 
 async def test_lobby_fills_and_starts_with_seats_drawn(host: Host) -> None:
@@ -185,10 +162,8 @@ async def test_bad_moves_change_nothing(
     host: Host, db_path: Path, text: str, error: type[Exception], message: str
 ) -> None:
     match = await two_player_match(host)
-    before = dump(db_path, match.id)
-    with pytest.raises(error, match=message):
+    with unchanged(db_path, match.id), pytest.raises(error, match=message):
         await host.play(match.id, mover(match), text)
-    assert dump(db_path, match.id) == before
 
 
 async def test_occupied_point_and_tournament_box_change_nothing(host: Host, db_path: Path) -> None:
@@ -247,8 +222,9 @@ async def test_lobby_refusals_change_nothing(host: Host, db_path: Path) -> None:
     assert dump(db_path, lobby.id) == before
     await host.join(lobby.id, BOB)
     before = dump(db_path, lobby.id)
-    with pytest.raises(NotAllowed, match="Only <@1>"):
+    with pytest.raises(NotCreator, match="Only the player who opened") as refused:
         await host.start(lobby.id, BOB.user_id)
+    assert refused.value.creator_id == ANN.user_id and refused.value.action == LobbyAction.START
     with pytest.raises(NotAllowed):
         await host.abandon(lobby.id, BOB.user_id)
     assert dump(db_path, lobby.id) == before
@@ -341,6 +317,7 @@ async def test_draw_needs_every_player(host: Host) -> None:
     agreed = await host.offer_draw(match.id, b)
     assert agreed.status == "finished" and agreed.outcome is not None
     assert agreed.outcome.is_draw and agreed.outcome.reason == "draw agreed"
+    assert agreed.outcome.termination == DRAW_AGREED
 
 
 async def test_a_move_clears_a_draw_offer(host: Host) -> None:
@@ -405,4 +382,10 @@ async def test_turn_clock_resigns_the_idle_player_and_closes_idle_lobbies(host: 
     assert timed_out.status == "finished" and timed_out.outcome is not None
     assert timed_out.seat_of(idle) is not None and timed_out.seat_of(idle).resigned  # type: ignore[union-attr]
     assert "ran out of time" in timed_out.played[0].description
+    assert timed_out.outcome.termination == TIMEOUT
+    idle_seat = timed_out.seat_of(idle)
+    assert idle_seat is not None
+    seat_name = timed_out.game.seat_names(2)[idle_seat.index]
+    assert timed_out.outcome.reason == f"{seat_name} ran out of time"
+    assert (await host.get(match.id)).outcome == timed_out.outcome  # as stored
     assert await host.expire_idle(turn_timeout=day, lobby_timeout=day, now=later) == []

@@ -11,9 +11,8 @@ from data import Store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError, Outcome
 from rules.keibot import KeibotState
+from tests.support.host import ANN, BOB, CAT, CHANNEL, GUILD, dump, started_match, unchanged
 from tests.support.keibot import THREE_IN_A_ROW
-
-from .test_host import ANN, BOB, CAT, CHANNEL, GUILD, dump
 
 TRAP = ["f1-g3", "c7-d5", "g3-f5"]
 """Black to move: White's Moai on f5 has just moved (protected), White's bead is on e5, and
@@ -21,10 +20,7 @@ Black's Moai on d5 could jump onto Black's own Moai on e7."""
 
 
 async def keibot_match(host: Host, setup: str = "closed") -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot", seats=2, options={"setup": setup}
-    )
-    return await host.join(lobby.id, BOB)
+    return await started_match(host, "keibot", [ANN, BOB], {"setup": setup})
 
 
 def seat_user(snapshot: MatchSnapshot, seat: int) -> int:
@@ -134,10 +130,8 @@ async def test_bad_moves_are_explained_and_change_nothing(
 ) -> None:
     match = await play_all(host, await keibot_match(host), TRAP)
     assert match.to_move == 1
-    before = dump(db_path, match.id)
-    with pytest.raises(error, match=message):
+    with unchanged(db_path, match.id), pytest.raises(error, match=message):
         await host.play(match.id, seat_user(match, 1), text, expected_turn=match.turn)
-    assert dump(db_path, match.id) == before
 
 
 async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: Path) -> None:

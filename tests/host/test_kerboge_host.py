@@ -11,26 +11,17 @@ from pathlib import Path
 import pytest
 
 from data import Store
-from host import Host, MatchSnapshot, NotEnoughPlayers, Player, StaleTurn
+from host import Host, MatchSnapshot, NotEnoughPlayers, StaleTurn
 from rules import CHANCE, GAMES, MoveError, NotAMoveError, State
 from rules.kerboge import KerbogeState
-from tests.host.test_host import dump, mover
+from tests.support.host import ANN, BOB, CAT, CHANNEL, DAN, GUILD, dump, mover, started_match
 
-ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
 PEOPLE = (ANN, BOB, CAT, DAN)
-GUILD, CHANNEL = 100, 200
 GAME = GAMES["kerboge"]
 
 
 async def full_match(host: Host, players: int) -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="kerboge", seats=players, options={}
-    )
-    match = lobby
-    for person in PEOPLE[1:players]:
-        match = await host.join(lobby.id, person)
-    assert match.status == "playing"
-    return match
+    return await started_match(host, "kerboge", list(PEOPLE[:players]))
 
 
 def kerboge(snapshot: MatchSnapshot) -> KerbogeState:

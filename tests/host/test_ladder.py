@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from host import GLOBAL_SCOPE, Host, Ladder, MatchNotFound, NothingToShow, UnknownGame
-
-from .test_ratings import GUILD, PEOPLE, started, win_by_five
+from tests.support.host import PEOPLE, started, win_by_five
+from tests.support.host import PEOPLE_GUILD as GUILD
 
 
 async def test_leaderboard_pages_and_bad_pages(host: Host) -> None:

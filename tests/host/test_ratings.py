@@ -5,46 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from data import Store
-from host import Host, MatchSnapshot, Player
+from host import Host
 from host.ratings import GLOBAL_SCOPE, display_rating, ranks
 from host.snapshot import Seat
 from rules import GAMES, Outcome
-
-GUILD, CHANNEL = 7, 8
-PEOPLE = [Player(100 + i, name) for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])]
-
-
-async def started(host: Host, players: list[Player], **options: object) -> MatchSnapshot:
-    lobby = await host.new(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator=players[0],
-        game_key="keryo-pente",
-        seats=len(players),
-        options={"tournament": False, **options},
-    )
-    match = lobby
-    for p in players[1:]:
-        match = await host.join(lobby.id, p)
-    assert match.status == "playing"
-    return match
-
-
-def to_move(match: MatchSnapshot) -> int:
-    seat = match.seat_to_move
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
-
-
-async def win_by_five(host: Host, match: MatchSnapshot) -> MatchSnapshot:
-    """Seat 0 builds A1-E1 while everyone else plays along row 10 and up."""
-    spare = iter(f"{col}{row}" for row in range(10, 20) for col in "ABCDEFGHJKLMNOPQRST")
-    for column in "ABCDE":
-        match = await host.play(match.id, to_move(match), f"{column}1")
-        while not match.is_over and match.to_move != 0:
-            match = await host.play(match.id, to_move(match), next(spare))
-    assert match.is_over
-    return match
+from tests.support.host import PEOPLE, started, win_by_five
+from tests.support.host import PEOPLE_CHANNEL as CHANNEL
+from tests.support.host import PEOPLE_GUILD as GUILD
 
 
 async def test_two_player_result_moves_ratings_apart(host: Host, store: Store) -> None:

@@ -7,8 +7,8 @@ import pytest
 from data import Store
 from host import Host, MatchNotFound, Player, UnknownGame
 from host.records import RecordError, read_record
-
-from .test_ratings import PEOPLE, started, to_move, win_by_five
+from tests.support.host import PEOPLE, started, win_by_five
+from tests.support.host import mover as to_move
 
 
 async def test_record_round_trip_replays_to_the_same_state(host: Host) -> None:
@@ -51,7 +51,7 @@ HEAD = '[Game "keryo-pente"]\n[Options "{}"]\n[Seats "2"]\n\n'
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("", RecordError, "no `Game` header"),
+        ("", RecordError, "no Game header"),
         (HEAD + "nonsense", RecordError, "neither"),
         ('[Game "chess"]\n[Options "{}"]\n[Seats "2"]\n', UnknownGame, "no game called"),
         (HEAD + "0. move 0 A1\n", RecordError, "does not replay"),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from data import LogEntry, MatchChange, SeatRow, Store, VersionConflict
+from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict
 from data.store import migrations
 
 
@@ -42,14 +43,16 @@ async def test_foreign_keys_are_enforced(store: Store) -> None:
             )
 
 
-async def new_match(store: Store) -> int:
+async def new_match(
+    store: Store, *, channel_id: int = 2, seat_count: int = 2, creator: SeatRow | None = None
+) -> int:
     return await store.create_match(
         guild_id=1,
-        channel_id=2,
+        channel_id=channel_id,
         game="keryo-pente",
         options={"tournament": True},
-        seat_count=2,
-        creator=SeatRow(0, 11, "Ann"),
+        seat_count=seat_count,
+        creator=creator or SeatRow(0, 11, "Ann"),
         seed=7,
     )
 
@@ -58,10 +61,12 @@ async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: St
     match_id = await new_match(store)
     row = await store.get_match(match_id)
     assert row is not None and row.version == 0
-    change = MatchChange(status="playing", log=[LogEntry(0, "move", 0, "K10")])
+    change = MatchChange(status=MatchStatus.PLAYING, log=[LogEntry(0, EntryKind.MOVE, 0, "K10")])
     assert await store.update_match(match_id, 0, change) == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):  # a change, once made, stays as made
+        change.status = MatchStatus.FINISHED  # type: ignore[misc]
     with pytest.raises(VersionConflict):
-        await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, "move", 1, "A1")]))
+        await store.update_match(match_id, 0, MatchChange(log=[LogEntry(1, EntryKind.MOVE, 1, "A1")]))
     after = await store.get_match(match_id)
     assert after is not None and after.version == 1 and after.log_length == 1
     assert [e.notation for e in await store.log(match_id)] == ["K10"]
@@ -69,27 +74,19 @@ async def test_version_guard_refuses_a_stale_write_and_changes_nothing(store: St
 
 async def test_a_failed_write_rolls_back_whole(store: Store) -> None:
     match_id = await new_match(store)
-    duplicate_ply = [LogEntry(0, "move", 0, "K10"), LogEntry(0, "move", 1, "A1")]
+    duplicate_ply = [LogEntry(0, EntryKind.MOVE, 0, "K10"), LogEntry(0, EntryKind.MOVE, 1, "A1")]
     with pytest.raises(sqlite3.IntegrityError):
-        await store.update_match(match_id, 0, MatchChange(status="playing", log=duplicate_ply))
+        await store.update_match(match_id, 0, MatchChange(status=MatchStatus.PLAYING, log=duplicate_ply))
     row = await store.get_match(match_id)
     assert row is not None and row.version == 0 and row.status == "lobby" and row.log_length == 0
 
 
 async def test_match_summaries_filter_by_place_player_and_status(store: Store) -> None:
     first = await new_match(store)
-    second = await store.create_match(
-        guild_id=1,
-        channel_id=3,
-        game="keryo-pente",
-        options={"tournament": False},
-        seat_count=3,
-        creator=SeatRow(0, 12, "Bob"),
-        seed=8,
-    )
+    second = await new_match(store, channel_id=3, seat_count=3, creator=SeatRow(0, 12, "Bob"))
     await store.update_match(first, 0, MatchChange(seats=[SeatRow(0, 11, "Ann"), SeatRow(1, 12, "Bob")]))
     assert [m.id for m in await store.match_summaries(channel_id=2)] == [first]
     assert {m.id for m in await store.match_summaries(user_id=12)} == {first, second}
     assert [m.id for m in await store.match_summaries(user_id=11)] == [first]
     assert (await store.match_summaries(channel_id=2))[0].players == ("Ann", "Bob")
-    assert await store.match_summaries(statuses=("finished",)) == []
+    assert await store.match_summaries(statuses=(MatchStatus.FINISHED,)) == []

@@ -9,30 +9,18 @@ replays the log (the log is the truth, the state a cache)."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from data import Store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
-from rules import CHANCE, IllegalMoveError, MoveError, NotAMoveError
+from rules import IllegalMoveError, MoveError, NotAMoveError
 from rules.verquere import GAME, MEN, Pass, Turn, VerquereState
+from tests.support.host import ANN, BAR_LOG, BOB, CAT, CHANNEL, GUILD, dump, store_log
+from tests.support.host import split_log as log
 from tests.support.verquere import BEFORE_JUNCKER
 
-from .test_host import ANN, BOB, CAT, CHANNEL, GUILD, dump
-
-
-def log(text: str) -> list[str]:
-    return [entry.strip() for entry in text.split(";") if entry.strip()]
-
-
-BAR_LOG = log(
-    # Seed 1000, middle legal turns: White has just hit (1/5*), Black must enter first with 5-4.
-    "roll 6-5 ; 1/6/12 ; roll 4-4 ; 1/5/9 1/5 ; roll 4-4 ; 12/16/20 1/5/9 ; roll 5-2 ; 9/11 5/10 ; "
-    "roll 5-4 ; 9/14 1/5 ; roll 6-2 ; 10/12/18 ; roll 3-2 ; 20/22 5/8 ; roll 6-2 ; 11/17 1/3 ; "
-    "roll 5-4 ; 14/19 1/5* ; roll 5-4"
-)
 EARLY_BEAR_OFF_LOG = log(
     # White has a man on 24 and the rest far behind; White to play 5-4.
     "roll 6-5 ; 1/6/12 ; roll 4-4 ; 1/5/9 1/5 ; roll 4-4 ; 12/16/20/24 1/5 ; roll 5-2 ; 9/11/16 ; roll 5-4"
@@ -84,30 +72,6 @@ def state_of(snapshot: MatchSnapshot) -> VerquereState:
 def men_accounted(state: VerquereState) -> None:
     for seat in (0, 1):
         assert sum(state.points(seat)) + state.bar[seat] + state.off[seat] == MEN
-
-
-async def store_log(host: Host, db_path: Path, match: MatchSnapshot, entries: list[str]) -> MatchSnapshot:
-    """Make `entries` the match's log (rolls as chance events, turns and passes as the moves of the
-    seat to move) and drop the cached state: the host then replays the log."""
-    options = dict(match.options)
-    state = GAME.start(2, **options)
-    rows: list[tuple[int, int, str, int | None, str, str]] = []
-    for ply, text in enumerate(entries):
-        seat = None if state.to_move == CHANCE else state.to_move
-        rows.append(
-            (match.id, ply, "chance" if seat is None else "move", seat, text, "2026-01-01T00:00:00.000")
-        )
-        state = state.play(text)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("DELETE FROM moves WHERE match_id = ?", (match.id,))
-        conn.executemany(
-            "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
-    stored = await host.get(match.id)
-    assert stored.state == state and stored.turn == len(entries)
-    return stored
 
 
 # -- the rolls and the passes the host plays by itself ---------------------------------------------------

@@ -1,0 +1,31 @@
+"""The fixed values the store keeps, as enums: their values are what the database holds."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class MatchStatus(StrEnum):
+    LOBBY = "lobby"
+    """Open for players to join; no game state yet."""
+    PLAYING = "playing"
+    FINISHED = "finished"
+    """Played to an outcome (a win, a draw, a resignation, a timeout)."""
+    ABANDONED = "abandoned"
+    """Closed as a lobby, before it started."""
+
+
+class EntryKind(StrEnum):
+    """What a log entry records."""
+
+    MOVE = "move"
+    """A seat's move (a pass that follows by force counts as one)."""
+    CHANCE = "chance"
+    """A dice roll or coin toss the host drew."""
+    RESIGN = "resign"
+    DRAW = "draw"
+    """A draw the players agreed."""
+
+
+ACTIVE_STATUSES = (MatchStatus.LOBBY, MatchStatus.PLAYING)
+OVER_STATUSES = (MatchStatus.FINISHED, MatchStatus.ABANDONED)

@@ -1,0 +1,220 @@
+"""Reading matches: a stored match becomes a MatchSnapshot, a list becomes match lines, and a
+command's words become the one match it means. No writes, except rewriting a state cache."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, SeatRow, Store
+from rules import GAMES, Game, Move, Outcome, State
+
+from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
+from .listing import MatchListing
+from .snapshot import MatchSnapshot, PlayedMove, Seat
+from .turns import replay
+
+log = logging.getLogger("tavern.host")
+
+LAST_MOVE_CACHE = 1024
+"""How many (match, ply) last moves the reader keeps in memory."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match as stored, with its game and its state (None for a lobby)."""
+
+    row: MatchRow
+    game: Game
+    state: State | None
+
+    @property
+    def title(self) -> str:
+        return f"{self.game.title} #{self.row.id}"
+
+    @property
+    def ref(self) -> MatchRef:
+        return MatchRef(self.row.id, self.game.key, self.game.title)
+
+
+class MatchReader:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._last_moves: dict[tuple[int, int], Move | None] = {}
+        """The last move of each match at a log length (a small cache, oldest dropped first)."""
+
+    async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
+        """The match as it is stored now."""
+        return await self._snapshot(await self._load(match_id), played)
+
+    async def record(self, match_id: int, guild_id: int) -> str:
+        """The match as a game record (see host.records), for /history and downloads."""
+        from .records import write_record  # records builds on this module
+
+        snapshot = await self.get(match_id)
+        if snapshot.guild_id != guild_id:
+            raise MatchNotFound(match_id=match_id, on_server=True)
+        return write_record(snapshot, await self.store.log(match_id))
+
+    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
+        """Remember the message that shows the match now, and its channel."""
+        await self.store.set_message(match_id, message_id, channel_id)
+
+    async def matches_in_channel(
+        self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
+    ) -> list[MatchListing]:
+        return await self._matches(statuses, guild_id=guild_id, channel_id=channel_id)
+
+    async def matches_of_player(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        game_key: str | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+    ) -> list[MatchListing]:
+        return await self._matches(statuses, guild_id=guild_id, user_id=user_id, game=game_key)
+
+    async def resolve(
+        self,
+        *,
+        user_id: int,
+        guild_id: int,
+        channel_id: int,
+        game_key: str,
+        match_id: int | None = None,
+        statuses: Sequence[str] = ACTIVE_STATUSES,
+        seated: bool = True,
+    ) -> MatchSnapshot:
+        """The one match a command means: the given id, else the user's only fitting match
+        (in this channel first, then in the whole server). Raises WhichMatch when several fit."""
+        game = game_by_key(game_key)
+        if match_id is not None:
+            snapshot = await self.get(match_id)
+            if snapshot.guild_id != guild_id or snapshot.game.key != game.key:
+                raise MatchNotFound(match_id=match_id, game_title=game.title, on_server=True)
+            return snapshot
+        user = user_id if seated else None
+        for channel in (channel_id, None):
+            found = await self._matches(
+                statuses, guild_id=guild_id, channel_id=channel, user_id=user, game=game.key
+            )
+            if len(found) == 1:
+                return await self.get(found[0].id)
+            if len(found) > 1:
+                raise WhichMatch(game_title=game.title, matches=[(m.id, m.players) for m in found])
+        raise NoMatchHere(game_key=game.key, game_title=game.title, seated=seated)
+
+    async def _matches(
+        self,
+        statuses: Sequence[str],
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        game: str | None = None,
+    ) -> list[MatchListing]:
+        rows = await self.store.match_summaries(
+            statuses=tuple(MatchStatus(s) for s in statuses),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            game=game,
+        )
+        return [MatchListing.of(row) for row in rows]
+
+    # -- from the store to a snapshot -------------------------------------------------------------
+
+    async def _load(self, match_id: int) -> Loaded:
+        row = await self.store.get_match(match_id)
+        if row is None:
+            raise MatchNotFound(match_id=match_id)
+        game = game_by_key(row.game)
+        state: State | None = None
+        if row.state is not None:
+            state = await self._load_cache(row, game)
+        elif row.status != MatchStatus.LOBBY and row.log_length:
+            state = await self._replay(row, game, upto=row.log_length)
+        return Loaded(row, game, state)
+
+    async def _load_cache(self, row: MatchRow, game: Game) -> State:
+        """The state from the stored cache; a cache written in another format (or damaged) is
+        rebuilt from the log, which is the truth, and rewritten for the next reader."""
+        assert row.state is not None
+        try:
+            return game.load(row.state)
+        except (ValueError, KeyError, TypeError) as error:  # StateFormatError is a ValueError
+            log.info("Match #%d: rebuilding its state cache from the log (%s)", row.id, error)
+        state = await self._replay(row, game, upto=row.log_length)
+        await self.store.rewrite_state(row.id, row.version, state.to_json())
+        return state
+
+    async def _replay(self, row: MatchRow, game: Game, upto: int) -> State:
+        """The state after the first `upto` log entries, from the log alone."""
+        entries = [e for e in await self.store.log(row.id) if e.ply < upto]
+        return replay(game.start(row.seat_count, **row.options), entries)
+
+    async def _snapshot(self, loaded: Loaded, played: Sequence[PlayedMove]) -> MatchSnapshot:
+        row = loaded.row
+        result = Outcome.from_json(row.result)
+        if result is None and loaded.state is not None:
+            result = loaded.state.outcome()
+        last_move = None
+        if loaded.state is not None and row.log_length:
+            last_move = await self._last_move(loaded)
+        return MatchSnapshot(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+            message_channel_id=row.message_channel_id or row.channel_id,
+            game=loaded.game,
+            options=row.options,
+            seat_count=row.seat_count,
+            status=row.status,
+            creator_id=row.creator_id,
+            seats=tuple(to_seat(s) for s in row.seats),
+            state=loaded.state,
+            turn=row.log_length,
+            version=row.version,
+            played=tuple(played),
+            last_move=last_move,
+            outcome=result,
+            draw_offer=frozenset(row.draw_offer or ()),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    async def _last_move(self, loaded: Loaded) -> Move | None:
+        """The last move a seat played, as a Move: remembered from a write, else found by
+        replaying the log up to it (once per match and log length)."""
+        key = (loaded.row.id, loaded.row.log_length)
+        if key not in self._last_moves:
+            self._remember_last_move(key, await self._replay_last_move(loaded))
+        return self._last_moves[key]
+
+    def _remember_last_move(self, key: tuple[int, int], move: Move | None) -> None:
+        self._last_moves[key] = move
+        while len(self._last_moves) > LAST_MOVE_CACHE:
+            self._last_moves.pop(next(iter(self._last_moves)))
+
+    async def _replay_last_move(self, loaded: Loaded) -> Move | None:
+        entries = await self.store.log(loaded.row.id)
+        moves = [e for e in entries if e.kind == EntryKind.MOVE]
+        if not moves:
+            return None
+        last = moves[-1]
+        before = replay(loaded.game.start(loaded.row.seat_count, **loaded.row.options), entries[: last.ply])
+        return before.parse(last.notation)
+
+
+def to_seat(row: SeatRow) -> Seat:
+    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned)
+
+
+def game_by_key(key: str) -> Game:
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise UnknownGame(key, tuple(GAMES)) from None

@@ -1,0 +1,95 @@
+"""How a match moves on, apart from the store: the chance draws, the automatic moves, and the
+replay of a log. Pure functions of a state, a seed and a ply."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from data import EntryKind, LogEntry
+from rules import CHANCE, Move, State
+
+from .snapshot import PlayedMove
+
+MAX_AUTOMATIC_PLIES = 10_000
+"""A guard against a game whose automatic moves never hand the turn back to a person."""
+
+
+def chance_rng(seed: int, ply: int) -> random.Random:
+    """The generator for the chance event at `ply`: a pure function of the match seed and ply,
+    so no generator state needs storing and a replay never needs it (the outcome is logged)."""
+    return random.Random(f"{seed}/{ply}")
+
+
+def sample_chance(state: State, rng: random.Random) -> Move:
+    outcomes = state.chance_outcomes()
+    moves = [move for move, _ in outcomes]
+    return rng.choices(moves, weights=[float(p) for _, p in outcomes])[0]
+
+
+def seat_move(ply: int, seat: int, state: State, move: Move) -> PlayedMove:
+    """The log entry of a move a seat plays (a person, a computer, or a forced pass)."""
+    return PlayedMove(ply, EntryKind.MOVE, seat, str(move), state.describe_move(move), move)
+
+
+def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tuple[State, list[PlayedMove]]:
+    """Play what nobody has to choose from `ply` on: chance events and forced moves (passes),
+    until a seat is to choose (a person, or a computer) or the game is over."""
+    for _ in range(MAX_AUTOMATIC_PLIES):
+        seat = state.to_move
+        if seat is None:
+            break
+        if seat == CHANCE:
+            move = sample_chance(state, chance_rng(seed, ply))
+            entries.append(
+                PlayedMove(ply, EntryKind.CHANCE, None, str(move), state.describe_move(move), move)
+            )
+        else:
+            forced = state.forced_move()
+            if forced is None:
+                break
+            move = forced
+            entries.append(seat_move(ply, seat, state, move))
+        state = state.play(move)
+        ply += 1
+    return state, entries
+
+
+class Entry(Protocol):
+    """A log entry as replay reads it: a stored one, or one read from a game record."""
+
+    @property
+    def kind(self) -> EntryKind: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def notation(self) -> str: ...
+
+
+def apply_entry(state: State, entry: Entry) -> State:
+    """Replay one log entry on a state."""
+    if entry.kind in (EntryKind.MOVE, EntryKind.CHANCE):
+        return state.play(entry.notation)
+    if entry.kind == EntryKind.RESIGN:
+        assert entry.seat is not None
+        return state.resign(entry.seat)
+    return state  # an agreed draw changes no position
+
+
+def replay(start: State, entries: Iterable[Entry]) -> State:
+    """The state after playing `entries` from `start`."""
+    state = start
+    for entry in entries:
+        state = apply_entry(state, entry)
+    return state
+
+
+def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:
+    """The last move a seat played among `entries` (a pass that followed counts; a chance
+    event does not), as the picture marks it and as the reader finds it after a restart."""
+    return next((e.move for e in reversed(entries) if e.kind == EntryKind.MOVE), None)
+
+
+def log_entries(entries: Iterable[PlayedMove]) -> list[LogEntry]:
+    return [LogEntry(e.ply, e.kind, e.seat, e.notation) for e in entries]

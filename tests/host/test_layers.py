@@ -1,0 +1,36 @@
+"""The host knows nothing of Discord (no mention, no Markdown, no slash command in its text)
+and hands up read models of its own, never store rows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import host
+
+DISCORD_TEXT = re.compile(r"<@|\*\*[A-Z]|`/|press \*\*")
+
+
+def test_no_host_module_writes_discord_text() -> None:
+    root = Path(host.__file__).parent
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if DISCORD_TEXT.search(line)
+    ]
+    assert found == []
+
+
+def test_no_host_read_model_is_a_store_row() -> None:
+    """What the host hands up is its own: no field of a host dataclass is typed with a store row."""
+    import dataclasses
+
+    import data
+
+    store_rows = {name for name in data.__all__ if name[0].isupper()} - {"Store", "MatchStatus", "EntryKind"}
+    for name in host.__all__:
+        model = getattr(host, name)
+        if isinstance(model, type) and dataclasses.is_dataclass(model):
+            for field in dataclasses.fields(model):
+                assert not any(row in str(field.type) for row in store_rows), (name, field.name, field.type)

@@ -1,0 +1,84 @@
+"""The stored state is a cache of the log: an old or damaged cache is rebuilt by replaying the
+log, rewritten, and the match plays on."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host import Host, MatchSnapshot
+from rules import GAMES, StateFormatError
+from tests.support.host import mover, two_player_match
+
+
+def stored_state(db_path: Path, match_id: int) -> tuple[Any, int]:
+    """The stored state cache of a match (parsed) and the match version."""
+    with sqlite3.connect(db_path) as conn:
+        state, version = conn.execute(
+            "SELECT state, version FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
+    return json.loads(state), version
+
+
+def store_cache(db_path: Path, match_id: int, cache: Any) -> None:
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
+
+
+async def two_moves_in(host: Host) -> MatchSnapshot:
+    match = await two_player_match(host)
+    match = await host.play(match.id, mover(match), "K10")
+    return await host.play(match.id, mover(match), "A1")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda cache: {},  # nothing the game can read
+        lambda cache: {**cache, "board": "nonsense"},  # a field of the wrong type
+        lambda cache: {k: v for k, v in cache.items() if k != "format"},  # written before formats
+        lambda cache: {**cache, "format": 999},  # written by another version of the code
+    ],
+    ids=["empty", "wrong-type", "no-format", "other-format"],
+)
+async def test_a_broken_or_old_cache_is_rebuilt_from_the_log_and_play_goes_on(
+    host: Host, db_path: Path, damage: Any
+) -> None:
+    match = await two_moves_in(host)
+    good, version = stored_state(db_path, match.id)
+    store_cache(db_path, match.id, damage(good))
+
+    resumed = await host.get(match.id)
+    assert resumed.state == match.state and resumed.turn == 2 and str(resumed.last_move) == "A1"
+    rewritten, version_after = stored_state(db_path, match.id)
+    assert rewritten == good and version_after == version  # the cache only: no new version
+
+    after = await host.play(match.id, mover(resumed), "A5", expected_turn=2)
+    assert after.turn == 3 and str(after.last_move) == "A5"
+    assert stored_state(db_path, match.id)[0] == after.state.to_json()  # type: ignore[union-attr]
+
+
+async def test_a_cache_the_game_refuses_as_another_format_is_rewritten(
+    host: Host, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the rules check, a StateFormatError from `load` sends the host to the log."""
+    match = await two_moves_in(host)
+    good, version = stored_state(db_path, match.id)
+    store_cache(db_path, match.id, {**good, "marker": "old"})
+    game = GAMES["keryo-pente"]
+    real_load = game.load_state
+
+    def refuse_old(data: Any) -> Any:
+        if "marker" in data:
+            raise StateFormatError("format 0, this code reads format 1")
+        return real_load(data)
+
+    monkeypatch.setitem(GAMES, game.key, dataclasses.replace(game, load_state=refuse_old))
+    resumed = await host.get(match.id)
+    assert resumed.state == match.state
+    assert stored_state(db_path, match.id) == (good, version)

@@ -1,0 +1,140 @@
+"""Helpers for the tests that drive the host over a real SQLite file: players, matches opened
+and filled, who is to move, every stored byte of a match, and logs stored as the truth."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from host import Host, MatchSnapshot, Player
+from rules import CHANCE
+from rules.verquere import GAME as VERQUERE
+
+ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
+GUILD, CHANNEL = 100, 200
+PEOPLE = [Player(100 + i, name) for i, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])]
+"""Six players for the ratings tests (ids apart from ANN…DAN), who play in PEOPLE_GUILD."""
+PEOPLE_GUILD, PEOPLE_CHANNEL = 7, 8
+
+
+def dump(db_path: Path, match_id: int) -> tuple[Any, ...]:
+    """Every stored byte of one match: its row, its seats, its log, its players."""
+    with sqlite3.connect(db_path) as conn:
+        return (
+            conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall(),
+            conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall(),
+            conn.execute("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)).fetchall(),
+            conn.execute("SELECT * FROM players ORDER BY user_id").fetchall(),
+        )
+
+
+@contextmanager
+def unchanged(db_path: Path, match_id: int) -> Iterator[None]:
+    """Checks that the block leaves every stored byte of the match as it was."""
+    before = dump(db_path, match_id)
+    yield
+    assert dump(db_path, match_id) == before
+
+
+async def started_match(
+    host: Host,
+    game_key: str,
+    players: list[Player],
+    options: Mapping[str, Any] | None = None,
+    *,
+    guild_id: int = GUILD,
+    channel_id: int = CHANNEL,
+) -> MatchSnapshot:
+    """A match opened by the first player, with one seat per player, every other player joined."""
+    lobby = await host.new(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        creator=players[0],
+        game_key=game_key,
+        seats=len(players),
+        options=dict(options or {}),
+    )
+    match = lobby
+    for player in players[1:]:
+        match = await host.join(lobby.id, player)
+    assert match.status == "playing"
+    return match
+
+
+async def two_player_match(host: Host, *, tournament: bool = True) -> MatchSnapshot:
+    return await started_match(host, "keryo-pente", [ANN, BOB], {"tournament": tournament})
+
+
+async def started(host: Host, players: list[Player], **options: object) -> MatchSnapshot:
+    """A Keryo-Pente match without the tournament rule among `players`, in PEOPLE_GUILD."""
+    return await started_match(
+        host,
+        "keryo-pente",
+        players,
+        {"tournament": False, **options},
+        guild_id=PEOPLE_GUILD,
+        channel_id=PEOPLE_CHANNEL,
+    )
+
+
+def mover(snapshot: MatchSnapshot) -> int:
+    """The user id of the person to move."""
+    seat = snapshot.seat_to_move
+    assert seat is not None and seat.user_id is not None
+    return seat.user_id
+
+
+def waiting(snapshot: MatchSnapshot) -> int:
+    """The user id of a person who is not to move."""
+    return next(uid for uid in snapshot.human_ids if uid != mover(snapshot))
+
+
+async def win_by_five(host: Host, match: MatchSnapshot) -> MatchSnapshot:
+    """Keryo-Pente: seat 0 builds A1-E1 while everyone else plays along row 10 and up."""
+    spare = iter(f"{col}{row}" for row in range(10, 20) for col in "ABCDEFGHJKLMNOPQRST")
+    for column in "ABCDE":
+        match = await host.play(match.id, mover(match), f"{column}1")
+        while not match.is_over and match.to_move != 0:
+            match = await host.play(match.id, mover(match), next(spare))
+    assert match.is_over
+    return match
+
+
+def split_log(text: str) -> list[str]:
+    """A log written as `entry ; entry ; …`."""
+    return [entry.strip() for entry in text.split(";") if entry.strip()]
+
+
+BAR_LOG = split_log(
+    # Seed 1000, middle legal turns: White has just hit (1/5*), Black must enter first with 5-4.
+    "roll 6-5 ; 1/6/12 ; roll 4-4 ; 1/5/9 1/5 ; roll 4-4 ; 12/16/20 1/5/9 ; roll 5-2 ; 9/11 5/10 ; "
+    "roll 5-4 ; 9/14 1/5 ; roll 6-2 ; 10/12/18 ; roll 3-2 ; 20/22 5/8 ; roll 6-2 ; 11/17 1/3 ; "
+    "roll 5-4 ; 14/19 1/5* ; roll 5-4"
+)
+"""A Verquere log after which Black has a man on the bar."""
+
+
+async def store_log(host: Host, db_path: Path, match: MatchSnapshot, entries: list[str]) -> MatchSnapshot:
+    """Make `entries` a Verquere match's log (rolls as chance events, turns and passes as the
+    moves of the seat to move) and drop the cached state: the host then replays the log."""
+    state = VERQUERE.start(2, **dict(match.options))
+    rows: list[tuple[int, int, str, int | None, str, str]] = []
+    for ply, text in enumerate(entries):
+        seat = None if state.to_move == CHANCE else state.to_move
+        rows.append(
+            (match.id, ply, "chance" if seat is None else "move", seat, text, "2026-01-01T00:00:00.000")
+        )
+        state = state.play(text)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("DELETE FROM moves WHERE match_id = ?", (match.id,))
+        conn.executemany(
+            "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
+    stored = await host.get(match.id)
+    assert stored.state == state and stored.turn == len(entries)
+    return stored
