@@ -82,6 +82,9 @@ class MatchRow:
     finished_at: str | None
     seats: tuple[SeatRow, ...]
     log_length: int
+    """How many log entries the match has (its ply)."""
+    move_count: int = 0
+    """How many of them are moves a seat played (chance events, resignations and draws are not)."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,7 @@ class MatchChange:
             message_id=self.message_id if self.message_id is not None else row.message_id,
             seats=tuple(self.seats) if self.seats is not None else row.seats,
             log_length=row.log_length + len(self.log),
+            move_count=row.move_count + sum(entry.kind == EntryKind.MOVE for entry in self.log),
             updated_at=now_text(),
         )
 
@@ -200,6 +204,7 @@ class MatchSummary:
     players: tuple[str, ...]
     updated_at: str
     log_length: int
+    move_count: int
 
 
 class Store:
@@ -297,7 +302,8 @@ class Store:
             rows = await db.execute_fetchall(
                 "SELECT id, guild_id, channel_id, message_id, message_channel_id, game, options, "
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
-                "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id) "
+                "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
+                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move') "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -326,6 +332,7 @@ class Store:
             finished_at=row[17],
             seats=seats,
             log_length=row[18],
+            move_count=row[19],
         )
 
     @staticmethod
@@ -502,7 +509,8 @@ class Store:
             "(SELECT group_concat(COALESCE(p.name, 'Computer (' || s.computer || ')'), char(31)) FROM "
             "(SELECT * FROM seats WHERE match_id = m.id ORDER BY seat) s "
             "LEFT JOIN players p ON p.user_id = s.user_id), "
-            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) "
+            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id), "
+            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id AND kind = 'move') "
             f"FROM matches m WHERE {' AND '.join(where)} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?"
         )
         async with self.reading() as db:
@@ -518,6 +526,7 @@ class Store:
                 updated_at=r[6],
                 players=tuple(r[7].split("\x1f")) if r[7] else (),
                 log_length=r[8],
+                move_count=r[9],
             )
             for r in rows
         ]

@@ -23,6 +23,8 @@ class MatchListing:
     updated_at: str
     log_length: int
     """How many log entries the match has."""
+    move_count: int
+    """How many moves its seats have played (what players count as moves)."""
 
     @classmethod
     def of(cls, row: MatchSummary) -> MatchListing:

@@ -177,6 +177,7 @@ class MatchReader:
             seats=tuple(to_seat(s) for s in row.seats),
             state=loaded.state,
             turn=row.log_length,
+            move_count=row.move_count,
             version=row.version,
             played=tuple(played),
             last_move=last_move,

@@ -73,6 +73,9 @@ class MatchSnapshot:
     """None while the match is a lobby (or was abandoned as one)."""
     turn: int
     """How many log entries the match has: buttons carry it, a stale one is refused."""
+    move_count: int
+    """How many moves the seats have played: what players read as move numbers (chance events,
+    resignations and agreed draws are not moves)."""
     version: int
     played: tuple[PlayedMove, ...]
     """The entries that the call which made this snapshot added (empty for a plain read)."""

@@ -263,3 +263,18 @@ async def test_moves_out_of_turn_stale_or_by_outsiders_change_nothing(host: Host
     assert dump(db_path, match.id) == before
     played = await host.play(match.id, mover(match), "1/9", expected_turn=1)
     assert played.played[0].notation == "1/4/9"  # the touchdown left out names the one turn
+
+
+async def test_move_numbers_count_the_players_moves_not_the_rolls(host: Host, store: Store) -> None:
+    match = await verquere_match(host)
+    assert (match.turn, match.move_count) == (1, 0)  # the opening roll is no move
+    for played in range(1, 4):
+        turn = state_of(match).legal_moves()[0]
+        match = await host.play(match.id, mover(match), str(turn), expected_turn=match.turn)
+        kinds = [e.kind for e in await store.log(match.id)]
+        assert match.move_count == kinds.count("move") == played
+        assert match.turn == len(kinds) > match.move_count
+        reread = await host.get(match.id)
+        assert (reread.turn, reread.move_count) == (match.turn, match.move_count)
+    (listing,) = await host.matches_in_channel(GUILD, CHANNEL)
+    assert (listing.log_length, listing.move_count) == (match.turn, 3)
