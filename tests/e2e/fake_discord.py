@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from .discord_limits import attachment_problems, command_problems, message_problems
 
@@ -449,6 +449,13 @@ class FakeDiscord:
         self.faults += [(method, re.compile(pattern), status)] * times
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
+        try:
+            return await self._rest_answer(request)
+        except Exception as error:  # a bug of the fake, or a request it cannot read: fail the test
+            self.refusals.append(Refusal(request.method, request.path, -1, [repr(error)]))
+            raise
+
+    async def _rest_answer(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API)
         payload, files = await self._read(request)
         record = Recorded(request.method, path, payload, files, time.monotonic())
@@ -484,7 +491,7 @@ class FakeDiscord:
             files: list[tuple[str, bytes]] = []
             reader = await request.multipart()
             async for part in reader:
-                if not isinstance(part, web.BodyPartReader):  # type: ignore[attr-defined]
+                if not isinstance(part, BodyPartReader):
                     continue
                 data = await part.read()
                 if part.name == "payload_json":
