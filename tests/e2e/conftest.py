@@ -41,7 +41,7 @@ def driver(fake: FakeDiscord, bot: BotProcess) -> Iterator[Driver]:
         bot.start()
     refused = len(fake.refusals)
     yield Driver(fake)
-    assert fake.refusals[refused:] == [], f"the fake Discord refused requests:\n{bot.log()}"
+    assert fake.refusals[refused:] == [], f"the fake Discord refused requests:\n{bot.log()[-6000:]}"
 
 
 @pytest.fixture

@@ -9,12 +9,11 @@ check what a refused action left unchanged.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,7 +68,6 @@ def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
 class Driver:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
-        self._tokens: Iterator[int] = itertools.count(1)
 
     # -- what the bot posted -----------------------------------------------------------------------
 
@@ -93,7 +91,7 @@ class Driver:
         return {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
-            "token": f"interaction-token-{next(self._tokens)}",
+            "token": f"interaction-token-{self.fake.next_id()}",
             "version": 1,
             "type": kind,
             "guild_id": str(GUILD_ID),

@@ -131,6 +131,7 @@ class Posted:
     ephemeral: bool
     interaction: Interaction | None = None
     deleted: bool = False
+    sent_mentions: dict[str, Any] | None = None
 
     @property
     def id(self) -> int:
@@ -161,7 +162,8 @@ class Posted:
 
     @property
     def pinged(self) -> list[int]:
-        allowed = self.message.get("allowed_mentions") or {}
+        """Whom the message could ping when it was sent (a later edit pings nobody)."""
+        allowed = self.sent_mentions or {}
         return [int(user) for user in allowed.get("users") or []]
 
     @property
@@ -642,7 +644,12 @@ class FakeDiscord:
     ) -> Posted:
         checked = {} if loading else self._check(payload, files, creating=True)
         flags = int(checked.get("flags") or 0) | (EPHEMERAL if ephemeral else 0) | (LOADING if loading else 0)
-        posted = Posted(self._message_json(checked, files, flags), ephemeral, interaction)
+        posted = Posted(
+            self._message_json(checked, files, flags),
+            ephemeral,
+            interaction,
+            sent_mentions=checked.get("allowed_mentions"),
+        )
         self.posted[posted.id] = posted
         if interaction is not None:
             interaction.messages.append(posted)
@@ -656,6 +663,8 @@ class FakeDiscord:
                 message[key] = checked[key]
         if files:
             message["attachments"] = self._message_json({}, files, 0)["attachments"]
+        if int(message["flags"]) & LOADING:  # a deferred answer's placeholder becomes the message
+            posted.sent_mentions = checked.get("allowed_mentions")
         message["flags"] = int(message["flags"]) & ~LOADING
         message["edited_timestamp"] = "2024-01-01T00:00:01+00:00"
         return message

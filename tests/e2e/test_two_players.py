@@ -50,9 +50,11 @@ def test_keryo_pente_to_five_in_a_row(driver: Driver, stored: Stored) -> None:
         def play(mover: Player, board: Posted, number: int = number) -> Interaction:
             move = rows[mover.id].pop(0)
             typed = move[:2]
-            suggested = driver.autocomplete(mover, "keryo-pente move", "move", move=typed)
+            suggested = driver.autocomplete(mover, "keryo-pente move", "move", move=typed, match=match_id)
             assert move in suggested, suggested
-            return driver.command(mover, "keryo-pente move", move=move.lower() if number % 2 else move)
+            return driver.command(
+                mover, "keryo-pente move", move=move.lower() if number % 2 else move, match=match_id
+            )
 
         last = turn(driver, stored, match_id, play)
     assert stored.match(match_id).status == "finished"
@@ -69,8 +71,8 @@ def test_keibot_by_menu_autocomplete_and_resign_buttons(driver: Driver, stored: 
         return driver.click(mover, board, component_id(board, "move"), [select_values(board)[0]])
 
     def by_command(mover: Player, board: Posted) -> Interaction:
-        (move, *_) = driver.autocomplete(mover, "keibot move", "move", move="")
-        return driver.command(mover, "keibot move", move=move)
+        (move, *_) = driver.autocomplete(mover, "keibot move", "move", move="", match=match_id)
+        return driver.command(mover, "keibot move", move=move, match=match_id)
 
     for act in (by_menu, by_command, by_menu, by_command):
         turn(driver, stored, match_id, act)
