@@ -673,14 +673,9 @@ class FakeDiscord:
         self, method: str, message_id: int, payload: Any, files: list[tuple[str, bytes]]
     ) -> Any:
         posted = self.posted.get(message_id)
-        if posted is None or posted.deleted or posted.ephemeral:
-            raise Refused(404, 10008, "Unknown Message")
-        if method == "GET":
-            return posted.message
-        if method == "DELETE":
-            posted.deleted = True
-            return None
-        return self._edit(posted, payload, files)
+        if posted is not None and posted.ephemeral:
+            posted = None  # only its interaction's webhook reaches an ephemeral message
+        return self._message_route(method, posted, payload, files)
 
     # -- interactions ------------------------------------------------------------------------------
 
@@ -780,6 +775,12 @@ class FakeDiscord:
             posted = tracked.original
         else:
             posted = next((p for p in tracked.messages if str(p.id) == message_id), None)
+        return self._message_route(method, posted, payload, files)
+
+    def _message_route(
+        self, method: str, posted: Posted | None, payload: Any, files: list[tuple[str, bytes]]
+    ) -> Any:
+        """GET, PATCH or DELETE of one message."""
         if posted is None or posted.deleted:
             raise Refused(404, 10008, "Unknown Message")
         if method == "GET":
