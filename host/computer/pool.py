@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
+import os
 import pickle
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -17,6 +23,32 @@ def _think(blob: bytes, level: str, seed: int, time_limit: float | None, iterati
     """Runs in a worker process: unpickle the state, choose, return the notation."""
     state = pickle.loads(blob)
     return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _end_with_parent(parent_pid: int) -> None:
+    """Runs first in each worker: the worker ends when the bot's process dies, even by kill -9
+    (then nothing else stops it, and it would wait on its queue for ever)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still ends the worker
+    if os.getppid() != parent_pid:  # the parent died before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), name="parent-watchdog", daemon=True).start()
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """Portable fallback: a worker whose parent died is adopted by another process."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)
 
 
 def _warm_up() -> None:
@@ -50,7 +82,12 @@ class ComputerPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=self._context)
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=self._context,
+                initializer=_end_with_parent,
+                initargs=(os.getpid(),),
+            )
             for _ in range(self.workers):
                 self._executor.submit(_warm_up)
         return self._executor

@@ -1,0 +1,256 @@
+"""Players, as the fake Discord's gateway would bring their actions to the bot.
+
+`Driver` builds INTERACTION_CREATE payloads the way Discord does: slash commands from the
+commands the bot synced (their ids and option types), autocomplete with the focused option, and
+clicks on components of messages the bot posted (the message as Discord keeps it). Each action
+waits until the bot has finished answering it. `Stored` reads the bot's database (read-only) to
+check what a refused action left unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import GAMES
+
+from .fake_discord import (
+    APP_ID,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    CHANNEL,
+    CHANNEL_ID,
+    COMPONENT,
+    GUILD_ID,
+    LOADING,
+    FakeDiscord,
+    Interaction,
+    Posted,
+    member_payload,
+)
+
+SUB_COMMAND = 1
+CUSTOM_ID = re.compile(
+    r"tavern:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>\d+):(?P<turn>\d+)(?::.*)?"
+)
+QUIET = 0.3
+"""Seconds without a request after which the bot is taken to have finished answering."""
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+
+
+ALICE = Player(1001, "Alice")
+BOB = Player(1002, "Bob")
+PLAYERS = {player.id: player for player in (ALICE, BOB)}
+
+
+def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.02)
+
+
+class Driver:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    # -- what the bot posted -----------------------------------------------------------------------
+
+    def boards(self) -> list[Posted]:
+        """Every public match message with a picture, oldest first."""
+        return [p for p in list(self.fake.posted.values()) if p.is_board and not p.deleted]
+
+    def public(self) -> list[Posted]:
+        return [p for p in list(self.fake.posted.values()) if not p.ephemeral and not p.deleted]
+
+    def latest_board(self, game: str) -> Posted:
+        found = [
+            p for p in self.boards() if any(f"tavern:{game}:" in c for c in p.custom_ids) or game in p.text
+        ]
+        assert found, f"no {game} board was posted"
+        return found[-1]
+
+    # -- sending -----------------------------------------------------------------------------------
+
+    def _payload(self, player: Player, kind: int) -> dict[str, Any]:
+        return {
+            "id": str(self.fake.next_id()),
+            "application_id": str(APP_ID),
+            "token": f"interaction-token-{self.fake.next_id()}",
+            "version": 1,
+            "type": kind,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": CHANNEL,
+            "member": member_payload(player.id, player.name),
+            "app_permissions": str((1 << 41) - 1 - 8),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+    def _command_data(self, path: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+        group, _, sub = path.partition(" ")
+        command = next((c for c in self.fake.commands if c["name"] == group), None)
+        assert command is not None, f"/{group} was not synced"
+        definition = command
+        if sub:
+            definition = next(o for o in command.get("options", []) if o["name"] == sub)
+        types = {o["name"]: o["type"] for o in definition.get("options", [])}
+        leaves = []
+        for name, value in options.items():
+            assert name in types, f"/{path} has no option {name}"
+            option: dict[str, Any] = {"type": types[name], "name": name, "value": value}
+            if name == focused:
+                option["focused"] = True
+            leaves.append(option)
+        data: dict[str, Any] = {"id": command["id"], "type": 1, "name": group, "options": leaves}
+        if sub:
+            data["options"] = [{"type": SUB_COMMAND, "name": sub, "options": leaves}]
+        return data
+
+    def send(self, payload: dict[str, Any], *, settle: bool = True) -> Interaction:
+        tracked = self.fake.send_interaction(payload)
+        if settle:
+            self.settle(tracked)
+        return tracked
+
+    def settle(self, *tracked: Interaction, timeout: float = 20.0) -> None:
+        """Wait until these interactions are answered, none shows "thinking…" any more, and the
+        bot has made no request for a moment."""
+
+        def done() -> bool:
+            if any(t.answered_at is None for t in tracked):
+                return False
+            if any(p.message["flags"] & LOADING and not p.deleted for t in tracked for p in t.messages):
+                return False
+            last = self.fake.requests[-1].at if self.fake.requests else 0.0
+            return time.monotonic() - last > QUIET
+
+        wait_for(done, timeout, "the bot to finish answering")
+
+    def command(self, player: Player, path: str, *, settle: bool = True, **options: Any) -> Interaction:
+        payload = self._payload(player, APPLICATION_COMMAND)
+        payload["data"] = self._command_data(path, options, None)
+        return self.send(payload, settle=settle)
+
+    def autocomplete(self, player: Player, path: str, focused: str, **options: Any) -> list[Any]:
+        """The values the bot suggests for option `focused`."""
+        payload = self._payload(player, AUTOCOMPLETE)
+        payload["data"] = self._command_data(path, options, focused)
+        tracked = self.send(payload)
+        return [choice["value"] for choice in tracked.choices]
+
+    def click(
+        self,
+        player: Player,
+        message: Posted,
+        custom_id: str,
+        values: Sequence[str] = (),
+        *,
+        settle: bool = True,
+    ) -> Interaction:
+        """A click on a component of `message` (as Discord keeps it now)."""
+        component = next(
+            (
+                c
+                for row in message.message.get("components") or []
+                for c in row["components"]
+                if c.get("custom_id") == custom_id
+            ),
+            None,
+        )
+        assert component is not None, f"{custom_id!r} is not on message {message.id}"
+        payload = self._payload(player, COMPONENT)
+        payload["message"] = json.loads(json.dumps(message.message))
+        payload["data"] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values:
+            payload["data"]["values"] = list(values)
+        return self.send(payload, settle=settle)
+
+
+def component_id(message: Posted, action: str) -> str:
+    """The custom_id of the component of `message` with this action."""
+    for custom_id in message.custom_ids:
+        found = CUSTOM_ID.fullmatch(custom_id)
+        if found and found["action"] == action:
+            return custom_id
+    raise AssertionError(f"no {action!r} component on message {message.id}: {message.custom_ids}")
+
+
+def select_values(message: Posted, action: str = "move") -> list[str]:
+    custom_id = component_id(message, action)
+    for row in message.message.get("components") or []:
+        for item in row["components"]:
+            if item.get("custom_id") == custom_id:
+                return [str(option["value"]) for option in item.get("options") or []]
+    raise AssertionError("unreachable")
+
+
+def match_of(message: Posted) -> int:
+    for custom_id in message.custom_ids:
+        found = CUSTOM_ID.fullmatch(custom_id)
+        if found:
+            return int(found["match"])
+    raise AssertionError(f"message {message.id} has no match component")
+
+
+@dataclass(frozen=True)
+class MatchState:
+    status: str
+    version: int
+    state: str | None
+    moves: int
+
+
+class Stored:
+    """The bot's database, read-only."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+
+    def match(self, match_id: int) -> MatchState:
+        with self._connect() as db:
+            status, version, state = db.execute(
+                "SELECT status, version, state FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+            (moves,) = db.execute("SELECT count(*) FROM moves WHERE match_id = ?", (match_id,)).fetchone()
+        return MatchState(status, version, state, moves)
+
+    def user_to_move(self, match_id: int) -> int | None:
+        """The user id of the seat to move (None: a computer, or nobody)."""
+        with self._connect() as db:
+            game, state = db.execute("SELECT game, state FROM matches WHERE id = ?", (match_id,)).fetchone()
+            seats = dict(
+                db.execute("SELECT seat, user_id FROM seats WHERE match_id = ?", (match_id,)).fetchall()
+            )
+        if state is None:
+            return None
+        seat = GAMES[game].load(json.loads(state)).to_move
+        return None if seat is None else seats.get(seat)
+
+    def computer_matches(self) -> list[int]:
+        with self._connect() as db:
+            rows = db.execute("SELECT DISTINCT match_id FROM seats WHERE computer IS NOT NULL").fetchall()
+        return [row[0] for row in rows]
