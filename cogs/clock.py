@@ -67,7 +67,9 @@ class TurnClock(commands.Cog):
             turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
         )
         for match_id in await self.host.computer_matches():
-            changed.append(await self.host.play_computers(match_id))
+            played = await self.host.play_computers(match_id)
+            if played.played:  # an interaction may have played them since they were listed
+                changed.append(played)
         for snapshot in changed:
             note = self._note(snapshot)
             cog = self._game_cog(snapshot.game.key)

@@ -6,6 +6,8 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot import TavernBot
 from cogs.clock import TurnClock
 from host import Host, Player
@@ -91,3 +93,33 @@ async def test_lobbies_stay_open_when_their_timeout_is_off_and_players_stay_when
     lobbies_only = TurnClock(bot, host, turn_timeout=None, lobby_timeout=timedelta(days=3))
     assert [(m.id, m.status) for m in await lobbies_only.sweep()] == [(1, "abandoned")]
     assert (await host.get(2)).status == "playing"
+
+
+async def test_a_computer_move_played_meanwhile_is_not_announced_again(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(8):
+        match = await host.new(
+            guild_id=GUILD_ID,
+            channel_id=CHANNEL_ID,
+            creator=Player(ALICE.id, "Alice"),
+            game_key="keryo-pente",
+            seats=2,
+            computers="easy",
+        )
+        if match.waiting_for_computer:
+            break
+    assert match.waiting_for_computer
+    listed = await host.computer_matches()
+    assert match.id in listed
+    # The sweep listed the match, then an interaction's own path played the computer's move.
+    assert (await host.play_computers(match.id)).played
+
+    async def stale_list() -> list[int]:
+        return listed
+
+    monkeypatch.setattr(host, "computer_matches", stale_list)
+    clock = TurnClock(bot, host, turn_timeout=None, lobby_timeout=None)
+    fake.requests.clear()
+    assert await clock.sweep() == []
+    assert not any(r.method == "POST" and r.path.endswith("/messages") for r in fake.requests)

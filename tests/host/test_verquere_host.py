@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from data import Store
-from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
+from host import EntryKind, Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError
 from rules.verquere import GAME, MEN, Pass, Turn, VerquereState
 from tests.support.host import ANN, BAR_LOG, BOB, CAT, CHANNEL, GUILD, dump, store_log
@@ -272,7 +272,7 @@ async def test_move_numbers_count_the_players_moves_not_the_rolls(host: Host, st
         turn = state_of(match).legal_moves()[0]
         match = await host.play(match.id, mover(match), str(turn), expected_turn=match.turn)
         kinds = [e.kind for e in await store.log(match.id)]
-        assert match.move_count == kinds.count("move") == played
+        assert match.move_count == kinds.count(EntryKind.MOVE) == played
         assert match.turn == len(kinds) > match.move_count
         reread = await host.get(match.id)
         assert (reread.turn, reread.move_count) == (match.turn, match.move_count)
