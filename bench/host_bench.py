@@ -33,7 +33,7 @@ async def _one_match(host: Host, index: int, times: list[float]) -> None:
         legal = match.state.legal_moves()
         text = str(legal[rng.randrange(len(legal))])
         start = time.perf_counter()
-        match = await host.play(match.id, seat.user_id, text, expected_turn=match.turn)
+        match = await host.play(match.id, seat.user_id, text, expected_ply=match.ply)
         times.append((time.perf_counter() - start) * 1000)
 
 

@@ -116,7 +116,7 @@ class BuilderScreens(Generic[StateT, DraftT]):
 
     def address(self, action: ButtonAction) -> tuple[str, str, int, int]:
         """The game, action, match and turn of a component of this builder."""
-        return self.snapshot.game.key, action, self.snapshot.id, self.snapshot.turn
+        return self.snapshot.game.key, action, self.snapshot.id, self.snapshot.ply
 
     def button(
         self,
@@ -188,7 +188,7 @@ class BuilderCog(GameCog):
         `StaleTurn`: the user gets the current board), and the seat of the user, who must be the
         person to move (else a refusal)."""
         snapshot = await self.current(press)
-        self.check_turn(snapshot, press)
+        self.check_ply(snapshot, press)
         seat = snapshot.seat_of(interaction.user.id)
         if seat is None:
             raise CogError(f"You are not playing in {snapshot.title}.")
@@ -232,5 +232,5 @@ class BuilderCog(GameCog):
         text = builder.notation(press.arg)
         if text is None:
             raise CogError("That move is not finished yet: make the remaining choices first.")
-        after = await self.host.play(press.match_id, interaction.user.id, text, expected_turn=press.turn)
+        after = await self.host.play(press.match_id, interaction.user.id, text, expected_ply=press.ply)
         await self.publish(interaction, after, ping=True)

@@ -1,10 +1,10 @@
 """Buttons and select menus that survive restarts.
 
 Every component of a match message is a `MatchComponent`: its `custom_id` carries everything the
-click needs (`tavern:<game>:<action>:<match id>:<turn>[:<arg>]`), so the bot keeps no state per
+click needs (`tavern:<game>:<action>:<match id>:<ply>[:<arg>]`), so the bot keeps no state per
 message. One `DynamicItem` class, registered once in `setup_hook`, answers every such click,
 also on messages sent before a restart: it finds the loaded game cog for `<game>` and hands it
-the click (`GameCog.on_component`, see cogs/dispatch.py), which checks the turn against the
+the click (`GameCog.on_component`, see cogs/dispatch.py), which checks the ply against the
 stored match. `ButtonAction` names the actions the shared components carry.
 """
 
@@ -34,7 +34,7 @@ MENU_LIMIT = 25
 100, select placeholder 150; 25 options in a select menu (and 25 autocomplete suggestions)."""
 
 TEMPLATE = re.compile(
-    rf"{PREFIX}:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>[0-9]+):(?P<turn>[0-9]+)(?::(?P<arg>.+))?"
+    rf"{PREFIX}:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>[0-9]+):(?P<ply>[0-9]+)(?::(?P<arg>.+))?"
 )
 
 
@@ -69,14 +69,14 @@ class Press:
     action: str
     """A `ButtonAction`, a game's own action, or one a newer version no longer knows."""
     match_id: int
-    turn: int
+    ply: int
     arg: str | None = None
     values: tuple[str, ...] = ()
     """The chosen options, for a select menu."""
 
 
-def custom_id(game: str, action: str, match_id: int, turn: int, arg: str | None = None) -> str:
-    text = f"{PREFIX}:{game}:{action}:{match_id}:{turn}" + (f":{arg}" if arg else "")
+def custom_id(game: str, action: str, match_id: int, ply: int, arg: str | None = None) -> str:
+    text = f"{PREFIX}:{game}:{action}:{match_id}:{ply}" + (f":{arg}" if arg else "")
     if len(text) > CUSTOM_ID_LIMIT or not TEMPLATE.fullmatch(text):
         raise ValueError(f"not a valid component id: {text!r}")
     return text
@@ -113,7 +113,7 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
         game: str,
         action: str,
         match_id: int,
-        turn: int,
+        ply: int,
         *,
         label: str,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -126,11 +126,11 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
             label=clip(label, LABEL_LIMIT),
             style=style,
             emoji=emoji,
-            custom_id=custom_id(game, action, match_id, turn, arg),
+            custom_id=custom_id(game, action, match_id, ply, arg),
             row=row,
             disabled=disabled,
         )
-        return cls(item, Press(game, action, match_id, turn, arg))
+        return cls(item, Press(game, action, match_id, ply, arg))
 
     @classmethod
     def select(
@@ -138,7 +138,7 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
         game: str,
         action: str,
         match_id: int,
-        turn: int,
+        ply: int,
         *,
         options: list[discord.SelectOption],
         placeholder: str,
@@ -146,12 +146,12 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
         row: int | None = None,
     ) -> MatchComponent:
         item: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id(game, action, match_id, turn, arg),
+            custom_id=custom_id(game, action, match_id, ply, arg),
             placeholder=clip(placeholder, PLACEHOLDER_LIMIT),
             options=options[:MENU_LIMIT],
             row=row,
         )
-        return cls(item, Press(game, action, match_id, turn, arg))
+        return cls(item, Press(game, action, match_id, ply, arg))
 
     @classmethod
     async def from_custom_id(
@@ -167,7 +167,7 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
             game=match["game"],
             action=match["action"],
             match_id=int(match["match"]),
-            turn=int(match["turn"]),
+            ply=int(match["ply"]),
             arg=match["arg"],
             values=tuple(str(v) for v in values) if isinstance(values, list) else (),
         )

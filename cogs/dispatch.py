@@ -24,6 +24,7 @@ from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError, report_error
 from .lobby import DEFAULT_LEVEL
 from .match_message import MatchMessages
+from .messages import moves_played
 from .replies import defer_private, defer_public, send_private
 
 
@@ -108,20 +109,20 @@ class ButtonAnswers(MatchMessages):
         return snapshot
 
     @staticmethod
-    def check_turn(snapshot: MatchSnapshot, press: Press) -> None:
-        """Refuse a click on an older turn's component (`StaleTurn`: the user gets the board)."""
-        if snapshot.turn != press.turn:
+    def check_ply(snapshot: MatchSnapshot, press: Press) -> None:
+        """Refuse a click on a component drawn at an earlier ply (`StaleTurn`: the user gets the board)."""
+        if snapshot.ply != press.ply:
             raise StaleTurn(
-                f"That button was for turn {press.turn}, but {snapshot.title} is at turn "
-                f"{snapshot.turn} now. Here is the current board."
+                f"That button was for an earlier position of {snapshot.title}: it has moved on since. "
+                "Here is the current board."
             )
 
-    async def confirm_resignation(self, interaction: discord.Interaction, match_id: int, turn: int) -> None:
+    async def confirm_resignation(self, interaction: discord.Interaction, match_id: int, ply: int) -> None:
         confirm = MatchComponent.button(
             self.game.key,
             ButtonAction.RESIGN_CONFIRMED,
             match_id,
-            turn,
+            ply,
             label="Yes, resign",
             style=discord.ButtonStyle.danger,
         )
@@ -159,13 +160,15 @@ class ButtonAnswers(MatchMessages):
     async def board_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         snapshot = await self.current(press)
         note = None
-        if snapshot.turn != press.turn:
-            note = f"That message showed turn {press.turn}; this is the board at turn {snapshot.turn}."
+        if snapshot.ply != press.ply:
+            note = (
+                f"That message showed an earlier position; this is the board after {moves_played(snapshot)}."
+            )
         await self.show_board(interaction, snapshot, note=note)
 
     @component_action(ButtonAction.RESIGN, defer=Defer.NONE)
     async def resign_pressed(self, interaction: discord.Interaction, press: Press) -> None:
-        await self.confirm_resignation(interaction, press.match_id, press.turn)
+        await self.confirm_resignation(interaction, press.match_id, press.ply)
 
     @component_action(ButtonAction.RESIGN_CONFIRMED, defer=Defer.PUBLIC)
     async def resign_confirmed(self, interaction: discord.Interaction, press: Press) -> None:
@@ -176,7 +179,7 @@ class ButtonAnswers(MatchMessages):
 
     @component_action(ButtonAction.DRAW, defer=Defer.PUBLIC)
     async def draw_pressed(self, interaction: discord.Interaction, press: Press) -> None:
-        self.check_turn(await self.current(press), press)
+        self.check_ply(await self.current(press), press)
         await self.publish(interaction, await self.host.offer_draw(press.match_id, interaction.user.id))
 
     @component_action(ButtonAction.MOVE, defer=Defer.PUBLIC)
@@ -185,6 +188,6 @@ class ButtonAnswers(MatchMessages):
             raise CogError("Choose a move from the menu.")
         await self.current(press)
         after = await self.host.play(
-            press.match_id, interaction.user.id, press.values[0], expected_turn=press.turn
+            press.match_id, interaction.user.id, press.values[0], expected_ply=press.ply
         )
         await self.publish(interaction, after, ping=True)

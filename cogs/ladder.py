@@ -45,7 +45,7 @@ from rules import GAMES
 from rules.text import clip
 
 from .errors import CogError, report_error
-from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, options_text, summary_label
+from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()][:25]
@@ -278,7 +278,7 @@ def moves_text(record: GameRecord) -> str:
 
 def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
     result = record.headers.get("Result")
-    lines = [f"🏆 {clean(result)}" if result else f"Still being played: turn {snapshot.turn}."]
+    lines = [f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot)} so far."]
     lines.append(f"**Moves** ({len(record.entries)})")
     lines.append(moves_text(record))
     embed = discord.Embed(

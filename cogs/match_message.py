@@ -107,7 +107,7 @@ class MatchMessages:
     ) -> MatchComponent:
         """A button of row 0 of this match message."""
         return MatchComponent.button(
-            self.game.key, action, snapshot.id, snapshot.turn, label=label, emoji=emoji, style=style, row=0
+            self.game.key, action, snapshot.id, snapshot.ply, label=label, emoji=emoji, style=style, row=0
         )
 
     def lobby_buttons(self, snapshot: MatchSnapshot) -> list[discord.ui.Item[Any]]:
@@ -145,7 +145,7 @@ class MatchMessages:
             self.game.key,
             ButtonAction.MOVE,
             snapshot.id,
-            snapshot.turn,
+            snapshot.ply,
             options=options,
             placeholder=f"Choose a move ({who})",
             row=1,

@@ -15,7 +15,7 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from host import MatchListing, MatchSnapshot, PlayedMove, Seat
-from rules.text import clip
+from rules.text import clip, plural
 
 from .replies import NO_PINGS
 
@@ -34,8 +34,13 @@ def clean(name: str) -> str:
     return escape_mentions(escape_markdown(name))
 
 
+def moves_played(snapshot: MatchSnapshot) -> str:
+    """ "12 moves": what players count as moves (the seats' moves; no dice rolls or coin tosses)."""
+    return plural(snapshot.move_count, "move")
+
+
 def image_name(snapshot: MatchSnapshot) -> str:
-    return f"{snapshot.game.key}-{snapshot.id}-{snapshot.turn}.png"
+    return f"{snapshot.game.key}-{snapshot.id}-{snapshot.ply}.png"
 
 
 def seat_colours(snapshot: MatchSnapshot) -> tuple[str, ...]:
@@ -95,8 +100,8 @@ def status_line(snapshot: MatchSnapshot) -> str:
         return f"The match ends in a draw — {clean(outcome.reason)}."
     seat = snapshot.seat_to_move
     if seat is None:
-        return f"Turn {snapshot.turn}."
-    return f"Turn {snapshot.turn} · {seat_text(snapshot, seat)} to move."
+        return f"After {moves_played(snapshot)}."
+    return f"Move {snapshot.move_count + 1} · {seat_text(snapshot, seat)} to move."
 
 
 def players_text(snapshot: MatchSnapshot) -> str:
@@ -165,7 +170,7 @@ def match_embed(
         embed.add_field(name="Options", value=clip(options, FIELD_LIMIT))
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Match #{snapshot.id} · turn {snapshot.turn} · /{snapshot.game.key} rules")
+    embed.set_footer(text=f"Match #{snapshot.id} · {moves_played(snapshot)} · /{snapshot.game.key} rules")
     return embed
 
 
@@ -197,7 +202,7 @@ def summary_label(summary: MatchListing, title: str) -> str:
     if summary.status == "lobby":
         state = f"lobby {len(summary.players)}/{summary.seat_count}"
     elif summary.status == "playing":
-        state = f"turn {summary.log_length}"
+        state = f"move {summary.move_count + 1}"
     else:
         state = summary.status
     players = " vs ".join(summary.players) or "nobody yet"

@@ -125,20 +125,20 @@ class StaleTurn(HostError):
         message: str | None = None,
         *,
         match: MatchRef | None = None,
-        expected_turn: int | None = None,
-        current_turn: int | None = None,
+        expected_ply: int | None = None,
+        current_ply: int | None = None,
     ) -> None:
-        self.match, self.expected_turn, self.current_turn = match, expected_turn, current_turn
-        if message is None and match is not None and expected_turn is not None:
+        self.match, self.expected_ply, self.current_ply = match, expected_ply, current_ply
+        if message is None and match is not None and expected_ply is not None:
             message = (
-                f"That was for turn {expected_turn}, but {match.title} is at turn {current_turn} now. "
+                f"That was for an earlier position of {match.title}: it has moved on since. "
                 "Here is the current board."
             )
         elif message is None and match is not None:
             message = (
                 f"Match #{match.id} changed while your request was on its way. Here is the current board."
             )
-        super().__init__(message or "That turn has been played already.")
+        super().__init__(message or "That position has moved on already.")
 
 
 class LobbyClosed(HostError):

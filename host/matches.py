@@ -193,15 +193,15 @@ class Host(MatchReader):
     # -- play ------------------------------------------------------------------------------------
 
     async def play(
-        self, match_id: int, user_id: int, text: str, *, expected_turn: int | None = None
+        self, match_id: int, user_id: int, text: str, *, expected_ply: int | None = None
     ) -> MatchSnapshot:
         """Play `text` for the user's seat, then every chance event and automatic move that
         follows, all in one transaction."""
         async with self._editing(match_id) as match:
             row, state = match.row, match.state
             seat = self._acting_seat(match, user_id)
-            if expected_turn is not None and expected_turn != row.log_length:
-                raise StaleTurn(match=match.ref, expected_turn=expected_turn, current_turn=row.log_length)
+            if expected_ply is not None and expected_ply != row.log_length:
+                raise StaleTurn(match=match.ref, expected_ply=expected_ply, current_ply=row.log_length)
             assert state is not None
             if state.to_move != seat.seat:
                 raise self._not_your_turn(match)

@@ -176,7 +176,7 @@ class MatchReader:
             creator_id=row.creator_id,
             seats=tuple(to_seat(s) for s in row.seats),
             state=loaded.state,
-            turn=row.log_length,
+            ply=row.log_length,
             move_count=row.move_count,
             version=row.version,
             played=tuple(played),

@@ -71,8 +71,9 @@ class MatchSnapshot:
     seats: tuple[Seat, ...]
     state: State | None
     """None while the match is a lobby (or was abandoned as one)."""
-    turn: int
-    """How many log entries the match has: buttons carry it, a stale one is refused."""
+    ply: int
+    """How many log entries the match has (chance events included): buttons and commands carry
+    it, and one for an earlier ply is refused as stale."""
     move_count: int
     """How many moves the seats have played: what players read as move numbers (chance events,
     resignations and agreed draws are not moves)."""

@@ -76,7 +76,7 @@ async def test_computer_moves_left_by_a_restart_are_played_and_announced(
     changed = await clock.sweep()
     assert match.id in [m.id for m in changed]
     after = await host.get(match.id)
-    assert not after.waiting_for_computer and after.turn > match.turn
+    assert not after.waiting_for_computer and after.ply > match.ply
     assert any(r.method == "POST" and r.path.endswith("/messages") for r in fake.requests)
 
 

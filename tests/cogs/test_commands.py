@@ -338,7 +338,7 @@ async def test_new_against_the_computer_plays_its_moves_after_a_thinking_message
     snapshot = await host.get(1)
     assert snapshot.status == "playing" and any(s.computer == "easy" for s in snapshot.seats)
     posted = public_messages(requests)
-    computer_first = snapshot.turn == 1
+    computer_first = snapshot.ply == 1
     if computer_first:
         # The first message says the computer is thinking; the second shows its move.
         assert len(posted) == 2 and "is thinking" in posted[0].text
@@ -349,7 +349,7 @@ async def test_new_against_the_computer_plays_its_moves_after_a_thinking_message
     # Alice's move is answered by the computer's, in the same command.
     requests = await driver.command(ALICE, "keryo-pente move", move="K10" if not computer_first else "A1")
     after = await host.get(1)
-    assert after.turn == snapshot.turn + 2 and after.seat_to_move is not None
+    assert after.ply == snapshot.ply + 2 and after.seat_to_move is not None
     assert after.seat_to_move.user_id == ALICE.id
     posted = public_messages(requests)
     assert len(posted) == 2 and "is thinking" in posted[0].text

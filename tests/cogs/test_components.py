@@ -87,21 +87,22 @@ async def test_a_stale_button_is_answered_politely_and_changes_nothing(
     await driver.command(game.mover, "keryo-pente move", move="K10")
     before = await stored(store, game.match_id)
 
-    # The Draw button of the first message is for turn 0; the match is at turn 1.
+    # The Draw button of the first message is for ply 0; the match is at ply 1.
     requests = await driver.click(game.other, game.message, button_id(game.message, "draw"))
     answer = the_private_message(requests)
-    assert "turn 0" in answer.text and "turn 1" in answer.text and "Here is the current board" in answer.text
+    assert "That button was for an earlier position of Keryo-Pente #1: it has moved on since." in answer.text
+    assert "Here is the current board" in answer.text
     assert answer.files and answer.files[0][1].startswith(PNG)  # with the current board
     assert await stored(store, game.match_id) == before
 
     # A stale move menu too: the host refuses the old turn.
     stale_menu = await driver.click(game.mover, game.message, button_id(game.message, "move"), values=["K10"])
-    assert "turn 0" in the_private_message(stale_menu).text
+    assert "earlier position of Keryo-Pente #1" in the_private_message(stale_menu).text
     assert await stored(store, game.match_id) == before
 
     # The Board button of an old message shows the board now, saying so.
     board = the_private_message(await driver.click(CAROL, game.message, button_id(game.message, "board")))
-    assert "That message showed turn 0" in board.text
+    assert "That message showed an earlier position; this is the board after 1 move." in board.text
 
 
 async def test_buttons_work_after_a_restart(db_path: Path, fake: FakeDiscord) -> None:
@@ -148,7 +149,7 @@ async def test_components_stay_within_discords_limits(driver: Driver, host: Host
     cog = bot.get_cog("KeryoPenteCog")
     assert isinstance(cog, KeryoPenteCog)
     long_seats = tuple(dataclasses.replace(seat, name="N" * 200) for seat in snapshot.seats)
-    snapshot = dataclasses.replace(snapshot, seats=long_seats, id=10**15, turn=10**15)
+    snapshot = dataclasses.replace(snapshot, seats=long_seats, id=10**15, ply=10**15)
     menu = tuple((f"M{i}" + "x" * 150, "a description " * 20) for i in range(40))
     view = cog.view(snapshot, Picture(None, menu))
     assert view is not None
@@ -161,7 +162,7 @@ async def test_components_stay_within_discords_limits(driver: Driver, host: Host
 def test_custom_ids_carry_game_action_match_and_turn() -> None:
     item = MatchComponent.button("keryo-pente", "board", 42, 17, label="Board")
     assert item.custom_id == "tavern:keryo-pente:board:42:17"
-    assert item.press.match_id == 42 and item.press.turn == 17
+    assert item.press.match_id == 42 and item.press.ply == 17
     menu = MatchComponent.select(
         "keryo-pente", "move", 42, 17, options=[discord.SelectOption(label="K10")], placeholder="p"
     )

@@ -67,7 +67,7 @@ async def play_log(driver: Driver, host: Host, log: list[str]) -> tuple[int, dic
     match_id, _ = await open_match(driver, host)
     for text in log[:-1]:
         snapshot = await host.get(match_id)
-        await host.play(match_id, (await to_move(host, match_id)).id, text, expected_turn=snapshot.turn)
+        await host.play(match_id, (await to_move(host, match_id)).id, text, expected_ply=snapshot.ply)
     requests = await driver.command(await to_move(host, match_id), "glass-bead move", move=log[-1])
     return match_id, sent_message(the_public_message(requests))
 
@@ -325,11 +325,11 @@ async def test_builder_sows_bead_by_bead_with_undo_then_takes_a_gem(
     # the old builder is stale now: its clicks change nothing and show the current board
     before = await stored(store, match_id)
     stale = the_private_message(await builder.play())
-    assert "turn 9" in stale.text and "turn 10" in stale.text and stale.files
+    assert "earlier position of Glass Bead Game #1: it has moved on since" in stale.text and stale.files
     stale_step = await driver.click(
         north, builder.message, str(labelled(builder.message, "Undo")["custom_id"])
     )
-    assert "turn 10" in the_private_message(stale_step).text
+    assert "earlier position" in the_private_message(stale_step).text
     assert await stored(store, match_id) == before
 
 
@@ -438,9 +438,9 @@ async def test_a_game_against_the_computer(driver: Driver, host: Host, store: St
     # Alice's move is answered by the computer's, in the same command
     played = await driver.command(ALICE, "glass-bead move", move=str(state.legal_moves()[0]))
     after = await host.get(1)
-    assert after.turn == snapshot.turn + 2 and len(public_messages(played)) == 2
+    assert after.ply == snapshot.ply + 2 and len(public_messages(played)) == 2
     assert after.seat_to_move is not None and after.seat_to_move.user_id == ALICE.id
     # the builder is offered to Alice only, never for the computer's turn
     latest = public_messages(played)[-1]
     assert any(c["custom_id"].endswith("~pit") for c in components(sent_message(latest)))
-    assert len(await store.log(1)) == after.turn
+    assert len(await store.log(1)) == after.ply

@@ -261,7 +261,7 @@ async def jai_position(driver: Driver, host: Host) -> tuple[int, User]:
     for text in ("2/5", "2/6"):
         await driver.command(await to_move(host, match_id), "kerboge move", move=text)
     snapshot = await host.get(match_id)
-    assert snapshot.to_move == 0 and snapshot.turn == 3
+    assert snapshot.to_move == 0 and snapshot.ply == 3
     return match_id, await to_move(host, match_id)
 
 
@@ -347,10 +347,10 @@ async def test_a_stale_builder_click_is_refused_and_changes_nothing(
     before = await stored(store, match_id)
 
     step = the_private_message(await driver.click(sailor, old, component_id(old, "step", "c1"), values=["1"]))
-    assert "turn 3" in step.text and "Here is the current board" in step.text
+    assert "earlier position" in step.text and "Here is the current board" in step.text
     assert step.files and step.files[0][1].startswith(PNG)
     play = the_private_message(await driver.click(sailor, old, component_id(old, "build-play")))
-    assert "turn 3" in play.text
+    assert "earlier position" in play.text
     assert await stored(store, match_id) == before
 
 
@@ -446,7 +446,7 @@ async def test_a_whole_game_through_the_bot_and_the_host(
             last = await driver.command(user, "kerboge move", move=move)
             the_public_message(last)
         else:
-            await host.play(match_id, user.id, move, expected_turn=snapshot.turn)
+            await host.play(match_id, user.id, move, expected_ply=snapshot.ply)
     snapshot = await host.get(match_id)
     assert snapshot.status == "finished" and snapshot.outcome is not None
     state = snapshot.state

@@ -199,7 +199,7 @@ async def test_stats_of_a_player(driver: Driver, host: Host) -> None:
     assert f"Record: 3 played · {won} won · 0 drawn · {3 - won} lost (0 resigned)" in text
     assert "Trend: `" in text and "over the last 2 rated matches" in text
     assert all(f"#{match_id} {verdict} · 0 captures" in text for match_id, verdict in verdicts.items())
-    assert "Playing now" in text and "4 Keryo-Pente · turn 0" in text and "Carol" in text
+    assert "Playing now" in text and "4 Keryo-Pente · move 1" in text and "Carol" in text
 
     # Someone else's statistics, every game they played.
     (other,) = the_private_message(await driver.command(CAROL, "stats", player=BOB)).embeds
@@ -250,7 +250,7 @@ async def test_history_of_a_finished_match(driver: Driver, host: Host) -> None:
     ((gif_name, gif),) = animated.files
     assert gif_name.endswith(".gif") and gif.startswith(b"GIF89a")
     with Image.open(io.BytesIO(gif)) as image:
-        assert image.n_frames == len(list(record.states())) == match.turn + 1
+        assert image.n_frames == len(list(record.states())) == match.ply + 1
         assert image.width <= 480
 
 

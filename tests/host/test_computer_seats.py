@@ -148,9 +148,9 @@ async def test_a_computer_takes_over_a_resigned_kerboge_seat(
             break
         if match.waiting_for_computer:
             assert match.to_move == 1
-            before = match.turn
+            before = match.ply
             match = await host.play_computers(match.id)
-            assert match.turn > before and not match.waiting_for_computer
+            assert match.ply > before and not match.waiting_for_computer
             computer_moves += sum(1 for p in match.played if p.kind == "move" and p.seat == 1)
             continue
         seat = match.seat_to_move

@@ -58,7 +58,7 @@ async def test_record_round_trip_for_every_game(
     record = read_record(text)
     assert record.game.key == key and record.seat_count == seats
     assert record.final_state() == match.state
-    assert len(record.entries) == match.turn
+    assert len(record.entries) == match.ply
     if key in ("verquere", "kerboge"):
         assert " chance - " in text  # the dice, the coin and the Serpent are in the record
 

@@ -43,7 +43,7 @@ def bead_state(snapshot: MatchSnapshot) -> GlassBeadState:
 async def played(host: Host, log: list[str]) -> MatchSnapshot:
     match = await new_match(host)
     for text in log:
-        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), text, expected_ply=match.ply)
     return match
 
 
@@ -58,7 +58,7 @@ async def test_moves_land_in_canonical_notation_and_survive_a_restart(
     host: Host, store: Store, db_path: Path
 ) -> None:
     match = await played(host, INDIRECT)
-    after = await host.play(match.id, mover(match), "e 2 5 0 X B5", expected_turn=match.turn)
+    after = await host.play(match.id, mover(match), "e 2 5 0 X B5", expected_ply=match.ply)
     assert [p.notation for p in after.played] == ["e250 x B5"]
     assert "captures indirectly: purple gem from `B`" in after.played[0].description
     assert after.last_move is not None and str(after.last_move) == "e250 x B5"
@@ -81,7 +81,7 @@ async def test_whole_games_of_random_legal_moves(host: Host, store: Store, seed:
         state = bead_state(match)
         legal = state.legal_moves()
         text = str(legal[rng.randrange(len(legal))])
-        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), text, expected_ply=match.ply)
         plies += 1
         after = bead_state(match)
         assert sum(c[0] for c in after.pits) == 10  # every stone stays on the board
@@ -109,7 +109,7 @@ async def test_a_whole_game_ends_with_a_winner_and_a_result(host: Host, store: S
                 break
             legal = bead_state(match).legal_moves()
             text = str(legal[rng.randrange(len(legal))])
-            match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+            match = await host.play(match.id, mover(match), text, expected_ply=match.ply)
         if match.status == "finished":
             break
     assert match.status == "finished" and match.outcome is not None
@@ -141,7 +141,7 @@ async def test_bad_input_is_explained_and_changes_nothing(
     match = await played(host, log)
     before = dump(db_path, match.id)
     with pytest.raises(error, match=r"e\.g\.|For example|, as `") as caught:
-        await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        await host.play(match.id, mover(match), text, expected_ply=match.ply)
     assert message in str(caught.value)  # what is wrong, and (matched above) what would be legal
     assert dump(db_path, match.id) == before
 
@@ -153,10 +153,10 @@ async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: P
     with pytest.raises(NotYourTurn):
         await host.play(match.id, other, "a05")
     assert dump(db_path, match.id) == before
-    moved = await host.play(match.id, mover(match), "A05", expected_turn=0)
+    moved = await host.play(match.id, mover(match), "A05", expected_ply=0)
     before = dump(db_path, match.id)
     with pytest.raises(StaleTurn):
-        await host.play(match.id, mover(moved), "a05", expected_turn=0)
+        await host.play(match.id, mover(moved), "a05", expected_ply=0)
     assert dump(db_path, match.id) == before
 
 
@@ -164,5 +164,5 @@ async def test_feeding_is_enforced_and_the_fed_game_goes_on(host: Host) -> None:
     match = await played(host, FEEDING)
     state = bead_state(match)
     assert state.must_feed and state.playable_pits() == ("c", "d", "e")
-    fed = await host.play(match.id, mover(match), "c00024", expected_turn=match.turn)
+    fed = await host.play(match.id, mover(match), "c00024", expected_ply=match.ply)
     assert any(bead_state(fed).pits[p] for p in range(5)) and fed.to_move == 0

@@ -55,7 +55,7 @@ async def test_lobby_fills_and_starts_with_seats_drawn(host: Host) -> None:
     assert started.status == "playing" and started.state is not None
     assert sorted(s.name for s in started.seats) == ["Ann", "Bob", "Cat"]
     assert [s.index for s in started.seats] == [0, 1, 2]
-    assert started.to_move == 0 and started.turn == 0
+    assert started.to_move == 0 and started.ply == 0
 
 
 async def test_seat_draws_differ_between_matches(host: Host) -> None:
@@ -71,13 +71,13 @@ async def test_full_game_from_lobby_to_result(host: Host, store: Store) -> None:
     first, second = mover(match), waiting(match)
     script = [("A1", "A10"), ("B1", "B10"), ("C1", "C10"), ("D1", "D10")]
     for mine, theirs in script:
-        match = await host.play(match.id, first, mine, expected_turn=match.turn)
-        match = await host.play(match.id, second, theirs, expected_turn=match.turn)
-    match = await host.play(match.id, first, "E1", expected_turn=match.turn)
+        match = await host.play(match.id, first, mine, expected_ply=match.ply)
+        match = await host.play(match.id, second, theirs, expected_ply=match.ply)
+    match = await host.play(match.id, first, "E1", expected_ply=match.ply)
     assert match.status == "finished" and match.is_over
     assert match.outcome is not None and match.outcome.winners == (0,)
     assert match.outcome.reason == "five in a row"
-    assert str(match.last_move) == "E1" and match.turn == 9
+    assert str(match.last_move) == "E1" and match.ply == 9
     assert [p.notation for p in match.played] == ["E1"]
     log = await store.log(match.id)
     assert [e.notation for e in log] == ["A1", "A10", "B1", "B10", "C1", "C10", "D1", "D10", "E1"]
@@ -97,10 +97,10 @@ async def test_restart_resumes_a_match_in_the_middle(db_path: Path) -> None:
     try:
         host = Host(second_store)
         resumed = await host.get(match.id)
-        assert resumed.state == match.state and resumed.turn == 2
+        assert resumed.state == match.state and resumed.ply == 2
         assert str(resumed.last_move) == "A1"
-        nxt = await host.play(match.id, mover(resumed), "A5", expected_turn=2)
-        assert nxt.turn == 3 and str(nxt.last_move) == "A5"
+        nxt = await host.play(match.id, mover(resumed), "A5", expected_ply=2)
+        assert nxt.ply == 3 and str(nxt.last_move) == "A5"
     finally:
         await second_store.close()
 
@@ -119,8 +119,8 @@ async def test_two_concurrent_moves_for_one_turn_land_once(host: Host, store: St
     match = await two_player_match(host)
     user = mover(match)
     results = await asyncio.gather(
-        host.play(match.id, user, "K10", expected_turn=0),
-        host.play(match.id, user, "K10", expected_turn=0),
+        host.play(match.id, user, "K10", expected_ply=0),
+        host.play(match.id, user, "K10", expected_ply=0),
         return_exceptions=True,
     )
     landed = [r for r in results if isinstance(r, MatchSnapshot)]
@@ -137,8 +137,8 @@ async def test_two_hosts_on_one_file_cannot_both_land_a_turn(db_path: Path) -> N
         match = await two_player_match(one)
         user = mover(match)
         results = await asyncio.gather(
-            one.play(match.id, user, "K10", expected_turn=0),
-            two.play(match.id, user, "K10", expected_turn=0),
+            one.play(match.id, user, "K10", expected_ply=0),
+            two.play(match.id, user, "K10", expected_ply=0),
             return_exceptions=True,
         )
         assert sum(isinstance(r, MatchSnapshot) for r in results) == 1
@@ -189,8 +189,9 @@ async def test_refusals_of_who_may_act_change_nothing(host: Host, db_path: Path)
         await host.play(match.id, CAT.user_id, "K10")
     with pytest.raises(LobbyClosed, match="already started"):
         await host.join(match.id, CAT)
-    with pytest.raises(StaleTurn, match="turn 0"):
-        await host.play(match.id, mover(match), "K10", expected_turn=5)
+    with pytest.raises(StaleTurn, match="earlier position of Keryo-Pente #1") as stale:
+        await host.play(match.id, mover(match), "K10", expected_ply=5)
+    assert (stale.value.expected_ply, stale.value.current_ply) == (5, 0)
     with pytest.raises(MatchNotFound):
         await host.play(9999, ANN.user_id, "K10")
     assert dump(db_path, match.id) == before
@@ -199,10 +200,11 @@ async def test_refusals_of_who_may_act_change_nothing(host: Host, db_path: Path)
 async def test_stale_button_after_a_move_changes_nothing(host: Host, db_path: Path) -> None:
     match = await two_player_match(host)
     first = mover(match)
-    match = await host.play(match.id, first, "K10", expected_turn=0)
+    match = await host.play(match.id, first, "K10", expected_ply=0)
     before = dump(db_path, match.id)
-    with pytest.raises(StaleTurn, match="turn 0"):
-        await host.play(match.id, mover(match), "A1", expected_turn=0)
+    with pytest.raises(StaleTurn, match="earlier position") as stale:
+        await host.play(match.id, mover(match), "A1", expected_ply=0)
+    assert (stale.value.expected_ply, stale.value.current_ply) == (0, 1)
     assert dump(db_path, match.id) == before
 
 
@@ -351,7 +353,7 @@ async def test_several_matches_at_once_and_which_match(host: Host) -> None:
     assert {m.id for m in mine} == {one.id, two.id}
     # Playing in one leaves the other untouched.
     await host.play(one.id, mover(one), "K10")
-    assert (await host.get(two.id)).turn == 0
+    assert (await host.get(two.id)).ply == 0
 
 
 async def test_resolve_finds_the_only_match_in_the_server(host: Host) -> None:

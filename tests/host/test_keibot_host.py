@@ -33,7 +33,7 @@ async def play_all(host: Host, match: MatchSnapshot, log: list[str]) -> MatchSna
     """Each move by the player to move, as a button would send it (with the turn number)."""
     for text in log:
         assert match.to_move is not None
-        match = await host.play(match.id, seat_user(match, match.to_move), text, expected_turn=match.turn)
+        match = await host.play(match.id, seat_user(match, match.to_move), text, expected_ply=match.ply)
     return match
 
 
@@ -55,7 +55,7 @@ async def test_a_whole_game_to_three_beads_in_a_row(host: Host, store: Store) ->
     match = await play_all(host, match, THREE_IN_A_ROW[6:])
     assert match.status == "finished" and match.is_over
     assert match.outcome == Outcome((0,), (4, 5), "White has three beads in a row", "three-in-a-row")
-    assert str(match.last_move) == "g6xe5" and match.turn == len(THREE_IN_A_ROW)
+    assert str(match.last_move) == "g6xe5" and match.ply == len(THREE_IN_A_ROW)
     assert [e.notation for e in await store.log(match.id)] == THREE_IN_A_ROW
     with pytest.raises(MatchOver, match="over"):
         await host.play(match.id, black, "a5-b3")
@@ -77,7 +77,7 @@ async def test_a_restart_resumes_a_keibot_match(db_path: Path) -> None:
     second_store = await Store.open(db_path)
     try:
         resumed = await Host(second_store).get(match.id)
-        assert resumed.state == match.state and resumed.turn == 3 and str(resumed.last_move) == "g3-f5"
+        assert resumed.state == match.state and resumed.ply == 3 and str(resumed.last_move) == "g3-f5"
     finally:
         await second_store.close()
 
@@ -131,7 +131,7 @@ async def test_bad_moves_are_explained_and_change_nothing(
     match = await play_all(host, await keibot_match(host), TRAP)
     assert match.to_move == 1
     with unchanged(db_path, match.id), pytest.raises(error, match=message):
-        await host.play(match.id, seat_user(match, 1), text, expected_turn=match.turn)
+        await host.play(match.id, seat_user(match, 1), text, expected_ply=match.ply)
 
 
 async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: Path) -> None:
@@ -139,8 +139,9 @@ async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: P
     before = dump(db_path, match.id)
     with pytest.raises(NotYourTurn):
         await host.play(match.id, seat_user(match, 0), "f5-g7")
-    with pytest.raises(StaleTurn, match="turn 2"):
-        await host.play(match.id, seat_user(match, 1), "d7-c5", expected_turn=2)
+    with pytest.raises(StaleTurn, match="earlier position") as stale:
+        await host.play(match.id, seat_user(match, 1), "d7-c5", expected_ply=2)
+    assert (stale.value.expected_ply, stale.value.current_ply) == (2, 3)
     with pytest.raises(Exception, match="not playing"):
         await host.play(match.id, CAT.user_id, "d7-c5")
     assert dump(db_path, match.id) == before

@@ -53,8 +53,8 @@ async def test_a_lobby_starts_only_with_every_seat_taken(host: Host, db_path: Pa
 async def test_the_host_tosses_the_serpents_coin_and_names_the_tosser(host: Host, store: Store) -> None:
     match = await full_match(host, 4)
     for text in ("2/1", "2/2", "2/3"):
-        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
-    match = await host.play(match.id, mover(match), "2/4", expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), text, expected_ply=match.ply)
+    match = await host.play(match.id, mover(match), "2/4", expected_ply=match.ply)
     played = [(p.kind, p.notation) for p in match.played]
     assert played[0] == ("move", "2/4") and played[1][0] == "chance" and played[1][1] in ("heads", "tails")
     assert "(Sailor tossed): the Serpent moves" in match.played[1].description
@@ -64,7 +64,7 @@ async def test_the_host_tosses_the_serpents_coin_and_names_the_tosser(host: Host
     # the next round's coin is the Merchant's
     for _ in range(4):
         legal = kerboge(match).legal_moves()
-        match = await host.play(match.id, mover(match), str(legal[0]), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), str(legal[0]), expected_ply=match.ply)
     assert "(Merchant tossed)" in match.played[-1].description
 
 
@@ -90,7 +90,7 @@ async def test_whole_games_through_the_host(
     while match.status == "playing":
         state = kerboge(match)
         assert state.to_move != CHANCE  # the host plays the Serpent by itself
-        match = await host.play(match.id, mover(match), random_move(state, rng), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), random_move(state, rng), expected_ply=match.ply)
     state = kerboge(match)
     outcome = match.outcome
     assert match.status == "finished" and outcome is not None
@@ -119,7 +119,7 @@ async def jai_position(host: Host) -> MatchSnapshot:
     the Serpent at 5 (it moved 2 forward twice, landing on empty moorings)."""
     match = await full_match(host, 2)
     for text in ("2/1", "2/2", "2/1", "2/3"):
-        match = await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), text, expected_ply=match.ply)
     state = kerboge(match)
     assert state.turn == 0 and state.serpent == 5
     assert state.mooring(1) == (4, 0) and state.mooring(2) == (0, 2) and state.mooring(3) == (0, 2)
@@ -150,7 +150,7 @@ async def test_bad_input_is_explained_and_changes_nothing(
     match = await jai_position(host)
     before = dump(db_path, match.id)
     with pytest.raises(MoveError) as error:
-        await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        await host.play(match.id, mover(match), text, expected_ply=match.ply)
     assert message in str(error.value)
     assert dump(db_path, match.id) == before
 
@@ -167,12 +167,12 @@ async def test_a_bad_move_says_what_would_be_legal(host: Host, db_path: Path) ->
 
 async def test_a_legal_boarding_lands_with_its_points(host: Host, db_path: Path) -> None:
     match = await jai_position(host)
-    match = await host.play(match.id, mover(match), "4/1-2,2,3,3 b1Me@3", expected_turn=match.turn)
+    match = await host.play(match.id, mover(match), "4/1-2,2,3,3 b1Me@3", expected_ply=match.ply)
     state = kerboge(match)
     assert state.points == (1, 0) and state.mooring(3) == (2, 1) and state.harbour[1] == 7
     before = dump(db_path, match.id)
     with pytest.raises(StaleTurn):
-        await host.play(match.id, mover(match), "1/4", expected_turn=match.turn - 1)
+        await host.play(match.id, mover(match), "1/4", expected_ply=match.ply - 1)
     assert dump(db_path, match.id) == before
 
 

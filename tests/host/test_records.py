@@ -19,7 +19,7 @@ async def test_record_round_trip_replays_to_the_same_state(host: Host) -> None:
     record = read_record(text)
     assert record.final_state() == match.state
     states = list(record.states())
-    assert len(states) == match.turn + 1 and states[-1][0] == match.state
+    assert len(states) == match.ply + 1 and states[-1][0] == match.state
     assert str(states[-1][1]) == str(match.last_move)
     assert read_record(text.replace("\n\n", "\n\n\n")).final_state() == match.state  # blank lines
 

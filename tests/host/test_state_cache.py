@@ -54,12 +54,12 @@ async def test_a_broken_or_old_cache_is_rebuilt_from_the_log_and_play_goes_on(
     store_cache(db_path, match.id, damage(good))
 
     resumed = await host.get(match.id)
-    assert resumed.state == match.state and resumed.turn == 2 and str(resumed.last_move) == "A1"
+    assert resumed.state == match.state and resumed.ply == 2 and str(resumed.last_move) == "A1"
     rewritten, version_after = stored_state(db_path, match.id)
     assert rewritten == good and version_after == version  # the cache only: no new version
 
-    after = await host.play(match.id, mover(resumed), "A5", expected_turn=2)
-    assert after.turn == 3 and str(after.last_move) == "A5"
+    after = await host.play(match.id, mover(resumed), "A5", expected_ply=2)
+    assert after.ply == 3 and str(after.last_move) == "A5"
     assert stored_state(db_path, match.id)[0] == after.state.to_json()  # type: ignore[union-attr]
 
 

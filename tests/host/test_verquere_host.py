@@ -79,7 +79,7 @@ def men_accounted(state: VerquereState) -> None:
 
 async def test_the_first_roll_happens_when_the_match_starts(host: Host, store: Store) -> None:
     match = await verquere_match(host)
-    assert match.status == "playing" and match.to_move == 0 and match.turn == 1
+    assert match.status == "playing" and match.to_move == 0 and match.ply == 1
     (roll,) = match.played
     assert roll.kind == "chance" and roll.seat is None and roll.notation.startswith("roll ")
     state = state_of(match)
@@ -91,7 +91,7 @@ async def test_the_first_roll_happens_when_the_match_starts(host: Host, store: S
 async def test_each_turn_is_followed_by_the_next_players_roll(host: Host, store: Store) -> None:
     match = await verquere_match(host)
     turn = state_of(match).legal_moves()[0]
-    after = await host.play(match.id, mover(match), str(turn), expected_turn=match.turn)
+    after = await host.play(match.id, mover(match), str(turn), expected_ply=match.ply)
     assert [p.kind for p in after.played][:2] == ["move", "chance"]
     assert after.played[0].notation == str(turn) and after.played[0].seat == 0
     assert after.played[0].description == f"plays `{turn}`"
@@ -105,7 +105,7 @@ async def test_a_turn_with_nothing_to_play_passes_by_itself_with_its_reason(host
     passes = []
     for _ in range(40):
         legal = state_of(match).legal_moves()
-        match = await host.play(match.id, mover(match), str(legal[len(legal) // 2]), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), str(legal[len(legal) // 2]), expected_ply=match.ply)
         passes = [p for p in match.played if p.notation == "pass"]
         if passes:
             break
@@ -123,7 +123,7 @@ async def test_a_turn_with_nothing_to_play_passes_by_itself_with_its_reason(host
 async def test_a_juncker_pass_is_played_by_itself_and_explained(host: Host, db_path: Path) -> None:
     match = await store_log(host, db_path, await verquere_match(host), BEFORE_JUNCKER)
     assert match.to_move == 0 and state_of(match).bar == (0, 2)
-    after = await host.play(match.id, mover(match), "12/17*/19", expected_turn=match.turn)
+    after = await host.play(match.id, mover(match), "12/17*/19", expected_ply=match.ply)
     turn, roll, passed, *_ = after.played
     assert turn.notation == "12/17*/19" and turn.description == "plays `12/17*/19`, hitting 1 man"
     assert roll.kind == "chance" and passed.notation == "pass" and passed.seat == 1
@@ -155,7 +155,7 @@ async def test_a_whole_game_of_random_turns(host: Host, store: Store, options: d
         legal = state.legal_moves()
         assert legal and all(isinstance(m, Turn) for m in legal)  # passes are the host's
         move = legal[rng.randrange(len(legal))]
-        match = await host.play(match.id, mover(match), str(move), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), str(move), expected_ply=match.ply)
         assert match.played[0].notation == str(move)
         passes += sum(isinstance(state.parse(p.notation), Pass) for p in match.played[:1])
         for entry in match.played[1:]:
@@ -186,13 +186,13 @@ async def test_a_restart_resumes_a_match_with_its_roll(db_path: Path) -> None:
         host = Host(first, seed_source=lambda: 1000)
         match = await verquere_match(host)
         legal = state_of(match).legal_moves()
-        match = await host.play(match.id, mover(match), str(legal[0]), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), str(legal[0]), expected_ply=match.ply)
     finally:
         await first.close()
     second = await Store.open(db_path)
     try:
         resumed = await Host(second).get(match.id)
-        assert resumed.state == match.state and resumed.turn == match.turn
+        assert resumed.state == match.state and resumed.ply == match.ply
         assert str(resumed.last_move) == str(match.last_move)
         assert state_of(resumed).dice == state_of(match).dice
     finally:
@@ -244,7 +244,7 @@ async def test_bad_input_is_explained_and_changes_nothing(
     match = await store_log(host, db_path, await verquere_match(host), entries)
     before = dump(db_path, match.id)
     with pytest.raises(error, match=message) as info:
-        await host.play(match.id, mover(match), text, expected_turn=match.turn)
+        await host.play(match.id, mover(match), text, expected_ply=match.ply)
     said = str(info.value)
     assert "legal turn" in said  # and what the legal turns look like
     assert dump(db_path, match.id) == before
@@ -257,24 +257,24 @@ async def test_moves_out_of_turn_stale_or_by_outsiders_change_nothing(host: Host
     with pytest.raises(NotYourTurn):
         await host.play(match.id, waiting, "1/4/9")
     with pytest.raises(StaleTurn):
-        await host.play(match.id, mover(match), "1/4/9", expected_turn=0)
+        await host.play(match.id, mover(match), "1/4/9", expected_ply=0)
     with pytest.raises(Exception, match="not playing"):
         await host.play(match.id, CAT.user_id, "1/4/9")
     assert dump(db_path, match.id) == before
-    played = await host.play(match.id, mover(match), "1/9", expected_turn=1)
+    played = await host.play(match.id, mover(match), "1/9", expected_ply=1)
     assert played.played[0].notation == "1/4/9"  # the touchdown left out names the one turn
 
 
 async def test_move_numbers_count_the_players_moves_not_the_rolls(host: Host, store: Store) -> None:
     match = await verquere_match(host)
-    assert (match.turn, match.move_count) == (1, 0)  # the opening roll is no move
+    assert (match.ply, match.move_count) == (1, 0)  # the opening roll is no move
     for played in range(1, 4):
         turn = state_of(match).legal_moves()[0]
-        match = await host.play(match.id, mover(match), str(turn), expected_turn=match.turn)
+        match = await host.play(match.id, mover(match), str(turn), expected_ply=match.ply)
         kinds = [e.kind for e in await store.log(match.id)]
         assert match.move_count == kinds.count(EntryKind.MOVE) == played
-        assert match.turn == len(kinds) > match.move_count
+        assert match.ply == len(kinds) > match.move_count
         reread = await host.get(match.id)
-        assert (reread.turn, reread.move_count) == (match.turn, match.move_count)
+        assert (reread.ply, reread.move_count) == (match.ply, match.move_count)
     (listing,) = await host.matches_in_channel(GUILD, CHANNEL)
-    assert (listing.log_length, listing.move_count) == (match.turn, 3)
+    assert (listing.log_length, listing.move_count) == (match.ply, 3)

@@ -136,5 +136,5 @@ async def store_log(host: Host, db_path: Path, match: MatchSnapshot, entries: li
         )
         conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
     stored = await host.get(match.id)
-    assert stored.state == state and stored.turn == len(entries)
+    assert stored.state == state and stored.ply == len(entries)
     return stored
