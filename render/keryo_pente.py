@@ -166,7 +166,7 @@ def picture(
     resigned = [seat for seat, active in enumerate(state.active) if not active]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(
-        state.game.title, _status(state, shown, colours), draw_board(state, last_move), seats
+        state.game.title_for(state.seats), _status(state, shown, colours), draw_board(state, last_move), seats
     )
 
 

@@ -664,7 +664,10 @@ def picture(
         ]
     seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
     return frame.compose(
-        state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
+        state.game.title_for(state.seats),
+        status(state, shown),
+        draw_board(state, me, last_move, shown),
+        seats,
     )
 
 

@@ -421,5 +421,6 @@ GAME = Game(
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
     starts_short=True,
+    score_unit=("capture", "captures"),
 )
 KeryoPenteState.game = GAME
