@@ -1,5 +1,6 @@
 """The Keryo-Pente picture: a 19×19 board with coordinates on all four sides, the stones with
-their seat's letter, the last move in a square, and the winning line when there is one."""
+their seat's letter, the last move in a square, a cross in the capturer's colour on each point its
+capture just emptied, and the winning line when there is one."""
 
 from __future__ import annotations
 
@@ -84,6 +85,22 @@ def _last_move_marker() -> Image.Image:
     return big.reduce(s)
 
 
+CAPTURE_MARK = 30
+"""The width of the cross on a point just emptied by a capture."""
+
+
+@cache
+def _capture_marker(colour: frame.RGB) -> Image.Image:
+    """A cross in the capturer's colour with a dark border: a stone was taken here."""
+    side = CAPTURE_MARK
+    big, draw, s = frame.supersampled((side, side))
+    inset, far = 4 * s, side * s - 1 - 4 * s
+    for fill, width in ((MARKER, 9 * s), (colour, 5 * s)):
+        draw.line((inset, inset, far, far), fill=fill, width=width)
+        draw.line((inset, far, far, inset), fill=fill, width=width)
+    return big.reduce(s)
+
+
 def _winning_line(state: KeryoPenteState, seat: int, hint: int | None) -> tuple[int, int] | None:
     """The two end points (indices) of a line of five or more of `seat`'s stones, preferring one
     through `hint` (the last move)."""
@@ -131,6 +148,13 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
             image.paste(
                 sprite, (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset), sprite
             )
+
+    if last_move is not None and state.last_capture and state.board[last_move.index]:
+        capturer = frame.SEAT_COLOURS[names[state.board[last_move.index] - 1]]
+        cross = _capture_marker(capturer.fill)
+        for index in state.last_capture:
+            x, y = centre(index % SIZE, index // SIZE)
+            image.paste(cross, (x - cross.width // 2, y - cross.height // 2), cross)
 
     if last_move is not None:
         marker = _last_move_marker()
