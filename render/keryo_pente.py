@@ -31,6 +31,18 @@ MARKER: frame.RGB = (20, 20, 24)
 WIN_LINE: frame.RGB = (255, 255, 255)
 """The band around a winning line of five (with a MARKER border)."""
 COORD_SIZE = 20
+SHAPES: dict[str, frame.Shape] = {
+    "Red": "circle",
+    "Blue": "square",
+    "Yellow": "triangle",
+    "Green": "diamond",
+    "Purple": "hexagon",
+    "Orange": "star",
+}
+"""Each seat's stones have a shape of their own: with colour-blindness Green and Purple turn
+grey alike and Yellow and Orange merge, and six seats must still stay apart on a phone."""
+SEAT_COLOURS = {name: replace(frame.SEAT_COLOURS[name], shape=shape) for name, shape in SHAPES.items()}
+"""The palette's colours with the shapes above."""
 
 
 def centre(column: int, row: int) -> tuple[int, int]:
@@ -139,7 +151,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
             )
 
     names = state.game.seat_names(state.seats)
-    sprites = [frame.stone(frame.SEAT_COLOURS[name], STONE) for name in names]
+    sprites = [frame.stone(SEAT_COLOURS[name], STONE) for name in names]
     offset = STONE // 2
     for index, value in enumerate(state.board):
         if value:
@@ -150,7 +162,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
             )
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
-        capturer = frame.SEAT_COLOURS[names[state.board[last_move.index] - 1]]
+        capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]
         cross = _capture_marker(capturer.fill)
         for index in state.last_capture:
             x, y = centre(index % SIZE, index // SIZE)
@@ -185,7 +197,7 @@ def picture(
     state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
-    colours = [frame.SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
+    colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
     scores = [frame.plural(count, "capture") for count in state.captures]
     resigned = [seat for seat, active in enumerate(state.active) if not active]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
