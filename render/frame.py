@@ -183,10 +183,49 @@ def _drawable(char: str, bold: bool) -> bool:
     return bytes(font(24, bold=bold).getmask(char)) != _missing_glyph(bold)
 
 
+MISSING = "□"
+"""Drawn for a character the font has no glyph for (an emoji, most CJK), so none vanishes."""
+RIGHT_TO_LEFT = frozenset(("R", "AL"))
+"""Bidirectional classes of right-to-left letters (Hebrew, Arabic)."""
+
+
+def _visual_order(text: str) -> str:
+    """`text` in the order it is drawn left to right: each run of right-to-left letters (with
+    the spaces and marks inside it) reversed. A small bidi step, enough for names: the font is
+    drawn with Pillow's basic layout, which does not reorder (and raqm may be missing)."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in RIGHT_TO_LEFT or (run and kind in ("WS", "NSM")):
+            run.append(ch)
+            continue
+        out.extend(_close_run(run))
+        run = []
+        out.append(ch)
+    out.extend(_close_run(run))
+    return "".join(out)
+
+
+def _close_run(run: list[str]) -> list[str]:
+    """A run of right-to-left text reversed, its trailing spaces kept after it."""
+    spaces = len(run) - len("".join(run).rstrip())
+    body = run[: len(run) - spaces]
+    return body[::-1] + run[len(run) - spaces :]
+
+
 def clean_text(text: str, *, bold: bool = False) -> str:
-    """`text` on one line, without the characters our font cannot draw (emoji, most CJK)."""
+    """`text` as it should be drawn, on one line: right-to-left runs in visual order, invisible
+    format and control characters dropped, and each character our font cannot draw (emoji, most
+    CJK) shown as MISSING. Every name in a picture goes through it."""
     flat = " ".join(text.split())
-    return " ".join("".join(ch for ch in flat if _drawable(ch, bold)).split())
+    shown = []
+    for ch in flat:
+        if ch == " " or _drawable(ch, bold):
+            shown.append(ch)
+        elif unicodedata.category(ch) not in ("Cf", "Cc", "Mn", "Me"):
+            shown.append(MISSING)
+    return _visual_order(" ".join("".join(shown).split()))
 
 
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:

@@ -74,7 +74,7 @@ def test_a_capture_marks_the_points_it_emptied() -> None:
 
 def test_resigned_seat_and_unusual_names() -> None:
     state = GAME.replay(4, {}, MIDDLE_GAME[:40]).resign(2)
-    names = ["alice 🎲", LONG_NAME, "Zoë\nŁukasz", "  "]  # emoji dropped, one line, blank → "Green"
+    names = ["alice 🎲", LONG_NAME, "Zoë\nŁukasz", "  "]  # emoji shown as □, one line, blank → "Green"
     png = render.board(state, names=names)
     assert_matches_reference(png, REFERENCE / "keryo_pente_resigned.png")
 
