@@ -3,7 +3,8 @@
 `board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
 draws the whole picture as an RGB image, normally by drawing its board and handing it to
 `render.frame.compose` with the player panel and the status line; `board` encodes it as PNG.
-Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below.
+Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below;
+and its position in words in `render/alt_text.py`. `describe(state, ...)` is the picture's alt text.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PIL import Image
 from rules import Move, State
 
 from . import glass_bead, keibot, kerboge, keryo_pente, png, verquere
+from .alt_text import describe
 from .frame import Renderer
 
 RENDERERS: dict[str, Renderer] = {
@@ -71,4 +73,4 @@ def board(
     return png.encode(draw(state, perspective=perspective, last_move=last_move, names=names))
 
 
-__all__ = ["DRAWING", "RENDERERS", "Renderer", "UnknownGameError", "board", "draw"]
+__all__ = ["DRAWING", "RENDERERS", "Renderer", "UnknownGameError", "board", "describe", "draw"]

@@ -98,8 +98,33 @@ def ink_on(fill: RGB) -> RGB:
     return dark if contrast(dark, fill) >= contrast(light, fill) else light
 
 
-Shape = Literal["circle", "square", "diamond"]
+Shape = Literal["circle", "square", "diamond", "triangle", "hexagon", "star"]
 """The outline of a seat's stones and swatches."""
+
+
+def _outline(shape: Shape, size: float) -> tuple[list[Point], float]:
+    """The corners of a polygonal stone `size` px wide (centred in its box) and the radius of
+    the circle its letter must fit in, as a fraction of the half-size, before the rim."""
+    half = size / 2
+
+    def ring(corners: int, radius: float, turn: float, drop: float = 0.0) -> list[Point]:
+        return [
+            (
+                half + radius * math.cos(math.radians(turn + 360 * i / corners)),
+                half + drop + radius * math.sin(math.radians(turn + 360 * i / corners)),
+            )
+            for i in range(corners)
+        ]
+
+    if shape == "triangle":  # point up, as wide as the box, its centroid a little low
+        radius = size / math.sqrt(3)
+        return ring(3, radius, -90, drop=radius / 4), 0.5 * radius / half
+    if shape == "hexagon":
+        return ring(6, half, 0), 0.8
+    if shape == "star":  # a fat five-pointed star, so that the letter fits in its middle
+        outer, inner = ring(5, half, -90, drop=half * 0.1), ring(5, half * 0.55, -54, drop=half * 0.1)
+        return [p for pair in zip(outer, inner, strict=True) for p in pair], 0.48
+    return ring(4, half, -90), 1 / math.sqrt(2)  # diamond
 
 
 @dataclass(frozen=True)
@@ -158,10 +183,49 @@ def _drawable(char: str, bold: bool) -> bool:
     return bytes(font(24, bold=bold).getmask(char)) != _missing_glyph(bold)
 
 
+MISSING = "□"
+"""Drawn for a character the font has no glyph for (an emoji, most CJK), so none vanishes."""
+RIGHT_TO_LEFT = frozenset(("R", "AL"))
+"""Bidirectional classes of right-to-left letters (Hebrew, Arabic)."""
+
+
+def _visual_order(text: str) -> str:
+    """`text` in the order it is drawn left to right: each run of right-to-left letters (with
+    the spaces and marks inside it) reversed. A small bidi step, enough for names: the font is
+    drawn with Pillow's basic layout, which does not reorder (and raqm may be missing)."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in RIGHT_TO_LEFT or (run and kind in ("WS", "NSM")):
+            run.append(ch)
+            continue
+        out.extend(_close_run(run))
+        run = []
+        out.append(ch)
+    out.extend(_close_run(run))
+    return "".join(out)
+
+
+def _close_run(run: list[str]) -> list[str]:
+    """A run of right-to-left text reversed, its trailing spaces kept after it."""
+    spaces = len(run) - len("".join(run).rstrip())
+    body = run[: len(run) - spaces]
+    return body[::-1] + run[len(run) - spaces :]
+
+
 def clean_text(text: str, *, bold: bool = False) -> str:
-    """`text` on one line, without the characters our font cannot draw (emoji, most CJK)."""
+    """`text` as it should be drawn, on one line: right-to-left runs in visual order, invisible
+    format and control characters dropped, and each character our font cannot draw (emoji, most
+    CJK) shown as MISSING. Every name in a picture goes through it."""
     flat = " ".join(text.split())
-    return " ".join("".join(ch for ch in flat if _drawable(ch, bold)).split())
+    shown = []
+    for ch in flat:
+        if ch == " " or _drawable(ch, bold):
+            shown.append(ch)
+        elif unicodedata.category(ch) not in ("Cf", "Cc", "Mn", "Me"):
+            shown.append(MISSING)
+    return _visual_order(" ".join("".join(shown).split()))
 
 
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
@@ -236,6 +300,18 @@ def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Im
         inner_points = [(middle, edge), (size - 1 - edge, middle), (middle, size - 1 - edge), (edge, middle)]
         draw.polygon(inner_points, fill=colour.fill)
         room = (middle - edge) / math.sqrt(2)
+    elif colour.shape in ("triangle", "hexagon", "star"):
+        corners, fraction = _outline(colour.shape, size - 1)
+        draw.polygon(corners, fill=OUTLINE)
+        # The fill is the outline shrunk about the letter's centre by the rim's width.
+        cx = sum(x for x, _ in corners) / len(corners)
+        cy = sum(y for _, y in corners) / len(corners)
+        room = fraction * middle
+        shrink = max(0.0, 1 - rim * 1.6 / room) if colour.shape == "triangle" else 1 - rim / (room * 1.25)
+        draw.polygon([(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners], fill=colour.fill)
+        if letter:
+            text_in_circle(draw, (cx, cy), (room - rim) * 0.95, colour.letter, fill=colour.ink, scale=0.8)
+        return big.reduce(s)
     else:
         draw.ellipse((0, 0, size - 1, size - 1), fill=OUTLINE)
         draw.ellipse((rim, rim, size - 1 - rim, size - 1 - rim), fill=colour.fill)

@@ -403,7 +403,9 @@ def picture(
     at the bottom, so that the letters and the ring's direction never change)."""
     scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]
     seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
-    return frame.compose(state.game.title, status(state, shown), draw_board(state, last_move), seats)
+    return frame.compose(
+        state.game.title_for(state.seats), status(state, shown), draw_board(state, last_move), seats
+    )
 
 
 render = frame.renderer(GlassBeadState, (Sowing,), picture)

@@ -306,7 +306,7 @@ def picture(
     as the notation and the order of beads are seen by White)."""
     seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=frame.resigned_seats(state))
     status = frame.status_for(state, shown, COLOURS)
-    return frame.compose(state.game.title, status, draw_board(state, last_move), seats)
+    return frame.compose(state.game.title_for(state.seats), status, draw_board(state, last_move), seats)
 
 
 render = frame.renderer(KeibotState, (KnightMove,), picture)

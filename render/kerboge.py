@@ -592,7 +592,7 @@ def picture(
     resigned = [seat for seat, gone in enumerate(state.resigned) if gone]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(
-        state.game.title if state.seats == 4 else "Jai Kerboge",
+        state.game.title_for(state.seats),
         status(state, shown),
         draw_board(state, last_move, shown),
         seats,

@@ -1,5 +1,6 @@
 """The Keryo-Pente picture: a 19×19 board with coordinates on all four sides, the stones with
-their seat's letter, the last move in a square, and the winning line when there is one."""
+their seat's letter, the last move in a square, a cross in the capturer's colour on each point its
+capture just emptied, and the winning line when there is one."""
 
 from __future__ import annotations
 
@@ -30,6 +31,18 @@ MARKER: frame.RGB = (20, 20, 24)
 WIN_LINE: frame.RGB = (255, 255, 255)
 """The band around a winning line of five (with a MARKER border)."""
 COORD_SIZE = 20
+SHAPES: dict[str, frame.Shape] = {
+    "Red": "circle",
+    "Blue": "square",
+    "Yellow": "triangle",
+    "Green": "diamond",
+    "Purple": "hexagon",
+    "Orange": "star",
+}
+"""Each seat's stones have a shape of their own: with colour-blindness Green and Purple turn
+grey alike and Yellow and Orange merge, and six seats must still stay apart on a phone."""
+SEAT_COLOURS = {name: replace(frame.SEAT_COLOURS[name], shape=shape) for name, shape in SHAPES.items()}
+"""The palette's colours with the shapes above."""
 
 
 def centre(column: int, row: int) -> tuple[int, int]:
@@ -84,6 +97,22 @@ def _last_move_marker() -> Image.Image:
     return big.reduce(s)
 
 
+CAPTURE_MARK = 30
+"""The width of the cross on a point just emptied by a capture."""
+
+
+@cache
+def _capture_marker(colour: frame.RGB) -> Image.Image:
+    """A cross in the capturer's colour with a dark border: a stone was taken here."""
+    side = CAPTURE_MARK
+    big, draw, s = frame.supersampled((side, side))
+    inset, far = 4 * s, side * s - 1 - 4 * s
+    for fill, width in ((MARKER, 9 * s), (colour, 5 * s)):
+        draw.line((inset, inset, far, far), fill=fill, width=width)
+        draw.line((inset, far, far, inset), fill=fill, width=width)
+    return big.reduce(s)
+
+
 def _winning_line(state: KeryoPenteState, seat: int, hint: int | None) -> tuple[int, int] | None:
     """The two end points (indices) of a line of five or more of `seat`'s stones, preferring one
     through `hint` (the last move)."""
@@ -122,7 +151,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
             )
 
     names = state.game.seat_names(state.seats)
-    sprites = [frame.stone(frame.SEAT_COLOURS[name], STONE) for name in names]
+    sprites = [frame.stone(SEAT_COLOURS[name], STONE) for name in names]
     offset = STONE // 2
     for index, value in enumerate(state.board):
         if value:
@@ -131,6 +160,13 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
             image.paste(
                 sprite, (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset), sprite
             )
+
+    if last_move is not None and state.last_capture and state.board[last_move.index]:
+        capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]
+        cross = _capture_marker(capturer.fill)
+        for index in state.last_capture:
+            x, y = centre(index % SIZE, index // SIZE)
+            image.paste(cross, (x - cross.width // 2, y - cross.height // 2), cross)
 
     if last_move is not None:
         marker = _last_move_marker()
@@ -161,12 +197,12 @@ def picture(
     state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
 ) -> Image.Image:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
-    colours = [frame.SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
+    colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
     scores = [frame.plural(count, "capture") for count in state.captures]
     resigned = [seat for seat, active in enumerate(state.active) if not active]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(
-        state.game.title, _status(state, shown, colours), draw_board(state, last_move), seats
+        state.game.title_for(state.seats), _status(state, shown, colours), draw_board(state, last_move), seats
     )
 
 

@@ -86,6 +86,9 @@ SMALL_DIE = 54
 ARROW_WIDTH = 7
 ARROW_HEAD = 20
 ARROW_SUPERSAMPLE = 2
+HOP_DISTANCE = MAN * 1.6
+"""Steps between men closer than this (a move of one point) are drawn as a high arch (`step_path`)."""
+HOP_HEIGHT = MAN * 1.8
 
 # -- colours ----------------------------------------------------------------------------------------
 
@@ -404,8 +407,12 @@ def _along(path: list[frame.Point], back: float) -> frame.Point:
 
 def step_path(start: frame.Point, end: frame.Point, how: str) -> list[frame.Point]:
     """The curve of one arrow: `how` is "row" (along one side, bulging towards the middle),
-    "cross" (from one side to the other, through the middle), or "free" (from the bar, or off)."""
+    "hop" (to a neighbouring point: a high arch, so that the arrow is not all head), "cross"
+    (from one side to the other, through the middle), or "free" (from the bar, or off)."""
     (x0, y0), (x1, y1) = start, end
+    if how == "hop":
+        rise = HOP_HEIGHT * (1 if y0 < GAP_MIDDLE else -1)
+        return _bezier([start, (x0, y0 + rise), (x1, y1 + rise), end], steps=24)
     if how == "row":
         towards = 1 if y0 < GAP_MIDDLE else -1
         bulge = min(0.35 * abs(x1 - x0), 120) * towards
@@ -457,6 +464,8 @@ def turn_arrows(
         else:
             top_a, top_b = viewed(step.start) <= 12, viewed(step.end) <= 12
             how = "row" if top_a == top_b else "cross"
+            if how == "row" and math.dist(a, b) < HOP_DISTANCE:
+                how = "hop"
         path = _trimmed(step_path(a, b, how), MAN * 0.3, MAN * 0.42)
         paths.append(path)
         if step.hit:
@@ -572,9 +581,13 @@ def _who(names: Sequence[str], seat: int) -> str:
     return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
 
 
-def last_turn_text(last_move: Move | None, names: Sequence[str]) -> str:
+def last_turn_text(last_move: Move | None, names: Sequence[str], me: int) -> str:
+    """The last turn in words, its points in the numbering of the board seen from `me` (the
+    mover's own notation follows when that is another numbering)."""
     if isinstance(last_move, Turn):
-        text = f"{_who(names, last_move.seat)} played {last_move}"
+        text = f"{_who(names, last_move.seat)} played {last_move.written_for(me)}"
+        if last_move.seat != me:
+            text += f" ({last_move} as {SEAT_NAMES[last_move.seat]} writes it)"
         hit = last_move.men_hit
         if hit:
             text += f", hitting {hit} {'man' if hit == 1 else 'men'}"
@@ -627,7 +640,7 @@ def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Seq
         draw_dice(image, state.dice, state.turn)  # over the arrows: the roll to play matters most
     if banner is not None:
         draw_banner(image, *banner, wide=over or state.dice is None)
-    lines = (("Last turn", last_turn_text(last_move, names)), ("", numbering_text(me)))
+    lines = (("Last turn", last_turn_text(last_move, names, me)), ("", numbering_text(me)))
     for row, (label, text) in enumerate(lines):
         image.paste(text_line(label, text), (0, BOARD_HEIGHT + 8 + row * STRIP_LINE))
     return image
@@ -664,7 +677,10 @@ def picture(
         ]
     seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
     return frame.compose(
-        state.game.title, status(state, shown), draw_board(state, me, last_move, shown), seats
+        state.game.title_for(state.seats),
+        status(state, shown),
+        draw_board(state, me, last_move, shown),
+        seats,
     )
 
 

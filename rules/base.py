@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .text import plural
+
 CHANCE = -1
 """`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
 
@@ -70,6 +72,9 @@ class Outcome:
     """A short machine-readable code of how the game ended (`five-in-a-row`, `resigned`, …; each
     game lists its codes in `TERMINATIONS`, and the host adds `HOST_TERMINATIONS`). Pictures and
     messages decide on it, never on the wording of `reason`."""
+    other_scores: tuple[tuple[str, float], ...] = ()
+    """Scores that belong to no seat, as (name, score) pairs, e.g. (("Serpent", 23),) in Kerboge:
+    final scores list them after the seats'."""
 
     @property
     def is_draw(self) -> bool:
@@ -81,6 +86,7 @@ class Outcome:
             "scores": list(self.scores),
             "reason": self.reason,
             "termination": self.termination,
+            "other_scores": [[name, score] for name, score in self.other_scores],
         }
 
     @classmethod
@@ -92,6 +98,7 @@ class Outcome:
             tuple(data["scores"]),
             str(data["reason"]),
             str(data.get("termination", "")),  # results stored before codes existed have none
+            tuple((str(name), score) for name, score in data.get("other_scores", ())),
         )
 
 
@@ -133,6 +140,26 @@ class Game:
     starts_short: bool = False
     """Whether a lobby may start before it is full, with any allowed seat count (Keryo-Pente);
     otherwise the seat count is the variant chosen (Kerboge for 4, Jai Kerboge for 2)."""
+    score_unit: tuple[str, str] = ("point", "points")
+    """What a score counts, singular and plural ("capture", "captures"): see `score_text`."""
+    variant_titles: Mapping[int, str] = field(default_factory=dict, repr=False)
+    """Seat counts that make a variant players know as a game of its own, with its title
+    ({2: "Jai Kerboge"}): it gets its own title (`title_for`) and ladder (`ladder_key`)."""
+
+    def score_text(self, score: float) -> str:
+        """A score with its unit: "1 capture", "9 captures", "1 bead placed", "6 beads placed"."""
+        singular, plural_form = self.score_unit
+        return plural(score, singular, plural_form)
+
+    def title_for(self, seats: int) -> str:
+        """The title of the variant played by `seats` players ("Jai Kerboge" for 2), else `title`."""
+        return self.variant_titles.get(seats, self.title)
+
+    def ladder_key(self, seats: int) -> str:
+        """The key of the ladder and statistics of the variant played by `seats` players:
+        "jai-kerboge" for Jai Kerboge, else the game's `key`."""
+        title = self.variant_titles.get(seats)
+        return self.key if title is None else "-".join(title.lower().split())
 
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""

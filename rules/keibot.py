@@ -633,5 +633,6 @@ GAME = Game(
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
+    score_unit=("bead placed", "beads placed"),
 )
 KeibotState.game = GAME

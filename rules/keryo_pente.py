@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any
 
@@ -146,6 +146,10 @@ class KeryoPenteState(TurnState):
     """False for seats that resigned and left the rotation."""
     turn: int | None
     result: Outcome | None = None
+    last_capture: tuple[int, ...] = field(default=(), compare=False)
+    """The points (indices) that the last move emptied by capturing, nearest first in each
+    direction, for the picture and `describe_move`. Not part of the position: states that differ
+    only here are equal."""
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -211,7 +215,7 @@ class KeryoPenteState(TurnState):
         stone = mover + 1
         board = bytearray(self.board)
         board[move.index] = stone
-        taken = 0
+        taken: list[int] = []
         for ray in RAYS[move.index]:
             # Exactly 2 or 3 stones that are not the mover's, closed by a stone of the mover.
             if len(ray) < 3 or not board[ray[0]] or board[ray[0]] == stone:
@@ -226,9 +230,9 @@ class KeryoPenteState(TurnState):
                 continue
             for i in ray[:run]:
                 board[i] = 0
-            taken += run
+            taken += ray[:run]
         captures = list(self.captures)
-        captures[mover] += taken
+        captures[mover] += len(taken)
         placed = list(self.placed)
         placed[mover] += 1
         # The constructor, not dataclasses.replace: this is the hot path of every playout.
@@ -240,6 +244,7 @@ class KeryoPenteState(TurnState):
             placed=tuple(placed),
             active=self.active,
             turn=self._next_seat(mover),
+            last_capture=tuple(taken),
         )
         result = state._result_after(move.index, mover)
         if result is not None:
@@ -249,12 +254,24 @@ class KeryoPenteState(TurnState):
     def scores(self) -> tuple[float, ...]:
         return self.captures
 
+    def describe_move(self, move: Move) -> str:
+        """ "H11", or with a capture "H11 captures J11 K11 L11 (3); Red has 9 of 15"."""
+        if not isinstance(move, Point) or self.turn is None or not self.is_legal(move):
+            return str(move)
+        after = self._after(move)
+        if not after.last_capture:
+            return str(move)
+        taken = " ".join(str(POINTS[i]) for i in after.last_capture)
+        name = SEAT_NAMES[self.turn]
+        total = after.captures[self.turn]
+        return f"{move} captures {taken} ({len(after.last_capture)}); {name} has {total} of {WIN_CAPTURES}"
+
     def resign(self, seat: int) -> KeryoPenteState:
         self._check_resignation(seat)
         if not self.active[seat]:
             raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
         active = tuple(a and i != seat for i, a in enumerate(self.active))
-        state = replace(self, active=active)
+        state = replace(self, active=active, last_capture=())
         if self.turn == seat:
             state = replace(state, turn=state._next_seat(seat))
         remaining = [i for i, a in enumerate(active) if a]
@@ -272,6 +289,7 @@ class KeryoPenteState(TurnState):
             "placed": list(self.placed),
             "active": list(self.active),
             "turn": self.turn,
+            "last_capture": list(self.last_capture),
         }
 
     # -- helpers --------------------------------------------------------------------------------
@@ -393,6 +411,7 @@ def _load(data: Mapping[str, Any]) -> KeryoPenteState:
         active=tuple(bool(a) for a in data["active"]),
         turn=data["turn"],
         result=Outcome.from_json(data["result"]),
+        last_capture=tuple(int(i) for i in data.get("last_capture", ())),  # absent before captures were shown
     )
 
 
@@ -421,5 +440,6 @@ GAME = Game(
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
     starts_short=True,
+    score_unit=("capture", "captures"),
 )
 KeryoPenteState.game = GAME

@@ -233,7 +233,8 @@ class KerbogeState(KerbogePosition, TurnState):
         resigned = tuple(r or s == seat for s, r in enumerate(self.resigned))
         state = replace(self, resigned=resigned)
         if all(resigned):
-            state = replace(state, result=Outcome((), self.points, "every player resigned", RESIGNED))
+            result = Outcome((), self.points, "every player resigned", RESIGNED, self._serpent_score())
+            state = replace(state, result=result)
         return state
 
     def to_json(self) -> dict[str, Any]:
@@ -368,20 +369,27 @@ class KerbogeState(KerbogePosition, TurnState):
                 return str(m)
         return str(moves[0])
 
+    def _serpent_score(self) -> tuple[tuple[str, float], ...]:
+        """The Serpent's points, the score of no seat (`Outcome.other_scores`)."""
+        return (("Serpent", self.serpent_points),)
+
     def _ended(self) -> KerbogeState:
         """This state, finished when the total score has reached the target."""
         if sum(self.points) + self.serpent_points < TARGETS[self.seats]:
             return self
         points = self.points
+        serpent = self._serpent_score()
         contenders = [s for s in range(self.seats) if not self.resigned[s]]
         if not contenders:
-            return replace(self, result=Outcome((), points, "every player resigned", RESIGNED))
+            return replace(self, result=Outcome((), points, "every player resigned", RESIGNED, serpent))
         best = max(points[s] for s in contenders)
         if self.serpent_points > best:
-            result = Outcome((), points, f"the Serpent wins with {self.serpent_points} points", SERPENT_WINS)
+            reason = f"the Serpent wins with {plural(self.serpent_points, 'point')}"
+            result = Outcome((), points, reason, SERPENT_WINS, serpent)
         else:
             winners = tuple(s for s in contenders if points[s] == best)
             names = listed([SEAT_NAMES[s] for s in winners])
             verb = "wins" if len(winners) == 1 else "share the win"
-            result = Outcome(winners, points, f"{names} {verb} with {best} points", MOST_POINTS)
+            reason = f"{names} {verb} with {plural(best, 'point')}"
+            result = Outcome(winners, points, reason, MOST_POINTS, serpent)
         return replace(self, result=result)

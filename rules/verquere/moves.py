@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import NamedTuple, overload
 
 from ..base import Move
-from .board import OPP, Key, Steps, _point_name
+from .board import BAR, OFF, OPP, Key, Steps, _point_name, other_numbering
 from .notation import _canonical
 from .turns import _explore, _Explored
 
@@ -79,6 +79,18 @@ class _TurnContext(NamedTuple):
     five_closed: bool
 
 
+def _write(tokens: tuple[tuple[int, ...], ...], marks: frozenset[tuple[int, int]], *, own: bool) -> str:
+    """Tokens as text (`13/16* bar/3`), in the mover's numbering (`own`) or the opponent's."""
+
+    def name(point: int) -> str:
+        return _point_name(point if own or point in (BAR, OFF) else other_numbering(point))
+
+    return " ".join(
+        "/".join(name(p) + ("*" if (t, i) in marks else "") for i, p in enumerate(tok))
+        for t, tok in enumerate(tokens)
+    )
+
+
 class Turn(Move):
     """A whole turn: every step played with one roll. Turns reaching the same position are equal.
 
@@ -131,12 +143,15 @@ class Turn(Move):
             ctx = self._ctx
             ways = self._legal.ways(self.key)
             tokens, marks = _canonical(ctx.start, ways, ctx.five_blots, ctx.five_closed)
-            text = " ".join(
-                "/".join(_point_name(p) + ("*" if (t, i) in marks else "") for i, p in enumerate(tok))
-                for t, tok in enumerate(tokens)
-            )
-            self._cache = (tokens, marks, text)
+            self._cache = (tokens, marks, _write(tokens, marks, own=True))
         return self._cache
+
+    def written_for(self, seat: int) -> str:
+        """This turn's notation with its points in `seat`'s numbering, as a board seen from
+        `seat` labels them: `str(self)` for the mover, else each point 1–24 renamed (bar and off
+        stay). Only `str(self)` is notation that `parse` reads."""
+        tokens, marks, text = self._written()
+        return text if seat == self.seat else _write(tokens, marks, own=False)
 
     @property
     def tokens(self) -> tuple[tuple[int, ...], ...]:

@@ -101,7 +101,10 @@ class VerquereState(TurnState):
         if isinstance(move, Pass):
             return f"passes: {move.why}"
         if isinstance(move, Turn):
-            text = f"plays `{move}`"
+            # The notation is the mover's numbering; the picture after this turn is seen from the
+            # opponent (the player to move), so the turn is told in the opponent's numbering too.
+            other = 1 - move.seat
+            text = f"plays `{move}` (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
             if move.men_hit:
                 text += f", hitting {plural(move.men_hit, 'man')}"
             if self.is_legal(move):

@@ -94,7 +94,8 @@ async def test_each_turn_is_followed_by_the_next_players_roll(host: Host, store:
     after = await host.play(match.id, mover(match), str(turn), expected_ply=match.ply)
     assert [p.kind for p in after.played][:2] == ["move", "chance"]
     assert after.played[0].notation == str(turn) and after.played[0].seat == 0
-    assert after.played[0].description == f"plays `{turn}`"
+    assert isinstance(turn, Turn)  # told in the numbering of the next board too (seen from Black)
+    assert after.played[0].description == f"plays `{turn}` (seen from Black: `{turn.written_for(1)}`)"
     assert after.to_move in (0, 1) and str(after.last_move) == str(turn)
     entries = await store.log(match.id)
     assert [e.kind for e in entries][:3] == ["chance", "move", "chance"]
@@ -125,7 +126,8 @@ async def test_a_juncker_pass_is_played_by_itself_and_explained(host: Host, db_p
     assert match.to_move == 0 and state_of(match).bar == (0, 2)
     after = await host.play(match.id, mover(match), "12/17*/19", expected_ply=match.ply)
     turn, roll, passed, *_ = after.played
-    assert turn.notation == "12/17*/19" and turn.description == "plays `12/17*/19`, hitting 1 man"
+    assert turn.notation == "12/17*/19"
+    assert turn.description == "plays `12/17*/19` (seen from Black: `24/5*/7`), hitting 1 man"
     assert roll.kind == "chance" and passed.notation == "pass" and passed.seat == 1
     assert passed.description == "passes: Juncker: 3 men on the bar and only 2 points open"
     assert state_of(after).bar == (0, 3) and state_of(after).juncker(1)

@@ -189,7 +189,7 @@ def test_coin_card_names_the_tosser() -> None:
 def test_every_player_resigned() -> None:
     state = GAME.start(2).resign(0).resign(1)
     assert isinstance(state, KerbogeState)
-    assert state.outcome() == Outcome((), (0, 0), "every player resigned", "resigned")
+    assert state.outcome() == Outcome((), (0, 0), "every player resigned", "resigned", (("Serpent", 0),))
     assert picture.status(state, ("a", "b")).text == "Game over — every player resigned"
     render.board(state)
 

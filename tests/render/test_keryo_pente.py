@@ -63,9 +63,18 @@ def test_five_in_a_row() -> None:
     assert_matches_reference(png, REFERENCE / "keryo_pente_five_in_a_row.png")
 
 
+def test_a_capture_marks_the_points_it_emptied() -> None:
+    state, last = replay(3, FIVE_IN_A_ROW[:12])  # Yellow's K15 takes K14 and K13
+    assert [str(Point(i)) for i in state.last_capture] == ["K14", "K13"]
+    png = render.board(state, last_move=last)
+    assert_matches_reference(png, REFERENCE / "keryo_pente_capture.png")
+    without = render.board(replace(state, last_capture=()), last_move=last)
+    assert open_png(png).tobytes() != open_png(without).tobytes()
+
+
 def test_resigned_seat_and_unusual_names() -> None:
     state = GAME.replay(4, {}, MIDDLE_GAME[:40]).resign(2)
-    names = ["alice 🎲", LONG_NAME, "Zoë\nŁukasz", "  "]  # emoji dropped, one line, blank → "Green"
+    names = ["alice 🎲", LONG_NAME, "Zoë\nŁukasz", "  "]  # emoji shown as □, one line, blank → "Green"
     png = render.board(state, names=names)
     assert_matches_reference(png, REFERENCE / "keryo_pente_resigned.png")
 

@@ -6,8 +6,10 @@ tests/render/test_verquere.py`, then look at every new reference before committi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -191,12 +193,35 @@ def test_banners() -> None:
 
 def test_last_turn_in_words() -> None:
     _, hit = replay(MIDDLE_GAME)
-    assert picture.last_turn_text(hit, PLAYERS) == "alice (White) played 10/14 8/14*, hitting 1 man"
+    # In the numbering of the board shown: seen from Black, White's 10/14 8/14* is 22/2 20/2*.
+    assert picture.last_turn_text(hit, PLAYERS, 1) == (
+        "alice (White) played 22/2 20/2* (10/14 8/14* as White writes it), hitting 1 man"
+    )
+    assert picture.last_turn_text(hit, PLAYERS, 0) == "alice (White) played 10/14 8/14*, hitting 1 man"
     _, passed = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"])
-    assert picture.last_turn_text(passed, ("White", "Black")) == (
+    assert picture.last_turn_text(passed, ("White", "Black"), 0) == (
         "Black passed (6-6): Juncker: 3 men on the bar and only 2 points open"
     )
-    assert picture.last_turn_text(None, PLAYERS) == "No turn played yet"
+    assert picture.last_turn_text(None, PLAYERS, 0) == "No turn played yet"
+
+
+def one_point_move() -> tuple[VerquereState, Turn]:
+    """White moves one man a single point (14/15) and another two (20/22)."""
+    state = position({14: 1, 20: 1, 1: 13}, {5: 2, 3: 13}, dice=(2, 1))
+    move = state.parse("14/15 20/22")
+    after = state.play(move)
+    assert isinstance(after, VerquereState) and isinstance(move, Turn)
+    return after, move
+
+
+def test_a_one_point_move_is_a_clear_arrow() -> None:
+    state, move = one_point_move()
+    paths, _ = picture.turn_arrows(state, move, 1)
+    for path in paths:  # every arrow has a shaft longer than its head
+        length = sum(math.dist(a, b) for a, b in pairwise(path))
+        assert length > 2.5 * picture.ARROW_HEAD, path
+    png = render.board(state, last_move=move)
+    assert_matches_reference(png, REFERENCE / "verquere_one_point_move.png")
 
 
 def test_pips_to_go() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -119,6 +122,25 @@ def test_capture_of_two_and_three_in_one_move_the_pbmserv_example() -> None:
     assert isinstance(after, KeryoPenteState)
     assert after.captures == (0, 5)
     assert stones(after) == {0: 0, 1: 3}
+
+
+def test_a_capturing_move_says_what_it_took() -> None:
+    # Red (seat 0) closes Blue's J11 K11 L11 with H11 after 6 stones taken earlier.
+    state = replace(
+        position({11: "........1110......."}),
+        captures=(6, 0),
+    )
+    text = state.describe_move(state.parse("H11"))
+    assert text == "H11 captures J11 K11 L11 (3); Red has 9 of 15"
+    after = state.play("H11")
+    assert isinstance(after, KeryoPenteState)
+    assert [str(Point(i)) for i in after.last_capture] == ["J11", "K11", "L11"]
+    assert state.describe_move(state.parse("A1")) == "A1"
+    later = after.play("A1")
+    assert isinstance(later, KeryoPenteState) and later.last_capture == ()
+    again = GAME.load(json.loads(json.dumps(after.to_json())))
+    assert again == after and isinstance(again, KeryoPenteState) and again.last_capture == after.last_capture
+    assert after.resign(1).last_capture == ()
 
 
 def test_placing_between_two_enemy_stones_is_safe() -> None:

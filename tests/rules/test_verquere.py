@@ -307,7 +307,7 @@ def test_hitting_a_blot_sends_it_to_the_bar() -> None:
     assert str(move) == "13/16* 1/2"
     after = state.play(move)
     assert isinstance(after, VerquereState) and after.bar == (0, 1) and after.men(1, other_numbering(16)) == 0
-    assert state.describe_move(move) == "plays `13/16* 1/2`, hitting 1 man"
+    assert state.describe_move(move) == "plays `13/16* 1/2` (seen from Black: `1/4* 13/14`), hitting 1 man"
 
 
 def test_men_on_the_bar_enter_first() -> None:
@@ -552,11 +552,15 @@ def test_describe_moves() -> None:
     start = GAME.start(2)
     assert start.describe_move(Roll(6, 6)) == "rolls 6-6"
     rolled = start.play("roll 5-3")
-    assert rolled.describe_move(rolled.parse("1/9")) == "plays `1/4/9`"
+    # The turn in the mover's notation, and as the board after it (seen from Black) numbers it.
+    assert rolled.describe_move(rolled.parse("1/9")) == "plays `1/4/9` (seen from Black: `13/16/21`)"
+    black = position({5: 1, 1: 14}, {13: 15}, dice=(2, 1), seat=1)
+    assert black.describe_move(black.parse("5/6 1/3")) == "plays `5/6 1/3` (seen from White: `17/18 13/15`)"
     theirs = {13: 5, 14: 2, 15: 2, 9: 1, 24: 2}
     jean = position({1: 14, 4: 1}, theirs, bar=(0, 3), dice=(5, 3))
     assert jean.describe_move(jean.parse("4/9")) == (
-        "plays `4/9*`, hitting 1 man, and wins: Jean: Black can never enter all men (double game)"
+        "plays `4/9*` (seen from Black: `16/21*`), hitting 1 man, and wins: Jean: Black can never enter all "
+        "men (double game)"
     )
 
 
