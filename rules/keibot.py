@@ -1,4 +1,4 @@
-"""Keibot for 2 players (shared/games/keibot.md).
+"""Keibot for 2 players (docs/rules/keibot.md).
 
 The board is 7×7. A square is an index `rank * 7 + file` (file 0 = `a`, rank 0 = `1`, seat 0's
 side). `KeibotState.board` holds one byte per square: `EMPTY`, `MOAI[seat]` or `BEAD[seat]`.

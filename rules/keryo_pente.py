@@ -1,4 +1,4 @@
-"""Keryo-Pente for 2 to 6 players (shared/games/keryo-pente.md)."""
+"""Keryo-Pente for 2 to 6 players (docs/rules/keryo-pente.md)."""
 
 from __future__ import annotations
 

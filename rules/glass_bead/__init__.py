@@ -1,4 +1,4 @@
-"""The Glass Bead Game, Christian Freeling's mancala (shared/games/glass-bead.md).
+"""The Glass Bead Game, Christian Freeling's mancala (docs/rules/glass-bead.md).
 
 The package, by concern: `board` (pits, bead counts, counting arithmetic, the end), `sowing`
 (the move and what a sowing captures), `counting` (the lazy sequence of legal moves), `notation`

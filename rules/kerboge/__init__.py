@@ -1,4 +1,4 @@
-"""Kerboge (4 seats) and Jai Kerboge (2 seats) (shared/games/kerboge.md).
+"""Kerboge (4 seats) and Jai Kerboge (2 seats) (docs/rules/kerboge.md).
 
 The seat count picks the variant. Ten moorings, numbered 1–10 clockwise, ring a central harbour;
 every position and move in this package names moorings by those numbers, and `HARBOUR` (0) stands

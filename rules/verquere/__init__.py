@@ -1,4 +1,4 @@
-"""Verquere for 2 players (shared/games/verquere.md).
+"""Verquere for 2 players (docs/rules/verquere.md).
 
 The package, by concern: `board` (points, numberings and the rules of one step on a view),
 `turns` (the search for every legal turn of a roll: the hot path), `notation` (writing a turn in

@@ -1,4 +1,4 @@
-"""The Glass Bead Game: the examples and rules of shared/games/glass-bead.md, the lazy legal-move
+"""The Glass Bead Game: the examples and rules of docs/rules/glass-bead.md, the lazy legal-move
 sequence, bad input, and random playouts."""
 
 from __future__ import annotations

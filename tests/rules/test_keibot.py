@@ -1,4 +1,4 @@
-"""Keibot: the rules of shared/games/keibot.md, the bad inputs, and random playouts."""
+"""Keibot: the rules of docs/rules/keibot.md, the bad inputs, and random playouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kerboge and Jai Kerboge: the examples and rules of shared/games/kerboge.md, and random playouts."""
+"""Kerboge and Jai Kerboge: the examples and rules of docs/rules/kerboge.md, and random playouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Keryo-Pente: the examples and rules of shared/games/keryo-pente.md, and random playouts."""
+"""Keryo-Pente: the examples and rules of docs/rules/keryo-pente.md, and random playouts."""
 
 from __future__ import annotations
 

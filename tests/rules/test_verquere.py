@@ -1,4 +1,4 @@
-"""Verquere: the examples and rules of shared/games/verquere.md, and random playouts."""
+"""Verquere: the examples and rules of docs/rules/verquere.md, and random playouts."""
 
 from __future__ import annotations
 
