@@ -1,4 +1,4 @@
-"""The rules contract every game implements (the README's Architecture section; the rules each game plays are in docs/rules/).
+"""The rules contract every game implements (see the README's Architecture section).
 
 States are immutable values; `play` returns a new state. Legal moves are the single source of
 truth: `parse` only ever returns a move that is legal in the state it was asked of.
