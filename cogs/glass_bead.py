@@ -416,7 +416,7 @@ class GlassBeadCog(BuilderCog, group_name="glass-bead"):
         if not with_menu or not isinstance(state, GlassBeadState) or snapshot.to_move is None:
             return base
         counts = state.legal_moves().count_by_pit()  # counted, never listed
-        return BeadPicture(base.png, base.menu, tuple(counts.items()))
+        return BeadPicture(base.png, base.menu, base.alt, pit_moves=tuple(counts.items()))
 
     def builder(self, snapshot: MatchSnapshot) -> Builder | None:
         return Builder.for_mover(snapshot)

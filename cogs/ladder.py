@@ -76,6 +76,8 @@ HISTORY_STATUSES = ("playing", "finished")
 AUTOCOMPLETE_LIMIT = 25
 GIF_LIMIT = 8 * 1024 * 1024
 """Discord's upload limit for a bot without boosts."""
+ALT_LIMIT = 1024
+"""Discord's limit of an attachment's description (its alt text)."""
 GIF_WIDTHS = (480, 320)
 """The animation is drawn this wide, or narrower when a long game would not fit GIF_LIMIT."""
 MOVES_SHOWN = 3300
@@ -380,7 +382,14 @@ class LadderCog(commands.Cog):
                 board.game_key, scope, board.page + 1, label="Next ▶", disabled=board.page >= board.pages
             )
         )
-        return embed, discord.File(io.BytesIO(png), filename=name), view
+        ranks = "; ".join(
+            f"{line.rank}. {line.name}, rating {line.rating}, {line.wins} of {line.matches} won"
+            for line in board.lines
+        )
+        alt = clip(
+            f"{board.game_title} leaderboard, {subtitle}. {ranks or 'Nobody is rated yet.'}", ALT_LIMIT
+        )
+        return embed, discord.File(io.BytesIO(png), filename=name, description=alt), view
 
     # -- /stats -----------------------------------------------------------------------------------
 
@@ -471,7 +480,8 @@ class LadderCog(commands.Cog):
             )
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
-        file = discord.File(io.BytesIO(gif), filename=f"{snapshot.game.key}-{match}.gif")
+        alt = f"An animation of {snapshot.title}, one frame per position, from the start to the end."
+        file = discord.File(io.BytesIO(gif), filename=f"{snapshot.game.key}-{match}.gif", description=alt)
         content = f"{snapshot.title}, move by move."
         if share:
             await send_public(interaction, content=content, file=file)

@@ -37,6 +37,8 @@ class Picture:
     png: bytes | None
     menu: tuple[tuple[str, str], ...] = ()
     """(notation, description) of each legal move, when there are few enough for a menu."""
+    alt: str = ""
+    """The picture's alt text (`render.describe`), for screen readers."""
 
 
 @dataclass
@@ -65,12 +67,13 @@ class MatchMessages:
         if snapshot.state is None:
             return Picture(None)
         png = render.board(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
+        alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
         menu: tuple[tuple[str, str], ...] = ()
         if with_menu and self.move_menu and snapshot.seat_to_move is not None:
             moves = snapshot.state.legal_moves()
             if 0 < len(moves) <= MENU_LIMIT:
                 menu = tuple((str(m), snapshot.state.describe_move(m)) for m in moves)
-        return Picture(png, menu)
+        return Picture(png, menu, alt)
 
     def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
         """Hook for a game's own components (rows 2–4), e.g. a step-by-step move builder."""
@@ -174,7 +177,9 @@ class MatchMessages:
         picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
         file = None
         if picture.png is not None:
-            file = discord.File(io.BytesIO(picture.png), filename=image_name(snapshot))
+            file = discord.File(
+                io.BytesIO(picture.png), filename=image_name(snapshot), description=picture.alt or None
+            )
         embed = match_embed(snapshot, image=file.filename if file else None, note=note)
         content, mentions = turn_content(snapshot, ping=ping)
         if invite is not None and snapshot.is_lobby:

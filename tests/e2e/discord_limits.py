@@ -39,6 +39,8 @@ PLACEHOLDER = 150
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 SELECTS = (3, 5, 6, 7, 8)
 LINK_BUTTON = 5
+ATTACHMENT_DESCRIPTION = 1024
+"""An attachment's description (its alt text)."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 GIF_SIGNATURES = (b"GIF87a", b"GIF89a")
 
@@ -221,6 +223,9 @@ def message_problems(message: Mapping[str, Any], *, creating: bool) -> list[str]
         problems += _mention_problems(message)
     if creating and not (content or embeds or message.get("attachments") or message.get("components")):
         problems.append("Cannot send an empty message")
+    for index, attachment in enumerate(message.get("attachments") or []):
+        if len(attachment.get("description") or "") > ATTACHMENT_DESCRIPTION:
+            problems.append(f"attachments.{index}.description: at most {ATTACHMENT_DESCRIPTION} characters")
     return problems
 
 

@@ -625,7 +625,8 @@ class FakeDiscord:
         if not isinstance(payload, dict):
             raise Refused(400, 50035, "Invalid Form Body", ["a JSON object is expected"])
         problems = message_problems(
-            {**payload, "attachments": files or payload.get("attachments")}, creating=creating
+            {**payload, "attachments": payload.get("attachments") or [{"filename": n} for n, _ in files]},
+            creating=creating,
         )
         for name, data in files:
             problems += attachment_problems(name, data)

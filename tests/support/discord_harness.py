@@ -68,6 +68,8 @@ def check_request(request: Request) -> None:
         for embed in request.embeds:
             assert len(embed.get("title", "")) <= 256 and len(embed.get("description", "")) <= 4096
             assert all(len(f["value"]) <= 1024 for f in embed.get("fields", []))
+        for attachment in request.message.get("attachments") or []:
+            assert len(attachment.get("description") or "") <= 1024, attachment
 
 
 async def start_bot(host: Host) -> TavernBot:
