@@ -7,11 +7,12 @@ side). `KeibotState.board` holds one byte per square: `EMPTY`, `MOAI[seat]` or `
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
+from .text import listing
 
 SIZE = 7
 FILES = "abcdefg"
@@ -233,12 +234,6 @@ def _quote(text: str) -> str:
     return flat if len(flat) <= 30 else flat[:29] + "…"
 
 
-def _listing(names: Sequence[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 @dataclass(frozen=True)
 class KeibotState(TurnState):
     setup: str
@@ -404,7 +399,7 @@ class KeibotState(TurnState):
         if move.beads:
             count = len(move.beads)
             noun = "a bead" if count == 1 else f"{count} beads"
-            parts.append(f"places {noun} on {_listing(move.bead_squares)}")
+            parts.append(f"places {noun} on {listing(move.bead_squares)}")
         text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         return f"`{move}`: {text}"
 
@@ -486,10 +481,10 @@ class KeibotState(TurnState):
         name = SQUARE_NAMES[frm]
         if not moves:
             return f"The Moai on {name} has no legal move now; try `{self._example()}`."
-        return f"The Moai on {name} can play {_listing(moves)}."
+        return f"The Moai on {name} can play {listing(moves)}."
 
     def _your_moai(self) -> str:
-        return _listing(self.moai_squares(self.turn))
+        return listing(self.moai_squares(self.turn))
 
     def _refusal(self, text: str, frm: int, to: int) -> str:
         """Why `text` (frm to to, both on the board) is not legal now."""

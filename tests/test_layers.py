@@ -41,3 +41,19 @@ def test_each_layer_imports_only_the_layers_below_it(layer: str) -> None:
             wrong[str(path.relative_to(ROOT))] = sorted(ours | banned)
     assert wrong == {}
     assert any((ROOT / layer).rglob("*.py"))  # the folder was found and read
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared fixtures and helpers live in tests/support (or a folder's conftest/helper modules)."""
+    wrong = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module.split(".")[-1]]
+            elif isinstance(node, ast.Import):
+                names = [alias.name.split(".")[-1] for alias in node.names]
+            else:
+                continue
+            if any(name.startswith("test_") for name in names):
+                wrong[str(path.relative_to(ROOT))] = names
+    assert wrong == {}

@@ -14,35 +14,21 @@ from cogs.kerboge import Direction, Draft, KerbogeCog
 from data import Store
 from host import Host
 from rules.kerboge import KerbogeState
-from tests.support.discord_harness import (
-    ALICE,
-    BOB,
-    CAROL,
-    PNG,
-    bot_run,
-    check_components,
-    deferred_first,
-    private_messages,
-    public_messages,
-    sent_message,
-    stored,
-    the_private_message,
-    the_public_message,
-)
+from tests.support import discord_harness as harness
 from tests.support.fake_discord import Driver, FakeDiscord, Request, User
 
 DAVE = User(1004, "Dave")
-PEOPLE = {user.id: user for user in (ALICE, BOB, CAROL, DAVE)}
+PEOPLE = {user.id: user for user in (harness.ALICE, harness.BOB, harness.CAROL, DAVE)}
 UPDATE_MESSAGE = 7
 
 
 async def open_match(driver: Driver, host: Host, players: int) -> tuple[int, dict[str, Any]]:
     """Alice opens a lobby and the others join until it starts; the match id and its message."""
-    await driver.command(ALICE, "kerboge new", players=players)
+    await driver.command(harness.ALICE, "kerboge new", players=players)
     message: dict[str, Any] = {}
-    for user in (BOB, CAROL, DAVE)[: players - 1]:
-        message = sent_message(the_public_message(await driver.command(user, "kerboge join")))
-    (summary,) = await host.matches_of_player(ALICE.id)
+    for user in (harness.BOB, harness.CAROL, DAVE)[: players - 1]:
+        message = harness.sent_message(harness.the_public_message(await driver.command(user, "kerboge join")))
+    (summary,) = await host.matches_of_player(harness.ALICE.id)
     snapshot = await host.get(summary.id)
     assert snapshot.status == "playing" and snapshot.seat_count == players
     return summary.id, message
@@ -98,7 +84,7 @@ def is_disabled(message: dict[str, Any], custom_id: str) -> bool:
 def edited(previous: dict[str, Any], requests: list[Request]) -> dict[str, Any]:
     """The builder message after a step: the click answered by editing it in place."""
     (update,) = [r for r in requests if r.callback_type == UPDATE_MESSAGE]
-    assert not public_messages(requests)
+    assert not harness.public_messages(requests)
     data = update.message or {}
     return {**previous, "content": data.get("content", ""), "components": data.get("components", [])}
 
@@ -115,8 +101,8 @@ class Builder:
         requests = await self.driver.click(
             self.user, match_message, component_id(match_message, "build"), values=[source]
         )
-        deferred_first(requests, ephemeral=True)
-        self.message = sent_message(the_private_message(requests))
+        harness.deferred_first(requests, ephemeral=True)
+        self.message = harness.sent_message(harness.the_private_message(requests))
 
     async def choose(self, field: str, value: int | str) -> None:
         requests = await self.driver.click(
@@ -136,38 +122,40 @@ class Builder:
 
 
 async def test_new_opens_a_kerboge_or_a_jai_kerboge_lobby(driver: Driver, host: Host) -> None:
-    four = the_public_message(await driver.command(ALICE, "kerboge new", players=4))
+    four = harness.the_public_message(await driver.command(harness.ALICE, "kerboge new", players=4))
     assert "1 of 4" in four.embeds[0]["description"] and four.embeds[0]["title"] == "Kerboge #1"
     # no early start for Kerboge: the lobby does not offer one
     assert "begin early" not in four.text and "when all seats are taken" in four.text
-    two = the_public_message(await driver.command(BOB, "kerboge new", players=2))
+    two = harness.the_public_message(await driver.command(harness.BOB, "kerboge new", players=2))
     assert "1 of 2" in two.embeds[0]["description"]
     assert [(await host.get(i)).seat_count for i in (1, 2)] == [4, 2]
-    default = the_public_message(await driver.command(CAROL, "kerboge new"))
+    default = harness.the_public_message(await driver.command(harness.CAROL, "kerboge new"))
     assert "1 of 4" in default.embeds[0]["description"]
 
 
 async def test_a_lobby_starts_only_when_every_seat_is_taken(driver: Driver, host: Host, store: Store) -> None:
-    lobby = sent_message(the_public_message(await driver.command(ALICE, "kerboge new", players=4)))
-    await driver.command(BOB, "kerboge join")
-    await driver.command(CAROL, "kerboge join")
-    before = await stored(store, 1)
+    lobby = harness.sent_message(
+        harness.the_public_message(await driver.command(harness.ALICE, "kerboge new", players=4))
+    )
+    await driver.command(harness.BOB, "kerboge join")
+    await driver.command(harness.CAROL, "kerboge join")
+    before = await harness.stored(store, 1)
 
-    refused = await driver.command(ALICE, "kerboge start")
-    deferred_first(refused)
-    answer = the_private_message(refused)
+    refused = await driver.command(harness.ALICE, "kerboge start")
+    harness.deferred_first(refused)
+    answer = harness.the_private_message(refused)
     assert (
         "opened for 4 players and 3 are seated" in answer.content and "every seat is taken" in answer.content
     )
     # The lobby offers no Start button: a Kerboge lobby starts when every seat is taken.
     ids = [str(c["custom_id"]) for row in lobby["components"] for c in row["components"]]
     assert not any(cid.split(":")[2] == "start" for cid in ids) and any(":join:" in cid for cid in ids)
-    assert await stored(store, 1) == before
+    assert await harness.stored(store, 1) == before
 
-    started = the_public_message(await driver.command(DAVE, "kerboge join"))
+    started = harness.the_public_message(await driver.command(DAVE, "kerboge join"))
     snapshot = await host.get(1)
     assert snapshot.status == "playing" and len(snapshot.seats) == 4
-    assert started.files and started.files[0][1].startswith(PNG)
+    assert started.files and started.files[0][1].startswith(harness.PNG)
 
 
 async def test_jai_kerboge_starts_with_two(driver: Driver, host: Host) -> None:
@@ -184,7 +172,7 @@ async def test_moves_by_command_and_the_serpents_coin(driver: Driver, host: Host
     match_id, _ = await open_match(driver, host, 4)
     for text in ("2/1", "1/4", "2/6", "1/9"):
         user = await to_move(host, match_id)
-        message = the_public_message(await driver.command(user, "kerboge move", move=text))
+        message = harness.the_public_message(await driver.command(user, "kerboge move", move=text))
     # after the Ruler's move the host tossed the Serpent's coin for the Sailor, and says so
     log = [entry.notation for entry in await store.log(match_id)]
     assert log[:4] == ["2/1", "1/4", "2/6", "1/9"] and log[4] in ("heads", "tails")
@@ -204,12 +192,12 @@ async def test_a_bad_move_is_explained_privately_and_changes_nothing(
     driver: Driver, host: Host, store: Store, text: str, expected: str
 ) -> None:
     match_id, _ = await open_match(driver, host, 2)
-    before = await stored(store, match_id)
-    answer = the_private_message(
+    before = await harness.stored(store, match_id)
+    answer = harness.the_private_message(
         await driver.command(await to_move(host, match_id), "kerboge move", move=text)
     )
     assert expected in answer.content
-    assert await stored(store, match_id) == before
+    assert await harness.stored(store, match_id) == before
 
 
 async def test_move_autocomplete_filters_the_legal_moves(driver: Driver, host: Host) -> None:
@@ -230,7 +218,7 @@ async def test_move_autocomplete_filters_the_legal_moves(driver: Driver, host: H
 
 async def test_the_match_message_offers_the_builder_to_the_player_to_move(driver: Driver, host: Host) -> None:
     match_id, message = await open_match(driver, host, 4)
-    check_components(message)
+    harness.check_components(message)
     builder = component_id(message, "build")
     assert builder == f"tavern:kerboge:build:{match_id}:0:~source"
     (menu,) = [c for row in message["components"] for c in row["components"] if c["custom_id"] == builder]
@@ -250,8 +238,8 @@ async def test_builder_enters_from_the_harbour(driver: Driver, host: Host, store
     assert "`2/5`" in builder.message["content"]
     assert labelled(builder.message, "Play 2/5")
     played = await builder.play()
-    deferred_first(played, ephemeral=False)
-    the_public_message(played)
+    harness.deferred_first(played, ephemeral=False)
+    harness.the_public_message(played)
     assert [e.notation for e in await store.log(match_id)] == ["2/5"]
 
 
@@ -291,14 +279,14 @@ async def test_builder_moves_forward_and_boards_step_by_step(
     await builder.press("Board at 6")
     await builder.choose("x1", 1)
     assert "`2/5-6 b1Me`" in builder.message["content"]
-    check_components(builder.message)
+    harness.check_components(builder.message)
     assert all(
         len(cid) <= 100
         for row in builder.message["components"]
         for cid in [c["custom_id"] for c in row["components"]]
     )
     played = await builder.play()
-    message = the_public_message(played)
+    message = harness.the_public_message(played)
     assert "boards 1 stone of the Merchant" in message.text
     assert [e.notation for e in await store.log(match_id)][3] == "2/5-6 b1Me"
     snapshot = await host.get(match_id)
@@ -318,7 +306,7 @@ async def test_builder_moves_back_and_starts_over(
     await builder.choose("source", "5")
     await builder.press("All back to 4")
     await builder.choose("n", 2)
-    the_public_message(await builder.play())
+    harness.the_public_message(await builder.play())
     assert [e.notation for e in await store.log(match_id)][3] == "2/5-4"
 
 
@@ -327,13 +315,13 @@ async def test_builder_is_only_for_the_player_to_move(
 ) -> None:
     match_id, sailor = await jai_position(driver, host)
     message = await current_message(host, match_id, fake)
-    other = next(user for user in (ALICE, BOB) if user != sailor)
-    before = await stored(store, match_id)
+    other = next(user for user in (harness.ALICE, harness.BOB) if user != sailor)
+    before = await harness.stored(store, match_id)
     refused = await driver.click(other, message, component_id(message, "build"), values=["h"])
-    assert "not your turn" in the_private_message(refused).content
-    outsider = await driver.click(CAROL, message, component_id(message, "build"), values=["h"])
-    assert "not playing" in the_private_message(outsider).content
-    assert await stored(store, match_id) == before
+    assert "not your turn" in harness.the_private_message(refused).content
+    outsider = await driver.click(harness.CAROL, message, component_id(message, "build"), values=["h"])
+    assert "not playing" in harness.the_private_message(outsider).content
+    assert await harness.stored(store, match_id) == before
 
 
 async def test_a_stale_builder_click_is_refused_and_changes_nothing(
@@ -344,27 +332,29 @@ async def test_a_stale_builder_click_is_refused_and_changes_nothing(
     await builder.choose("c2", 1)
     old = dict(builder.message)
     await driver.command(sailor, "kerboge move", move="1/5-7")  # played meanwhile, by command
-    before = await stored(store, match_id)
+    before = await harness.stored(store, match_id)
 
-    step = the_private_message(await driver.click(sailor, old, component_id(old, "step", "c1"), values=["1"]))
+    step = harness.the_private_message(
+        await driver.click(sailor, old, component_id(old, "step", "c1"), values=["1"])
+    )
     assert "earlier position" in step.text and "Here is the current board" in step.text
-    assert step.files and step.files[0][1].startswith(PNG)
-    play = the_private_message(await driver.click(sailor, old, component_id(old, "build-play")))
+    assert step.files and step.files[0][1].startswith(harness.PNG)
+    play = harness.the_private_message(await driver.click(sailor, old, component_id(old, "build-play")))
     assert "earlier position" in play.text
-    assert await stored(store, match_id) == before
+    assert await harness.stored(store, match_id) == before
 
 
 async def test_the_builder_survives_a_restart(db_path: Path, fake: FakeDiscord) -> None:
-    async with bot_run(db_path, fake) as old:
+    async with harness.bot_run(db_path, fake) as old:
         match_id, sailor = await jai_position(old.driver, old.host)
         builder = Builder(old.driver, sailor, {})
         await builder.open(await current_message(old.host, match_id, fake), "h")
         await builder.press("1 stone")
 
-    async with bot_run(db_path, fake) as new:
+    async with harness.bot_run(db_path, fake) as new:
         builder.driver = new.driver
         await builder.choose("t", 3)
-        the_public_message(await builder.play())
+        harness.the_public_message(await builder.play())
         assert [e.notation for e in await new.store.log(match_id)][3] == "1/3"
 
 
@@ -389,10 +379,12 @@ async def test_a_damaged_builder_id_is_refused(
             }
         ],
     }
-    before = await stored(store, match_id)
-    answer = the_private_message(await driver.click(sailor, forged, f"tavern:kerboge:step:{match_id}:3:5.zz"))
+    before = await harness.stored(store, match_id)
+    answer = harness.the_private_message(
+        await driver.click(sailor, forged, f"tavern:kerboge:step:{match_id}:3:5.zz")
+    )
     assert "damaged" in answer.content
-    assert await stored(store, match_id) == before
+    assert await harness.stored(store, match_id) == before
 
 
 def test_drafts_round_trip_through_their_ids() -> None:
@@ -429,7 +421,7 @@ async def test_a_whole_game_through_the_bot_and_the_host(
     await builder.open(message, "h")
     await builder.press("1 stone")
     await builder.choose("t", 1)
-    the_public_message(await builder.play())
+    harness.the_public_message(await builder.play())
 
     rng = random.Random(5)
     last: list[Request] = []
@@ -444,16 +436,18 @@ async def test_a_whole_game_through_the_bot_and_the_host(
         move = str(legal[rng.randrange(len(legal))])
         if number % 5 == 0:
             last = await driver.command(user, "kerboge move", move=move)
-            the_public_message(last)
+            harness.the_public_message(last)
         else:
             await host.play(match_id, user.id, move, expected_ply=snapshot.ply)
     snapshot = await host.get(match_id)
     assert snapshot.status == "finished" and snapshot.outcome is not None
     state = snapshot.state
     assert isinstance(state, KerbogeState) and state.total_score() >= 20
-    final = the_public_message(await driver.command(ALICE, "kerboge board", match=match_id, share=True))
+    final = harness.the_public_message(
+        await driver.command(harness.ALICE, "kerboge board", match=match_id, share=True)
+    )
     assert "Final scores" in final.text and final.custom_ids() == []
-    assert not private_messages(last)
+    assert not harness.private_messages(last)
 
 
 async def test_a_forged_draft_is_brought_back_within_reach(
@@ -471,9 +465,9 @@ async def test_a_forged_draft_is_brought_back_within_reach(
             {"type": 1, "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}]}
         ],
     }
-    before = await stored(store, match_id)
+    before = await harness.stored(store, match_id)
     requests = await driver.click(sailor, forged, custom_id)
     screen = edited(forged, requests)
     assert "From mooring 5" in screen["content"] or "Where do you board" in screen["content"]
-    check_components(screen)
-    assert await stored(store, match_id) == before
+    harness.check_components(screen)
+    assert await harness.stored(store, match_id) == before

@@ -14,19 +14,7 @@ from discord import app_commands
 from cogs.verquere import VerquereCog
 from host import Host, MatchSnapshot
 from rules.verquere import VerquereState
-from tests.support.discord_harness import (
-    ALICE,
-    BOB,
-    CAROL,
-    PNG,
-    USERS,
-    button_id,
-    deferred_first,
-    select_options,
-    sent_message,
-    the_private_message,
-    the_public_message,
-)
+from tests.support import discord_harness as harness
 from tests.support.fake_discord import Driver, User
 from tests.support.host import BAR_LOG, dump, store_log
 
@@ -40,19 +28,21 @@ async def player(host: Host, match_id: int = 1) -> User:
     """The user whose turn it is."""
     seat = (await host.get(match_id)).seat_to_move
     assert seat is not None and seat.user_id is not None
-    return USERS[seat.user_id]
+    return harness.USERS[seat.user_id]
 
 
 async def start_verquere(driver: Driver, **options: Any) -> dict[str, Any]:
     """Alice opens a lobby, Bob joins: the match message of the started match."""
-    await driver.command(ALICE, "verquere new", **options)
-    return sent_message(the_public_message(await driver.command(BOB, "verquere join")))
+    await driver.command(harness.ALICE, "verquere new", **options)
+    return harness.sent_message(
+        harness.the_public_message(await driver.command(harness.BOB, "verquere join"))
+    )
 
 
 async def test_new_opens_a_lobby_with_the_options(driver: Driver, host: Host) -> None:
-    requests = await driver.command(ALICE, "verquere new", five_blots=True)
-    deferred_first(requests, ephemeral=False)
-    message = the_public_message(requests)
+    requests = await driver.command(harness.ALICE, "verquere new", five_blots=True)
+    harness.deferred_first(requests, ephemeral=False)
+    message = harness.the_public_message(requests)
     assert message.embeds[0]["title"] == "Verquere #1"
     assert "five_blots: on" in message.text and "five_closed_points: off" in message.text
     snapshot = await host.get(1)
@@ -71,9 +61,9 @@ async def test_the_options_and_their_defaults() -> None:
 
 
 async def test_the_match_starts_with_the_roll_shown(driver: Driver, host: Host) -> None:
-    await driver.command(ALICE, "verquere new")
-    requests = await driver.command(BOB, "verquere join")
-    message = the_public_message(requests)
+    await driver.command(harness.ALICE, "verquere new")
+    requests = await driver.command(harness.BOB, "verquere join")
+    message = harness.the_public_message(requests)
     snapshot = await host.get(1)
     state = state_of(snapshot)
     assert snapshot.status == "playing" and state.to_move == 0 and state.dice is not None
@@ -82,9 +72,9 @@ async def test_the_match_starts_with_the_roll_shown(driver: Driver, host: Host) 
     assert f"`{roll}`" in message.text and f"rolls {state.dice[0]}-{state.dice[1]}" in message.text
     assert "(White) to move" in message.embeds[0]["description"]
     ((name, data),) = message.files
-    assert data.startswith(PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert data.startswith(harness.PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
     # the legal whole turns of the opening roll fit in the move menu
-    options = select_options(sent_message(message))
+    options = harness.select_options(harness.sent_message(message))
     assert [o["value"] for o in options] == [str(m) for m in state.legal_moves()]
 
 
@@ -97,12 +87,12 @@ async def test_turns_by_command_and_menu_then_a_pass_played_by_itself(driver: Dr
         text = str(legal[len(legal) // 2])
         mover = await player(host)
         if turn % 2 and len(legal) <= 25:
-            requests = await driver.click(mover, message, button_id(message, "move"), values=[text])
+            requests = await driver.click(mover, message, harness.button_id(message, "move"), values=[text])
         else:
             requests = await driver.command(mover, "verquere move", move=text)
-        deferred_first(requests, ephemeral=False)
-        posted = the_public_message(requests)
-        message = sent_message(posted)
+        harness.deferred_first(requests, ephemeral=False)
+        posted = harness.the_public_message(requests)
+        message = harness.sent_message(posted)
         assert f"`{text}`" in posted.text
         if "passes:" in posted.text:
             passed = posted.text
@@ -128,7 +118,7 @@ async def test_autocomplete_offers_whole_turns_filtered_by_the_typed_text(driver
     typed = await driver.autocomplete(mover, "verquere move", "move", move=prefix)
     assert typed and all(c["value"] in legal for c in typed)
     assert typed[0]["value"].replace(" ", "").startswith(prefix.replace(" ", ""))
-    assert await driver.autocomplete(CAROL, "verquere move", "move", move="1/") == []
+    assert await driver.autocomplete(harness.CAROL, "verquere move", "move", move="1/") == []
 
 
 BAD_TEXTS = [
@@ -148,8 +138,8 @@ async def test_bad_turns_are_explained_privately_and_change_nothing(
     before = dump(db_path, match.id)
     mover = await player(host)
     requests = await driver.command(mover, "verquere move", move=text)
-    deferred_first(requests)
-    answer = the_private_message(requests)
+    harness.deferred_first(requests)
+    answer = harness.the_private_message(requests)
     assert any(part in answer.content for part in message.split("|")), answer.content
     assert "Legal turns include" in answer.content or "legal turns are" in answer.content
     assert dump(db_path, match.id) == before

@@ -11,11 +11,11 @@ import render
 from rules import CHANCE, GAMES, Move, State
 from rules.kerboge import KerbogeState
 from rules.verquere import Turn, VerquereState
-from tests.render.test_keryo_pente import FIVE_IN_A_ROW
-from tests.render.test_keryo_pente import replay as keryo_pente_replay
-from tests.render.test_verquere import replay as verquere_replay
+from tests.support.keryo_pente import FIVE_IN_A_ROW
+from tests.support.keryo_pente import replay as keryo_pente_replay
 from tests.support.playouts import pick_move
 from tests.support.verquere import MIDDLE_GAME as VERQUERE_MIDDLE
+from tests.support.verquere import replay as verquere_replay
 
 CASES = [(key, seats) for key, game in GAMES.items() for seats in game.seats]
 LONG_NAMES = ("Bartholomew the Extraordinarily Long-Named Builder of Castles in the Air " * 2,) * 6

@@ -13,8 +13,9 @@ import pytest
 import render
 from render import frame
 from rules import GAMES, Outcome
-from rules.keryo_pente import KeryoPenteState, Point
+from rules.keryo_pente import Point
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
+from tests.support.keryo_pente import FIVE_IN_A_ROW, replay
 from tests.support.logs import words
 
 GAME = GAMES["keryo-pente"]
@@ -27,21 +28,8 @@ MIDDLE_GAME = words(
     "M15 P11 O11 J12 H14 K7 K13 K12 F15 M9 O9 E7 O15 E10 H10 N10 G15 G14 K8 E13 K15 P9 P15 N9 L8 L11 "
     "H13 K11 O13 G10 F11"
 )
-FIVE_IN_A_ROW = words(
-    # Three players: Yellow captures K13 and K14 with K15, then Blue completes L11–P15.
-    "K10 L11 H12 K14 M12 J12 K13 N13 K12 G7 O14 K15 F6 P15"
-)
 PLAYERS = ("alice", "Bob", "carol", "dave", "eve", "frank")
 LONG_NAME = "Bartholomew the Extraordinarily Long-Named Builder of Castles " * 3
-
-
-def replay(seats: int, log: list[str]) -> tuple[KeryoPenteState, Point]:
-    """The state after `log`, and its last move."""
-    before = GAME.replay(seats, {}, log[:-1])
-    last = before.parse(log[-1])
-    state = before.play(last)
-    assert isinstance(state, KeryoPenteState) and isinstance(last, Point)
-    return state, last
 
 
 def test_start() -> None:

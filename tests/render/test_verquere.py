@@ -7,7 +7,6 @@ tests/render/test_verquere.py`, then look at every new reference before committi
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
@@ -19,21 +18,10 @@ from render import verquere as picture
 from rules import CHANCE, GAMES, Outcome
 from rules.verquere import Pass, Turn, VerquereState
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
-from tests.support.verquere import BEFORE_JUNCKER, MIDDLE_GAME, position
+from tests.support.verquere import BEFORE_JUNCKER, MIDDLE_GAME, position, replay
 
 GAME = GAMES["verquere"]
 PLAYERS = ("alice", "Bob")
-
-
-def replay(log: list[str], then: Sequence[str] = ()) -> tuple[VerquereState, Turn | Pass]:
-    """The state after `log` and then the chance events `then`, and the last move of `log`."""
-    before = GAME.replay(2, {}, log[:-1])
-    last = before.parse(log[-1])
-    state = before.play(last)
-    for text in then:
-        state = state.play(text)
-    assert isinstance(state, VerquereState) and isinstance(last, Turn | Pass)
-    return state, last
 
 
 def jean() -> tuple[VerquereState, Turn]:

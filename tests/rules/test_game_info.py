@@ -9,7 +9,7 @@ import pytest
 
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import SERPENT_WINS, KerbogeState
-from tests.rules.test_kerboge import position
+from tests.support.kerboge import position
 
 
 @pytest.mark.parametrize(

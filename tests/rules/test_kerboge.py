@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -22,43 +22,8 @@ from rules.kerboge import (
     StoneMove,
     serpent_boarding,
 )
+from tests.support.kerboge import ME, RU, SA, SO, position
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout
-
-SA, ME, SO, RU = 0, 1, 2, 3
-
-
-def position(
-    rows: Mapping[int, tuple[int, ...]],
-    *,
-    seats: int = 4,
-    to_move: int = SA,
-    points: tuple[int, ...] | None = None,
-    serpent: int = 1,
-    serpent_points: int = 0,
-    round_: int = 1,
-    resigned: tuple[bool, ...] | None = None,
-) -> KerbogeState:
-    """A position from mooring number -> stones of each seat; the rest of the stones in harbour."""
-    board = [0] * (10 * seats)
-    for mooring, stones in rows.items():
-        assert len(stones) == seats
-        for seat, n in enumerate(stones):
-            board[(mooring - 1) * seats + seat] = n
-    harbour = tuple(10 - sum(board[seat::seats]) for seat in range(seats))
-    assert all(h >= 0 for h in harbour)
-    return KerbogeState(
-        seats,
-        tuple(board),
-        harbour,
-        serpent,
-        points or (0,) * seats,
-        serpent_points,
-        to_move,
-        round_,
-        None,
-        (0,) * seats,
-        resigned or (False,) * seats,
-    )
 
 
 def texts(state: State) -> list[str]:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from rules.verquere import VerquereState, seat0_point
+from collections.abc import Sequence
+
+from rules import GAMES
+from rules.verquere import Pass, Turn, VerquereState, seat0_point
 from tests.support.logs import moves
+
+GAME = GAMES["verquere"]
 
 
 def position(
@@ -65,3 +70,14 @@ MIDDLE_GAME = RANDOM_GAME[:58]
 """White has just played 10/14 8/14*: Black has 2 men on the bar."""
 BEFORE_JUNCKER = RANDOM_GAME[:125]
 """White to play 5-2: 12/17*/19 puts a third Black man on the bar, and Black is Juncker."""
+
+
+def replay(log: list[str], then: Sequence[str] = ()) -> tuple[VerquereState, Turn | Pass]:
+    """The state after `log` and then the chance events `then`, and the last move of `log`."""
+    before = GAME.replay(2, {}, log[:-1])
+    last = before.parse(log[-1])
+    state = before.play(last)
+    for text in then:
+        state = state.play(text)
+    assert isinstance(state, VerquereState) and isinstance(last, Turn | Pass)
+    return state, last
