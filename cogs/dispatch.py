@@ -172,7 +172,8 @@ class ButtonAnswers(MatchMessages):
 
     @component_action(ButtonAction.RESIGN_CONFIRMED, defer=Defer.PUBLIC)
     async def resign_confirmed(self, interaction: discord.Interaction, press: Press) -> None:
-        await self.current(press)
+        # A confirmation asked for before the position moved on is stale like any other button.
+        self.check_ply(await self.current(press), press)
         await self.publish(
             interaction, await self.host.resign(press.match_id, interaction.user.id), ping=True
         )

@@ -24,7 +24,7 @@ from rules import Game
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent
-from .messages import image_name, invite_content, match_embed, turn_content
+from .messages import image_name, invite_content, match_embed, menu_description, turn_content
 from .replies import send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
@@ -69,7 +69,13 @@ class MatchMessages:
         png = render.board(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
         alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
         menu: tuple[tuple[str, str], ...] = ()
-        if with_menu and self.move_menu and snapshot.seat_to_move is not None:
+        # Only a person to move gets the menu: a computer (or one standing in) moves by itself.
+        if (
+            with_menu
+            and self.move_menu
+            and snapshot.seat_to_move is not None
+            and not snapshot.waiting_for_computer
+        ):
             moves = snapshot.state.legal_moves()
             if 0 < len(moves) <= MENU_LIMIT:
                 menu = tuple((str(m), snapshot.state.describe_move(m)) for m in moves)
@@ -135,10 +141,7 @@ class MatchMessages:
             discord.SelectOption(
                 label=clip(notation, OPTION_TEXT_LIMIT),
                 value=notation[:OPTION_TEXT_LIMIT],
-                # Menus show plain text: the rules' Markdown backticks would show as they are.
-                description=clip(described.replace("`", ""), OPTION_TEXT_LIMIT)
-                if described != notation
-                else None,
+                description=menu_description(notation, described),
             )
             for notation, described in menu[:MENU_LIMIT]
         ]

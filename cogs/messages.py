@@ -9,6 +9,7 @@ The message text names only the player to move, and the allowed mentions let it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -17,6 +18,7 @@ from discord.utils import escape_markdown, escape_mentions
 from host import MatchListing, MatchSnapshot, PlayedMove, Seat
 from rules.text import clip, plural
 
+from .components import OPTION_TEXT_LIMIT
 from .replies import NO_PINGS
 
 TITLE_LIMIT = 256
@@ -32,6 +34,32 @@ COLOUR_OVER = discord.Colour.dark_grey()
 def clean(name: str) -> str:
     """A user-chosen name, safe to show: no Markdown, no mentions."""
     return escape_mentions(escape_markdown(name))
+
+
+def menu_description(notation: str, described: str) -> str | None:
+    """A menu option's plain-text description of a move: what it adds to the notation."""
+    added = what_it_adds(notation, described)
+    return None if added is None else clip(added, OPTION_TEXT_LIMIT)
+
+
+def what_it_adds(notation: str, described: str) -> str | None:
+    """What a move's description says beyond its notation, in plain text (None when nothing):
+    "c1-a2: jumps c1 to a2" gives "jumps c1 to a2", and "rolls 4-4" for `roll 4-4` nothing."""
+    text = described.replace("`", "").strip()  # shown as plain text: no Markdown code spans
+    for prefix in (notation, f"plays {notation}"):
+        for separator in (":", " —", " -", ",", " "):
+            if text.startswith(prefix + separator):
+                text = text[len(prefix) + len(separator) :].strip()
+                break
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    if not text or _words(text) == _words(notation) or _words(text) == ["play", *_words(notation)]:
+        return None
+    return text
+
+
+def _words(text: str) -> list[str]:
+    return [word.removesuffix("s") for word in re.findall(r"[a-z0-9]+", text.lower())]
 
 
 def moves_played(snapshot: MatchSnapshot) -> str:
@@ -68,10 +96,10 @@ def played_line(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
     if entry.kind in ("resign", "draw"):
         return f"• {clean(entry.description)}"
     text = f"`{entry.notation}`"
-    if entry.description and entry.description != entry.notation:
-        # The rules write their descriptions in Markdown (notation in backticks) and never
-        # quote user text in them, so only mentions need escaping.
-        text += f" — {escape_mentions(entry.description)}"
+    added = what_it_adds(entry.notation, entry.description)
+    if added:
+        # The rules never quote user text in their descriptions, so only mentions need escaping.
+        text += f" — {escape_mentions(added)}"
     return f"{_actor(snapshot, entry)}: {text}"
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any, NoReturn
 
 import pytest
 
+from cogs.messages import menu_description
 from data import Store
 from host import Host
 from tests.support.discord_harness import (
@@ -17,6 +19,7 @@ from tests.support.discord_harness import (
     button_id,
     deferred_first,
     public_messages,
+    select_options,
     sent_message,
     start_match,
     stored,
@@ -371,3 +374,49 @@ async def test_new_against_the_computer_starts_with_the_games_options(
     assert [seat.computer for seat in snapshot.seats if seat.user_id != ALICE.id] == ["easy"]
     assert dict(snapshot.options) == stored_options
     assert public_messages(requests), "the match message is posted"
+
+
+async def test_a_resign_confirmation_asked_before_a_move_is_refused_as_stale(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    game = await start_match(driver, host)
+    confirmation = sent_message(the_private_message(await driver.command(game.mover, "keryo-pente resign")))
+    await driver.command(game.mover, "keryo-pente move", move="K10")  # the position moves on
+    await driver.command(game.other, "keryo-pente move", move="A1")
+    before = await stored(store, game.match_id)
+    answer = the_private_message(
+        await driver.click(game.mover, confirmation, button_id(confirmation, "resign-yes"))
+    )
+    assert "earlier position" in answer.text and "Here is the current board" in answer.text
+    assert await stored(store, game.match_id) == before
+    assert (await host.get(game.match_id)).status == "playing"
+
+
+async def test_the_move_menu_is_offered_only_to_a_person_to_move(driver: Driver, host: Host) -> None:
+    for _ in range(8):  # until the computer is drawn to move first
+        requests = await driver.command(ALICE, "keibot new", opponent="computer", level="easy")
+        boards = [sent_message(r) for r in requests if r.is_followup and not r.ephemeral and r.embeds]
+        if "thinking" in boards[0]["embeds"][0]["description"]:
+            break
+    assert "thinking" in boards[0]["embeds"][0]["description"]
+    assert select_options(boards[0]) == []  # the computer is to move: no menu
+    assert ":move:" not in json.dumps(boards[0]["components"])
+    assert select_options(boards[-1])  # then Alice is to move: her menu
+    menu = json.dumps(boards[-1]["components"])
+    assert "Choose a move (Alice)" in menu
+
+
+@pytest.mark.parametrize(
+    ("notation", "described", "shown"),
+    [
+        ("c1-a2", "`c1-a2`: jumps c1 to a2", "jumps c1 to a2"),
+        ("roll 4-4", "rolls 4-4", None),
+        ("1/7 1/6", "plays `1/7 1/6`", None),
+        ("1/7 1/6", "plays `1/7 1/6` (seen from Black: `13/19 13/18`)", "seen from Black: 13/19 13/18"),
+        ("K10", "K10", None),
+        ("H11", "H11 captures J11 K11 L11 (3); Red has 9 of 15", "captures J11 K11 L11 (3); Red has 9 of 15"),
+        ("2/5", "enters 2 stones into mooring 5", "enters 2 stones into mooring 5"),
+    ],
+)
+def test_a_menu_option_does_not_repeat_its_notation(notation: str, described: str, shown: str | None) -> None:
+    assert menu_description(notation, described) == shown

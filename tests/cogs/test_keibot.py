@@ -121,8 +121,11 @@ async def test_a_whole_game_with_the_command_and_the_move_menu(
     # the first position: the menu offers White's 15 moves, each with what it does
     options = select_options(message)
     assert len(options) == 15 and options[0]["label"] == "c1-a2"
-    # Menus show plain text: each description names its move, with no Markdown backticks.
-    assert all(option["description"].startswith(option["label"]) for option in options)
+    # Menus show plain text: each description says what the move does, without repeating the
+    # notation of its label and with no Markdown backticks.
+    assert options[0]["description"] == "jumps c1 to a2"
+    assert all(not option["description"].startswith(option["label"]) for option in options)
+    assert all("`" not in option["description"] for option in options)
     assert not any("`" in option["description"] for option in options)
     menus = 0
     for ply, text in enumerate(THREE_IN_A_ROW):
