@@ -84,7 +84,7 @@ class TurnClock(commands.Cog):
     def _note(self, snapshot: MatchSnapshot) -> str:
         if snapshot.status == "abandoned" and self.lobby_timeout is not None:
             hours = self.lobby_timeout.total_seconds() / 3600
-            return f"This lobby was closed: nobody joined for {hours:g} hours."
+            return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
         return snapshot.played[0].description if snapshot.played else "The turn clock ran out."
 
     def _game_cog(self, key: str) -> GameCog | None:

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from host import MatchListing, MatchSnapshot, PlayedMove, Seat
+from host import MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
+from rules.kerboge import SERPENT_WINS
 from rules.text import clip, plural
 
 from .components import OPTION_TEXT_LIMIT
@@ -62,6 +63,11 @@ def _words(text: str) -> list[str]:
     return [word.removesuffix("s") for word in re.findall(r"[a-z0-9]+", text.lower())]
 
 
+def score_text(snapshot: MatchSnapshot, score: float) -> str:
+    """A score with what it counts: "6 beads placed", "1 capture", "23 points"."""
+    return snapshot.game.score_text(int(score) if float(score).is_integer() else score)
+
+
 def moves_played(snapshot: MatchSnapshot) -> str:
     """ "12 moves": what players count as moves (the seats' moves; no dice rolls or coin tosses)."""
     return plural(snapshot.move_count, "move")
@@ -82,7 +88,9 @@ def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> s
     """`<@id> (Red)`: the player (as a mention, which never pings inside an embed) and colour."""
     colours = seat_colours(snapshot)
     who = f"<@{seat.user_id}>" if mention and seat.user_id is not None else f"**{clean(seat.label)}**"
-    colour = f" ({colours[seat.index]})" if seat.index < len(colours) and not snapshot.is_lobby else ""
+    # Colours are dealt when a match starts: a lobby (open or closed) has none yet.
+    dealt = snapshot.state is not None
+    colour = f" ({colours[seat.index]})" if seat.index < len(colours) and dealt else ""
     return who + colour
 
 
@@ -125,6 +133,8 @@ def status_line(snapshot: MatchSnapshot) -> str:
                 seat_text(snapshot, snapshot.seats[w]) for w in outcome.winners if w < len(snapshot.seats)
             )
             return f"🏆 {names} {'wins' if len(outcome.winners) == 1 else 'win'} — {clean(outcome.reason)}."
+        if outcome.termination == SERPENT_WINS:
+            return f"🐍 The Serpent wins: no player does — {clean(outcome.reason)}."
         return f"The match ends in a draw — {clean(outcome.reason)}."
     seat = snapshot.seat_to_move
     if seat is None:
@@ -141,12 +151,15 @@ def players_text(snapshot: MatchSnapshot) -> str:
     lines = []
     for seat in snapshot.seats:
         line = seat_text(snapshot, seat)
-        if seat.index < len(scores) and not snapshot.is_lobby:
-            score = scores[seat.index]
-            line += f" · {int(score) if float(score).is_integer() else score}"
+        if seat.index < len(scores) and snapshot.state is not None:
+            line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
             line += " · resigned"
         lines.append(line)
+    if snapshot.outcome is not None and snapshot.is_over:
+        lines += [
+            f"**{name}** · {score_text(snapshot, score)}" for name, score in snapshot.outcome.other_scores
+        ]
     if snapshot.is_lobby:
         lines += ["*(free seat)*"] * (snapshot.seat_count - len(snapshot.seats))
     return clip("\n".join(lines), FIELD_LIMIT) or "—"
@@ -192,7 +205,8 @@ def match_embed(
     )
     if snapshot.played:
         embed.add_field(name="Just played", value=played_text(snapshot.played, snapshot), inline=False)
-    embed.add_field(name="Players" if not snapshot.is_over else "Final scores", value=players_text(snapshot))
+    finished = snapshot.status == MatchStatus.FINISHED
+    embed.add_field(name="Final scores" if finished else "Players", value=players_text(snapshot))
     options = options_text(snapshot)
     if options:
         embed.add_field(name="Options", value=clip(options, FIELD_LIMIT))

@@ -28,6 +28,7 @@ from typing import Any
 
 from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
+from rules.kerboge import SERPENT_WINS
 
 from .errors import HostError
 from .reading import game_by_key
@@ -146,6 +147,8 @@ def describe_outcome(snapshot: MatchSnapshot) -> str:
     if outcome.winners:
         names = " and ".join(snapshot.seats[i].label for i in outcome.winners if i < len(snapshot.seats))
         return f"{names} {'win' if len(outcome.winners) > 1 else 'wins'} — {outcome.reason}"
+    if outcome.termination == SERPENT_WINS:
+        return f"The Serpent wins — {outcome.reason}"  # a winner that is no seat
     return f"No winner — {outcome.reason}"
 
 

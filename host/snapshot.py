@@ -130,4 +130,4 @@ class MatchSnapshot:
 
     @property
     def title(self) -> str:
-        return f"{self.game.title} #{self.id}"
+        return f"{self.game.title_for(self.seat_count)} #{self.id}"

@@ -51,7 +51,11 @@ async def test_idle_lobby_is_closed(
     clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=timedelta(days=3))
     changed = await clock.sweep()
     assert [m.status for m in changed] == ["abandoned"]
-    assert any("nobody joined" in r.text for r in fake.requests)
+    (closed,) = [r for r in fake.requests if "Nobody joined for 72 hours" in r.text]
+    assert closed.text.count("This lobby was closed") == 1  # said once, not twice
+    embed = closed.embeds[0]
+    assert [field["name"] for field in embed["fields"]] == ["Players", "Options"]  # no "Final scores"
+    assert "(Red)" not in closed.text and "(Blue)" not in closed.text  # no colours were dealt
 
 
 async def test_computer_moves_left_by_a_restart_are_played_and_announced(

@@ -471,3 +471,38 @@ async def test_a_forged_draft_is_brought_back_within_reach(
     assert "From mooring 5" in screen["content"] or "Where do you board" in screen["content"]
     harness.check_components(screen)
     assert await harness.stored(store, match_id) == before
+
+
+async def test_jai_kerboge_has_its_own_title_and_a_serpents_win_is_said_plainly(
+    driver: Driver, host: Host, store: Store, fake: FakeDiscord
+) -> None:
+    """Seeded Jai Kerboge games through the host until the Serpent wins one; its final message
+    names it as Jai Kerboge, says the Serpent won, and lists the Serpent's points with the rest."""
+    for seed in range(40):
+        match_id, _ = await open_match(driver, host, 2)
+        rng = random.Random(seed)
+        while not (snapshot := await host.get(match_id)).is_over:
+            assert snapshot.state is not None
+            legal = snapshot.state.legal_moves()
+            user = await to_move(host, match_id)
+            await host.play(
+                match_id, user.id, str(legal[rng.randrange(len(legal))]), expected_ply=snapshot.ply
+            )
+        assert snapshot.outcome is not None
+        if snapshot.outcome.termination == "serpent":
+            break
+    else:
+        raise AssertionError("no seeded game was won by the Serpent")
+    final = harness.the_public_message(
+        await driver.command(harness.ALICE, "kerboge board", match=match_id, share=True)
+    )
+    embed = final.embeds[0]
+    assert embed["title"] == f"Jai Kerboge #{match_id}"
+    assert embed["description"].startswith("🐍 The Serpent wins: no player does — the Serpent wins with")
+    assert "draw" not in embed["description"]
+    (scores,) = [field["value"] for field in embed["fields"] if field["name"] == "Final scores"]
+    serpent = dict(snapshot.outcome.other_scores)["Serpent"]
+    assert f"**Serpent** · {serpent:g} points" in scores
+    assert all(line.endswith(("point", "points")) or "· resigned" in line for line in scores.splitlines())
+    record = await host.record(match_id, snapshot.guild_id)
+    assert "The Serpent wins" in record and "No winner" not in record
