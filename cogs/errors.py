@@ -31,6 +31,7 @@ from host import (
     listed_matches,
     scope_phrase,
 )
+from rules.text import counts
 
 from .replies import send_private
 
@@ -100,9 +101,8 @@ def _not_enough_players(error: NotEnoughPlayers) -> str:
             f"{error.match.title} was opened for {error.wanted} players and {seated}: it starts when every "
             "seat is taken. Ask others to press **Join**, or fill the empty seats with computer players."
         )
-    counts = " or ".join(str(n) for n in error.allowed)
     return (
-        f"{error.match.game_title} needs {counts} players and {seated}. "
+        f"{error.match.game_title} needs {counts(error.allowed)} players and {seated}. "
         "Ask someone to press **Join** (or use the join command)."
     )
 

@@ -199,7 +199,16 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     @app_commands.autocomplete(match=my_lobbies)
     async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
-        lobby = await self.find(interaction, match, lobby=True)
+        try:
+            lobby = await self.find(interaction, match, lobby=True)
+        except MatchNotFound:
+            if match is None and await self._mine(interaction, ("playing",)):
+                # A lobby is left; a match that has started is given up with resign.
+                raise CogError(
+                    f"Your {self.game.title} match has already started, so there is no seat to leave: "
+                    f"`/{self.game.key} resign` gives it up."
+                ) from None
+            raise
         await self.publish(interaction, await self.host.leave(lobby.id, interaction.user.id))
 
     @app_commands.command(name="move", description="Play a move")

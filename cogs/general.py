@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from host import Host, game_by_key
-from rules.text import clip
+from rules.text import clip, counts
 
 from .errors import CogError
 from .game_cog import GameCog
@@ -38,7 +38,10 @@ class GeneralCog(commands.Cog):
             lines.append(f"• {discord.utils.escape_markdown(label)}")
         if not lines:
             starts = ", ".join(f"`/{cog.game.key} new`" for cog in self.game_cogs(interaction.client))
-            lines = [f"No matches here yet. Open one with {starts or 'a game command'}."]
+            lines = [
+                f"No match is being played or waiting for players here. Open one with "
+                f"{starts or 'a game command'}; `/history` shows finished ones."
+            ]
         embed = discord.Embed(
             title="Matches in this channel",
             description=clip("\n".join(lines), 4096),
@@ -50,15 +53,20 @@ class GeneralCog(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         games = []
         for cog in self.game_cogs(interaction.client):
-            seats = cog.game.seats
-            players = f"{seats[0]}" if len(seats) == 1 else f"{seats[0]}–{seats[-1]}"
-            games.append(f"• **{cog.game.title}** ({players} players): `/{cog.game.key} new`")
+            game = cog.game
+            if game.variant_titles:  # each seat count is a game of its own (Kerboge, Jai Kerboge)
+                for seats in sorted(game.seats, reverse=True):
+                    games.append(f"• **{game.title_for(seats)}** ({seats} players): `/{game.key} new`")
+            else:
+                starts = " (its creator may **Start** it early)" if game.starts_short else ""
+                games.append(f"• **{game.title}** ({counts(game.seats)} players){starts}: `/{game.key} new`")
         embed = discord.Embed(
             title="Tavern: rare board games in chat",
             description=(
                 "Play board games with the people in this channel, one move at a time, at your own pace.\n\n"
                 "**Start:** open a lobby with a game's `new` command. Others press **Join** (or use "
-                "`join`); the match starts when the seats are full, or when its creator presses **Start**.\n"
+                "`join`), or its creator adds computer players; the match starts when every seat is "
+                "taken.\n"
                 "**Play:** `/<game> move` (it suggests legal moves as you type), or pick from the menu "
                 "when there are few moves. The bot posts the board after every move and mentions the player "
                 "to move.\n"

@@ -470,7 +470,8 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
                 body.append(f"How many stones go back to {back}?")
             else:
                 body.append(
-                    f"{plural(draft.count, 'stone')} go back to {back}. A move backward never boards."
+                    f"{plural(draft.count, 'stone')} {'goes' if draft.count == 1 else 'go'} back to {back}. "
+                    "A move backward never boards."
                 )
             return body, items, draft
         if draft.direction != Direction.FORWARD:

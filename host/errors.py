@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules import MoveError, OptionError
+from rules.text import counts
 
 
 @dataclass(frozen=True)
@@ -201,10 +202,9 @@ class NotEnoughPlayers(HostError):
                 "computer players."
             )
         else:
-            counts = " or ".join(str(n) for n in self.allowed)
             text = (
-                f"{match.game_title} needs {counts} players and {seated} {_is_are(seated)} seated. "
-                "Ask someone to join."
+                f"{match.game_title} needs {counts(self.allowed)} players and {seated} "
+                f"{_is_are(seated)} seated. Ask someone to join."
             )
         super().__init__(text)
 

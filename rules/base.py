@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .text import plural
+from .text import counts, plural
 
 CHANCE = -1
 """`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
@@ -164,7 +164,7 @@ class Game:
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""
         if seats not in self.seats:
-            allowed = ", ".join(str(s) for s in self.seats)
+            allowed = counts(self.seats)
             raise OptionError(f"{self.title} is played by {allowed} players, not {seats}.")
         unknown = set(options) - set(self.options)
         if unknown:

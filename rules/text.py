@@ -23,6 +23,14 @@ def listing(items: Sequence[str], conjunction: str = "and") -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
+def counts(values: Sequence[int]) -> str:
+    """Allowed numbers as people say them: "2 to 6" for a run, "2 or 4" otherwise."""
+    ordered = sorted(set(values))
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return listing([str(value) for value in ordered], "or")
+
+
 def clip(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters, with an ellipsis where it was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

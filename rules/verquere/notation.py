@@ -8,6 +8,7 @@ from itertools import chain, pairwise
 from typing import Any, NamedTuple
 
 from ..base import NotAMoveError
+from ..text import plural
 from .board import _NO_POINTS, BAR, OFF, POINTS, Key, Steps, _apply, _check_step, _point_name, _vulnerable
 
 # -- writing a turn ------------------------------------------------------------------------------------
@@ -271,7 +272,7 @@ def _realize(
                     {}, f"`{unit}` needs {distance} points or more, more than your roll {shown} makes"
                 )
             return _Realized(
-                {}, f"`{unit}` is {distance} points, which no die or dice of your roll {shown} make"
+                {}, f"`{unit}` is {plural(distance, 'point')}, which no die or dice of your roll {shown} make"
             )
     rec(view, dice, [(u, u.start) for u in units], _vulnerable(view) if five_closed else _NO_POINTS)
     if failure[0] < 0:

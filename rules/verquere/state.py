@@ -143,6 +143,11 @@ class VerquereState(TurnState):
             raise IllegalMoveError(
                 f"`pass` is not allowed: you can move with {hi}-{lo}. {self._examples(legal)}"
             )
+        if not raw.strip():
+            raise NotAMoveError(
+                f"An empty text is not a turn. Write each step as `from/to` in your own numbering. "
+                f"{self._examples(legal)}"
+            )
         try:
             units = _units(raw)
         except NotAMoveError as error:

@@ -294,7 +294,30 @@ async def test_games_lists_this_channels_matches(driver: Driver, host: Host) -> 
 async def test_help_explains_how_to_start(driver: Driver) -> None:
     (answer,) = await driver.command(ALICE, "help")
     assert answer.ephemeral
-    assert "/keryo-pente new" in answer.text and "Keryo-Pente" in answer.text
+    text = answer.embeds[0]["description"]
+    assert "/keryo-pente new" in text and "Keryo-Pente** (2 to 6 players) (its creator may **Start**" in text
+    # Kerboge is played by 4 and Jai Kerboge by 2: never "2–4 players", which would admit 3.
+    assert "**Kerboge** (4 players)" in text and "**Jai Kerboge** (2 players)" in text
+    assert "2–4" not in text and "presses **Start**" not in text
+    assert "**Keibot** (2 players): `/keibot new`" in text
+
+
+async def test_games_after_every_match_here_has_ended_says_none_is_being_played(
+    driver: Driver, host: Host
+) -> None:
+    game = await start_match(driver, host)
+    await host.resign(game.match_id, game.mover.id)
+    text = the_private_message(await driver.command(CAROL, "games")).text
+    assert "No match is being played or waiting for players here" in text and "/history" in text
+    assert "yet" not in text
+
+
+async def test_leave_during_a_match_points_to_resign(driver: Driver, host: Host, store: Store) -> None:
+    game = await start_match(driver, host)
+    before = await stored(store, game.match_id)
+    answer = the_private_message(await driver.command(game.other, "keryo-pente leave"))
+    assert "has already started" in answer.text and "`/keryo-pente resign`" in answer.text
+    assert await stored(store, game.match_id) == before
 
 
 @pytest.mark.parametrize(

@@ -213,7 +213,7 @@ async def test_lobby_refusals_change_nothing(host: Host, db_path: Path) -> None:
         guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keryo-pente", seats=3, options={}
     )
     before = dump(db_path, lobby.id)
-    with pytest.raises(NotEnoughPlayers, match="needs 2 or 3 or 4 or 5 or 6 players"):
+    with pytest.raises(NotEnoughPlayers, match="needs 2 to 6 players"):
         await host.start(lobby.id, ANN.user_id)
     with pytest.raises(AlreadySeated):
         await host.join(lobby.id, ANN)
@@ -247,7 +247,7 @@ async def test_joining_a_full_lobby_is_refused(host: Host, store: Store) -> None
 async def test_unknown_game_and_bad_options_are_refused(host: Host) -> None:
     with pytest.raises(UnknownGame, match="keryo-pente"):
         await host.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="chess")
-    with pytest.raises(OptionError, match="2, 3, 4, 5, 6"):
+    with pytest.raises(OptionError, match="2 to 6 players"):
         await host.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keryo-pente", seats=9)
     with pytest.raises(OptionError, match="no option"):
         await host.new(

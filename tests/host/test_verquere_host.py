@@ -227,7 +227,7 @@ BAD_INPUT = [
     ),
     (TOUCHDOWN_LOG, "7/13/14", IllegalMoveError, "`7/13` cannot touch down on 13: point 13 is closed"),
     (["roll 5-3"], "hello", NotAMoveError, "`hello` is not a turn"),
-    (["roll 5-3"], "", NotAMoveError, "is not a turn: it is empty"),
+    (["roll 5-3"], "", NotAMoveError, "An empty text is not a turn"),
     (["roll 5-3"], "1/4/9 1/6", IllegalMoveError, "has 3 steps, but a 5-3 gives only 2"),
     (["roll 5-3"], "roll 6-6", IllegalMoveError, "the dice are already rolled"),
     (["roll 5-3"], "pass", IllegalMoveError, "`pass` is not allowed: you can move with 5-3"),

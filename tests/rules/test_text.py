@@ -1,6 +1,6 @@
 """The shared text helpers."""
 
-from rules.text import clip, listing, plural
+from rules.text import clip, counts, listing, plural
 
 
 def test_plural_counts_with_the_right_noun() -> None:
@@ -25,3 +25,10 @@ def test_clip_keeps_short_text_and_marks_a_cut() -> None:
     assert clip("abc", 3) == "abc"
     assert clip("abcd", 3) == "ab…"
     assert len(clip("x" * 500, 100)) == 100
+
+
+def test_counts_say_a_run_as_a_range() -> None:
+    assert counts([2, 3, 4, 5, 6]) == "2 to 6"
+    assert counts((4, 2)) == "2 or 4"
+    assert counts([2]) == "2"
+    assert counts([2, 3]) == "2 or 3"
