@@ -194,9 +194,7 @@ def number(value: float) -> str:
 def rating_text(rating: str | None) -> str:
     if rating is None:
         return "not rated yet"
-    if rating.endswith("?"):
-        return f"**{rating[:-1]}** (provisional)"
-    return f"**{rating}**"
+    return f"**{rating}**"  # "1500?" while provisional: the footer and the leaderboard say what ? means
 
 
 def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:

@@ -195,7 +195,8 @@ async def test_stats_of_a_player(driver: Driver, host: Host) -> None:
     (embed,) = the_private_message(requests).embeds
     assert embed["title"] == "Alice — Keryo-Pente"
     text = str(embed["fields"])
-    assert "(provisional) on this server" in text and "on all servers" in text
+    assert "?** on this server" in text and "on all servers" in text
+    assert "(provisional)" not in text and "? while provisional" in embed["footer"]["text"]  # one convention
     assert f"Record: 3 played · {won} won · 0 drawn · {3 - won} lost (0 resigned)" in text
     assert "Trend: `" in text and "over the last 2 rated matches" in text
     assert all(f"#{match_id} {verdict} · 0 captures" in text for match_id, verdict in verdicts.items())
