@@ -55,9 +55,16 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         return interaction.guild_id, interaction.channel_id
 
     async def find(
-        self, interaction: discord.Interaction, match: int | None, *, lobby: bool, seated: bool = True
+        self,
+        interaction: discord.Interaction,
+        match: int | None,
+        *,
+        lobby: bool,
+        seated: bool = True,
+        to_move: bool = False,
     ) -> MatchSnapshot:
-        """The match a command means (see `Host.resolve`): a lobby, or a match being played."""
+        """The match a command means (see `Host.resolve`): a lobby, or a match being played
+        (`to_move`: for a move, the one where it is the user's turn when several are played)."""
         guild_id, channel_id = self.place(interaction)
         return await self.host.resolve(
             user_id=interaction.user.id,
@@ -67,6 +74,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
             match_id=match,
             statuses=("lobby",) if lobby else ("playing",),
             seated=seated,
+            to_move=to_move,
         )
 
     async def open_lobby(
@@ -162,7 +170,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         """Legal moves of the user's match, filtered by what was typed (the submitted text is
         checked again by the host)."""
         try:
-            snapshot = await self.find(interaction, interaction.namespace.match, lobby=False)
+            snapshot = await self.find(interaction, interaction.namespace.match, lobby=False, to_move=True)
             state = snapshot.state
             if state is None or snapshot.to_move is None:
                 return []
@@ -217,7 +225,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     @app_commands.autocomplete(match=my_matches)
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         await defer_public(interaction)
-        snapshot = await self.find(interaction, match, lobby=False)
+        snapshot = await self.find(interaction, match, lobby=False, to_move=True)
         async with self.stale_answer(interaction, snapshot.id):
             after = await self.host.play(snapshot.id, interaction.user.id, move)
             await self.publish(interaction, after, ping=True)

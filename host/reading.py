@@ -86,9 +86,11 @@ class MatchReader:
         match_id: int | None = None,
         statuses: Sequence[str] = ACTIVE_STATUSES,
         seated: bool = True,
+        to_move: bool = False,
     ) -> MatchSnapshot:
         """The one match a command means: the given id, else the user's only fitting match
-        (in this channel first, then in the whole server). Raises WhichMatch when several fit."""
+        (in this channel first, then in the whole server). With `to_move` (a move), among several
+        the only one where it is the user's turn fits. Raises WhichMatch when several still fit."""
         game = game_by_key(game_key)
         if match_id is not None:
             snapshot = await self.get(match_id)
@@ -102,6 +104,13 @@ class MatchReader:
             )
             if len(found) == 1:
                 return await self.get(found[0].id)
+            if len(found) > 1 and to_move:
+                snapshots = [await self.get(m.id) for m in found]
+                mine = [
+                    s for s in snapshots if (seat := s.seat_to_move) is not None and seat.user_id == user_id
+                ]
+                if len(mine) == 1:
+                    return mine[0]
             if len(found) > 1:
                 raise WhichMatch(game_title=game.title, matches=[(m.id, m.players) for m in found])
         raise NoMatchHere(game_key=game.key, game_title=game.title, seated=seated)

@@ -206,8 +206,14 @@ async def test_several_matches_ask_which_one(driver: Driver, host: Host, store: 
     mover = first.seat_to_move
     assert mover is not None and mover.user_id is not None
 
-    # From a third channel, both matches fit: the user is asked to choose.
     user = ALICE if mover.user_id == ALICE.id else BOB
+    second = (await host.get(2)).seat_to_move
+    assert second is not None
+    if second.user_id != user.id:  # make it a real tie: the user's turn in both matches
+        other = BOB if user is ALICE else ALICE
+        await driver.command(other, "keryo-pente move", channel_id=OTHER_CHANNEL_ID, move="K10", match=2)
+    assert (await host.get(2)).seat_to_move.user_id == user.id  # type: ignore[union-attr]
+    # From a third channel, both matches fit, and it is the user's turn in both: asked to choose.
     answer = the_private_message(await driver.command(user, "keryo-pente move", channel_id=999, move="K10"))
     assert "#1" in answer.content and "#2" in answer.content and "match" in answer.content
     played = await driver.command(user, "keryo-pente move", channel_id=999, move="K10", match=1)
@@ -443,3 +449,30 @@ async def test_the_move_menu_is_offered_only_to_a_person_to_move(driver: Driver,
 )
 def test_a_menu_option_does_not_repeat_its_notation(notation: str, described: str, shown: str | None) -> None:
     assert menu_description(notation, described) == shown
+
+
+async def test_with_two_matches_a_move_goes_to_the_one_where_it_is_your_turn(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    first = await start_match(driver, host)
+    await driver.command(first.mover, "keryo-pente move", move="K10")
+    # A second match of the same game between the same two, in the same channel.
+    await driver.command(ALICE, "keryo-pente new", seats=2, tournament=False)
+    await driver.command(BOB, "keryo-pente join")
+    second = next(m for m in await host.matches_of_player(ALICE.id) if m.id != first.match_id)
+    waiting = (await host.get(second.id)).seat_to_move
+    assert waiting is not None
+    if waiting.user_id == first.other.id:  # to move in both: the match option tells them apart
+        await driver.command(first.other, "keryo-pente move", move="A1", match=second.id)
+    user = first.mover  # now to move in the second match only
+    assert (await host.get(second.id)).seat_to_move.user_id == user.id  # type: ignore[union-attr]
+    assert (await host.get(first.match_id)).seat_to_move.user_id == first.other.id  # type: ignore[union-attr]
+    # `user` is to move in the second match only: autocomplete and the move go there.
+    choices = await driver.autocomplete(user, "keryo-pente move", "move", move="K1")
+    assert [c["name"] for c in choices][:3] == ["K1", "K10", "K11"]
+    before_first = await stored(store, first.match_id)
+    moves_before = (await host.get(second.id)).move_count
+    played = the_public_message(await driver.command(user, "keryo-pente move", move="K11"))
+    assert f"#{second.id}" in played.text
+    assert (await host.get(second.id)).move_count == moves_before + 1
+    assert await stored(store, first.match_id) == before_first
