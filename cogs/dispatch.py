@@ -180,8 +180,20 @@ class ButtonAnswers(MatchMessages):
 
     @component_action(ButtonAction.DRAW, defer=Defer.PUBLIC)
     async def draw_pressed(self, interaction: discord.Interaction, press: Press) -> None:
-        self.check_ply(await self.current(press), press)
+        snapshot = await self.current(press)
+        self.check_ply(snapshot, press)
+        self.check_not_offered(snapshot, interaction.user.id)
         await self.publish(interaction, await self.host.offer_draw(press.match_id, interaction.user.id))
+
+    @staticmethod
+    def check_not_offered(snapshot: MatchSnapshot, user_id: int) -> None:
+        """A second offer by the same player would only post the same message again."""
+        seat = snapshot.seat_of(user_id)
+        if seat is not None and seat.index in snapshot.draw_offer:
+            raise CogError(
+                f"You have already offered a draw in {snapshot.title}. The other players can accept "
+                f"it with **Accept draw**, or decline it with `/{snapshot.game.key} draw decline:True`."
+            )
 
     @component_action(ButtonAction.MOVE, defer=Defer.PUBLIC)
     async def move_chosen(self, interaction: discord.Interaction, press: Press) -> None:

@@ -267,9 +267,12 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         snapshot = await self.find(interaction, match, lobby=False)
         if decline:
             after = await self.host.decline_draw(snapshot.id, interaction.user.id)
-        else:
-            after = await self.host.offer_draw(snapshot.id, interaction.user.id)
-        await self.publish(interaction, after)
+            seat = snapshot.seat_of(interaction.user.id)
+            who = clean(seat.label) if seat is not None else "A player"
+            await self.publish(interaction, after, note=f"{who} declined the draw.")
+            return
+        self.check_not_offered(snapshot, interaction.user.id)
+        await self.publish(interaction, await self.host.offer_draw(snapshot.id, interaction.user.id))
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -199,14 +199,16 @@ class MatchMessages:
         *,
         ping: bool = False,
         invite: discord.abc.User | None = None,
+        note: str | None = None,
     ) -> None:
         """Send the new match message in the channel, remember it, and take the buttons off the
         previous one. `ping`: the player to move is notified (a turn has passed to them);
-        `invite`: a lobby's message mentions this user instead."""
+        `invite`: a lobby's message mentions this user instead; `note`: a line above the status."""
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         thinking = snapshot.waiting_for_computer and seat is not None
-        note = f"🤖 {seat.label} is thinking…" if thinking and seat is not None else None
+        if thinking and seat is not None:
+            note = "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
         message = await self.match_message(snapshot, ping=ping and not thinking, note=note, invite=invite)
         sent = await send_public(
             interaction,

@@ -185,7 +185,7 @@ def match_embed(
         colour = COLOUR_PLAYING
     lines = [status_line(snapshot)]
     if note:
-        lines.insert(0, f"*{note}*")
+        lines[:0] = [f"*{line}*" for line in note.splitlines()]
     if snapshot.is_lobby:
         early = (
             f"<@{snapshot.creator_id}> can press **Start** to begin early."
@@ -197,7 +197,10 @@ def match_embed(
         offered = ", ".join(
             clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)
         )
-        lines.append(f"🤝 Draw offered by {offered}. The other players can press **Draw** to accept.")
+        lines.append(
+            f"🤝 Draw offered by {offered}. The other players can press **Accept draw**, or decline "
+            f"with `/{snapshot.game.key} draw decline:True`."
+        )
     embed = discord.Embed(
         title=clip(snapshot.title, TITLE_LIMIT),
         description=clip("\n".join(lines), DESCRIPTION_LIMIT),

@@ -476,3 +476,25 @@ async def test_with_two_matches_a_move_goes_to_the_one_where_it_is_your_turn(
     assert f"#{second.id}" in played.text
     assert (await host.get(second.id)).move_count == moves_before + 1
     assert await stored(store, first.match_id) == before_first
+
+
+async def test_a_draw_offer_is_told_to_the_others_and_a_decline_names_who_declined(
+    driver: Driver, host: Host, store: Store
+) -> None:
+    game = await start_match(driver, host)
+    offered = the_public_message(await driver.command(game.mover, "keryo-pente draw"))
+    description = offered.embeds[0]["description"]
+    assert "Draw offered by" in description and "press **Accept draw**" in description
+    assert "draw decline:True" in description
+    labels = [c.get("label") for row in sent_message(offered)["components"] for c in row["components"]]
+    assert "Accept draw" in labels  # the text names the button as it reads
+
+    before = await stored(store, game.match_id)
+    again = the_private_message(await driver.command(game.mover, "keryo-pente draw"))
+    assert "already offered a draw" in again.text  # no second copy of the same message
+    assert await stored(store, game.match_id) == before
+
+    declined = the_public_message(await driver.command(game.other, "keryo-pente draw", decline=True))
+    name = "Alice" if game.other is ALICE else "Bob"
+    assert f"*{name} declined the draw.*" in declined.embeds[0]["description"]
+    assert not (await host.get(game.match_id)).draw_offer
