@@ -11,7 +11,7 @@ from rules.text import clip, counts
 
 from .errors import CogError
 from .game_cog import GameCog
-from .messages import summary_label
+from .messages import clean, summary_label
 from .replies import NO_PINGS, defer_private, send_private
 
 
@@ -35,7 +35,7 @@ class GeneralCog(commands.Cog):
         lines = []
         for summary in summaries:
             label = summary_label(summary, game_by_key(summary.game).title)
-            lines.append(f"• {discord.utils.escape_markdown(label)}")
+            lines.append(f"• {clean(label)}")
         if not lines:
             starts = ", ".join(f"`/{cog.game.key} new`" for cog in self.game_cogs(interaction.client))
             lines = [

@@ -236,7 +236,8 @@ def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
 
 def stats_embed(name: str, found: Sequence[PlayerStats]) -> discord.Embed:
     single = len(found) == 1
-    title = f"{name} — {found[0].game_title}" if single else f"{name} — every game played"
+    shown = clean(name)  # a display name is the user's text: no Markdown, no mentions
+    title = f"{shown} — {found[0].game_title}" if single else f"{shown} — every game played"
     embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
     for stats in found:
         for field, value in stats_fields(stats, titled=not single):

@@ -32,9 +32,14 @@ COLOUR_PLAYING = discord.Colour.blurple()
 COLOUR_OVER = discord.Colour.dark_grey()
 
 
+_MENTION_START = re.compile(r"<([@#/:]|a:)")
+
+
 def clean(name: str) -> str:
-    """A user-chosen name, safe to show: no Markdown, no mentions."""
-    return escape_mentions(escape_markdown(name))
+    """A user-chosen name, safe to show: no Markdown, no mentions. Besides discord.py's escapes
+    (which cover only real-length ids), any `<@…>`, `<#…>`, `</…>` or emoji tag is broken with a
+    zero-width space, since Discord renders even a short `<@&123>` as a role badge."""
+    return _MENTION_START.sub("<\u200b\\1", escape_mentions(escape_markdown(name)))
 
 
 def menu_description(notation: str, described: str) -> str | None:
