@@ -40,6 +40,8 @@ async def test_idle_player_is_resigned_and_announced(
     posted = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
     assert len(posted) == 1
     assert "ran out of time" in posted[0].text
+    (scores,) = [f["value"] for f in posted[0].embeds[0]["fields"] if f["name"] == "Final scores"]
+    assert "· ran out of time" in scores and "resigned" not in scores  # not reported as resigned
     assert after.message_id == int(posted[0].answer["id"])
 
 
