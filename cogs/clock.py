@@ -1,11 +1,12 @@
-"""Housekeeping in the background: the turn clock, idle lobbies, and computer moves left over
-by a restart.
+"""Housekeeping in the background: the turn clock, idle lobbies, computer moves left over by a
+restart, and match messages still owed to their channels (the outbox, host/announcements.py).
 
 Every few minutes (and once at start-up) a task asks the host to resign players who let a turn
 wait too long and to close idle lobbies (`Host.expire_idle`; the host decides; either can be
 switched off), and to play the computer seats of matches that were waiting for one when the bot
 stopped; it posts the changed matches in their channels. The sweep always runs, whatever the
-timeouts: a match waiting for the computer must never stay stuck.
+timeouts: a match waiting for the computer must never stay stuck. A faster loop posts what the
+outbox still owes: at start-up everything, later what the acting path left unposted.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-import discord
 from discord.ext import commands, tasks
 
 from host import Host, MatchSnapshot
@@ -23,6 +23,8 @@ from .game_cog import GameCog
 log = logging.getLogger("tavern.clock")
 
 SWEEP_MINUTES = 10
+OUTBOX_SECONDS = 10
+"""How often the match messages still owed (after a crash or a Discord failure) are looked for."""
 
 
 class TurnClock(commands.Cog):
@@ -42,12 +44,14 @@ class TurnClock(commands.Cog):
         """None: idle lobbies are never closed."""
 
     def start(self) -> None:
-        """Start the sweep loop (its first sweep runs once the bot is ready)."""
-        if not self.sweeper.is_running():
-            self.sweeper.start()
+        """Start the sweep and outbox loops (their first rounds run once the bot is ready)."""
+        for loop in (self.sweeper, self.outbox):
+            if not loop.is_running():
+                loop.start()
 
     async def cog_unload(self) -> None:
         self.sweeper.cancel()
+        self.outbox.cancel()
 
     @tasks.loop(minutes=SWEEP_MINUTES)
     async def sweeper(self) -> None:
@@ -61,25 +65,45 @@ class TurnClock(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def sweep(self) -> list[MatchSnapshot]:
-        """Expire what is idle now, play the computer moves that are due, and announce it all;
-        returns the matches changed."""
+        """Expire what is idle now, play the computer moves that are due, and announce it all,
+        then post what is still owed from before; returns the matches changed."""
         changed = await self.host.expire_idle(
             turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
         )
         for match_id in await self.host.computer_matches():
-            played = await self.host.play_computers(match_id)
+            async with self.host.announcing(match_id):
+                played = await self.host.play_computers(match_id)
             if played.played:  # an interaction may have played them since they were listed
                 changed.append(played)
         for snapshot in changed:
-            note = self._note(snapshot)
+            due = await self.host.owed_message(snapshot)
             cog = self._game_cog(snapshot.game.key)
-            if cog is None:
-                continue
-            try:
-                await cog.announce(self.bot, snapshot, note=note)
-            except discord.HTTPException as error:  # a deleted channel: the match is stored anyway
-                log.info("Could not announce match %s: %s", snapshot.id, error)
+            if due is not None and cog is not None:
+                await cog.announce(self.bot, due, note=self._note(snapshot))
+        await self.post_owed()
         return changed
+
+    @tasks.loop(seconds=OUTBOX_SECONDS)
+    async def outbox(self) -> None:
+        try:
+            # At start-up nothing of this process is still posting: everything owed is due.
+            await self.post_owed(everything=self.outbox.current_loop == 0)
+        except Exception:  # the next round tries again
+            log.exception("Posting the owed match messages failed")
+
+    @outbox.before_loop
+    async def _outbox_waits_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def post_owed(self, *, everything: bool = False) -> int:
+        """Post the match messages the outbox still owes (a crash or a Discord failure came
+        between a change and its message); returns how many were posted."""
+        posted = 0
+        for due in await self.host.due_announcements(everything=everything):
+            cog = self._game_cog(due.snapshot.game.key)
+            if cog is not None and await cog.announce(self.bot, due):
+                posted += 1
+        return posted
 
     def _note(self, snapshot: MatchSnapshot) -> str:
         if snapshot.status == "abandoned" and self.lobby_timeout is not None:

@@ -1,9 +1,10 @@
 """The match message of a game cog: its picture, its components, and how it is sent.
 
-After every change a match gets a new public message (`publish`, or `announce` without an
-interaction, for the turn clock), and the previous one loses its buttons (`retire_message`), so
-only the newest message of a match can be clicked. The message's text and embed come from
-cogs/messages.py; this module adds the slow part (`picture`: the board image and the menu of
+After every change a match gets a new public message (`publish`, in answer to the interaction
+that made the change, or `announce` without one: the sweep, computer moves in the background, and
+messages still owed after a crash or a Discord failure), and the previous one loses its buttons
+(`retire_message`), so only the newest message of a match can be clicked. The message's text and
+embed come from cogs/messages.py; this module adds the slow part (`picture`: the board image and the menu of
 legal moves, computed in a thread) and the components (`components`: the shared buttons in rows 0
 and 1, and a game's own in rows 2–4 through the hook `extra_components`).
 """
@@ -19,15 +20,39 @@ from typing import Any, ClassVar
 import discord
 
 import render
-from host import Host, MatchSnapshot
+from host import DueMessage, EntryKind, Host, MatchSnapshot
 from rules import Game
 from rules.text import clip
 
-from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent
+from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
 from .messages import image_name, invite_content, match_embed, menu_description, turn_content
 from .replies import send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
+
+HISTORY_CHECKED = 20
+"""How many of a channel's newest messages are searched for one the bot posted but never heard of."""
+BACKGROUND_TASK = "tavern-computer-"
+"""The name of a background task playing a match's computer seats (followed by the match id)."""
+_background: set[asyncio.Task[None]] = set()
+"""Background tasks running now (asyncio keeps only weak references to tasks)."""
+
+
+def shown_ids(snapshot: MatchSnapshot) -> set[str]:
+    """The custom_ids a message showing the match at this ply carries (a lobby's buttons)."""
+    return {
+        custom_id(snapshot.game.key, action, snapshot.id, snapshot.ply)
+        for action in (ButtonAction.JOIN, ButtonAction.BOARD)
+    }
+
+
+def custom_ids_of(message: discord.Message) -> set[str]:
+    found: set[str] = set()
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(getattr(item, "custom_id", None), str):
+                found.add(item.custom_id)
+    return found
 
 
 @dataclass(frozen=True)
@@ -201,49 +226,155 @@ class MatchMessages:
         invite: discord.abc.User | None = None,
         note: str | None = None,
     ) -> None:
-        """Send the new match message in the channel, remember it, and take the buttons off the
+        """Send the new match message in answer to the interaction that changed the match,
+        remember it (paying the outbox, see host/announcements.py), and take the buttons off the
         previous one. `ping`: the player to move is notified (a turn has passed to them);
-        `invite`: a lobby's message mentions this user instead; `note`: a line above the status."""
+        `invite`: a lobby's message mentions this user instead; `note`: a line above the status.
+
+        When Discord does not take the message, the change is stored all the same: the user is
+        told so, and the sweep posts the message soon. Computer seats then move in the
+        background, never inside the interaction."""
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
-        thinking = snapshot.waiting_for_computer and seat is not None
-        if thinking and seat is not None:
-            note = "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
-        message = await self.match_message(snapshot, ping=ping and not thinking, note=note, invite=invite)
-        sent = await send_public(
-            interaction,
-            content=message.content,
-            embed=message.embed,
-            file=message.file,
-            view=message.view,
-            allowed_mentions=message.allowed_mentions,
-        )
-        await self.host.set_message(snapshot.id, sent.id, sent.channel.id)
-        if snapshot.message_id is not None and snapshot.message_id != sent.id:
-            channel_id = snapshot.message_channel_id or snapshot.channel_id
-            await self.retire_message(interaction.client, channel_id, snapshot.message_id)
-        if thinking:
-            # The computer seats move now (in the worker pool); their moves get a message too.
-            after = await self.host.play_computers(snapshot.id)
-            await self.publish(interaction, after, ping=True)
+        note = self.thinking_note(snapshot, note)
+        async with self.host.announcing(snapshot.id):
+            message = await self.match_message(snapshot, ping=ping, note=note, invite=invite)
+            try:
+                sent = await send_public(
+                    interaction,
+                    content=message.content,
+                    embed=message.embed,
+                    file=message.file,
+                    view=message.view,
+                    allowed_mentions=message.allowed_mentions,
+                )
+            except discord.HTTPException as error:
+                log.warning(
+                    "Match %s: Discord did not take its message (%s); it stays due", snapshot.id, error
+                )
+                await self.host.announce_failed(snapshot.id, snapshot.version)
+                await self.tell_stored(interaction, snapshot)
+            else:
+                await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)
+                await self.retire_previous(interaction.client, snapshot, sent.id)
+        self.computers_move_later(interaction.client, snapshot, quiet_for=interaction.user.id)
 
     async def announce(
-        self, client: discord.Client, snapshot: MatchSnapshot, *, note: str | None = None
-    ) -> None:
-        """Post the match message in the match's channel without an interaction (the turn clock
-        uses it), remember it, and take the buttons off the previous one."""
+        self,
+        client: discord.Client,
+        due: DueMessage,
+        *,
+        note: str | None = None,
+        quiet_for: int | None = None,
+    ) -> bool:
+        """Post a match message that is owed to the match's channel, without an interaction (the
+        sweep, computer moves, the outbox after a crash or a Discord failure), remember it, and
+        take the buttons off the previous one. A message Discord already took (the bot died
+        before it heard so) is found in the channel and not posted again. Returns whether the
+        message is there now; a failure leaves it due, for a later try.
+
+        `quiet_for`: the user who caused it, who is not pinged (they are watching)."""
+        snapshot = due.snapshot
         channel_id = snapshot.message_channel_id or snapshot.channel_id
-        message = await self.match_message(snapshot, ping=True, note=note)
-        sent = await client.get_partial_messageable(channel_id).send(
-            content=message.content,
-            embed=message.embed,
-            file=message.file or discord.utils.MISSING,
-            view=message.view or discord.utils.MISSING,
-            allowed_mentions=message.allowed_mentions,
-        )
-        await self.host.set_message(snapshot.id, sent.id, channel_id)
-        if snapshot.message_id is not None:
+        channel = client.get_partial_messageable(channel_id)
+        seat = snapshot.seat_to_move
+        ping = due.ping and seat is not None and seat.user_id != quiet_for
+        async with self.host.announcing(snapshot.id):
+            try:
+                sent = await self.already_posted(client, channel, snapshot)
+                if sent is None:
+                    message = await self.match_message(
+                        snapshot, ping=ping, note=self.thinking_note(snapshot, note)
+                    )
+                    sent = await channel.send(
+                        content=message.content,
+                        embed=message.embed,
+                        file=message.file or discord.utils.MISSING,
+                        view=message.view or discord.utils.MISSING,
+                        allowed_mentions=message.allowed_mentions,
+                        nonce=f"m{snapshot.id}v{snapshot.version}",  # Discord drops a quick repeat
+                    )
+            except discord.HTTPException as error:
+                log.warning("Match %s: could not post its message (%s); it stays due", snapshot.id, error)
+                await self.host.announce_failed(snapshot.id, snapshot.version, due.attempts)
+                return False
+            await self.host.announced(snapshot.id, snapshot.version, sent.id, channel_id)
+            await self.retire_previous(client, snapshot, sent.id)
+        self.computers_move_later(client, snapshot, quiet_for=quiet_for)
+        return True
+
+    @staticmethod
+    def thinking_note(snapshot: MatchSnapshot, note: str | None) -> str | None:
+        """The note of a message whose next move is a computer's, which is made in the background."""
+        seat = snapshot.seat_to_move
+        if not snapshot.waiting_for_computer or seat is None:
+            return note
+        return "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
+
+    async def tell_stored(self, interaction: discord.Interaction, snapshot: MatchSnapshot) -> None:
+        """The truth for a user whose change is stored but whose new match message Discord did
+        not take: it counts, and the message follows."""
+        done = "Your move is stored" if any(e.kind == EntryKind.MOVE for e in snapshot.played) else "Done"
+        try:
+            await send_private(
+                interaction,
+                f"{done}: {snapshot.title} is saved as it is now. Discord did not take the new board "
+                "just now; it will be posted in this channel shortly. There is nothing you need to do again.",
+            )
+        except discord.HTTPException as error:
+            log.info("Match %s: could not tell the user either (%s)", snapshot.id, error)
+
+    async def already_posted(
+        self, client: discord.Client, channel: discord.PartialMessageable, snapshot: MatchSnapshot
+    ) -> discord.Message | None:
+        """The bot's message showing this position among the channel's newest, if Discord took
+        it before the bot heard so (it was killed, or the answer was lost): newer than the match's
+        last known message, with this position's picture or buttons."""
+        me = client.user
+        if me is None:
+            return None
+        picture, components = image_name(snapshot), shown_ids(snapshot)
+        known = snapshot.message_id or 0
+        try:
+            async for message in channel.history(limit=HISTORY_CHECKED):
+                if message.author.id != me.id or message.id <= known:
+                    continue
+                if any(a.filename == picture for a in message.attachments) or components & custom_ids_of(
+                    message
+                ):
+                    return message
+        except discord.HTTPException as error:  # no permission to read the history: post it
+            log.info("Match %s: could not read the channel's messages (%s)", snapshot.id, error)
+        return None
+
+    async def retire_previous(self, client: discord.Client, snapshot: MatchSnapshot, sent_id: int) -> None:
+        """Take the buttons off the message that showed the match before `sent_id`."""
+        if snapshot.message_id is not None and snapshot.message_id != sent_id:
+            channel_id = snapshot.message_channel_id or snapshot.channel_id
             await self.retire_message(client, channel_id, snapshot.message_id)
+
+    def computers_move_later(
+        self, client: discord.Client, snapshot: MatchSnapshot, *, quiet_for: int | None
+    ) -> None:
+        """When a computer seat is to move, it moves in the background (in the worker pool), and
+        its move gets a message of its own when a person is to move again or the game ends."""
+        if snapshot.is_over or not snapshot.waiting_for_computer:
+            return
+        task = asyncio.create_task(
+            self._computers_move(client, snapshot.id, quiet_for), name=f"{BACKGROUND_TASK}{snapshot.id}"
+        )
+        _background.add(task)
+        task.add_done_callback(_background.discard)
+
+    async def _computers_move(self, client: discord.Client, match_id: int, quiet_for: int | None) -> None:
+        try:
+            async with self.host.announcing(match_id):
+                after = await self.host.play_computers(match_id)
+            due = await self.host.owed_message(after)
+            if due is not None:
+                await self.announce(client, due, quiet_for=quiet_for)
+        except Exception:  # the sweep plays and posts it later; nobody is waiting on this task
+            log.exception("Match %s: the computer's move in the background failed", match_id)
 
     @staticmethod
     async def retire_message(client: discord.Client, channel_id: int, message_id: int) -> None:

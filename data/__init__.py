@@ -2,7 +2,9 @@
 
 from .store import (
     MATCH_STATUSES,
+    Announcement,
     BoardLine,
+    DueAnnouncement,
     LogEntry,
     MatchChange,
     MatchRow,
@@ -22,7 +24,9 @@ __all__ = [
     "ACTIVE_STATUSES",
     "MATCH_STATUSES",
     "OVER_STATUSES",
+    "Announcement",
     "BoardLine",
+    "DueAnnouncement",
     "EntryKind",
     "LogEntry",
     "MatchChange",

@@ -147,6 +147,30 @@ class RecentResult:
     finished_at: str
 
 
+@dataclass(frozen=True)
+class Announcement:
+    """A match message owed to the channel (the outbox), written with the change that owes it."""
+
+    since_ply: int
+    """The first log entry the message must show (earlier ones were shown already)."""
+    ping: bool
+    """The player to move is owed a ping (a turn passed to them)."""
+    due_at: str
+    """Until then the path that made the change posts the message itself; after, anyone may."""
+
+
+@dataclass(frozen=True)
+class DueAnnouncement:
+    """An outbox row: the match message that is due, and how often posting it failed."""
+
+    match_id: int
+    version: int
+    since_ply: int
+    ping: bool
+    due_at: str
+    attempts: int
+
+
 RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 """Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
 
@@ -171,6 +195,8 @@ class MatchChange:
     rate: RateFn | None = None
     """Called inside the transaction with the players' current ratings; its rows are stored."""
     rating_scopes: tuple[int, ...] = ()
+    announce: Announcement | None = None
+    """The match message this change owes its channel, recorded in the same transaction."""
 
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
@@ -402,7 +428,23 @@ class Store:
                 )
             if change.results is not None:
                 await self._store_results(db, match_id, change, when)
+            if change.announce is not None:
+                await self._owe_announcement(db, match_id, expected_version + 1, change.announce)
         return expected_version + 1
+
+    @staticmethod
+    async def _owe_announcement(
+        db: aiosqlite.Connection, match_id: int, version: int, owed: Announcement
+    ) -> None:
+        """One outbox row per match: a newer change takes it over, keeping what was not shown
+        yet (the earliest unshown ply, and a ping still owed)."""
+        await db.execute(
+            "INSERT INTO announcements (match_id, version, since_ply, ping, due_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
+            "since_ply = MIN(since_ply, excluded.since_ply), ping = MAX(ping, excluded.ping), "
+            "due_at = excluded.due_at",
+            (match_id, version, owed.since_ply, int(owed.ping), owed.due_at),
+        )
 
     async def _store_results(
         self, db: aiosqlite.Connection, match_id: int, change: MatchChange, when: str
@@ -469,13 +511,47 @@ class Store:
             )
         return cur.rowcount == 1
 
-    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
-        """Remember the match message and its channel; not versioned, since it changes nothing
+    async def set_message(
+        self, match_id: int, message_id: int, channel_id: int, *, version: int | None = None
+    ) -> None:
+        """Remember the match message and its channel, and (`version`: the match version it
+        shows) take what it announces out of the outbox; not versioned, since it changes nothing
         of the game."""
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE matches SET message_id = ?, message_channel_id = ? WHERE id = ?",
                 (message_id, channel_id, match_id),
+            )
+            if version is not None:
+                await db.execute(
+                    "DELETE FROM announcements WHERE match_id = ? AND version <= ?", (match_id, version)
+                )
+
+    async def due_announcements(
+        self, *, now: str | None = None, match_id: int | None = None, limit: int = 100
+    ) -> list[DueAnnouncement]:
+        """Outbox rows due by `now` (None: whenever due), of one match or all, oldest first."""
+        conditions, params = [], []
+        for condition, value in (("due_at <= ?", now), ("match_id = ?", match_id)):
+            if value is not None:
+                conditions.append(condition)
+                params.append(value)
+        where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT match_id, version, since_ply, ping, due_at, attempts FROM announcements "
+                f"{where} ORDER BY due_at, match_id LIMIT ?",
+                (*params, limit),
+            )
+        return [DueAnnouncement(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+
+    async def postpone_announcement(self, match_id: int, version: int, due_at: str) -> None:
+        """A post failed: try again from `due_at` (unless a newer change took the row over)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE announcements SET due_at = ?, attempts = attempts + 1 "
+                "WHERE match_id = ? AND version = ?",
+                (due_at, match_id, version),
             )
 
     async def match_summaries(

@@ -2,6 +2,7 @@
 
 from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
 
+from .announcements import DueMessage
 from .errors import (
     CREATOR_ACTION_WORDS,
     USER_ERRORS,
@@ -55,6 +56,7 @@ __all__ = [
     "OVER_STATUSES",
     "USER_ERRORS",
     "AlreadySeated",
+    "DueMessage",
     "EntryKind",
     "GameRecord",
     "GameTally",

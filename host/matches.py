@@ -18,6 +18,7 @@ from data import EntryKind, MatchChange, MatchRow, MatchStatus, SeatRow, Store, 
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
+from .announcements import MatchAnnouncements, owed
 from .errors import (
     AlreadySeated,
     LobbyAction,
@@ -34,9 +35,17 @@ from .errors import (
     UnknownLevel,
 )
 from .locks import MatchLocks
-from .reading import Loaded, MatchReader, game_by_key, to_seat
+from .reading import Loaded, game_by_key, to_seat
 from .snapshot import MatchSnapshot, PlayedMove, Player
-from .turns import MAX_AUTOMATIC_PLIES, advance, chance_rng, last_seat_move, log_entries, seat_move
+from .turns import (
+    DRAW_AGREED_TEXT,
+    MAX_AUTOMATIC_PLIES,
+    advance,
+    chance_rng,
+    last_seat_move,
+    log_entries,
+    seat_move,
+)
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 COMPUTER_NAME = "Computer"
@@ -50,7 +59,7 @@ class Chooser(Protocol):
     async def choose(self, state: State, level: str, seed: int) -> str: ...
 
 
-class Host(MatchReader):
+class Host(MatchAnnouncements):
     def __init__(
         self,
         store: Store,
@@ -236,9 +245,12 @@ class Host(MatchReader):
         return await self._commit(match, _state_change(after, entries), played=entries, state=after)
 
     async def computer_matches(self) -> list[int]:
-        """Matches being played whose seat to move is a computer (after a restart, say)."""
+        """Matches being played whose seat to move is a computer (after a restart, say), but for
+        those whose computer seats this process is playing now."""
         waiting = []
         for match_id in await self.store.matches_with_computer_seats():
+            if self.is_announcing(match_id):
+                continue
             snapshot = await self.get(match_id)
             if snapshot.waiting_for_computer:
                 waiting.append(match_id)
@@ -275,7 +287,7 @@ class Host(MatchReader):
             if not needed <= offer:
                 return await self._commit(match, MatchChange(draw_offer=sorted(offer)))
             assert match.state is not None
-            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", "a draw is agreed")
+            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
             outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
                 status=MatchStatus.FINISHED,
@@ -356,9 +368,11 @@ class Host(MatchReader):
         (`state`: the new state, when the change made one).
 
         A change that finishes the match also stores each seat's result and, for rated matches,
-        the new ratings, in the same transaction."""
+        the new ratings, in the same transaction; every change records there that its match
+        message is owed to the channel (host/announcements.py), with a ping when a turn passed."""
         row = match.row
-        change = _with_results(row, change)
+        turn_passed = bool(change.log) or change.status == MatchStatus.PLAYING
+        change = replace(_with_results(row, change), announce=owed(row.log_length, ping=turn_passed))
         try:
             version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:

@@ -57,10 +57,6 @@ class MatchReader:
             raise MatchNotFound(match_id=match_id, on_server=True)
         return write_record(snapshot, await self.store.log(match_id))
 
-    async def set_message(self, match_id: int, message_id: int, channel_id: int) -> None:
-        """Remember the message that shows the match now, and its channel."""
-        await self.store.set_message(match_id, message_id, channel_id)
-
     async def matches_in_channel(
         self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
     ) -> list[MatchListing]:

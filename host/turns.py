@@ -12,6 +12,9 @@ from rules import CHANCE, Move, State
 
 from .snapshot import PlayedMove
 
+DRAW_AGREED_TEXT = "a draw is agreed"
+"""How the log entry of an agreed draw is described."""
+
 MAX_AUTOMATIC_PLIES = 10_000
 """A guard against a game whose automatic moves never hand the turn back to a person."""
 
@@ -83,6 +86,28 @@ def replay(start: State, entries: Iterable[Entry]) -> State:
     for entry in entries:
         state = apply_entry(state, entry)
     return state
+
+
+def described_log(
+    start: State, entries: Sequence[Entry], since: int, seat_names: Sequence[str]
+) -> tuple[State, list[PlayedMove]]:
+    """Replay `entries` from `start`, describing those from ply `since` on as a message shows
+    them (for a message that is posted later than the change it shows)."""
+    state, described = start, []
+    for ply, entry in enumerate(entries):
+        if ply >= since:
+            described.append(_described(ply, entry, state, seat_names))
+        state = apply_entry(state, entry)
+    return state, described
+
+
+def _described(ply: int, entry: Entry, state: State, seat_names: Sequence[str]) -> PlayedMove:
+    if entry.kind in (EntryKind.MOVE, EntryKind.CHANCE):
+        move = state.parse(entry.notation)
+        return PlayedMove(ply, entry.kind, entry.seat, str(move), state.describe_move(move), move)
+    if entry.kind == EntryKind.RESIGN and entry.seat is not None and entry.seat < len(seat_names):
+        return PlayedMove(ply, entry.kind, entry.seat, entry.notation, f"{seat_names[entry.seat]} resigns")
+    return PlayedMove(ply, entry.kind, entry.seat, entry.notation, DRAW_AGREED_TEXT)
 
 
 def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:

@@ -424,7 +424,7 @@ async def test_a_resign_confirmation_asked_before_a_move_is_refused_as_stale(
 async def test_the_move_menu_is_offered_only_to_a_person_to_move(driver: Driver, host: Host) -> None:
     for _ in range(8):  # until the computer is drawn to move first
         requests = await driver.command(ALICE, "keibot new", opponent="computer", level="easy")
-        boards = [sent_message(r) for r in requests if r.is_followup and not r.ephemeral and r.embeds]
+        boards = [sent_message(r) for r in public_messages(requests) if r.embeds]
         if "thinking" in boards[0]["embeds"][0]["description"]:
             break
     assert "thinking" in boards[0]["embeds"][0]["description"]

@@ -202,6 +202,12 @@ def _mention_problems(message: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+MAX_NONCE = 25
+"""A message's nonce: an integer, or a string of at most 25 characters."""
+MAX_HISTORY = 100
+"""GET /channels/{id}/messages: `limit` 1–100 (50 when not given)."""
+
+
 def message_problems(message: Mapping[str, Any], *, creating: bool) -> list[str]:
     """A message sent (`creating`) or edited: its text, embeds, components and mentions."""
     problems: list[str] = []
@@ -223,6 +229,11 @@ def message_problems(message: Mapping[str, Any], *, creating: bool) -> list[str]
         problems += _mention_problems(message)
     if creating and not (content or embeds or message.get("attachments") or message.get("components")):
         problems.append("Cannot send an empty message")
+    nonce = message.get("nonce")
+    if nonce is not None and not (
+        isinstance(nonce, int) or (isinstance(nonce, str) and len(nonce) <= MAX_NONCE)
+    ):
+        problems.append(f"nonce: an integer or a string of at most {MAX_NONCE} characters")
     for index, attachment in enumerate(message.get("attachments") or []):
         if len(attachment.get("description") or "") > ATTACHMENT_DESCRIPTION:
             problems.append(f"attachments.{index}.description: at most {ATTACHMENT_DESCRIPTION} characters")

@@ -39,6 +39,7 @@ SUB_COMMAND = 1
 CUSTOM_ID = re.compile(
     r"tavern:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>\d+):(?P<turn>\d+)(?::.*)?"
 )
+MATCH_FOOTER = re.compile(r"^Match #(?P<match>\d+) · ", re.MULTILINE)
 QUIET = 0.3
 """Seconds without a request after which the bot is taken to have finished answering."""
 
@@ -206,11 +207,21 @@ def select_values(message: Posted, action: str = "move") -> list[str]:
 
 
 def match_of(message: Posted) -> int:
+    """The match a message shows: from its components, or (once they were taken off) its footer."""
     for custom_id in message.custom_ids:
         found = CUSTOM_ID.fullmatch(custom_id)
         if found:
             return int(found["match"])
-    raise AssertionError(f"message {message.id} has no match component")
+    footer = MATCH_FOOTER.search(message.text)
+    if footer:
+        return int(footer["match"])
+    raise AssertionError(f"message {message.id} shows no match")
+
+
+def opened_match(opened: Interaction) -> int:
+    """The match an interaction's public answer shows (its buttons may be gone since: the
+    computer moved and the bot took them off)."""
+    return match_of(next(m for m in opened.messages if not m.ephemeral and m.is_board))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from .discord_limits import attachment_problems, command_problems, message_problems
+from .discord_limits import MAX_HISTORY, attachment_problems, command_problems, message_problems
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
@@ -132,6 +132,7 @@ class Posted:
     interaction: Interaction | None = None
     deleted: bool = False
     sent_mentions: dict[str, Any] | None = None
+    nonce: str | None = None
 
     @property
     def id(self) -> int:
@@ -537,8 +538,14 @@ class FakeDiscord:
                 return self._webhook_message(method, token, message_id, payload, files)
             case ("GET", "channels", channel_id):
                 return self._channel(channel_id)
+            case ("GET", "channels", channel_id, "messages"):
+                self._channel(channel_id)
+                return self._history(query)
             case ("POST", "channels", channel_id, "messages"):
                 self._channel(channel_id)
+                repeated = self._same_nonce(payload)
+                if repeated is not None:
+                    return repeated.message
                 return self._create(payload, files, ephemeral=False).message
             case ("GET" | "PATCH" | "DELETE", "channels", channel_id, "messages", message_id):
                 self._channel(channel_id)
@@ -650,6 +657,7 @@ class FakeDiscord:
             ephemeral,
             interaction,
             sent_mentions=checked.get("allowed_mentions"),
+            nonce=None if checked.get("nonce") is None else str(checked["nonce"]),
         )
         self.posted[posted.id] = posted
         if interaction is not None:
@@ -677,6 +685,35 @@ class FakeDiscord:
         if posted is not None and posted.ephemeral:
             posted = None  # only its interaction's webhook reaches an ephemeral message
         return self._message_route(method, posted, payload, files)
+
+    def _history(self, query: dict[str, str]) -> list[dict[str, Any]]:
+        """The channel's messages, newest first, as Discord pages them (`limit`, `before`,
+        `after`); ephemeral messages are not in a channel."""
+        try:
+            limit = int(query.get("limit", "50"))
+            before, after = int(query.get("before", 0)), int(query.get("after", 0))
+        except ValueError:
+            raise Refused(400, 50035, "Invalid Form Body", ["limit, before, after: integers"]) from None
+        if not 1 <= limit <= MAX_HISTORY:
+            raise Refused(400, 50035, "Invalid Form Body", [f"limit: from 1 to {MAX_HISTORY}"])
+        shown = [
+            p
+            for p in self.posted.values()
+            if not p.ephemeral
+            and not p.deleted
+            and not int(p.message["flags"]) & LOADING
+            and (not before or p.id < before)
+            and p.id > after
+        ]
+        return [p.message for p in sorted(shown, key=lambda p: p.id, reverse=True)[:limit]]
+
+    def _same_nonce(self, payload: Any) -> Posted | None:
+        """With `enforce_nonce`, Discord returns the message the bot sent with the same nonce a
+        moment ago instead of creating another (it remembers nonces for a few minutes)."""
+        if not isinstance(payload, dict) or not payload.get("enforce_nonce") or payload.get("nonce") is None:
+            return None
+        nonce = str(payload["nonce"])
+        return next((p for p in self.posted.values() if p.nonce == nonce and not p.deleted), None)
 
     # -- interactions ------------------------------------------------------------------------------
 

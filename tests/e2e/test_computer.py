@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from .bot_process import BotProcess
-from .driver import ALICE, Driver, Stored, match_of, wait_for
+from .driver import ALICE, Driver, Stored, opened_match, wait_for
 from .fake_discord import FakeDiscord
 from .processes import wait_until_gone
 
@@ -38,7 +38,7 @@ def computer_done(driver: Driver, stored: Stored, match_id: int, boards: int = 0
 @pytest.mark.parametrize("game", list(OPTIONS))
 def test_the_computer_answers(game: str, driver: Driver, stored: Stored) -> None:
     opened = driver.command(ALICE, f"{game} new", opponent="computer", level="easy", **OPTIONS[game])
-    match_id = match_of(next(m for m in opened.messages if not m.ephemeral and m.custom_ids))
+    match_id = opened_match(opened)
     wait_for(lambda: computer_done(driver, stored, match_id), 20, "the computer's first move")
     moves = stored.match(match_id).moves
     boards = len(driver.boards())
@@ -60,7 +60,7 @@ def test_kill_while_the_computer_thinks(
     fake: FakeDiscord, bot: BotProcess, driver: Driver, stored: Stored
 ) -> None:
     opened = driver.command(ALICE, "keryo-pente new", opponent="computer", level="hard", tournament=False)
-    match_id = match_of(next(m for m in opened.messages if not m.ephemeral and m.custom_ids))
+    match_id = opened_match(opened)
     wait_for(lambda: computer_done(driver, stored, match_id), 20, "the computer's first move")
     moves = stored.match(match_id).moves
     boards = len(driver.boards())

@@ -112,7 +112,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def public_messages(requests: list[Request]) -> list[Request]:
-    return [r for r in requests if r.is_followup and not r.ephemeral]
+    """The public messages among `requests`: answers to interactions, and messages the bot posted
+    on its own (the computer's moves, made in the background after the interaction)."""
+    return [r for r in requests if (r.is_followup or r.is_channel_post) and not r.ephemeral]
 
 
 def private_messages(requests: list[Request]) -> list[Request]:

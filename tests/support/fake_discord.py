@@ -24,6 +24,8 @@ from discord.ext import commands
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from cogs.match_message import BACKGROUND_TASK
+
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
@@ -35,8 +37,9 @@ CHANNEL_MESSAGE = 4
 DEFERRED_UPDATE = 6
 AUTOCOMPLETE_RESULT = 8
 
-DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item")
-"""discord.py's names for the tasks that run a command, an autocomplete or a click."""
+DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item", BACKGROUND_TASK)
+"""discord.py's names for the tasks that run a command, an autocomplete or a click, and ours for
+the computer moves an interaction leaves to the background."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,13 @@ class Request:
     @property
     def is_followup(self) -> bool:
         return self.method == "POST" and self.path.startswith("/webhooks/") and self.path.count("/") == 3
+
+    @property
+    def is_channel_post(self) -> bool:
+        """A message the bot posts in a channel on its own (not in answer to an interaction)."""
+        return (
+            self.method == "POST" and self.path.startswith("/channels/") and self.path.endswith("/messages")
+        )
 
     @property
     def content(self) -> str:
@@ -230,9 +240,20 @@ class FakeDiscord:
             if request.method == "PATCH" and self.fail_edits and request.path.startswith("/channels/"):
                 raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
             return self.message_payload(request.payload or {}, request.files)
+        if request.method == "GET" and request.path.endswith("/messages"):
+            return self.channel_history(request.path.split("/")[2])
         if request.method == "GET":
             return self.message_payload({}, [])
         return {}
+
+    def channel_history(self, channel_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """A channel's messages, newest first (ephemeral ones are not in a channel)."""
+        found = [
+            m
+            for m in self.messages.values()
+            if m["channel_id"] == channel_id and not int(m["flags"]) & EPHEMERAL
+        ]
+        return sorted(found, key=lambda m: int(m["id"]), reverse=True)[:limit]
 
     def install(self, monkeypatch: Any) -> None:
         fake = self
