@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
+from cogs.components import answer_removed_component
 from data import Store
 from host import Host
 
@@ -200,6 +201,7 @@ class TavernBot(commands.Bot):
             await self.add_cog(cog)
         await self.add_cog(self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(answer_removed_component, "on_interaction")
         self._installed = True
 
     async def setup_hook(self) -> None:

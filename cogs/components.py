@@ -161,25 +161,61 @@ class MatchComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMP
         match: re.Match[str],
         /,
     ) -> MatchComponent:
-        data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
-        values = data.get("values", [])
-        press = Press(
-            game=match["game"],
-            action=match["action"],
-            match_id=int(match["match"]),
-            ply=int(match["ply"]),
-            arg=match["arg"],
-            values=tuple(str(v) for v in values) if isinstance(values, list) else (),
-        )
-        return cls(item, press)
+        return cls(item, press_of(interaction, match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py only logs what a dynamic item's callback raises: answer the user here.
-        try:
-            handler = handler_for(interaction.client, self.press.game)
-            if handler is None:
-                await send_private(interaction, "This game is not available right now. Please try later.")
-                return
-            await handler.on_component(interaction, self.press)
-        except Exception as error:
-            await report_error(interaction, error)
+        await answer_press(interaction, self.press)
+
+
+def press_of(interaction: discord.Interaction, match: re.Match[str]) -> Press:
+    """The click an interaction on a match component is, from its custom_id and chosen values."""
+    data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
+    values = data.get("values", [])
+    return Press(
+        game=match["game"],
+        action=match["action"],
+        match_id=int(match["match"]),
+        ply=int(match["ply"]),
+        arg=match["arg"],
+        values=tuple(str(v) for v in values) if isinstance(values, list) else (),
+    )
+
+
+async def answer_press(interaction: discord.Interaction, press: Press) -> None:
+    """Hand a click to its game's cog. discord.py only logs what a dynamic item's callback
+    raises: the user is answered here."""
+    try:
+        handler = handler_for(interaction.client, press.game)
+        if handler is None:
+            await send_private(interaction, "This game is not available right now. Please try later.")
+            return
+        await handler.on_component(interaction, press)
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+async def answer_removed_component(interaction: discord.Interaction) -> None:
+    """A listener for every interaction: a click on a match component that is no longer on its
+    message (the bot took it off a moment before, and the player's client still showed it).
+
+    discord.py finds a dynamic item only among the message's current components and drops such
+    a click unanswered, and the player would see "This interaction failed". It is answered here
+    like any click, so an old position's button or menu is refused as stale."""
+    if interaction.type != discord.InteractionType.component:
+        return
+    data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
+    pressed = data.get("custom_id")
+    match = TEMPLATE.fullmatch(pressed) if isinstance(pressed, str) else None
+    if match is None or pressed in component_ids(interaction.message):
+        return  # not ours, or discord.py hands it to MatchComponent
+    await answer_press(interaction, press_of(interaction, match))
+
+
+def component_ids(message: discord.Message | None) -> set[str]:
+    """The custom_ids of a message's components, as discord.py finds them."""
+    if message is None:
+        return set()
+    view = discord.ui.View.from_message(message, timeout=None)
+    return {
+        custom for item in view.walk_children() if isinstance(custom := getattr(item, "custom_id", None), str)
+    }

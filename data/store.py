@@ -295,7 +295,9 @@ class Store:
         seat_count: int,
         creator: SeatRow,
         seed: int,
+        announce: Announcement | None = None,
     ) -> int:
+        """A new lobby with its creator seated (`announce`: its message is owed, as for a change)."""
         when = now_text()
         async with self.transaction() as db:
             await self._upsert_players(db, [creator], when)
@@ -321,6 +323,8 @@ class Store:
                 "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, 0, ?, ?)",
                 (match_id, creator.user_id, creator.computer),
             )
+            if announce is not None:
+                await self._owe_announcement(db, match_id, 0, announce)
         return match_id
 
     async def get_match(self, match_id: int) -> MatchRow | None:

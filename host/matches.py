@@ -115,6 +115,7 @@ class Host(MatchAnnouncements):
             seat_count=seat_count,
             creator=SeatRow(0, creator.user_id, creator.name),
             seed=self._seed_source(),
+            announce=owed(0, ping=False),
         )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +38,12 @@ CHANNEL_MESSAGE = 4
 DEFERRED_UPDATE = 6
 AUTOCOMPLETE_RESULT = 8
 
-DISCORD_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item", BACKGROUND_TASK)
+DISCORD_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-dynamic-item",
+    "discord.py: on_interaction",
+    BACKGROUND_TASK,
+)
 """discord.py's names for the tasks that run a command, an autocomplete or a click, and ours for
 the computer moves an interaction leaves to the background."""
 
@@ -173,6 +179,9 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self._ids: Iterator[int] = itertools.count(600_000_000_000_000_001)
         self.fail_edits = False
+        self.faults: list[tuple[str, re.Pattern[str], bool]] = []
+        """(method, path pattern, taken): the next matching request fails with a 5xx after
+        discord.py's retries; `taken`: Discord took the message all the same."""
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -283,10 +292,22 @@ class FakeDiscord:
         monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
         monkeypatch.setattr(HTTPClient, "request", http_request)
 
+    def fail_next(self, method: str, pattern: str, *, taken: bool = False, times: int = 1) -> None:
+        """The next `times` requests `method` whose path matches `pattern` end in a server error,
+        as when Discord answered 5xx to every retry (`taken`: the message was created all the
+        same, and only the answer was lost)."""
+        self.faults += [(method, re.compile(pattern), taken)] * times
+
     def record(self, route: Route, payload: dict[str, Any] | None, files: list[tuple[str, bytes]]) -> Any:
         path = route.url.removeprefix(Route.BASE)
         request = Request(route.method, path, payload, files)
         self.requests.append(request)
+        fault = next((f for f in self.faults if f[0] == route.method and f[1].fullmatch(path)), None)
+        if fault is not None:
+            self.faults.remove(fault)
+            if fault[2]:
+                request.answer = self.answer(request)
+            raise discord.DiscordServerError(_FakeResponse(503, "Service Unavailable"), "Service Unavailable")
         request.answer = self.answer(request)
         return request.answer
 
@@ -294,9 +315,9 @@ class FakeDiscord:
 class _FakeResponse:
     """Enough of an aiohttp response for discord.HTTPException."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, reason: str = "Not Found") -> None:
         self.status = status
-        self.reason = "Not Found"
+        self.reason = reason
 
 
 def pretend_logged_in(bot: discord.Client) -> None:
@@ -434,8 +455,11 @@ class Driver:
         *,
         values: Sequence[str] = (),
         channel_id: int = CHANNEL_ID,
+        removed: bool = False,
     ) -> list[Request]:
-        """A click on the component `custom_id` of `message` (a message payload the bot sent)."""
+        """A click on the component `custom_id` of `message` (a message payload the bot sent);
+        `removed`: the bot has taken the components off the message meanwhile, and the click
+        reaches it from a client that still showed them."""
         component = next(
             (
                 c
@@ -447,7 +471,7 @@ class Driver:
         )
         assert component is not None, f"{custom_id!r} is not on the message"
         payload = self._base(user, 3, channel_id)
-        payload["message"] = dict(message)
+        payload["message"] = {**message, "components": []} if removed else dict(message)
         payload["data"] = {"custom_id": custom_id, "component_type": component["type"]}
         if values:
             payload["data"]["values"] = list(values)
