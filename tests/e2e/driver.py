@@ -168,12 +168,14 @@ class Driver:
         values: Sequence[str] = (),
         *,
         settle: bool = True,
+        as_seen: dict[str, Any] | None = None,
     ) -> Interaction:
-        """A click on a component of `message` (as Discord keeps it now)."""
+        """A click on a component of `message` (as Discord keeps it now); `as_seen`: the message
+        as the player's client still showed it, with a component the bot has taken off since."""
         component = next(
             (
                 c
-                for row in message.message.get("components") or []
+                for row in (as_seen or message.message).get("components") or []
                 for c in row["components"]
                 if c.get("custom_id") == custom_id
             ),

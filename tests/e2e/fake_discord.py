@@ -15,6 +15,7 @@ INTERACTION_CREATE events the tests send (`send_interaction`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import re
@@ -34,6 +35,8 @@ APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
 EPHEMERAL, LOADING = 64, 128
+HOLD_SECONDS = 30.0
+"""The longest a held request waits for the test to release it."""
 ANSWER_WINDOW = 3.0
 """Seconds Discord gives an interaction for its first answer."""
 HEARTBEAT_MS = 41_250
@@ -256,6 +259,11 @@ class FakeDiscord:
         self.resumes = 0
         self.faults: list[tuple[str, re.Pattern[str], int]] = []
         """(method, path pattern, HTTP status): the next matching request fails so, once."""
+        self.holds: list[tuple[str, re.Pattern[str], bool]] = []
+        """(method, path pattern, taken): the next matching request is never answered."""
+        self.held: list[Recorded] = []
+        """The requests held so far."""
+        self._release: asyncio.Event | None = None
         self._ids: Iterator[int] = itertools.count(1_000_000_000_000_000_001)
         self._sessions: dict[str, Session] = {}
         self._connection: GatewayConnection | None = None
@@ -270,7 +278,18 @@ class FakeDiscord:
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._serve(), self._loop).result(10)
 
+    def release_held(self) -> None:
+        """Answer the held requests (with a 503: their bot is gone)."""
+
+        async def release() -> None:
+            if self._release is not None:
+                self._release.set()
+                self._release = None
+
+        self.call(release())
+
     def stop(self) -> None:
+        self.release_held()
         if self._runner is not None:
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
@@ -447,6 +466,11 @@ class FakeDiscord:
 
     # -- REST --------------------------------------------------------------------------------------
 
+    def hold_next(self, method: str, pattern: str, *, taken: bool) -> None:
+        """The next request `method` whose path matches `pattern` is never answered (a test
+        kills the bot meanwhile); `taken`: Discord did what it asked all the same."""
+        self.holds.append((method, re.compile(pattern), taken))
+
     def fail_next(self, method: str, pattern: str, status: int, times: int = 1) -> None:
         """The next `times` requests `method` whose path matches `pattern` get HTTP `status`."""
         self.faults += [(method, re.compile(pattern), status)] * times
@@ -463,6 +487,19 @@ class FakeDiscord:
         payload, files = await self._read(request)
         record = Recorded(request.method, path, payload, files, time.monotonic())
         self.requests.append(record)
+        for hold in self.holds:
+            method, pattern, taken = hold
+            if method == request.method and pattern.fullmatch(path):
+                self.holds.remove(hold)
+                if taken:
+                    self._answer(request.method, path, payload, files, dict(request.query))
+                self.held.append(record)
+                # No answer until the test releases it (the bot is killed waiting), then a 503.
+                release = self._release = self._release or asyncio.Event()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(release.wait(), HOLD_SECONDS)
+                record.status = 503
+                return _json({"message": "Service Unavailable", "code": 0}, status=503)
         for fault in self.faults:
             method, pattern, status = fault
             if method == request.method and pattern.fullmatch(path):
