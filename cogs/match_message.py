@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import discord
 
 import render
-from host import DueMessage, EntryKind, Host, MatchSnapshot
+from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus
 from rules import Game
 from rules.text import clip
 
@@ -282,6 +282,8 @@ class MatchMessages:
         async with self.host.announcing(snapshot.id):
             try:
                 sent = await self.already_posted(client, channel, snapshot)
+                if sent is None and snapshot.status == MatchStatus.ABANDONED:
+                    sent = await self.close_in_place(channel, snapshot, note)
                 if sent is None:
                     message = await self.match_message(
                         snapshot, ping=ping, note=self.thinking_note(snapshot, note)
@@ -302,6 +304,22 @@ class MatchMessages:
             await self.retire_previous(client, snapshot, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
+
+    async def close_in_place(
+        self, channel: discord.PartialMessageable, snapshot: MatchSnapshot, note: str | None
+    ) -> discord.Message | None:
+        """A lobby closed without an interaction (nobody joined in time) says so on its own
+        message instead of posting another: a hundred closed lobbies never flood a channel.
+        None when that message is gone (a new one is posted)."""
+        if snapshot.message_id is None:
+            return None
+        message = await self.match_message(snapshot, note=note, buttons=False)
+        try:
+            return await channel.get_partial_message(snapshot.message_id).edit(
+                content=None, embed=message.embed, view=None, allowed_mentions=message.allowed_mentions
+            )
+        except discord.NotFound:
+            return None
 
     @staticmethod
     def thinking_note(snapshot: MatchSnapshot, note: str | None) -> str | None:

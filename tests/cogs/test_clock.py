@@ -54,6 +54,13 @@ async def test_idle_lobby_is_closed(
     changed = await clock.sweep()
     assert [m.status for m in changed] == ["abandoned"]
     (closed,) = [r for r in fake.requests if "Nobody joined for 72 hours" in r.text]
+    # The lobby's own message says it was closed: no new message for it.
+    (lobby,) = [r for r in fake.requests if r.is_followup and r.embeds]
+    assert closed.method == "PATCH" and closed.path.endswith(f"/messages/{lobby.answer['id']}")
+    assert closed.payload is not None and closed.payload["components"] == []
+    assert not [r for r in fake.requests if r.is_channel_post]
+    assert (await host.get(changed[0].id)).message_id == int(lobby.answer["id"])
+    assert await host.due_announcements(everything=True) == []
     assert closed.text.count("This lobby was closed") == 1  # said once, not twice
     embed = closed.embeds[0]
     assert [field["name"] for field in embed["fields"]] == ["Players", "Options"]  # no "Final scores"

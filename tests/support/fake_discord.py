@@ -38,6 +38,9 @@ CHANNEL_MESSAGE = 4
 DEFERRED_UPDATE = 6
 AUTOCOMPLETE_RESULT = 8
 
+EDITED_FIELDS = ("content", "embeds", "components", "flags")
+"""What an edit of a message changes, as the fake keeps it."""
+
 DISCORD_TASKS = (
     "CommandTree-invoker",
     "discord-ui-dynamic-item",
@@ -248,6 +251,12 @@ class FakeDiscord:
         if request.is_followup or (request.method in ("POST", "PATCH") and "/messages" in request.path):
             if request.method == "PATCH" and self.fail_edits and request.path.startswith("/channels/"):
                 raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
+            last = request.path.rsplit("/", 1)[1]
+            edited = self.messages.get(int(last)) if request.method == "PATCH" and last.isdigit() else None
+            if edited is not None:  # an edit keeps the message's id (a test's copy stays as it was)
+                changes = {k: v for k, v in (request.payload or {}).items() if k in EDITED_FIELDS}
+                self.messages[int(edited["id"])] = {**edited, **changes}
+                return self.messages[int(edited["id"])]
             return self.message_payload(request.payload or {}, request.files)
         if request.method == "GET" and request.path.endswith("/messages"):
             return self.channel_history(request.path.split("/")[2])
