@@ -238,8 +238,8 @@ class MatchMessages:
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         note = self.thinking_note(snapshot, note)
         async with self.host.announcing(snapshot.id):
-            message = await self.match_message(snapshot, ping=ping, note=note, invite=invite)
             try:
+                message = await self.match_message(snapshot, ping=ping, note=note, invite=invite)
                 sent = await send_public(
                     interaction,
                     content=message.content,
@@ -248,10 +248,11 @@ class MatchMessages:
                     view=message.view,
                     allowed_mentions=message.allowed_mentions,
                 )
-            except discord.HTTPException as error:
-                log.warning(
-                    "Match %s: Discord did not take its message (%s); it stays due", snapshot.id, error
-                )
+            except Exception as error:  # the change is stored whatever failed: say so, post it later
+                if isinstance(error, discord.HTTPException):
+                    log.warning("Match %s: Discord did not take its message (%s)", snapshot.id, error)
+                else:
+                    log.exception("Match %s: its message could not be made", snapshot.id)
                 await self.host.announce_failed(snapshot.id, snapshot.version)
                 await self.tell_stored(interaction, snapshot)
             else:

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot import TavernBot
+from cogs import GameCog
 from cogs.clock import TurnClock
-from host import Host
+from cogs.match_message import Picture
+from host import Host, MatchSnapshot
 from tests.support.discord_harness import (
     ALICE,
     button_id,
@@ -146,4 +150,24 @@ async def test_computer_moves_follow_in_the_background_without_pinging_the_mover
             r.payload is not None and r.payload["allowed_mentions"].get("users", []) == [] for r in posted
         )
     assert snapshot.seat_to_move is not None and snapshot.seat_to_move.user_id == ALICE.id
+    assert await host.due_announcements(everything=True) == []
+
+
+async def test_a_message_that_could_not_be_made_is_owed_and_the_mover_told_the_truth(
+    driver: Driver, host: Host, bot: TavernBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await start_match(driver, host)
+    cog = next(c for c in bot.cogs.values() if isinstance(c, GameCog) and c.game.key == "keryo-pente")
+    drawn = cog.picture
+
+    def broken_once(snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+        monkeypatch.setattr(cog, "picture", drawn)  # the next try draws as usual
+        raise RuntimeError("a bug in a picture")
+
+    monkeypatch.setattr(cog, "picture", broken_once)
+    requests = await driver.command(game.mover, "keryo-pente move", move="K10")
+    (told,) = private_messages(requests)
+    assert "Your move is stored" in sent_message(told)["content"]
+    assert (await host.get(game.match_id)).move_count == 1
+    assert await clock(bot, host).post_owed(everything=True) == 1
     assert await host.due_announcements(everything=True) == []
