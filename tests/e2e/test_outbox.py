@@ -78,20 +78,31 @@ def check_stale_click_and_next_move(
     assert stored.match(match_id).moves == before.moves + 1
 
 
-def test_a_move_stored_right_before_a_crash_is_announced_after_the_restart(
-    fake: FakeDiscord, bot: BotProcess, driver: Driver, stored: Stored
-) -> None:
+def killed_while_posting(
+    fake: FakeDiscord, bot: BotProcess, driver: Driver, stored: Stored, *, taken: bool
+) -> tuple[int, Posted, dict[str, Any], Player, int]:
+    """A new Keibot match whose first mover plays by the menu; the bot is killed after the
+    move's transaction, while Discord holds the board's follow-up unanswered (`taken`: Discord
+    has the board all the same). Returns the match, its first board (and a copy as a client
+    showed it), the mover and the ply before the move."""
     match_id, board = start_keibot(driver)
     seen = copy.deepcopy(board.message)
     mover = to_move(stored, match_id)
     ply = stored.match(match_id).moves
     held = len(fake.held)
-    fake.hold_next("POST", FOLLOW_UP, taken=False)
+    fake.hold_next("POST", FOLLOW_UP, taken=taken)
     move_by_menu(driver, mover, board, settle=False)
     wait_for(lambda: len(fake.held) > held, 10, "the board's follow-up")
     assert stored.match(match_id).moves == ply + 1, "the move's transaction is done"
     bot.kill()
     fake.release_held()
+    return match_id, board, seen, mover, ply
+
+
+def test_a_move_stored_right_before_a_crash_is_announced_after_the_restart(
+    fake: FakeDiscord, bot: BotProcess, driver: Driver, stored: Stored
+) -> None:
+    match_id, board, seen, mover, ply = killed_while_posting(fake, bot, driver, stored, taken=False)
     assert boards_at(driver, match_id, ply + 1) == []
 
     bot.start()
@@ -108,16 +119,7 @@ def test_a_move_stored_right_before_a_crash_is_announced_after_the_restart(
 def test_a_board_discord_took_while_the_bot_died_is_not_posted_again(
     fake: FakeDiscord, bot: BotProcess, driver: Driver, stored: Stored
 ) -> None:
-    match_id, board = start_keibot(driver)
-    seen = copy.deepcopy(board.message)
-    mover = to_move(stored, match_id)
-    ply = stored.match(match_id).moves
-    held = len(fake.held)
-    fake.hold_next("POST", FOLLOW_UP, taken=True)
-    move_by_menu(driver, mover, board, settle=False)
-    wait_for(lambda: len(fake.held) > held, 10, "the board's follow-up")
-    bot.kill()
-    fake.release_held()
+    match_id, board, seen, _, ply = killed_while_posting(fake, bot, driver, stored, taken=True)
     (taken,) = boards_at(driver, match_id, ply + 1)  # Discord has it; the bot never heard so
 
     bot.start()
