@@ -15,8 +15,7 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from host import MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
-from rules import TIMEOUT
+from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
 from rules.kerboge import SERPENT_WINS
 from rules.text import clip, plural
 
@@ -69,14 +68,9 @@ def _words(text: str) -> list[str]:
     return [word.removesuffix("s") for word in re.findall(r"[a-z0-9]+", text.lower())]
 
 
-def how_it_left(snapshot: MatchSnapshot, seat: Seat) -> str:
-    """ "resigned", or "ran out of time" for the one seat the turn clock resigned (when the match
-    ended on the clock and no one else had resigned, it can only be that seat)."""
-    outcome = snapshot.outcome
-    resigned = [s for s in snapshot.seats if s.resigned]
-    if outcome is not None and outcome.termination == TIMEOUT and resigned == [seat]:
-        return "ran out of time"
-    return "resigned"
+def how_it_left(seat: Seat) -> str:
+    """ "resigned", or "ran out of time" for a seat the turn clock resigned (the host stores why)."""
+    return "ran out of time" if seat.left == LeftReason.TIMEOUT else "resigned"
 
 
 def score_text(snapshot: MatchSnapshot, score: float) -> str:
@@ -170,7 +164,7 @@ def players_text(snapshot: MatchSnapshot) -> str:
         if seat.index < len(scores) and snapshot.state is not None:
             line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
-            line += f" · {how_it_left(snapshot, seat)}"
+            line += f" · {how_it_left(seat)}"
         lines.append(line)
     if snapshot.outcome is not None and snapshot.is_over:
         lines += [

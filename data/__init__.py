@@ -16,7 +16,7 @@ from .store import (
     StoreError,
     VersionConflict,
 )
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -24,6 +24,7 @@ __all__ = [
     "OVER_STATUSES",
     "BoardLine",
     "EntryKind",
+    "LeftReason",
     "LogEntry",
     "MatchChange",
     "MatchRow",

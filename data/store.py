@@ -24,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 MATCH_STATUSES = tuple(MatchStatus)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
@@ -49,6 +49,8 @@ class SeatRow:
     name: str
     computer: str | None = None
     resigned: bool = False
+    left: LeftReason | None = None
+    """Why the seat left (set with `resigned`): it resigned, or the turn clock resigned it."""
 
 
 @dataclass(frozen=True)
@@ -338,11 +340,13 @@ class Store:
     @staticmethod
     async def _seats(db: aiosqlite.Connection, match_id: int) -> tuple[SeatRow, ...]:
         rows = await db.execute_fetchall(
-            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned FROM seats s "
-            "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
+            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
+            "FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
             (match_id,),
         )
-        return tuple(SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
+        return tuple(
+            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), LeftReason(r[5]) if r[5] else None) for r in rows
+        )
 
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
         """The match's log entries from ply `since` on, in order."""
@@ -391,8 +395,12 @@ class Store:
                 await self._upsert_players(db, change.seats, when)
                 await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
                 await db.executemany(
-                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned) VALUES (?, ?, ?, ?, ?)",
-                    [(match_id, s.seat, s.user_id, s.computer, int(s.resigned)) for s in change.seats],
+                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned, left_reason) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (match_id, s.seat, s.user_id, s.computer, int(s.resigned), s.left)
+                        for s in change.seats
+                    ],
                 )
             if change.log:
                 await db.executemany(
@@ -693,8 +701,8 @@ def migrations() -> list[tuple[int, str, str]]:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
     numbers = [n for n, _, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+    if len(set(numbers)) != len(numbers) or (numbers and numbers[0] < 1):
+        raise StoreError(f"migrations must have distinct numbers 0001, 0002, ...: {numbers}")
     return found
 
 
@@ -703,11 +711,12 @@ async def _migrate(db: aiosqlite.Connection) -> None:
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
         "applied_at TEXT NOT NULL)"
     )
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-        row = await cur.fetchone()
-    current = int(row[0]) if row else 0
+    # Each migration not applied yet runs, in number order: one written on another branch with a
+    # lower number than one already applied (branches reserve numbers) still runs when it arrives.
+    async with db.execute("SELECT version FROM schema_migrations") as cur:
+        applied = {int(row[0]) for row in await cur.fetchall()}
     for number, name, sql in migrations():
-        if number <= current:
+        if number in applied:
             continue
         # One script, one transaction: a migration lands whole or not at all.
         try:

@@ -1,6 +1,6 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
-from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 from .errors import (
     CREATOR_ACTION_WORDS,
@@ -63,6 +63,7 @@ __all__ = [
     "Ladder",
     "LeaderboardLine",
     "LeaderboardPage",
+    "LeftReason",
     "LobbyAction",
     "LobbyClosed",
     "LobbyFull",

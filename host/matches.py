@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from data import EntryKind, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
+from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
@@ -255,7 +255,8 @@ class Host(MatchReader):
         """A seat leaves the game: by resigning, or (`timed_out`) because its clock ran out."""
         row, state = match.row, match.state
         assert state is not None
-        seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
+        left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
+        seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
         entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
         after, entries = advance(row.seed, state.resign(seat.seat), [entry], row.log_length + 1)
         ended = after.outcome()

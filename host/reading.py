@@ -220,7 +220,7 @@ class MatchReader:
 
 
 def to_seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned)
+    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned, row.left)
 
 
 def game_by_key(key: str) -> Game:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from data import OVER_STATUSES, EntryKind, MatchStatus
+from data import OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 from rules import CHANCE, Game, Move, Outcome, State
 
 
@@ -28,6 +28,8 @@ class Seat:
     computer: str | None = None
     """The computer player's level, or None for a person."""
     resigned: bool = False
+    left: LeftReason | None = None
+    """Why the seat left, when it did: it resigned, or it ran out of time (the turn clock)."""
 
     @property
     def is_human(self) -> bool:
