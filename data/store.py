@@ -173,6 +173,9 @@ class MatchChange:
     rate: RateFn | None = None
     """Called inside the transaction with the players' current ratings; its rows are stored."""
     rating_scopes: tuple[int, ...] = ()
+    ladder: str | None = None
+    """The ladder the results and ratings are stored under (a variant such as "jai-kerboge"
+    has its own); the match's game when None."""
 
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
@@ -417,7 +420,8 @@ class Store:
     ) -> None:
         assert change.results is not None
         rows = await db.execute_fetchall("SELECT game, guild_id FROM matches WHERE id = ?", (match_id,))
-        game, guild_id = next(iter(rows))
+        match_game, guild_id = next(iter(rows))
+        game = change.ladder or match_game
         await db.executemany(
             "INSERT INTO results (match_id, seat, user_id, game, guild_id, rank, outcome, resigned, points, "
             "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -494,13 +498,17 @@ class Store:
         channel_id: int | None = None,
         user_id: int | None = None,
         game: str | None = None,
+        seat_counts: Sequence[int] | None = None,
         updated_before: str | None = None,
         limit: int = 25,
     ) -> list[MatchSummary]:
-        """Matches filtered by status, place, player, game and last activity, most recently
-        active first."""
+        """Matches filtered by status, place, player, game (and its seat counts) and last
+        activity, most recently active first."""
         where = [f"m.status IN ({', '.join('?' * len(statuses))})"]
         params: list[Any] = list(statuses)
+        if seat_counts is not None:
+            where.append(f"m.seat_count IN ({', '.join('?' * len(seat_counts))})")
+            params.extend(seat_counts)
         if updated_before is not None:
             where.append("m.updated_at < ?")
             params.append(updated_before)

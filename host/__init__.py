@@ -28,7 +28,9 @@ from .errors import (
     listed_matches,
 )
 from .ladder import (
+    LADDERS,
     Ladder,
+    LadderGame,
     LeaderboardLine,
     LeaderboardPage,
     NoGameYet,
@@ -37,6 +39,7 @@ from .ladder import (
     NotPlayedYet,
     PageOutOfRange,
     PlayerStats,
+    ladder_named,
     scope_phrase,
 )
 from .listing import GameTally, MatchListing, RecentMatch
@@ -52,6 +55,7 @@ __all__ = [
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
     "GLOBAL_SCOPE",
+    "LADDERS",
     "OVER_STATUSES",
     "USER_ERRORS",
     "AlreadySeated",
@@ -61,6 +65,7 @@ __all__ = [
     "Host",
     "HostError",
     "Ladder",
+    "LadderGame",
     "LeaderboardLine",
     "LeaderboardPage",
     "LeftReason",
@@ -99,6 +104,7 @@ __all__ = [
     "apply_entry",
     "display_rating",
     "game_by_key",
+    "ladder_named",
     "listed_matches",
     "read_record",
     "scope_phrase",

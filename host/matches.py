@@ -428,12 +428,12 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     assert outcome is not None
     seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
     results = tuple(ratings.results(game, outcome, seats))
+    ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
     if not ratings.is_rated(seats):
-        return replace(change, results=results)
+        return replace(change, results=results, ladder=ladder)
     scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
-    return replace(
-        change, results=results, rating_scopes=scopes, rate=ratings.RatingUpdate(game.key, results, scopes)
-    )
+    rate = ratings.RatingUpdate(ladder, results, scopes)
+    return replace(change, results=results, rating_scopes=scopes, rate=rate, ladder=ladder)
 
 
 def check_level(level: str) -> str:

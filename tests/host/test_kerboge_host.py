@@ -101,13 +101,16 @@ async def test_whole_games_through_the_host(
     assert GAME.replay(players, {}, [e.notation for e in log]) == state
     chances = [e.notation for e in log if e.kind == "chance"]
     assert chances and set(chances) <= ({"heads", "tails"} if players == 4 else {"serpent"})
-    # results: each seat placed by its points (Kerboge ranks by score), rated (all people)
+    # results: each seat placed by its points (Kerboge ranks by score), rated (all people), on
+    # the ladder of the variant played (Jai Kerboge for two)
+    ladder = GAME.ladder_key(players)
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute(
-            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? ORDER BY seat", (match.id,)
+            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? AND game = ? ORDER BY seat",
+            (match.id, ladder),
         ).fetchall()
-        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = 'kerboge'").fetchone()[0]
-    assert [r[3] for r in rows] == list(state.points)
+        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = ?", (ladder,)).fetchone()[0]
+    assert len(rows) == players and [r[3] for r in rows] == list(state.points)
     for seat, rank, verdict, points in rows:
         assert rank == 1 + sum(1 for p in state.points if p > points)
         assert verdict == ("win" if seat in outcome.winners else "loss")
