@@ -97,7 +97,8 @@ def seat_colours(snapshot: MatchSnapshot) -> tuple[str, ...]:
 def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> str:
     """`<@id> (Red)`: the player (as a mention, which never pings inside an embed) and colour."""
     colours = seat_colours(snapshot)
-    who = f"<@{seat.user_id}>" if mention and seat.user_id is not None else f"**{clean(seat.label)}**"
+    person = mention and seat.user_id is not None and not seat.stand_in  # a stand-in is not them
+    who = f"<@{seat.user_id}>" if person else f"**{clean(seat.label)}**"
     # Colours are dealt when a match starts: a lobby (open or closed) has none yet.
     dealt = snapshot.state is not None
     colour = f" ({colours[seat.index]})" if seat.index < len(colours) and dealt else ""
@@ -107,7 +108,7 @@ def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> s
 def _actor(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
     if entry.seat is None or entry.seat >= len(snapshot.seats):
         return "🎲" if entry.kind == "chance" else "•"
-    return f"**{clean(snapshot.seats[entry.seat].label)}**"
+    return f"**{clean(snapshot.seats[entry.seat].mover_label)}**"
 
 
 def played_line(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
@@ -232,8 +233,8 @@ def match_embed(
 def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, discord.AllowedMentions]:
     """The message text (naming only the player to move) and the mentions it may ping."""
     seat = snapshot.seat_to_move
-    if seat is None or seat.user_id is None:
-        return None, NO_PINGS
+    if seat is None or seat.user_id is None or snapshot.waiting_for_computer:
+        return None, NO_PINGS  # a computer moves (for a resigned player too): nobody to tell
     text = f"<@{seat.user_id}>, it is your turn in {snapshot.title}."
     if not ping:
         return text, NO_PINGS

@@ -35,13 +35,10 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, MatchReader, game_by_key, to_seat
-from .snapshot import MatchSnapshot, PlayedMove, Player
+from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
 from .turns import MAX_AUTOMATIC_PLIES, advance, chance_rng, last_seat_move, log_entries, seat_move
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
-COMPUTER_NAME = "Computer"
-RESIGNED_SEAT_LEVEL = "normal"
-"""The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
 
 
 class Chooser(Protocol):
@@ -393,8 +390,10 @@ class Host(MatchReader):
         seat = match.state.to_move
         if seat is None or seat == CHANCE:
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
-        holder = match.row.seats[seat]
-        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=to_seat(holder).name)
+        holder = to_seat(match.row.seats[seat], playing_on=match.game.resigned_play_on)
+        if holder.stand_in:  # a computer moves for the player who resigned, not they
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=COMPUTER_NAME)
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.name)
 
 
 def _state_change(
