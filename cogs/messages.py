@@ -17,7 +17,7 @@ from discord.utils import escape_markdown, escape_mentions
 
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
 from rules.kerboge import SERPENT_WINS
-from rules.text import clip, plural
+from rules.text import clip, listing, plural
 
 from .components import OPTION_TEXT_LIMIT
 from .replies import NO_PINGS
@@ -204,6 +204,10 @@ def match_embed(
             else f"<@{snapshot.creator_id}> can fill empty seats with **Add computer**."
         )
         lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
+    if snapshot.draw_declined:
+        declining = [seat_text(snapshot, snapshot.seats[s], mention=False) for s in snapshot.draw_declined]
+        verb = "declines" if len(declining) == 1 else "decline"
+        lines.append(f"🤝 {listing(declining)} {verb} the draw, so the match goes on.")
     if snapshot.draw_offer and not snapshot.is_over:
         offered = ", ".join(
             clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)

@@ -42,9 +42,12 @@ COMPUTER_LEVELS = ("easy", "normal", "hard")
 
 
 class Chooser(Protocol):
-    """Thinks for a computer seat, off the event loop; returns the chosen move's notation."""
+    """Thinks for computer seats, off the event loop: the notation of the move a seat plays, and
+    whether a seat agrees to a draw (see host.computer)."""
 
     async def choose(self, state: State, level: str, seed: int) -> str: ...
+
+    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
 class Host(MatchReader):
@@ -264,7 +267,11 @@ class Host(MatchReader):
         return await self._commit(match, change, played=entries, state=after)
 
     async def offer_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
-        """Offer (or accept) a draw; it is agreed when every person still playing has offered."""
+        """Offer (or accept) a draw. Once every person still playing has offered, every computer
+        player is asked, and accepts only when its search rates its position as no better than
+        a draw: if all agree the match is drawn; if one declines, the offer is cleared and the
+        snapshot names who declined (`draw_declined`). A computer standing in for a player who
+        resigned is not asked: that seat is ranked last whatever happens."""
         async with self._editing(match_id) as match:
             row = match.row
             seat = self._acting_seat(match, user_id)
@@ -273,6 +280,10 @@ class Host(MatchReader):
             if not needed <= offer:
                 return await self._commit(match, MatchChange(draw_offer=sorted(offer)))
             assert match.state is not None
+            declined = await self._declining_draw(match)
+            if declined:
+                snapshot = await self._commit(match, MatchChange(draw_offer=None))
+                return replace(snapshot, draw_declined=declined)
             entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", "a draw is agreed")
             outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
@@ -282,6 +293,20 @@ class Host(MatchReader):
                 log=log_entries([entry]),
             )
             return await self._commit(match, change, played=[entry])
+
+    async def _declining_draw(self, match: Loaded) -> tuple[int, ...]:
+        """The computer players' seats that decline a draw now, each asked with its own seed."""
+        row, state = match.row, match.state
+        assert state is not None
+        rng = random.Random(f"{row.seed}/draw/{row.log_length}")
+        declined = []
+        for seat in row.seats:
+            if seat.user_id is not None:
+                continue
+            level = seat.computer or RESIGNED_SEAT_LEVEL
+            if not await self.computer.accepts_draw(state, seat.seat, level, rng.randrange(2**31)):
+                declined.append(seat.seat)
+        return tuple(declined)
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
         async with self._editing(match_id) as match:

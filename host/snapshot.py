@@ -109,6 +109,9 @@ class MatchSnapshot:
     draw_offer: frozenset[int]
     created_at: str
     updated_at: str
+    draw_declined: tuple[int, ...] = ()
+    """The computer seats that declined the draw just offered (only on the snapshot of that
+    offer): every person had offered, so the offer is cleared."""
 
     @property
     def is_lobby(self) -> bool:
