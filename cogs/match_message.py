@@ -24,7 +24,7 @@ from rules import Game
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent
-from .messages import image_name, invite_content, match_embed, menu_description, turn_content
+from .messages import clean, image_name, invite_content, match_embed, menu_description, turn_content
 from .replies import send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
@@ -208,7 +208,7 @@ class MatchMessages:
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         thinking = snapshot.waiting_for_computer and seat is not None
         if thinking and seat is not None:
-            note = "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
+            note = "\n".join(filter(None, [note, f"🤖 {clean(seat.label)} is thinking…"]))
         message = await self.match_message(snapshot, ping=ping and not thinking, note=note, invite=invite)
         sent = await send_public(
             interaction,
