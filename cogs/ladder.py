@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from host import (
     GLOBAL_SCOPE,
+    LADDERS,
     GameRecord,
     Host,
     Ladder,
@@ -48,7 +49,8 @@ from .errors import CogError, report_error
 from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
-GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()][:25]
+GAME_CHOICES = [app_commands.Choice(name=ladder.title, value=key) for key, ladder in LADDERS.items()]
+"""The games of /leaderboard and /stats: Jai Kerboge has its own ladder (Discord allows 25)."""
 
 
 class Scope(StrEnum):
@@ -411,7 +413,7 @@ class LadderCog(commands.Cog):
         guild_id = self.guild(interaction)
         who = player or interaction.user
         found: list[PlayerStats] = []
-        for key in [game] if game is not None else list(GAMES):
+        for key in [game] if game is not None else list(LADDERS):
             try:
                 found.append(await self.ladder.stats(who.id, key, guild_id, name=who.display_name))
             except NothingToShow:
@@ -439,7 +441,8 @@ class LadderCog(commands.Cog):
         seen: set[int] = set()
         choices = []
         for summary in sorted([*mine, *here], key=lambda s: (s.updated_at, s.id), reverse=True):
-            title = GAMES[summary.game].title if summary.game in GAMES else summary.game
+            game = GAMES.get(summary.game)
+            title = game.title_for(summary.seat_count) if game is not None else summary.game
             label = summary_label(summary, title)
             if summary.id in seen or typed not in label.lower():
                 continue

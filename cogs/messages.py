@@ -15,10 +15,9 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from host import MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
-from rules import TIMEOUT
+from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
 from rules.kerboge import SERPENT_WINS
-from rules.text import clip, plural
+from rules.text import clip, listing, plural
 
 from .components import OPTION_TEXT_LIMIT
 from .replies import NO_PINGS
@@ -69,14 +68,9 @@ def _words(text: str) -> list[str]:
     return [word.removesuffix("s") for word in re.findall(r"[a-z0-9]+", text.lower())]
 
 
-def how_it_left(snapshot: MatchSnapshot, seat: Seat) -> str:
-    """ "resigned", or "ran out of time" for the one seat the turn clock resigned (when the match
-    ended on the clock and no one else had resigned, it can only be that seat)."""
-    outcome = snapshot.outcome
-    resigned = [s for s in snapshot.seats if s.resigned]
-    if outcome is not None and outcome.termination == TIMEOUT and resigned == [seat]:
-        return "ran out of time"
-    return "resigned"
+def how_it_left(seat: Seat) -> str:
+    """ "resigned", or "ran out of time" for a seat the turn clock resigned (the host stores why)."""
+    return "ran out of time" if seat.left == LeftReason.TIMEOUT else "resigned"
 
 
 def score_text(snapshot: MatchSnapshot, score: float) -> str:
@@ -103,7 +97,8 @@ def seat_colours(snapshot: MatchSnapshot) -> tuple[str, ...]:
 def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> str:
     """`<@id> (Red)`: the player (as a mention, which never pings inside an embed) and colour."""
     colours = seat_colours(snapshot)
-    who = f"<@{seat.user_id}>" if mention and seat.user_id is not None else f"**{clean(seat.label)}**"
+    person = mention and seat.user_id is not None and not seat.stand_in  # a stand-in is not them
+    who = f"<@{seat.user_id}>" if person else f"**{clean(seat.label)}**"
     # Colours are dealt when a match starts: a lobby (open or closed) has none yet.
     dealt = snapshot.state is not None
     colour = f" ({colours[seat.index]})" if seat.index < len(colours) and dealt else ""
@@ -113,7 +108,7 @@ def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> s
 def _actor(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
     if entry.seat is None or entry.seat >= len(snapshot.seats):
         return "🎲" if entry.kind == "chance" else "•"
-    return f"**{clean(snapshot.seats[entry.seat].label)}**"
+    return f"**{clean(snapshot.seats[entry.seat].mover_label)}**"
 
 
 def played_line(snapshot: MatchSnapshot, entry: PlayedMove) -> str:
@@ -170,7 +165,7 @@ def players_text(snapshot: MatchSnapshot) -> str:
         if seat.index < len(scores) and snapshot.state is not None:
             line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
-            line += f" · {how_it_left(snapshot, seat)}"
+            line += f" · {how_it_left(seat)}"
         lines.append(line)
     if snapshot.outcome is not None and snapshot.is_over:
         lines += [
@@ -209,6 +204,10 @@ def match_embed(
             else f"<@{snapshot.creator_id}> can fill empty seats with **Add computer**."
         )
         lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
+    if snapshot.draw_declined:
+        declining = [seat_text(snapshot, snapshot.seats[s], mention=False) for s in snapshot.draw_declined]
+        verb = "declines" if len(declining) == 1 else "decline"
+        lines.append(f"🤝 {listing(declining)} {verb} the draw, so the match goes on.")
     if snapshot.draw_offer and not snapshot.is_over:
         offered = ", ".join(
             clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)
@@ -238,8 +237,8 @@ def match_embed(
 def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, discord.AllowedMentions]:
     """The message text (naming only the player to move) and the mentions it may ping."""
     seat = snapshot.seat_to_move
-    if seat is None or seat.user_id is None:
-        return None, NO_PINGS
+    if seat is None or seat.user_id is None or snapshot.waiting_for_computer:
+        return None, NO_PINGS  # a computer moves (for a resigned player too): nobody to tell
     text = f"<@{seat.user_id}>, it is your turn in {snapshot.title}."
     if not ping:
         return text, NO_PINGS

@@ -18,7 +18,7 @@ from .store import (
     StoreError,
     VersionConflict,
 )
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -28,6 +28,7 @@ __all__ = [
     "BoardLine",
     "DueAnnouncement",
     "EntryKind",
+    "LeftReason",
     "LogEntry",
     "MatchChange",
     "MatchRow",

@@ -24,7 +24,7 @@ from typing import Any
 
 import aiosqlite
 
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 MATCH_STATUSES = tuple(MatchStatus)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
@@ -49,6 +49,8 @@ class SeatRow:
     name: str
     computer: str | None = None
     resigned: bool = False
+    left: LeftReason | None = None
+    """Why the seat left (set with `resigned`): it resigned, or the turn clock resigned it."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +199,9 @@ class MatchChange:
     rating_scopes: tuple[int, ...] = ()
     announce: Announcement | None = None
     """The match message this change owes its channel, recorded in the same transaction."""
+    ladder: str | None = None
+    """The ladder the results and ratings are stored under (a variant such as "jai-kerboge"
+    has its own); the match's game when None."""
 
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
@@ -368,11 +373,13 @@ class Store:
     @staticmethod
     async def _seats(db: aiosqlite.Connection, match_id: int) -> tuple[SeatRow, ...]:
         rows = await db.execute_fetchall(
-            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned FROM seats s "
-            "LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
+            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
+            "FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
             (match_id,),
         )
-        return tuple(SeatRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows)
+        return tuple(
+            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), LeftReason(r[5]) if r[5] else None) for r in rows
+        )
 
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
         """The match's log entries from ply `since` on, in order."""
@@ -421,8 +428,12 @@ class Store:
                 await self._upsert_players(db, change.seats, when)
                 await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
                 await db.executemany(
-                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned) VALUES (?, ?, ?, ?, ?)",
-                    [(match_id, s.seat, s.user_id, s.computer, int(s.resigned)) for s in change.seats],
+                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned, left_reason) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (match_id, s.seat, s.user_id, s.computer, int(s.resigned), s.left)
+                        for s in change.seats
+                    ],
                 )
             if change.log:
                 await db.executemany(
@@ -455,7 +466,8 @@ class Store:
     ) -> None:
         assert change.results is not None
         rows = await db.execute_fetchall("SELECT game, guild_id FROM matches WHERE id = ?", (match_id,))
-        game, guild_id = next(iter(rows))
+        match_game, guild_id = next(iter(rows))
+        game = change.ladder or match_game
         await db.executemany(
             "INSERT INTO results (match_id, seat, user_id, game, guild_id, rank, outcome, resigned, points, "
             "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -566,13 +578,17 @@ class Store:
         channel_id: int | None = None,
         user_id: int | None = None,
         game: str | None = None,
+        seat_counts: Sequence[int] | None = None,
         updated_before: str | None = None,
         limit: int = 25,
     ) -> list[MatchSummary]:
-        """Matches filtered by status, place, player, game and last activity, most recently
-        active first."""
+        """Matches filtered by status, place, player, game (and its seat counts) and last
+        activity, most recently active first."""
         where = [f"m.status IN ({', '.join('?' * len(statuses))})"]
         params: list[Any] = list(statuses)
+        if seat_counts is not None:
+            where.append(f"m.seat_count IN ({', '.join('?' * len(seat_counts))})")
+            params.extend(seat_counts)
         if updated_before is not None:
             where.append("m.updated_at < ?")
             params.append(updated_before)
@@ -773,8 +789,8 @@ def migrations() -> list[tuple[int, str, str]]:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
     numbers = [n for n, _, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+    if len(set(numbers)) != len(numbers) or (numbers and numbers[0] < 1):
+        raise StoreError(f"migrations must have distinct numbers 0001, 0002, ...: {numbers}")
     return found
 
 
@@ -783,11 +799,12 @@ async def _migrate(db: aiosqlite.Connection) -> None:
         "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
         "applied_at TEXT NOT NULL)"
     )
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-        row = await cur.fetchone()
-    current = int(row[0]) if row else 0
+    # Each migration not applied yet runs, in number order: one written on another branch with a
+    # lower number than one already applied (branches reserve numbers) still runs when it arrives.
+    async with db.execute("SELECT version FROM schema_migrations") as cur:
+        applied = {int(row[0]) for row in await cur.fetchall()}
     for number, name, sql in migrations():
-        if number <= current:
+        if number in applied:
             continue
         # One script, one transaction: a migration lands whole or not at all.
         try:

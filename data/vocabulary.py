@@ -27,5 +27,13 @@ class EntryKind(StrEnum):
     """A draw the players agreed."""
 
 
+class LeftReason(StrEnum):
+    """Why a seat left a match before its end (stored in `seats.left_reason`)."""
+
+    RESIGNED = "resigned"
+    TIMEOUT = "timeout"
+    """The turn clock resigned it: its player let the time run out."""
+
+
 ACTIVE_STATUSES = (MatchStatus.LOBBY, MatchStatus.PLAYING)
 OVER_STATUSES = (MatchStatus.FINISHED, MatchStatus.ABANDONED)

@@ -1,6 +1,6 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
-from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
+from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 from .announcements import DueMessage
 from .errors import (
@@ -29,7 +29,9 @@ from .errors import (
     listed_matches,
 )
 from .ladder import (
+    LADDERS,
     Ladder,
+    LadderGame,
     LeaderboardLine,
     LeaderboardPage,
     NoGameYet,
@@ -38,6 +40,7 @@ from .ladder import (
     NotPlayedYet,
     PageOutOfRange,
     PlayerStats,
+    ladder_named,
     scope_phrase,
 )
 from .listing import GameTally, MatchListing, RecentMatch
@@ -53,6 +56,7 @@ __all__ = [
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
     "GLOBAL_SCOPE",
+    "LADDERS",
     "OVER_STATUSES",
     "USER_ERRORS",
     "AlreadySeated",
@@ -63,8 +67,10 @@ __all__ = [
     "Host",
     "HostError",
     "Ladder",
+    "LadderGame",
     "LeaderboardLine",
     "LeaderboardPage",
+    "LeftReason",
     "LobbyAction",
     "LobbyClosed",
     "LobbyFull",
@@ -100,6 +106,7 @@ __all__ = [
     "apply_entry",
     "display_rating",
     "game_by_key",
+    "ladder_named",
     "listed_matches",
     "read_record",
     "scope_phrase",

@@ -10,8 +10,9 @@ import math
 from dataclasses import dataclass
 
 from data import Store
+from rules import GAMES
 
-from .errors import HostError, MatchNotFound, MatchRef
+from .errors import HostError, MatchNotFound, MatchRef, UnknownGame
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
@@ -58,6 +59,42 @@ class NoGameYet(NothingToShow):
     def __init__(self, match: MatchRef) -> None:
         self.match = match
         super().__init__(f"{match.title} has not started: there is no game to show yet.")
+
+
+@dataclass(frozen=True)
+class LadderGame:
+    """A game as the ladder and statistics count it: a game, or a variant players know as a game
+    of its own (Jai Kerboge, Kerboge for two: `Game.ladder_key`)."""
+
+    key: str
+    """What results and ratings are stored under: the game's key, or the variant's."""
+    title: str
+    game_key: str
+    """The game (`rules.GAMES`) whose matches count here."""
+    seats: tuple[int, ...]
+    """The seat counts of those matches."""
+
+
+def _ladders() -> dict[str, LadderGame]:
+    found: dict[str, LadderGame] = {}
+    for game in GAMES.values():
+        # The game's own ladder first (Kerboge, then Jai Kerboge).
+        for seats in sorted(game.seats, key=lambda n: game.ladder_key(n) != game.key):
+            key = game.ladder_key(seats)
+            counted = found[key].seats if key in found else ()
+            found[key] = LadderGame(key, game.title_for(seats), game.key, tuple(sorted((*counted, seats))))
+    return found
+
+
+LADDERS = _ladders()
+"""Every ladder by key, in the order the commands offer them."""
+
+
+def ladder_named(key: str) -> LadderGame:
+    try:
+        return LADDERS[key]
+    except KeyError:
+        raise UnknownGame(key, tuple(LADDERS)) from None
 
 
 def scope_phrase(scope: int) -> str:
@@ -112,18 +149,21 @@ class Ladder:
         self.host = host
         self.store: Store = host.store
 
-    async def leaderboard(self, game_key: str, scope: int, page: int = 1) -> LeaderboardPage:
-        game = game_by_key(game_key)
-        total = await self.store.leaderboard_size(game.key, scope)
+    async def leaderboard(self, ladder_key: str, scope: int, page: int = 1) -> LeaderboardPage:
+        """A page of a ladder (`LADDERS`: a game, or Jai Kerboge)."""
+        ladder = ladder_named(ladder_key)
+        total = await self.store.leaderboard_size(ladder.key, scope)
         pages = max(1, math.ceil(total / PAGE_SIZE))
         if total == 0:
-            raise NoRatingsYet(game_key=game.key, game_title=game.title, scope=scope)
+            raise NoRatingsYet(game_key=ladder.game_key, game_title=ladder.title, scope=scope)
         if not 1 <= page <= pages:
-            raise PageOutOfRange(game_title=game.title, scope=scope, page=page, pages=pages)
-        lines = await self.store.leaderboard(game.key, scope, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
+            raise PageOutOfRange(game_title=ladder.title, scope=scope, page=page, pages=pages)
+        lines = await self.store.leaderboard(
+            ladder.key, scope, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE
+        )
         return LeaderboardPage(
-            game_key=game.key,
-            game_title=game.title,
+            game_key=ladder.key,
+            game_title=ladder.title,
             scope=scope,
             page=page,
             pages=pages,
@@ -142,29 +182,37 @@ class Ladder:
         )
 
     async def stats(
-        self, user_id: int, game_key: str, guild_id: int, *, name: str | None = None
+        self, user_id: int, ladder_key: str, guild_id: int, *, name: str | None = None
     ) -> PlayerStats:
-        game = game_by_key(game_key)
-        record = await self.store.record(user_id, game.key)
-        current = await self.store.match_summaries(user_id=user_id, game=game.key, guild_id=guild_id)
+        """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge)."""
+        ladder = ladder_named(ladder_key)
+        record = await self.store.record(user_id, ladder.key)
+        # Only the matches of this ladder's seat counts, where the game has variants.
+        variant = ladder.seats != game_by_key(ladder.game_key).seats
+        current = await self.store.match_summaries(
+            user_id=user_id,
+            game=ladder.game_key,
+            seat_counts=ladder.seats if variant else None,
+            guild_id=guild_id,
+        )
         stored_name = await self.store.player_name(user_id)
         shown = stored_name or name or "This player"
         if record.matches == 0 and not current:
-            raise NotPlayedYet(name=shown, game_title=game.title)
-        rating = await self.store.rating(user_id, game.key, guild_id)
-        global_rating = await self.store.rating(user_id, game.key, GLOBAL_SCOPE)
-        trend = await self.store.rating_trend(user_id, game.key, guild_id, TREND_LENGTH)
+            raise NotPlayedYet(name=shown, game_title=ladder.title)
+        rating = await self.store.rating(user_id, ladder.key, guild_id)
+        global_rating = await self.store.rating(user_id, ladder.key, GLOBAL_SCOPE)
+        trend = await self.store.rating_trend(user_id, ladder.key, guild_id, TREND_LENGTH)
         return PlayerStats(
             user_id=user_id,
             name=shown,
-            game_key=game.key,
-            game_title=game.title,
+            game_key=ladder.key,
+            game_title=ladder.title,
             rating=display_rating(rating.mu, rating.sigma) if rating else None,
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
             provisional=rating is None or rating.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
             record=GameTally.of(record),
-            recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, game.key)),
+            recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, ladder.key)),
             current=tuple(MatchListing.of(m) for m in current),
         )
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from data import EntryKind, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
+from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
@@ -36,7 +36,7 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
-from .snapshot import MatchSnapshot, PlayedMove, Player
+from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
 from .turns import (
     DRAW_AGREED_TEXT,
     MAX_AUTOMATIC_PLIES,
@@ -48,15 +48,15 @@ from .turns import (
 )
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
-COMPUTER_NAME = "Computer"
-RESIGNED_SEAT_LEVEL = "normal"
-"""The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
 
 
 class Chooser(Protocol):
-    """Thinks for a computer seat, off the event loop; returns the chosen move's notation."""
+    """Thinks for computer seats, off the event loop: the notation of the move a seat plays, and
+    whether a seat agrees to a draw (see host.computer)."""
 
     async def choose(self, state: State, level: str, seed: int) -> str: ...
+
+    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
 class Host(MatchAnnouncements):
@@ -268,7 +268,8 @@ class Host(MatchAnnouncements):
         """A seat leaves the game: by resigning, or (`timed_out`) because its clock ran out."""
         row, state = match.row, match.state
         assert state is not None
-        seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in row.seats]
+        left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
+        seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
         entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
         after, entries = advance(row.seed, state.resign(seat.seat), [entry], row.log_length + 1)
         ended = after.outcome()
@@ -279,7 +280,11 @@ class Host(MatchAnnouncements):
         return await self._commit(match, change, played=entries, state=after)
 
     async def offer_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
-        """Offer (or accept) a draw; it is agreed when every person still playing has offered."""
+        """Offer (or accept) a draw. Once every person still playing has offered, every computer
+        player is asked, and accepts only when its search rates its position as no better than
+        a draw: if all agree the match is drawn; if one declines, the offer is cleared and the
+        snapshot names who declined (`draw_declined`). A computer standing in for a player who
+        resigned is not asked: that seat is ranked last whatever happens."""
         async with self._editing(match_id) as match:
             row = match.row
             seat = self._acting_seat(match, user_id)
@@ -288,6 +293,10 @@ class Host(MatchAnnouncements):
             if not needed <= offer:
                 return await self._commit(match, MatchChange(draw_offer=sorted(offer)))
             assert match.state is not None
+            declined = await self._declining_draw(match)
+            if declined:
+                snapshot = await self._commit(match, MatchChange(draw_offer=None))
+                return replace(snapshot, draw_declined=declined)
             entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
             outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
@@ -297,6 +306,20 @@ class Host(MatchAnnouncements):
                 log=log_entries([entry]),
             )
             return await self._commit(match, change, played=[entry])
+
+    async def _declining_draw(self, match: Loaded) -> tuple[int, ...]:
+        """The computer players' seats that decline a draw now, each asked with its own seed."""
+        row, state = match.row, match.state
+        assert state is not None
+        rng = random.Random(f"{row.seed}/draw/{row.log_length}")
+        declined = []
+        for seat in row.seats:
+            if seat.user_id is not None:
+                continue
+            level = seat.computer or RESIGNED_SEAT_LEVEL
+            if not await self.computer.accepts_draw(state, seat.seat, level, rng.randrange(2**31)):
+                declined.append(seat.seat)
+        return tuple(declined)
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
         async with self._editing(match_id) as match:
@@ -407,8 +430,10 @@ class Host(MatchAnnouncements):
         seat = match.state.to_move
         if seat is None or seat == CHANCE:
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
-        holder = match.row.seats[seat]
-        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=to_seat(holder).name)
+        holder = to_seat(match.row.seats[seat], playing_on=match.game.resigned_play_on)
+        if holder.stand_in:  # a computer moves for the player who resigned, not they
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=COMPUTER_NAME)
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.name)
 
 
 def _state_change(
@@ -442,12 +467,12 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     assert outcome is not None
     seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
     results = tuple(ratings.results(game, outcome, seats))
+    ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
     if not ratings.is_rated(seats):
-        return replace(change, results=results)
+        return replace(change, results=results, ladder=ladder)
     scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
-    return replace(
-        change, results=results, rating_scopes=scopes, rate=ratings.RatingUpdate(game.key, results, scopes)
-    )
+    rate = ratings.RatingUpdate(ladder, results, scopes)
+    return replace(change, results=results, rating_scopes=scopes, rate=rate, ladder=ladder)
 
 
 def check_level(level: str) -> str:

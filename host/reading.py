@@ -12,7 +12,7 @@ from rules import GAMES, Game, Move, Outcome, State
 
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .listing import MatchListing
-from .snapshot import MatchSnapshot, PlayedMove, Seat
+from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Seat
 from .turns import replay
 
 log = logging.getLogger("tavern.host")
@@ -165,6 +165,7 @@ class MatchReader:
         result = Outcome.from_json(row.result)
         if result is None and loaded.state is not None:
             result = loaded.state.outcome()
+        playing_on = row.status == MatchStatus.PLAYING and loaded.game.resigned_play_on
         last_move = None
         if loaded.state is not None and row.log_length:
             last_move = await self._last_move(loaded)
@@ -179,7 +180,7 @@ class MatchReader:
             seat_count=row.seat_count,
             status=row.status,
             creator_id=row.creator_id,
-            seats=tuple(to_seat(s) for s in row.seats),
+            seats=tuple(to_seat(s, playing_on=playing_on) for s in row.seats),
             state=loaded.state,
             ply=row.log_length,
             move_count=row.move_count,
@@ -215,8 +216,13 @@ class MatchReader:
         return before.parse(last.notation)
 
 
-def to_seat(row: SeatRow) -> Seat:
-    return Seat(row.seat, row.user_id, row.name or "Computer", row.computer, row.resigned)
+def to_seat(row: SeatRow, *, playing_on: bool = False) -> Seat:
+    """The host's seat; `playing_on`: the match goes on and its game keeps a resigned seat in play
+    (then a resigned person's seat is played by a computer standing in)."""
+    stand_in = playing_on and row.resigned and row.user_id is not None
+    return Seat(
+        row.seat, row.user_id, row.name or COMPUTER_NAME, row.computer, row.resigned, row.left, stand_in
+    )
 
 
 def game_by_key(key: str) -> Game:

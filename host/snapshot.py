@@ -6,8 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from data import OVER_STATUSES, EntryKind, MatchStatus
+from data import OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 from rules import CHANCE, Game, Move, Outcome, State
+
+COMPUTER_NAME = "Computer"
+RESIGNED_SEAT_LEVEL = "normal"
+"""The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,11 @@ class Seat:
     computer: str | None = None
     """The computer player's level, or None for a person."""
     resigned: bool = False
+    left: LeftReason | None = None
+    """Why the seat left, when it did: it resigned, or it ran out of time (the turn clock)."""
+    stand_in: bool = False
+    """A computer plays the seat now, for its player who resigned (Kerboge, while the match
+    goes on)."""
 
     @property
     def is_human(self) -> bool:
@@ -35,10 +44,24 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """The name to show, with the computer level when it is one."""
+        """The name to show: the person, the computer with its level, or while a computer stands
+        in for a person who resigned, both ("Computer (normal) for Alice")."""
+        if self.stand_in:
+            return self.stand_in_label
         if self.computer and self.user_id is None:
             return f"{self.name} ({self.computer})"
         return self.name
+
+    @property
+    def stand_in_label(self) -> str:
+        """Who plays a resigned person's seat that stays in the game."""
+        return f"{COMPUTER_NAME} ({RESIGNED_SEAT_LEVEL}) for {self.name}"
+
+    @property
+    def mover_label(self) -> str:
+        """Who made this seat's moves since its person resigned (its moves after a resignation can
+        only be the stand-in's, even once the match is over)."""
+        return self.stand_in_label if self.resigned and self.is_human else self.label
 
 
 @dataclass(frozen=True)
@@ -86,6 +109,9 @@ class MatchSnapshot:
     draw_offer: frozenset[int]
     created_at: str
     updated_at: str
+    draw_declined: tuple[int, ...] = ()
+    """The computer seats that declined the draw just offered (only on the snapshot of that
+    offer): every person had offered, so the offer is cleared."""
 
     @property
     def is_lobby(self) -> bool:

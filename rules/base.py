@@ -134,6 +134,9 @@ class Game:
     """A short Markdown summary of the rules for the /rules command."""
     ranked_by_score: bool = False
     """Whether players are placed by their scores (Kerboge) rather than by winning alone."""
+    resigned_play_on: bool = False
+    """Whether a resigned seat stays in the game for someone else to play (Kerboge: the host's
+    computer); otherwise it leaves the rotation, or the game ends."""
     state_format: int = 1
     """The version of this game's `to_json` format; every `to_json` carries it as "format", and
     `load` refuses another with StateFormatError. Raise it when the format changes."""

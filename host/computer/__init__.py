@@ -6,10 +6,13 @@
     pool = ComputerPool(workers=1)                   # once, at start-up
     text = await pool.choose(state, "hard", seed)    # notation, thought about in a worker process
     state = state.play(text)
+    yes = await pool.accepts_draw(state, 1, "normal", seed)  # seat 1's answer to a draw offer
     pool.close()                                     # at shutdown
 
 Levels (`LEVELS`): `easy` plays a uniformly random legal move but takes a win in one; `normal`
 searches about 0.6 s; `hard` about 1.6 s. No move thinks longer than `MAX_THINKING` (2 s).
+A computer seat accepts a draw only when its search rates its position as no better than a draw
+(`accepts_draw`: `rate_position`, a seeded search of fixed size, against `draw_reward`).
 `choose_move` raises ValueError at a chance event (`to_move == CHANCE`: the host draws those),
 when the game is over, and for an unknown level.
 
@@ -20,7 +23,18 @@ registered by game key until the games have them; `pool.py` is the worker pool.
 
 from .hooks import GAME_HOOKS, GameHooks, hooks_for
 from .pool import ComputerPool
-from .search import LEVELS, MAX_THINKING, Level, choose_move, level_named, outcome_rewards, winning_move
+from .search import (
+    LEVELS,
+    MAX_THINKING,
+    Level,
+    accepts_draw,
+    choose_move,
+    draw_reward,
+    level_named,
+    outcome_rewards,
+    rate_position,
+    winning_move,
+)
 
 __all__ = [
     "GAME_HOOKS",
@@ -29,9 +43,12 @@ __all__ = [
     "ComputerPool",
     "GameHooks",
     "Level",
+    "accepts_draw",
     "choose_move",
+    "draw_reward",
     "hooks_for",
     "level_named",
     "outcome_rewards",
+    "rate_position",
     "winning_move",
 ]

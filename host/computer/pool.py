@@ -11,17 +11,27 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import TypeVar
 
 from rules import State
 
-from .search import MAX_THINKING, check_playable, choose_move, level_named
+from .search import MAX_THINKING, accepts_draw, check_playable, choose_move, level_named
+
+T = TypeVar("T")
+Job = Callable[[State], T]
+"""Thinking about one state: a picklable function (a `partial` of a module-level one)."""
 
 
-def _think(blob: bytes, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
-    """Runs in a worker process: unpickle the state, choose, return the notation."""
-    state = pickle.loads(blob)
+def _run(blob: bytes, job: Job[T]) -> T:
+    """Runs in a worker process: unpickle the state and think about it."""
+    return job(pickle.loads(blob))
+
+
+def _choose(state: State, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
     return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))
 
 
@@ -63,6 +73,8 @@ class ComputerPool:
     `state.play(text)`). A state that cannot be pickled is thought about in a thread instead. A
     worker that does not answer within `timeout` seconds is killed (a fresh one is started for the
     next move) and an easy-level move is played instead, so a computer seat never hangs a match.
+    `await pool.accepts_draw(state, seat, level, seed)` is a computer seat's answer to a draw
+    offer, thought about the same way (no answer in time declines).
     """
 
     def __init__(
@@ -108,18 +120,33 @@ class ComputerPool:
         """The notation of the move `choose_move` picks, computed in a worker process."""
         level_named(level)
         check_playable(state)
+        job = partial(_choose, level=level, seed=seed, time_limit=time_limit, iterations=iterations)
+        easy = partial(_choose, level="easy", seed=seed, time_limit=None, iterations=None)
+        return await self._think(state, job, easy)
+
+    async def accepts_draw(
+        self, state: State, seat: int, level: str, seed: int, *, iterations: int | None = None
+    ) -> bool:
+        """Whether the computer playing `seat` agrees to a draw (`search.accepts_draw`), computed
+        in a worker process; one that does not answer in time declines (the game goes on)."""
+        level_named(level)
+        job = partial(accepts_draw, seat=seat, level=level, seed=seed, iterations=iterations)
+        return await self._think(state, job, lambda _: False)
+
+    async def _think(self, state: State, job: Job[T], fallback: Job[T]) -> T:
+        """`job(state)` in a worker process, else (a state that cannot be pickled) in a thread;
+        `fallback(state)`, quick, when it does not answer within the timeout."""
         try:
             blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
             pickle.loads(blob)
         except Exception:
-            # Not picklable: think in a thread (choose_move keeps to its time limit there too).
+            # Not picklable: think in a thread (the search keeps to its time limit there too).
             self.thread_fallbacks += 1
-            thinking = asyncio.to_thread(_think_here, state, level, seed, time_limit, iterations)
             try:
-                return await asyncio.wait_for(thinking, self.timeout)
+                return await asyncio.wait_for(asyncio.to_thread(job, state), self.timeout)
             except TimeoutError:
                 self.timeouts += 1
-                return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+                return await asyncio.to_thread(fallback, state)
         # At most `workers` searches are submitted at once, so the timeout counts thinking only,
         # never waiting in the executor's queue behind other matches' moves.
         loop = asyncio.get_running_loop()
@@ -128,19 +155,19 @@ class ComputerPool:
         async with self._slots[1]:
             executor = self._pool()
             try:
-                future = executor.submit(_think, blob, level, seed, time_limit, iterations)
+                future = executor.submit(_run, blob, job)
             except (BrokenProcessPool, RuntimeError):
                 self._discard(executor)
                 executor = self._pool()
-                future = executor.submit(_think, blob, level, seed, time_limit, iterations)
+                future = executor.submit(_run, blob, job)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
             except (TimeoutError, BrokenProcessPool):
                 self.timeouts += 1
                 self._kill(executor, future)
-        return await asyncio.to_thread(_think_here, state, "easy", seed, None, None)
+        return await asyncio.to_thread(fallback, state)
 
-    def _kill(self, executor: ProcessPoolExecutor, future: Future[str]) -> None:
+    def _kill(self, executor: ProcessPoolExecutor, future: Future[T]) -> None:
         """Kill the executor's workers (one may be stuck on a search) and forget the executor.
         A move another worker was thinking about fails too and is played at the easy level."""
         future.cancel()
@@ -161,7 +188,3 @@ class ComputerPool:
         self._executor = None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _think_here(state: State, level: str, seed: int, time_limit: float | None, iterations: int | None) -> str:
-    return str(choose_move(state, level, seed, time_limit=time_limit, iterations=iterations))

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from rules import CHANCE, Move, Outcome, State
+from rules import CHANCE, DRAW_AGREED, Move, Outcome, State
 
 from .hooks import GameHooks, hooks_for
 
@@ -53,6 +53,13 @@ NODE_WIN_SCAN = 60
 
 WIDEN_FROM = 40
 """Decision nodes with more moves than this add children progressively."""
+
+RATING_ITERATIONS = 1500
+"""The search budget of `rate_position`, fixed so that a seeded rating is reproducible (unless
+MAX_THINKING cuts it short first)."""
+
+DRAW_TOLERANCE = 1e-9
+"""How far a rating may lie above a draw's reward and still count as no better: float rounding."""
 
 
 @dataclass(frozen=True)
@@ -443,3 +450,49 @@ def choose_move(
     best = max(root.children, key=lambda c: (c.visits, c.totals[mover] / max(1, c.visits)))
     assert best.via is not None
     return best.via
+
+
+# -- rating a position (draw offers) ----------------------------------------------------------------
+
+
+def rate_position(
+    state: State,
+    seat: int,
+    level: str,
+    seed: int,
+    *,
+    iterations: int | None = None,
+    time_limit: float | None = None,
+) -> float:
+    """`seat`'s expected reward in `state` (in `outcome_rewards` terms, 0 to 1), as the level's
+    search sees it: the value, for `seat`, of the move the seat to move would choose (the root's
+    own average at a chance event). The budget is RATING_ITERATIONS (or `iterations`) within
+    MAX_THINKING (or `time_limit`); `easy`, which does not search, rates as `normal` does."""
+    settings = level_named(level)
+    if not settings.search:
+        settings = LEVELS["normal"]
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome_rewards(outcome, state.seats)[seat]
+    start = time.perf_counter()
+    limit = min(max(MAX_THINKING if time_limit is None else time_limit, 0.0), MAX_THINKING)
+    search = _Search(state, random.Random(seed), settings, hooks_for(state))
+    root = search.run(start + limit, RATING_ITERATIONS if iterations is None else max(1, iterations))
+    mover = root.to_move
+    if mover is not None and mover != CHANCE and root.children:
+        best = max(root.children, key=lambda c: (c.visits, c.totals[mover] / max(1, c.visits)))
+        return best.totals[seat] / max(1, best.visits)
+    return root.totals[seat] / max(1, root.visits)
+
+
+def draw_reward(state: State, seat: int) -> float:
+    """`seat`'s reward if a draw were agreed now (nobody wins; each placed by the scores so far)."""
+    drawn = Outcome((), tuple(state.scores()), "draw agreed", DRAW_AGREED)  # as the host agrees it
+    return outcome_rewards(drawn, state.seats)[seat]
+
+
+def accepts_draw(state: State, seat: int, level: str, seed: int, *, iterations: int | None = None) -> bool:
+    """Whether a computer playing `seat` at `level` agrees to a draw: only when its search rates
+    its position as no better than a draw (`rate_position` <= `draw_reward`)."""
+    rating = rate_position(state, seat, level, seed, iterations=iterations)
+    return rating <= draw_reward(state, seat) + DRAW_TOLERANCE

@@ -105,6 +105,7 @@ GAME = Game(
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
     ranked_by_score=True,
+    resigned_play_on=True,
     variant_titles={2: "Jai Kerboge"},
 )
 KerbogeState.game = GAME

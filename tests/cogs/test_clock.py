@@ -10,9 +10,10 @@ import pytest
 
 from bot import TavernBot
 from cogs.clock import TurnClock
+from data import LeftReason
 from host import Host, Player
-from tests.support.discord_harness import ALICE, BOB
-from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord
+from tests.support.discord_harness import ALICE, BOB, CAROL
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, User
 
 
 def backdate(db_path: Path, days: int) -> None:
@@ -43,6 +44,39 @@ async def test_idle_player_is_resigned_and_announced(
     (scores,) = [f["value"] for f in posted[0].embeds[0]["fields"] if f["name"] == "Final scores"]
     assert "· ran out of time" in scores and "resigned" not in scores  # not reported as resigned
     assert after.message_id == int(posted[0].answer["id"])
+
+
+async def test_with_four_players_each_seat_that_left_is_told_its_own_way(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    """One player resigns, then another lets the clock run out: the match goes on with two, and
+    the message tells each seat apart (the host stores why each left)."""
+    await driver.command(ALICE, "keryo-pente new", seats=4)
+    for user in (BOB, CAROL, User(1004, "Dan")):
+        await driver.command(user, "keryo-pente join")
+    match = await host.get(1)
+    idle = match.seat_to_move
+    assert match.status == "playing" and idle is not None
+    quitter = next(s for s in match.seats if s.index != idle.index)
+    assert quitter.user_id is not None
+    await host.resign(1, quitter.user_id)
+    backdate(db_path, 8)
+    fake.requests.clear()
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=timedelta(days=3))
+    assert [m.id for m in await clock.sweep()] == [1]
+    after = await host.get(1)
+    assert after.status == "playing"  # two players go on
+    assert after.seats[quitter.index].left == LeftReason.RESIGNED
+    assert after.seats[idle.index].left == LeftReason.TIMEOUT
+    with sqlite3.connect(db_path) as conn:
+        stored = dict(conn.execute("SELECT seat, left_reason FROM seats WHERE match_id = 1").fetchall())
+    assert stored[quitter.index] == "resigned" and stored[idle.index] == "timeout"
+    (posted,) = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
+    (players,) = [f["value"] for f in posted.embeds[0]["fields"] if f["name"] == "Players"]
+    lines = players.splitlines()
+    assert lines[quitter.index].endswith("· resigned") and "time" not in lines[quitter.index]
+    assert lines[idle.index].endswith("· ran out of time")
+    assert sum("resigned" in line or "ran out of time" in line for line in lines) == 2
 
 
 async def test_idle_lobby_is_closed(

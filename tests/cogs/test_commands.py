@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
@@ -27,6 +28,8 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
+from tests.support.host import store_cache
+from tests.support.keryo_pente import drawn_board, open_fours, position
 
 
 async def test_new_opens_a_lobby(driver: Driver, host: Host, fake: FakeDiscord) -> None:
@@ -498,3 +501,28 @@ async def test_a_draw_offer_is_told_to_the_others_and_a_decline_names_who_declin
     name = "Alice" if game.other is ALICE else "Bob"
     assert f"*{name} declined the draw.*" in declined.embeds[0]["description"]
     assert not (await host.get(game.match_id)).draw_offer
+
+
+async def test_a_computer_answers_a_draw_offer_by_its_own_search(
+    driver: Driver, host: Host, db_path: Path
+) -> None:
+    """Against the computer one offer is not a draw agreed: the computer declines when it is
+    winning (and the reply says so) and accepts in a drawn position."""
+    await driver.command(ALICE, "keryo-pente new", opponent="computer", level="normal", tournament=False)
+    match = await host.get(1)
+    computer = next(s for s in match.seats if s.user_id is None)
+    colour = ("Red", "Blue")[computer.index]
+    store_cache(db_path, 1, open_fours(computer.index, 2, to_move=1 - computer.index).to_json())
+    declined = the_public_message(await driver.command(ALICE, "keryo-pente draw"))
+    description = declined.embeds[0]["description"]
+    assert f"🤝 **Computer (normal)** ({colour}) declines the draw, so the match goes on." in description
+    assert "Draw offered by" not in description and "draw agreed" not in description
+    after = await host.get(1)
+    assert after.status == "playing" and not after.draw_offer
+
+    store_cache(db_path, 1, position(drawn_board(), to_move=1 - computer.index).to_json())
+    clicked = await driver.click(ALICE, sent_message(declined), button_id(sent_message(declined), "draw"))
+    agreed = the_public_message(clicked)
+    assert "The match ends in a draw — draw agreed." in agreed.embeds[0]["description"]
+    assert "declines" not in agreed.embeds[0]["description"]
+    assert (await host.get(1)).status == "finished"

@@ -59,3 +59,32 @@ async def test_a_hostile_display_name_is_never_rendered(
         for raw in RAW:
             if raw in name:
                 assert not re.search(r"(?<!\\)" + re.escape(raw), text), (raw, text)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+async def test_a_hostile_name_of_a_resigned_player_is_not_rendered_for_the_stand_in(
+    name: str, driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    """The computer standing in for a resigned Kerboge player is named with that player's name."""
+    mallory = User(1666, name)
+    await driver.command(mallory, "kerboge new", players=2)
+    await driver.command(BOB, "kerboge join")
+    (summary,) = await host.matches_of_player(mallory.id)
+    while (snapshot := await host.get(summary.id)).seat_to_move.user_id != mallory.id:  # type: ignore[union-attr]
+        assert snapshot.state is not None and snapshot.seat_to_move is not None
+        move = str(snapshot.state.legal_moves()[0])
+        await host.play(summary.id, BOB.id, move, expected_ply=snapshot.ply)
+    fake.requests.clear()
+    await host.resign(summary.id, mallory.id)
+    await driver.command(BOB, "kerboge board", share=True)  # the stand-in is to move: it thinks
+    texts = [text for request in fake.requests for text in strings(request.message)]
+    assert any("is thinking" in text for text in texts)
+    attachments = {
+        a.get("description") for r in fake.requests for a in (r.message or {}).get("attachments") or []
+    }
+    for text in texts:
+        if text in attachments:
+            continue
+        for raw in RAW:
+            if raw in name:
+                assert not re.search(r"(?<!\\)" + re.escape(raw), text), (raw, text)

@@ -506,3 +506,51 @@ async def test_jai_kerboge_has_its_own_title_and_a_serpents_win_is_said_plainly(
     assert all(line.endswith(("point", "points")) or "· resigned" in line for line in scores.splitlines())
     record = await host.record(match_id, snapshot.guild_id)
     assert "The Serpent wins" in record and "No winner" not in record
+
+
+async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    """Alice resigns on her turn: the computer that plays her seat on is named as itself for
+    Alice, never pings her, and her own name comes back in the final scores."""
+    match_id, _ = await open_match(driver, host, 4)
+    alice = harness.ALICE
+    rng = random.Random(3)
+    while (snapshot := await host.get(match_id)).seat_to_move.user_id != alice.id:  # type: ignore[union-attr]
+        assert snapshot.state is not None
+        legal = snapshot.state.legal_moves()
+        user = await to_move(host, match_id)
+        await host.play(match_id, user.id, str(legal[rng.randrange(len(legal))]), expected_ply=snapshot.ply)
+    seat = snapshot.seats[snapshot.to_move or 0]
+    colour = ("Sailor", "Merchant", "Soldier", "Ruler")[seat.index]
+    confirmation = harness.sent_message(
+        harness.the_private_message(await driver.command(alice, "kerboge resign"))
+    )
+    requests = await driver.click(alice, confirmation, harness.button_id(confirmation, "resign-yes"))
+
+    resigned, played = (r for r in harness.public_messages(requests) if r.embeds)
+    stand_in = f"**Computer (normal) for Alice** ({colour})"
+    description = resigned.embeds[0]["description"]
+    assert "🤖 Computer (normal) for Alice is thinking…" in description
+    assert f"{stand_in} to move." in description and f"<@{alice.id}>" not in description
+    assert not resigned.content  # nobody is pinged for a computer's turn
+    (players,) = [f["value"] for f in resigned.embeds[0]["fields"] if f["name"] == "Players"]
+    assert f"{stand_in} · " in players and players.splitlines()[seat.index].endswith("· resigned")
+    ((_, picture),) = resigned.files
+    alt = resigned.message["attachments"][0]["description"]  # type: ignore[index]
+    assert "Computer (normal) for Alice" in alt and picture
+    (just_played,) = [f["value"] for f in played.embeds[0]["fields"] if f["name"] == "Just played"]
+    assert "**Computer (normal) for Alice**: `" in just_played and "**Alice**" not in just_played
+    for request in requests:  # Alice is never told it is her turn, nor mentioned as the mover
+        assert f"<@{alice.id}>, it is your turn" not in request.content
+
+    # At the end, the final scores show Alice's own seat, resigned.
+    for user in (harness.BOB, harness.CAROL, DAVE):
+        await host.resign(match_id, user.id)
+    final = harness.the_public_message(
+        await driver.command(harness.BOB, "kerboge board", match=match_id, share=True)
+    )
+    (scores,) = [f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final scores"]
+    line = scores.splitlines()[seat.index]
+    assert line.startswith(f"<@{alice.id}> ({colour})") and line.endswith("· resigned")
+    assert "Computer" not in scores

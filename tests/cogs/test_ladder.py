@@ -348,3 +348,39 @@ async def test_the_ladder_views_hold_no_state(driver: Driver, host: Host, bot: T
     await driver.command(ALICE, "privacy forget-me")
     views = bot._connection._view_store
     assert views._views == {} and views._synced_message_views == {}
+
+
+async def test_jai_kerboge_has_its_own_leaderboard_and_statistics(
+    driver: Driver, host: Host, bot: TavernBot, drawn: Drawn
+) -> None:
+    for name in ("leaderboard", "stats"):
+        command = bot.tree.get_command(name)
+        assert isinstance(command, discord.app_commands.Command)
+        game = command.get_parameter("game")
+        assert game is not None and len(game.choices) <= 25
+        assert [(c.name, c.value) for c in game.choices][-2:] == [
+            ("Kerboge", "kerboge"),
+            ("Jai Kerboge", "jai-kerboge"),
+        ]
+    lobby = await host.new(
+        guild_id=GUILD_ID,
+        channel_id=CHANNEL_ID,
+        creator=Player(ALICE.id, ALICE.name),
+        game_key="kerboge",
+        seats=2,
+    )
+    match = await host.join(lobby.id, Player(BOB.id, BOB.name))
+    await host.offer_draw(match.id, ALICE.id)
+    assert (await host.offer_draw(match.id, BOB.id)).is_over  # a rated Jai Kerboge match
+
+    board = the_public_message(await driver.command(ALICE, "leaderboard", game="jai-kerboge"))
+    assert board.embeds[0]["title"] == "Jai Kerboge leaderboard"
+    assert sorted(line.split()[1] for line in drawn.pages[-1]) == ["Alice", "Bob"]
+    assert all(custom_id.startswith("tavern-ladder:jai-kerboge:") for custom_id in board.custom_ids())
+    four = the_private_message(await driver.command(ALICE, "leaderboard", game="kerboge"))
+    assert "Nobody has a Kerboge rating on this server yet" in four.content
+
+    (stats,) = the_private_message(await driver.command(ALICE, "stats", game="jai-kerboge")).embeds
+    assert stats["title"] == "Alice — Jai Kerboge" and "Record: 1 played" in str(stats["fields"])
+    (every,) = the_private_message(await driver.command(ALICE, "stats")).embeds
+    assert every["title"] == "Alice — Jai Kerboge"  # the only game played: not listed as Kerboge

@@ -19,6 +19,7 @@ import cogs.kerboge
 from cogs import GAME_COGS, ButtonAction, KeibotCog, MatchComponent
 from cogs.components import TEMPLATE
 from cogs.ladder import PAGE_TEMPLATE, PRIVACY_TEMPLATE, LadderPage, PrivacyAction, PrivacyButton, Scope
+from data import LeftReason
 from rules import GAMES
 
 
@@ -77,6 +78,11 @@ def test_the_ladder_buttons_keep_their_stored_strings() -> None:
     confirm = PrivacyButton(PrivacyAction.ERASE, 7, 9)
     assert confirm.custom_id == "tavern-privacy:erase:7:9"
     assert PRIVACY_TEMPLATE.fullmatch("tavern-privacy:forget:7")
+
+
+def test_the_reasons_a_seat_left_keep_their_stored_strings() -> None:
+    # Stored in seats.left_reason (and checked by its CHECK constraint), not in a custom_id.
+    assert values(LeftReason) == {"RESIGNED": "resigned", "TIMEOUT": "timeout"}
 
 
 def new_command(cog_class: type[Any]) -> app_commands.Command[Any, ..., Any]:

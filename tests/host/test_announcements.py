@@ -12,8 +12,9 @@ from host import Host
 from host.announcements import ANNOUNCE_GRACE, RETRY_DELAYS
 from tests.support.host import ANN, BOB, CHANNEL, GUILD, mover, two_player_match
 
-LATER = datetime.now(UTC) + ANNOUNCE_GRACE + timedelta(seconds=1)
-"""A moment when the grace of every change made by a test has run out."""
+def later() -> datetime:
+    """A moment when the grace of every change made so far has run out."""
+    return datetime.now(UTC) + ANNOUNCE_GRACE + timedelta(seconds=1)
 
 
 def outbox(db_path: Path) -> list[tuple[int, int, int, int, int]]:
@@ -65,7 +66,7 @@ async def test_a_newer_change_takes_the_debt_over_and_keeps_what_was_not_shown(
 async def test_the_acting_path_has_a_grace_before_the_sweep_posts(host: Host) -> None:
     match = await two_player_match(host)
     assert await host.due_announcements() == []  # the interaction that made it posts it
-    due = await host.due_announcements(now=LATER)
+    due = await host.due_announcements(now=later())
     assert [d.snapshot.id for d in due] == [match.id]
     # At start-up nothing of this process can still be posting it: it is due at once.
     assert [d.snapshot.id for d in await host.due_announcements(everything=True)] == [match.id]

@@ -21,12 +21,16 @@ from host.computer import (
     LEVELS,
     ComputerPool,
     GameHooks,
+    accepts_draw,
     choose_move,
+    draw_reward,
     hooks_for,
     outcome_rewards,
+    rate_position,
     winning_move,
 )
 from rules import CHANCE, Game, IllegalMoveError, Move, NotAMoveError, Outcome, State
+from tests.support.keryo_pente import drawn_board, open_fours, position
 
 
 def game_of(module: str) -> Game:
@@ -464,6 +468,11 @@ async def test_moves_waiting_for_a_worker_do_not_count_against_the_timeout(pool:
     assert all(state.is_legal(state.parse(text)) for text in texts)
 
 
+async def test_the_pool_answers_a_draw_offer(pool: ComputerPool) -> None:
+    assert await pool.accepts_draw(position(drawn_board(), to_move=0), 1, "normal", 3)
+    assert not await pool.accepts_draw(open_fours(1, 2, to_move=0), 1, "normal", 3, iterations=300)
+
+
 async def test_a_state_that_does_not_pickle_is_thought_about_in_a_thread(pool: ComputerPool) -> None:
     state = UnpicklableRace(2, (9, 3), 0)
     before = pool.thread_fallbacks
@@ -485,3 +494,36 @@ async def test_a_worker_past_the_hard_timeout_is_replaced_by_an_easy_move() -> N
         assert state.is_legal(state.parse(text))
     finally:
         computer.close()
+
+
+# -- draw offers ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computer_accepts_a_draw_in_a_drawn_position(seats: int, level: str) -> None:
+    """One point left, and whoever fills it makes no line and no capture: every line is a draw."""
+    state = position(drawn_board(), seats=seats, to_move=0)
+    for seat in range(seats):
+        assert rate_position(state, seat, level, 1) == pytest.approx(draw_reward(state, seat))
+        assert accepts_draw(state, seat, level, 1)
+
+
+@pytest.mark.parametrize(("seats", "computer"), [(2, 1), (4, 3), (4, 0)])
+def test_a_computer_declines_a_draw_when_it_is_winning_and_accepts_when_losing(
+    seats: int, computer: int
+) -> None:
+    someone = (computer + 1) % seats
+    winning = open_fours(computer, seats, to_move=someone)
+    assert (
+        rate_position(winning, computer, "normal", 1, iterations=300) > draw_reward(winning, computer) + 0.2
+    )
+    assert not accepts_draw(winning, computer, "normal", 1, iterations=300)
+    losing = open_fours(someone, seats, to_move=computer)
+    assert accepts_draw(losing, computer, "normal", 1, iterations=300)
+
+
+def test_a_seeded_rating_is_reproducible() -> None:
+    state = game_of("rules.keryo_pente").start(2, tournament=False).play("K10")
+    ratings = {rate_position(state, 0, "normal", 5, iterations=200) for _ in range(3)}
+    assert len(ratings) == 1

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
 from data import Store
-from host import Host, LobbyAction, LobbyClosed, NotAllowed, NotCreator, Player
-from host.computer import choose_move
+from host import Host, LobbyAction, LobbyClosed, MatchSnapshot, NotAllowed, NotCreator, Player
+from host.computer import accepts_draw, choose_move
 from rules import State
+from tests.support.host import store_cache
+from tests.support.keryo_pente import drawn_board, open_fours, position
 
-ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
+ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
 
 
 class ThreadChooser:
@@ -20,11 +23,16 @@ class ThreadChooser:
 
     def __init__(self) -> None:
         self.calls = 0
+        self.draw_questions = 0
 
     async def choose(self, state: State, level: str, seed: int) -> str:
         self.calls += 1
         move = await asyncio.to_thread(choose_move, state, level, seed, iterations=30, time_limit=0.5)
         return str(move)
+
+    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool:
+        self.draw_questions += 1
+        return await asyncio.to_thread(accepts_draw, state, seat, level, seed, iterations=300)
 
 
 @pytest.fixture
@@ -158,3 +166,72 @@ async def test_a_computer_takes_over_a_resigned_kerboge_seat(
         legal = match.state.legal_moves()
         match = await host.play(match.id, seat.user_id, str(legal[rng.randrange(len(legal))]))
     assert computer_moves >= 5 and chooser.calls >= 5
+
+
+# -- draw offers with computer seats ----------------------------------------------------------------
+
+
+async def against_computers(host: Host, people: list[Player], computers: int) -> tuple[MatchSnapshot, int]:
+    """A Keryo-Pente match of `people` and `computers` normal computer players, and the seat of
+    the (last) computer."""
+    lobby = await host.new(
+        guild_id=1,
+        channel_id=2,
+        creator=people[0],
+        game_key="keryo-pente",
+        seats=len(people) + computers,
+        options={"tournament": False},
+    )
+    match = lobby
+    for person in people[1:]:
+        match = await host.join(lobby.id, person)
+    for _ in range(computers):
+        match = await host.add_computer(lobby.id, people[0].user_id, "normal")
+    assert match.status == "playing"
+    return match, [s.index for s in match.seats if s.user_id is None][-1]
+
+
+async def test_a_winning_computer_declines_a_draw(
+    computer_host: Host, chooser: ThreadChooser, db_path: Path
+) -> None:
+    match, computer = await against_computers(computer_host, [ANN], 1)
+    store_cache(db_path, match.id, open_fours(computer, 2, to_move=1 - computer).to_json())
+    offered = await computer_host.offer_draw(match.id, ANN.user_id)
+    assert offered.status == "playing" and offered.outcome is None
+    assert offered.draw_declined == (computer,) and not offered.draw_offer
+    assert chooser.draw_questions == 1
+    assert (await computer_host.get(match.id)).draw_declined == ()  # said once, with the offer
+
+
+async def test_a_computer_accepts_a_draw_in_a_drawn_position(
+    computer_host: Host, chooser: ThreadChooser, db_path: Path, store: Store
+) -> None:
+    match, computer = await against_computers(computer_host, [ANN], 1)
+    store_cache(db_path, match.id, position(drawn_board(), to_move=1 - computer).to_json())
+    agreed = await computer_host.offer_draw(match.id, ANN.user_id)
+    assert agreed.status == "finished" and agreed.outcome is not None
+    assert agreed.outcome.is_draw and agreed.outcome.reason == "draw agreed"
+    assert agreed.draw_declined == () and chooser.draw_questions == 1
+
+
+async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_computer(
+    computer_host: Host, chooser: ThreadChooser, db_path: Path
+) -> None:
+    host = computer_host
+    match, computer = await against_computers(host, [ANN, BOB, CAT], 1)
+    person = (computer + 1) % 4
+    store_cache(db_path, match.id, open_fours(computer, 4, to_move=person).to_json())
+    for player in (ANN, BOB):
+        offered = await host.offer_draw(match.id, player.user_id)
+        assert offered.status == "playing" and offered.draw_declined == ()
+    assert len(offered.draw_offer) == 2 and chooser.draw_questions == 0  # asked once people agree
+    declined = await host.offer_draw(match.id, CAT.user_id)
+    assert declined.status == "playing" and declined.draw_declined == (computer,)
+    assert not declined.draw_offer and chooser.draw_questions == 1
+
+    # In a drawn position the computer agrees with the three of them.
+    store_cache(db_path, match.id, position(drawn_board(), seats=4, to_move=person).to_json())
+    for player in (ANN, BOB, CAT):
+        agreed = await host.offer_draw(match.id, player.user_id)
+    assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw
+    assert chooser.draw_questions == 2

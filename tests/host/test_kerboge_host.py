@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from data import Store
-from host import Host, MatchSnapshot, NotEnoughPlayers, StaleTurn
+from host import Host, MatchSnapshot, NotEnoughPlayers, NotYourTurn, StaleTurn
 from rules import CHANCE, GAMES, MoveError, NotAMoveError, State
 from rules.kerboge import KerbogeState
 from tests.support.host import ANN, BOB, CAT, CHANNEL, DAN, GUILD, dump, mover, started_match
@@ -101,13 +101,16 @@ async def test_whole_games_through_the_host(
     assert GAME.replay(players, {}, [e.notation for e in log]) == state
     chances = [e.notation for e in log if e.kind == "chance"]
     assert chances and set(chances) <= ({"heads", "tails"} if players == 4 else {"serpent"})
-    # results: each seat placed by its points (Kerboge ranks by score), rated (all people)
+    # results: each seat placed by its points (Kerboge ranks by score), rated (all people), on
+    # the ladder of the variant played (Jai Kerboge for two)
+    ladder = GAME.ladder_key(players)
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute(
-            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? ORDER BY seat", (match.id,)
+            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? AND game = ? ORDER BY seat",
+            (match.id, ladder),
         ).fetchall()
-        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = 'kerboge'").fetchone()[0]
-    assert [r[3] for r in rows] == list(state.points)
+        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = ?", (ladder,)).fetchone()[0]
+    assert len(rows) == players and [r[3] for r in rows] == list(state.points)
     for seat, rank, verdict, points in rows:
         assert rank == 1 + sum(1 for p in state.points if p > points)
         assert verdict == ("win" if seat in outcome.winners else "loss")
@@ -183,3 +186,36 @@ async def test_a_resigned_seat_stays_and_is_ranked_last(host: Host) -> None:
     match = await host.resign(match.id, quitter.user_id)
     assert match.status == "playing" and match.seats[2].resigned
     assert kerboge(match).resigned == (False, False, True, False)
+
+
+async def test_a_resigned_seat_is_played_by_a_computer_standing_in_until_the_end(host: Host) -> None:
+    match = await full_match(host, 4)
+    quitter = match.seat_to_move
+    assert quitter is not None and quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)  # on their own turn: the stand-in is to move
+    seat = match.seats[quitter.index]
+    assert seat.stand_in and match.waiting_for_computer and match.seat_to_move == seat
+    assert seat.label == seat.mover_label == f"Computer (normal) for {quitter.name}"
+    assert match.names[quitter.index] == seat.label  # the picture and its alt text name it so
+    other = next(s for s in match.seats if s.user_id not in (None, quitter.user_id))
+    assert other.user_id is not None
+    with pytest.raises(NotYourTurn) as refused:
+        await host.play(match.id, other.user_id, "1/1")
+    assert refused.value.to_move_user_id is None and refused.value.to_move_name == "Computer"
+    for person in match.seats:
+        if person.user_id is not None and not person.resigned:
+            match = await host.resign(match.id, person.user_id)
+    assert match.is_over
+    seat = match.seats[quitter.index]
+    assert not seat.stand_in and seat.label == quitter.name  # the final scores name the person
+    assert seat.mover_label == f"Computer (normal) for {quitter.name}"  # who made its last moves
+
+
+async def test_a_resigned_keryo_pente_seat_has_no_stand_in(host: Host) -> None:
+    match = await started_match(host, "keryo-pente", [ANN, BOB, CAT], {"tournament": False})
+    quitter = next(s for s in match.seats if s.index != match.to_move)
+    assert quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)  # it leaves the rotation
+    seat = match.seats[quitter.index]
+    assert match.status == "playing" and seat.resigned and not seat.stand_in
+    assert seat.label == quitter.name

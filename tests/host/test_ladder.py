@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from host import GLOBAL_SCOPE, Host, Ladder, MatchNotFound, NothingToShow, UnknownGame
-from tests.support.host import PEOPLE, started, win_by_five
+from data import Store
+from host import GLOBAL_SCOPE, LADDERS, Host, Ladder, MatchNotFound, NothingToShow, UnknownGame
+from tests.support.host import PEOPLE, PEOPLE_CHANNEL, started, started_match, win_by_five
 from tests.support.host import PEOPLE_GUILD as GUILD
 
 
@@ -51,3 +52,59 @@ async def test_game_record_and_privacy(host: Host) -> None:
     with pytest.raises(NothingToShow, match="nothing to forget"):
         await ladder.forget(PEOPLE[0].user_id)
     assert await ladder.erase_server(GUILD) == 1
+
+
+def test_jai_kerboge_is_a_ladder_of_its_own() -> None:
+    assert [(key, ladder.title) for key, ladder in LADDERS.items()] == [
+        ("keryo-pente", "Keryo-Pente"),
+        ("keibot", "Keibot"),
+        ("glass-bead", "Glass Bead Game"),
+        ("verquere", "Verquere"),
+        ("kerboge", "Kerboge"),
+        ("jai-kerboge", "Jai Kerboge"),
+    ]
+    assert LADDERS["kerboge"].seats == (4,) and LADDERS["jai-kerboge"].seats == (2,)
+    assert LADDERS["jai-kerboge"].game_key == "kerboge" and LADDERS["keryo-pente"].seats == (2, 3, 4, 5, 6)
+
+
+async def test_jai_kerboge_results_ratings_and_statistics_are_its_own(host: Host, store: Store) -> None:
+    ladder = Ladder(host)
+    ann, bob = PEOPLE[0], PEOPLE[1]
+
+    async def kerboge(players: list[int]) -> int:
+        match = await started_match(
+            host, "kerboge", [PEOPLE[i] for i in players], guild_id=GUILD, channel_id=PEOPLE_CHANNEL
+        )
+        return match.id
+
+    async def agree_a_draw(match_id: int) -> None:
+        for seat in (await host.get(match_id)).seats:
+            assert seat.user_id is not None
+            await host.offer_draw(match_id, seat.user_id)
+        assert (await host.get(match_id)).is_over
+
+    jai, four = await kerboge([0, 1]), await kerboge([0, 2, 3, 4])
+    await agree_a_draw(jai)
+    await agree_a_draw(four)
+    jai_playing, four_playing = await kerboge([0, 1]), await kerboge([0, 2, 3, 5])
+    async with store.reading() as db:
+        stored = {m: g for m, g in await db.execute_fetchall("SELECT DISTINCT match_id, game FROM results")}
+        rated = set(await db.execute_fetchall("SELECT DISTINCT game, match_id FROM rating_history"))
+    assert stored == {jai: "jai-kerboge", four: "kerboge"}
+    assert rated == {("jai-kerboge", jai), ("kerboge", four)}
+
+    board = await ladder.leaderboard("jai-kerboge", GUILD)
+    assert board.game_title == "Jai Kerboge" and board.game_key == "jai-kerboge"
+    assert {line.user_id for line in board.lines} == {ann.user_id, bob.user_id}
+    assert board.players == 2 and (await ladder.leaderboard("kerboge", GUILD)).players == 4
+
+    jai_stats = await ladder.stats(ann.user_id, "jai-kerboge", GUILD)
+    assert jai_stats.game_title == "Jai Kerboge" and jai_stats.record.matches == 1
+    assert [r.match_id for r in jai_stats.recent] == [jai] and len(jai_stats.trend) == 1
+    assert [m.id for m in jai_stats.current] == [jai_playing]
+    four_stats = await ladder.stats(ann.user_id, "kerboge", GUILD)
+    assert four_stats.game_title == "Kerboge" and four_stats.record.matches == 1
+    assert [r.match_id for r in four_stats.recent] == [four]
+    assert [m.id for m in four_stats.current] == [four_playing]
+    with pytest.raises(NothingToShow, match="has not played Jai Kerboge"):
+        await ladder.stats(PEOPLE[5].user_id, "jai-kerboge", GUILD)

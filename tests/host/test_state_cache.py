@@ -13,7 +13,7 @@ import pytest
 
 from host import Host, MatchSnapshot
 from rules import GAMES, StateFormatError
-from tests.support.host import mover, two_player_match
+from tests.support.host import mover, store_cache, two_player_match
 
 
 def stored_state(db_path: Path, match_id: int) -> tuple[Any, int]:
@@ -23,11 +23,6 @@ def stored_state(db_path: Path, match_id: int) -> tuple[Any, int]:
             "SELECT state, version FROM matches WHERE id = ?", (match_id,)
         ).fetchone()
     return json.loads(state), version
-
-
-def store_cache(db_path: Path, match_id: int, cache: Any) -> None:
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
 
 
 async def two_moves_in(host: Host) -> MatchSnapshot:

@@ -16,7 +16,7 @@ async def test_database_is_created_with_wal_and_migrations(db_path: Path) -> Non
     store = await Store.open(db_path)
     try:
         assert db_path.exists()
-        assert await store.schema_version() == len(migrations()) >= 1
+        assert await store.schema_version() == migrations()[-1][0] >= 1
     finally:
         await store.close()
     with sqlite3.connect(db_path) as conn:
@@ -32,6 +32,21 @@ async def test_reopening_does_not_reapply_migrations(db_path: Path) -> None:
     with sqlite3.connect(db_path) as conn:
         applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
     assert applied == [n for n, _, _ in migrations()]
+
+
+async def test_a_migration_numbered_below_one_applied_still_runs(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Branches reserve migration numbers: one that lands after a higher one was applied runs."""
+    shipped = migrations()
+    monkeypatch.setattr("data.store.migrations", lambda: [m for m in shipped if m[0] != 3])
+    await (await Store.open(db_path)).close()
+    monkeypatch.setattr("data.store.migrations", lambda: shipped)
+    await (await Store.open(db_path)).close()
+    with sqlite3.connect(db_path) as conn:
+        applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(matches)")}
+    assert applied == [n for n, _, _ in shipped] and "message_channel_id" in columns
 
 
 async def test_foreign_keys_are_enforced(store: Store) -> None:

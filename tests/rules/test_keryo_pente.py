@@ -10,32 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules import GAMES, IllegalMoveError, NotAMoveError, OptionError, State
-from rules.keryo_pente import SIZE, KeryoPenteState, Point
+from rules.keryo_pente import KeryoPenteState, Point
+from tests.support.keryo_pente import drawn_board, position
 from tests.support.playouts import PLAYOUT_SETTINGS, SEEDS, check_random_playout
 
 GAME = GAMES["keryo-pente"]
-
-
-def position(rows: dict[int, str], seats: int = 2, to_move: int = 0) -> KeryoPenteState:
-    """A position from text rows: row number -> 19 characters, `.` empty, `0`-`5` a seat's stone."""
-    board = bytearray(SIZE * SIZE)
-    for row, text in rows.items():
-        assert len(text) == SIZE
-        for col, ch in enumerate(text):
-            if ch != ".":
-                board[(row - 1) * SIZE + col] = int(ch) + 1
-    start = GAME.start(seats, tournament=False)
-    assert isinstance(start, KeryoPenteState)
-    placed = tuple(board.count(seat + 1) for seat in range(seats))
-    return KeryoPenteState(
-        seats=seats,
-        tournament=False,
-        board=bytes(board),
-        captures=(0,) * seats,
-        placed=placed,
-        active=(True,) * seats,
-        turn=to_move,
-    )
 
 
 def stones(state: State) -> dict[int, int]:
@@ -197,15 +176,8 @@ def test_fifteen_captures_win() -> None:
     assert list(outcome.scores) == [15, 0] and "15" in outcome.reason
 
 
-# A 4x4 tile that repeats without five in a row in any direction, found by search; with A1
-# left empty, seat 0 filling it neither makes a line nor captures.
-DRAW_TILE = ("0101", "0001", "1011", "1000")
-
-
 def test_full_board_is_a_draw() -> None:
-    rows = {r + 1: "".join(DRAW_TILE[r % 4][c % 4] for c in range(SIZE)) for r in range(SIZE)}
-    rows[1] = "." + rows[1][1:]
-    after = position(rows, to_move=0).play("A1")
+    after = position(drawn_board(), to_move=0).play("A1")
     outcome = after.outcome()
     assert outcome is not None
     assert outcome.winners == () and outcome.is_draw

@@ -3,6 +3,7 @@ and filled, who is to move, every stored byte of a match, and logs stored as the
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -29,6 +30,13 @@ def dump(db_path: Path, match_id: int) -> tuple[Any, ...]:
             conn.execute("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)).fetchall(),
             conn.execute("SELECT * FROM players ORDER BY user_id").fetchall(),
         )
+
+
+def store_cache(db_path: Path, match_id: int, cache: Any) -> None:
+    """Replace a match's cached state (a state's `to_json()`, or anything else): the host reads
+    the cache, so a test can put a position there that no short game reaches."""
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
 
 
 @contextmanager
