@@ -2,6 +2,7 @@
 
 from .store import (
     MATCH_STATUSES,
+    SYNC_MODES,
     BoardLine,
     LogEntry,
     MatchChange,
@@ -14,6 +15,7 @@ from .store import (
     SeatRow,
     Store,
     StoreError,
+    StoreUnavailable,
     VersionConflict,
 )
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, MatchStatus
@@ -22,6 +24,7 @@ __all__ = [
     "ACTIVE_STATUSES",
     "MATCH_STATUSES",
     "OVER_STATUSES",
+    "SYNC_MODES",
     "BoardLine",
     "EntryKind",
     "LogEntry",
@@ -36,5 +39,6 @@ __all__ = [
     "SeatRow",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "VersionConflict",
 ]
