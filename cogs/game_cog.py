@@ -268,7 +268,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         if decline:
             after = await self.host.decline_draw(snapshot.id, interaction.user.id)
             seat = snapshot.seat_of(interaction.user.id)
-            who = clean(seat.label) if seat is not None else "A player"
+            who = seat.label if seat is not None else "A player"  # the note is escaped where shown
             await self.publish(interaction, after, note=f"{who} declined the draw.")
             return
         self.check_not_offered(snapshot, interaction.user.id)

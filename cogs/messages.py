@@ -192,7 +192,8 @@ def options_text(snapshot: MatchSnapshot) -> str:
 def match_embed(
     snapshot: MatchSnapshot, *, image: str | None = None, note: str | None = None
 ) -> discord.Embed:
-    """The embed of the match message (`image`: the attachment's file name)."""
+    """The embed of the match message (`image`: the attachment's file name; `note`: plain text,
+    shown in italics above the status)."""
     if snapshot.is_lobby:
         colour = COLOUR_LOBBY
     elif snapshot.is_over:
@@ -201,7 +202,9 @@ def match_embed(
         colour = COLOUR_PLAYING
     lines = [status_line(snapshot)]
     if note:
-        lines[:0] = [f"*{line}*" for line in note.splitlines()]
+        # A note is plain text that may name players (the turn clock's, a computer thinking for
+        # a resigned player's seat): escaped here, once, like every name shown.
+        lines[:0] = [f"*{clean(line)}*" for line in note.splitlines()]
     if snapshot.is_lobby:
         early = (
             f"<@{snapshot.creator_id}> can press **Start** to begin early."
