@@ -25,6 +25,7 @@ from host import (
     NotCreator,
     NotEnoughPlayers,
     NotYourTurn,
+    TooManyLobbies,
     UnknownGame,
     UnknownLevel,
     WhichMatch,
@@ -111,6 +112,19 @@ def _not_creator(error: NotCreator) -> str:
     return f"Only <@{error.creator_id}>, who opened the lobby, can {CREATOR_ACTION_WORDS[error.action]}."
 
 
+def _too_many_lobbies(error: TooManyLobbies) -> str:
+    if error.in_channel:
+        return (
+            f"This channel already has {error.open_count} open lobbies, the most a channel may have "
+            f"({error.limit}): join one of them (`/games` lists them), or open yours in another channel."
+        )
+    return (
+        f"You already have {error.open_count} open lobbies on this server, the most one player may have "
+        f"({error.limit}): start one, wait for players to fill it, or close one with the game's `leave` "
+        "command before opening another."
+    )
+
+
 def _no_ratings_yet(error: NoRatingsYet) -> str:
     return (
         f"Nobody has a {error.game_title} rating {scope_phrase(error.scope)} yet: ratings come from "
@@ -128,6 +142,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NotEnoughPlayers: _not_enough_players,
     NotCreator: _not_creator,
     NoRatingsYet: _no_ratings_yet,
+    TooManyLobbies: _too_many_lobbies,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error reads the same on Discord as its `str()`."""

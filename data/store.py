@@ -96,6 +96,8 @@ class MatchRow:
     """How many log entries the match has (its ply)."""
     move_count: int = 0
     """How many of them are moves a seat played (chance events, resignations and draws are not)."""
+    position_at: str | None = None
+    """When the last log entry was stored (the current position was reached); None without one."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,7 @@ class MatchChange:
             log_length=row.log_length + len(self.log),
             move_count=row.move_count + sum(entry.kind == EntryKind.MOVE for entry in self.log),
             updated_at=now_text(),
+            position_at=now_text() if self.log else row.position_at,
         )
 
 
@@ -331,7 +334,8 @@ class Store:
                 "SELECT id, guild_id, channel_id, message_id, message_channel_id, game, options, "
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
-                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move') "
+                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
+                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id) "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -361,6 +365,7 @@ class Store:
             seats=seats,
             log_length=row[18],
             move_count=row[19],
+            position_at=row[20],
         )
 
     @staticmethod
@@ -558,6 +563,17 @@ class Store:
             )
             for r in rows
         ]
+
+    async def open_lobbies(self, *, guild_id: int, channel_id: int, creator_id: int) -> tuple[int, int]:
+        """How many lobbies are open that `creator_id` opened on the server, and in the channel."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(SUM(creator_id = ?), 0), COALESCE(SUM(channel_id = ?), 0) FROM matches "
+                "WHERE guild_id = ? AND status = ?",
+                (creator_id, channel_id, guild_id, MatchStatus.LOBBY),
+            )
+        mine, here = next(iter(rows))
+        return int(mine), int(here)
 
     async def matches_with_computer_seats(self) -> list[int]:
         """Matches being played that have a seat a computer plays (a computer player, or a

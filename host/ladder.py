@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from data import Store
 
+from .checks import check_id
 from .errors import HostError, MatchNotFound, MatchRef
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
@@ -144,6 +145,8 @@ class Ladder:
     async def stats(
         self, user_id: int, game_key: str, guild_id: int, *, name: str | None = None
     ) -> PlayerStats:
+        check_id(user_id, "user id")
+        check_id(guild_id, "server id")
         game = game_by_key(game_key)
         record = await self.store.record(user_id, game.key)
         current = await self.store.match_summaries(user_id=user_id, game=game.key, guild_id=guild_id)
@@ -184,6 +187,7 @@ class Ladder:
     async def forget(self, user_id: int) -> str:
         """Erase a player: an anonymous label replaces their name and id in past matches, and
         their ratings are deleted. Returns the label."""
+        check_id(user_id, "user id")
         label = await self.store.forget_player(user_id)
         if label is None:
             raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
@@ -191,4 +195,5 @@ class Ladder:
 
     async def erase_server(self, guild_id: int) -> int:
         """Delete every match of a server and its server ratings; returns how many matches."""
+        check_id(guild_id, "server id")
         return await self.store.erase_guild(guild_id)

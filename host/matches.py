@@ -7,6 +7,7 @@ version (`_commit`): a move lands whole, with its chance events, or not at all.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -18,6 +19,7 @@ from data import EntryKind, MatchChange, MatchRow, MatchStatus, SeatRow, Store, 
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
+from .checks import check_id, check_move_text, check_player
 from .errors import (
     AlreadySeated,
     LobbyAction,
@@ -31,6 +33,7 @@ from .errors import (
     NotStarted,
     NotYourTurn,
     StaleTurn,
+    TooManyLobbies,
     UnknownLevel,
 )
 from .locks import MatchLocks
@@ -40,6 +43,10 @@ from .turns import MAX_AUTOMATIC_PLIES, advance, chance_rng, last_seat_move, log
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 COMPUTER_NAME = "Computer"
+OPEN_LOBBIES_PER_PLAYER = 5
+"""The most open lobbies one player may have opened on one server."""
+OPEN_LOBBIES_PER_CHANNEL = 10
+"""The most open lobbies one channel may have."""
 RESIGNED_SEAT_LEVEL = "normal"
 """The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
 
@@ -57,11 +64,17 @@ class Host(MatchReader):
         *,
         computer: Chooser | None = None,
         seed_source: Callable[[], int] | None = None,
+        lobbies_per_player: int = OPEN_LOBBIES_PER_PLAYER,
+        lobbies_per_channel: int = OPEN_LOBBIES_PER_CHANNEL,
     ):
         super().__init__(store)
         self._computer = computer
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
         self._locks = MatchLocks()
+        self.lobbies_per_player = lobbies_per_player
+        self.lobbies_per_channel = lobbies_per_channel
+        self._opening = asyncio.Lock()
+        """Held while a lobby is counted and opened, so two at once cannot both pass a limit."""
 
     def close(self) -> None:
         """Stop the computer players' workers, if any were started."""
@@ -92,27 +105,43 @@ class Host(MatchReader):
         computers: str | None = None,
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
-        other seat is taken by a computer player at once and the match starts."""
+        other seat is taken by a computer player at once and the match starts. A player may
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`."""
+        guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
+        creator = check_player(creator)
         game = game_by_key(game_key)
         if computers is not None:
             check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
-        match_id = await self.store.create_match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game.key,
-            options=checked,
-            seat_count=seat_count,
-            creator=SeatRow(0, creator.user_id, creator.name),
-            seed=self._seed_source(),
-        )
+        async with self._opening:
+            if computers is None:
+                await self._check_lobby_limits(guild_id, channel_id, creator.user_id)
+            match_id = await self.store.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.key,
+                options=checked,
+                seat_count=seat_count,
+                creator=SeatRow(0, creator.user_id, creator.name),
+                seed=self._seed_source(),
+            )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
 
+    async def _check_lobby_limits(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        mine, here = await self.store.open_lobbies(
+            guild_id=guild_id, channel_id=channel_id, creator_id=user_id
+        )
+        if mine >= self.lobbies_per_player:
+            raise TooManyLobbies(open_count=mine, limit=self.lobbies_per_player, in_channel=False)
+        if here >= self.lobbies_per_channel:
+            raise TooManyLobbies(open_count=here, limit=self.lobbies_per_channel, in_channel=True)
+
     async def add_computer(self, match_id: int, user_id: int, level: str) -> MatchSnapshot:
         """Seat a computer player in a lobby (creator only); a full lobby starts."""
+        check_id(user_id, "user id")
         check_level(level)
         async with self._editing(match_id) as match:
             row = match.row
@@ -125,6 +154,7 @@ class Host(MatchReader):
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
         """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
+        player = check_player(player)
         async with self._editing(match_id) as match:
             row = match.row
             self._require_lobby(match, LobbyAction.JOIN)
@@ -136,6 +166,7 @@ class Host(MatchReader):
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Give up a seat in a lobby; the creator leaving closes the lobby."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             row = match.row
             self._require_lobby(match, LobbyAction.LEAVE)
@@ -150,6 +181,7 @@ class Host(MatchReader):
     async def start(self, match_id: int, user_id: int, *, computers: str | None = None) -> MatchSnapshot:
         """Start a lobby before it is full (creator only): with the players seated so far, or
         with every empty seat taken by a computer player of the level `computers`."""
+        check_id(user_id, "user id")
         if computers is not None:
             check_level(computers)
         async with self._editing(match_id) as match:
@@ -169,6 +201,7 @@ class Host(MatchReader):
 
     async def abandon(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Close a lobby that has not started (creator only)."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             self._require_lobby(match, LobbyAction.ABANDON)
             if user_id != match.row.creator_id:
@@ -193,15 +226,27 @@ class Host(MatchReader):
     # -- play ------------------------------------------------------------------------------------
 
     async def play(
-        self, match_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_ply: int | None = None,
+        sent_at: datetime | None = None,
     ) -> MatchSnapshot:
         """Play `text` for the user's seat, then every chance event and automatic move that
-        follows, all in one transaction."""
+        follows, all in one transaction. `expected_ply`: the ply the move was chosen at (a
+        button); `sent_at`: when a typed move was sent, so that it is never played on a
+        position reached after it (a repeated or delayed command)."""
+        check_id(user_id, "user id")
+        text = check_move_text(text)
         async with self._editing(match_id) as match:
             row, state = match.row, match.state
             seat = self._acting_seat(match, user_id)
             if expected_ply is not None and expected_ply != row.log_length:
                 raise StaleTurn(match=match.ref, expected_ply=expected_ply, current_ply=row.log_length)
+            if sent_at is not None and _reached_after(row, sent_at):
+                raise StaleTurn(match=match.ref, sent_before=True)
             assert state is not None
             if state.to_move != seat.seat:
                 raise self._not_your_turn(match)
@@ -245,6 +290,7 @@ class Host(MatchReader):
         return waiting
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             seat = self._acting_seat(match, user_id)
             return await self._resign(match, seat, f"{seat.name} resigns")
@@ -267,6 +313,7 @@ class Host(MatchReader):
 
     async def offer_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Offer (or accept) a draw; it is agreed when every person still playing has offered."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             row = match.row
             seat = self._acting_seat(match, user_id)
@@ -286,6 +333,7 @@ class Host(MatchReader):
             return await self._commit(match, change, played=[entry])
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             self._acting_seat(match, user_id)
             if not match.row.draw_offer:
@@ -433,6 +481,20 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     return replace(
         change, results=results, rating_scopes=scopes, rate=ratings.RatingUpdate(game.key, results, scopes)
     )
+
+
+def _reached_after(row: MatchRow, sent_at: datetime) -> bool:
+    """Whether the match's current position was reached after `sent_at` (its last log entry was
+    stored later; without one, its last change)."""
+    for stored in (row.position_at, row.updated_at):
+        try:
+            when = datetime.fromisoformat(stored or "")
+        except ValueError:
+            continue
+        when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+        sent = sent_at if sent_at.tzinfo is not None else sent_at.replace(tzinfo=UTC)
+        return when > sent
+    return False
 
 
 def check_level(level: str) -> str:

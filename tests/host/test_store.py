@@ -122,7 +122,7 @@ async def test_a_database_that_cannot_be_opened_leaves_no_connection_open(tmp_pa
     before = threading.active_count()
     damaged = tmp_path / "damaged.sqlite3"
     damaged.write_bytes(b"this is not a database, " * 200)
-    with pytest.raises(StoreUnavailable, match="file is not a database.*restore it from a backup"):
+    with pytest.raises(StoreUnavailable, match=r"file is not a database.*restore it from a backup"):
         await Store.open(damaged)
     good = tmp_path / "good.sqlite3"
     await (await Store.open(good)).close()
@@ -130,7 +130,7 @@ async def test_a_database_that_cannot_be_opened_leaves_no_connection_open(tmp_pa
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     with good.open("r+b") as file:
         file.truncate(good.stat().st_size // 2)
-    with pytest.raises(StoreUnavailable, match="malformed.*restore it from a backup"):
+    with pytest.raises(StoreUnavailable, match=r"malformed.*restore it from a backup"):
         await Store.open(good)
     with pytest.raises(StoreUnavailable, match="is a folder: set DATABASE_PATH to a file"):
         await Store.open(tmp_path)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,11 +161,14 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.requests: list[Request] = []
         self.messages: dict[int, dict[str, Any]] = {}
-        self._ids: Iterator[int] = itertools.count(600_000_000_000_000_001)
+        self._last_id = 0
         self.fail_edits = False
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """A snowflake of the current time, as Discord makes them (the bot reads when a command
+        was sent from its id), always larger than the last one."""
+        self._last_id = max(self._last_id + 1, discord.utils.time_snowflake(discord.utils.utcnow()))
+        return self._last_id
 
     def message_payload(
         self, payload: Mapping[str, Any], files: list[tuple[str, bytes]], *, channel_id: int = CHANNEL_ID
