@@ -15,6 +15,8 @@ from tests.support.discord_harness import ALICE, BOB, CAROL, start_match
 from tests.support.fake_discord import CHANNEL_ID, Driver, FakeDiscord, User
 from tests.support.host import dump
 
+OTHER_GUILD, OTHER_CHANNEL = 900_000_000_000_000_009, 900_000_000_000_000_010
+
 
 async def test_a_delayed_move_is_not_played_on_a_position_sent_after_it(
     driver: Driver, host: Host, fake: FakeDiscord, db_path: Path
@@ -60,3 +62,28 @@ async def test_too_many_lobbies_is_a_polite_refusal(driver: Driver, host: Host) 
         harness.the_public_message(await driver.command(user, "keibot new"))
     answer = harness.the_private_message(await driver.command(CAROL, "keibot new"))
     assert answer.text.startswith("This channel already has 10 open lobbies") and "`/games`" in answer.text
+
+
+async def test_a_click_forged_from_another_server_reaches_nothing(
+    driver: Driver, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    lobby = harness.sent_message(harness.the_public_message(await driver.command(ALICE, "keibot new")))
+    (match,) = await host.matches_of_player(ALICE.id, statuses=("lobby",))
+    before = dump(db_path, match.id)
+    for action in ("join", "board", "resign"):
+        payload = driver._base(BOB, 3, OTHER_CHANNEL)
+        payload["guild_id"] = payload["channel"]["guild_id"] = str(OTHER_GUILD)
+        # A message in the other server (a webhook's, say) with a button copying the custom_id.
+        custom_id = f"tavern:keibot:{action}:{match.id}:0"
+        button = {"type": 2, "style": 1, "label": "Free game", "custom_id": custom_id}
+        payload["message"] = dict(
+            lobby, channel_id=str(OTHER_CHANNEL), components=[{"type": 1, "components": [button]}]
+        )
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        answer = harness.the_private_message(await driver.send(payload))
+        assert answer.content == f"There is no Keibot match #{match.id} here.", answer.text
+    assert dump(db_path, match.id) == before
+    # The same click in the match's own server works.
+    joined = await driver.click(BOB, lobby, harness.button_id(lobby, "join"))
+    assert harness.the_public_message(joined)
+    assert (await host.get(match.id)).status == "playing"
