@@ -34,7 +34,7 @@ from host import (
 )
 from rules.text import counts
 
-from .replies import send_private
+from .replies import clean, send_private, user_mention
 
 log = logging.getLogger("tavern.errors")
 
@@ -86,7 +86,7 @@ def _which_match(error: WhichMatch) -> str:
 def _not_your_turn(error: NotYourTurn) -> str:
     if error.to_move_name is None:
         return f"It is not your turn in {error.match.title}."
-    who = error.to_move_name if error.to_move_user_id is None else f"<@{error.to_move_user_id}>"
+    who = user_mention(error.to_move_user_id) or clean(error.to_move_name)
     return f"It is not your turn in {error.match.title}: {who} is to move."
 
 
@@ -109,7 +109,9 @@ def _not_enough_players(error: NotEnoughPlayers) -> str:
 
 
 def _not_creator(error: NotCreator) -> str:
-    return f"Only <@{error.creator_id}>, who opened the lobby, can {CREATOR_ACTION_WORDS[error.action]}."
+    tag = user_mention(error.creator_id)
+    who = f"{tag}, who opened the lobby," if tag else "the player who opened the lobby"
+    return f"Only {who} can {CREATOR_ACTION_WORDS[error.action]}."
 
 
 def _too_many_lobbies(error: TooManyLobbies) -> str:

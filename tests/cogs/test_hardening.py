@@ -3,6 +3,7 @@ user opening lobby after lobby, a click forged from another server."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -87,3 +88,41 @@ async def test_a_click_forged_from_another_server_reaches_nothing(
     joined = await driver.click(BOB, lobby, harness.button_id(lobby, "join"))
     assert harness.the_public_message(joined)
     assert (await host.get(match.id)).status == "playing"
+
+
+def all_texts(fake: FakeDiscord) -> str:
+    return "\n".join(str(request.payload) for request in fake.requests)
+
+
+async def test_forget_me_in_the_middle_of_a_match_resigns_closes_and_then_erases(
+    driver: Driver, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    started = await start_match(driver, host)  # Alice and Bob play Keryo-Pente
+    harness.the_public_message(await driver.command(ALICE, "keibot new"))  # Alice's own lobby
+    harness.the_public_message(await driver.command(CAROL, "keryo-pente new", seats=3))
+    harness.the_public_message(await driver.command(ALICE, "keryo-pente join", match=3))
+    ask = harness.the_private_message(await driver.command(ALICE, "privacy forget-me"))
+    assert "resigns you from the 1 match you are playing" in ask.content
+    assert "closes the 2 lobbies you are seated in" in ask.content
+    fake.requests.clear()
+    done = await driver.click(ALICE, harness.sent_message(ask), ask.custom_ids()[0])
+    assert "Anonymous player" in harness.the_private_message(done).content
+    match, lobby, carols = [await host.get(i) for i in (started.match_id, 2, 3)]
+    assert match.status == "finished" and match.outcome is not None
+    (bob,) = [s for s in match.seats if s.user_id == BOB.id]
+    assert match.outcome.winners == (bob.index,)
+    assert lobby.status == "abandoned"
+    assert carols.is_lobby and [s.user_id for s in carols.seats] == [CAROL.id]
+    # Each changed match was announced in its channel, without naming or mentioning Alice.
+    posted = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
+    assert len(posted) == 3
+    texts = all_texts(fake)
+    assert "Alice" not in texts and "<@-" not in texts and f"<@{ALICE.id}>" not in texts
+    assert "asked for their data to be erased" in texts
+    assert await host.matches_of_player(ALICE.id, statuses=("lobby", "playing")) == []
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM ratings WHERE user_id <= 0").fetchone()[0] == 0
+    # Later messages of that match never mention the erased seat either.
+    fake.requests.clear()
+    await driver.command(BOB, "keryo-pente board", match=started.match_id)
+    assert "<@-" not in all_texts(fake) and "Anonymous player" in all_texts(fake)
