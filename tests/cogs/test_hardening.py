@@ -126,3 +126,17 @@ async def test_forget_me_in_the_middle_of_a_match_resigns_closes_and_then_erases
     fake.requests.clear()
     await driver.command(BOB, "keryo-pente board", match=started.match_id)
     assert "<@-" not in all_texts(fake) and "Anonymous player" in all_texts(fake)
+
+
+async def test_an_800_kb_move_is_refused_politely_and_changes_nothing(
+    driver: Driver, host: Host, db_path: Path
+) -> None:
+    started = await start_match(driver, host)
+    before = dump(db_path, started.match_id)
+    text = "K1" + "0" * 800_000
+    answer = harness.the_private_message(await driver.command(started.mover, "keryo-pente move", move=text))
+    assert answer.content == (
+        f"That move is {len(text):,} characters long; "
+        f"a move is written in at most {MOVE_TEXT_LIMIT} characters."
+    )
+    assert dump(db_path, started.match_id) == before
