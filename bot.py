@@ -5,11 +5,13 @@
 Settings come from the environment and from an optional `.env` file next to this one (the
 environment wins): DISCORD_TOKEN, DATABASE_PATH (default data/tavern.sqlite3), DEV_GUILD_ID
 (sync the commands to that server only, which is instant; else globally), LOG_LEVEL
-(DEBUG, INFO, WARNING or ERROR; default INFO), TURN_TIMEOUT_HOURS (default 168; 0: idle players
-are never resigned) and LOBBY_TIMEOUT_HOURS (default 72; 0: idle lobbies are never closed). The
-background sweep (turn clock, idle lobbies, computer moves a restart interrupted) always runs.
-Without a token it explains how to get one and exits with status 2; a bad setting, a refused token
-or an unreachable Discord gets one line and status 1.
+(DEBUG, INFO, WARNING or ERROR; default INFO), DATABASE_SYNC (`full`, the default: an acknowledged
+move survives a power cut; `normal`: faster, the last moves may not), TURN_TIMEOUT_HOURS
+(default 168; 0: idle players are never resigned) and LOBBY_TIMEOUT_HOURS (default 72; 0: idle
+lobbies are never closed). The background sweep (turn clock, idle lobbies, computer moves a
+restart interrupted) always runs.
+Without a token it explains how to get one and exits with status 2; a bad setting, a database that
+cannot be opened or written, a refused token or an unreachable Discord gets one line and status 1.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sqlite3
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
@@ -30,7 +33,7 @@ from discord.ext import commands
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
 from cogs.components import answer_removed_component
-from data import Store
+from data import SYNC_MODES, Store, StoreUnavailable
 from host import Host
 
 log = logging.getLogger("tavern")
@@ -83,7 +86,8 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Settings:
-    token: str | None
+    token: str | None = field(repr=False)
+    """Secret: never in the settings' repr (nor in any log line)."""
     database_path: Path
     dev_guild_id: int | None
     log_level: str
@@ -91,6 +95,8 @@ class Settings:
     """A player who lets this pass without moving is resigned; None: never."""
     lobby_timeout: timedelta | None = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS)
     """A lobby nobody joins for this long is closed; None: never."""
+    database_sync: str = "full"
+    """SQLite's `synchronous` setting (data.SYNC_MODES): `full` survives a power cut."""
 
     @classmethod
     def load(
@@ -107,6 +113,9 @@ class Settings:
         level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if level not in LOG_LEVELS:
             raise SystemExit(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        sync = (values.get("DATABASE_SYNC", "").strip() or "full").lower()
+        if sync not in SYNC_MODES:
+            raise SystemExit(f"DATABASE_SYNC must be one of {', '.join(SYNC_MODES)}, not {sync!r}.")
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database,
@@ -114,6 +123,7 @@ class Settings:
             log_level=level,
             turn_timeout=_hours(values, "TURN_TIMEOUT_HOURS", DEFAULT_TURN_TIMEOUT_HOURS),
             lobby_timeout=_hours(values, "LOBBY_TIMEOUT_HOURS", DEFAULT_LOBBY_TIMEOUT_HOURS),
+            database_sync=sync,
         )
 
 
@@ -227,17 +237,23 @@ class TavernBot(commands.Bot):
             log.info("Invite URL: %s", invite_url(self.application_id))
 
 
+QUIET_LOGGERS = ("aiosqlite",)
+"""Loggers kept at INFO whatever LOG_LEVEL says: at DEBUG, aiosqlite logs every statement with its
+parameters (names, user ids, moves)."""
+
+
 def setup_logging(level: str) -> None:
     logging.basicConfig(
         level=getattr(logging, level, logging.INFO),
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
     )
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 async def serve(settings: Settings) -> None:
     assert settings.token is not None
-    settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(settings.database_path)
+    store = await Store.open(settings.database_path, synchronous=settings.database_sync)
     log.info("Database: %s", settings.database_path)
     host = Host(store)
     try:
@@ -272,6 +288,16 @@ def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE 
         return 1
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError) as error:
         log.error("Could not reach Discord (%s): check the network connection, then start again.", error)
+        return 1
+    except StoreUnavailable as error:
+        log.error("%s", error)
+        return 1
+    except (OSError, sqlite3.Error) as error:  # the database (or the disk) failed after the start
+        log.error(
+            "The database %s failed (%s): check the disk and the file, then start again.",
+            settings.database_path,
+            error,
+        )
         return 1
     except KeyboardInterrupt:
         pass

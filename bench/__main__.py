@@ -9,6 +9,7 @@ from rules import GAMES
 
 from . import (
     glass_bead_bench,
+    hardening_bench,
     history_bench,
     host_bench,
     kerboge_bench,
@@ -35,6 +36,7 @@ def main() -> None:
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
     rows += host_bench.rows()
+    rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
     print_table(rows)

@@ -21,7 +21,7 @@ MOVES_PER_MATCH = 30
 async def _one_match(host: Host, index: int, times: list[float]) -> None:
     a, b = Player(10_000 + 2 * index, f"A{index}"), Player(10_001 + 2 * index, f"B{index}")
     lobby = await host.new(
-        guild_id=1, channel_id=index % 7, creator=a, game_key="keryo-pente", seats=2, options={}
+        guild_id=1, channel_id=1 + index % 7, creator=a, game_key="keryo-pente", seats=2, options={}
     )
     match: MatchSnapshot = await host.join(lobby.id, b)
     rng = random.Random(index)
@@ -41,7 +41,7 @@ async def measure() -> tuple[float, list[float], list[float]]:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         try:
-            host = Host(store)
+            host = Host(store, lobbies_per_channel=MATCHES)  # every lobby opens at once
             # One match alone first: the time of one host.play without contention.
             alone: list[float] = []
             await _one_match(host, 9999, alone)

@@ -26,7 +26,7 @@ from .dispatch import Defer, component_action
 from .errors import CogError
 from .game_cog import GameCog
 from .match_message import Picture
-from .replies import NO_PINGS, send_private
+from .replies import NO_PINGS, send_private, user_mention
 
 FIELD_MARK = "~"
 """Between a menu's draft and the field its choice fills, in the menu's `arg`."""
@@ -194,7 +194,8 @@ class BuilderCog(GameCog):
             raise CogError(f"You are not playing in {snapshot.title}.")
         to_move = snapshot.seat_to_move
         if to_move is None or to_move.index != seat.index or seat.resigned:
-            who = f" <@{to_move.user_id}> is to move." if to_move is not None and to_move.user_id else ""
+            tag = user_mention(to_move.user_id) if to_move is not None else None
+            who = f" {tag} is to move." if tag else ""
             raise CogError(f"It is not your turn in {snapshot.title}.{who}")
         return snapshot, seat.index
 

@@ -73,6 +73,9 @@ class Press:
     arg: str | None = None
     values: tuple[str, ...] = ()
     """The chosen options, for a select menu."""
+    clicked_in: tuple[int | None] | None = None
+    """For a click: the server it happened in (None for a direct message), which must be the
+    match's; None for a component being built."""
 
 
 def custom_id(game: str, action: str, match_id: int, ply: int, arg: str | None = None) -> str:
@@ -178,6 +181,7 @@ def press_of(interaction: discord.Interaction, match: re.Match[str]) -> Press:
         ply=int(match["ply"]),
         arg=match["arg"],
         values=tuple(str(v) for v in values) if isinstance(values, list) else (),
+        clicked_in=(interaction.guild_id,),
     )
 
 

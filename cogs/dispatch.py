@@ -102,10 +102,17 @@ class ButtonAnswers(MatchMessages):
             await self.show_board(interaction, await self.host.get(match_id), note=str(stale))
 
     async def current(self, press: Press) -> MatchSnapshot:
-        """The clicked match, which must be one of this game's."""
-        snapshot = await self.host.get(press.match_id)
-        if snapshot.game.key != self.game.key:
-            raise MatchNotFound(f"There is no {self.game.title} match #{press.match_id}.")
+        """The clicked match, which must be one of this game's, and of the server where the click
+        happened (a custom_id can be forged: a click from elsewhere must not reach a match)."""
+        try:
+            snapshot = await self.host.get(press.match_id)
+        except MatchNotFound:
+            snapshot = None
+        elsewhere = (
+            snapshot is not None and press.clicked_in is not None and press.clicked_in != (snapshot.guild_id,)
+        )
+        if snapshot is None or snapshot.game.key != self.game.key or elsewhere:
+            raise MatchNotFound(f"There is no {self.game.title} match #{press.match_id} here.")
         return snapshot
 
     @staticmethod
@@ -168,6 +175,7 @@ class ButtonAnswers(MatchMessages):
 
     @component_action(ButtonAction.RESIGN, defer=Defer.NONE)
     async def resign_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
         await self.confirm_resignation(interaction, press.match_id, press.ply)
 
     @component_action(ButtonAction.RESIGN_CONFIRMED, defer=Defer.PUBLIC)

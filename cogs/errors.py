@@ -25,6 +25,7 @@ from host import (
     NotCreator,
     NotEnoughPlayers,
     NotYourTurn,
+    TooManyLobbies,
     UnknownGame,
     UnknownLevel,
     WhichMatch,
@@ -33,7 +34,7 @@ from host import (
 )
 from rules.text import counts
 
-from .replies import send_private
+from .replies import clean, send_private, user_mention
 
 log = logging.getLogger("tavern.errors")
 
@@ -85,7 +86,7 @@ def _which_match(error: WhichMatch) -> str:
 def _not_your_turn(error: NotYourTurn) -> str:
     if error.to_move_name is None:
         return f"It is not your turn in {error.match.title}."
-    who = error.to_move_name if error.to_move_user_id is None else f"<@{error.to_move_user_id}>"
+    who = user_mention(error.to_move_user_id) or clean(error.to_move_name)
     return f"It is not your turn in {error.match.title}: {who} is to move."
 
 
@@ -108,7 +109,22 @@ def _not_enough_players(error: NotEnoughPlayers) -> str:
 
 
 def _not_creator(error: NotCreator) -> str:
-    return f"Only <@{error.creator_id}>, who opened the lobby, can {CREATOR_ACTION_WORDS[error.action]}."
+    tag = user_mention(error.creator_id)
+    who = f"{tag}, who opened the lobby," if tag else "the player who opened the lobby"
+    return f"Only {who} can {CREATOR_ACTION_WORDS[error.action]}."
+
+
+def _too_many_lobbies(error: TooManyLobbies) -> str:
+    if error.in_channel:
+        return (
+            f"This channel already has {error.open_count} open lobbies, the most a channel may have "
+            f"({error.limit}): join one of them (`/games` lists them), or open yours in another channel."
+        )
+    return (
+        f"You already have {error.open_count} open lobbies on this server, the most one player may have "
+        f"({error.limit}): start one, wait for players to fill it, or close one with the game's `leave` "
+        "command before opening another."
+    )
 
 
 def _no_ratings_yet(error: NoRatingsYet) -> str:
@@ -128,6 +144,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NotEnoughPlayers: _not_enough_players,
     NotCreator: _not_creator,
     NoRatingsYet: _no_ratings_yet,
+    TooManyLobbies: _too_many_lobbies,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error reads the same on Discord as its `str()`."""

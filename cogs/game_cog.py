@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import Host, MatchListing, MatchNotFound, MatchSnapshot, game_by_key
+from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, game_by_key
 from rules.text import clip
 
 from .components import MENU_LIMIT
@@ -223,11 +223,19 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     @app_commands.describe(move="Your move in the game's notation", match="The match (default: yours)")
     @app_commands.autocomplete(move=legal_moves)
     @app_commands.autocomplete(match=my_matches)
-    async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[str, 1, MOVE_TEXT_LIMIT],
+        match: int | None = None,
+    ) -> None:
         await defer_public(interaction)
         snapshot = await self.find(interaction, match, lobby=False, to_move=True)
         async with self.stale_answer(interaction, snapshot.id):
-            after = await self.host.play(snapshot.id, interaction.user.id, move)
+            # A typed move carries no turn: it is refused if the position it would be played on
+            # was reached after the command was sent (a repeated or delayed /move).
+            sent_at = discord.utils.snowflake_time(interaction.id)
+            after = await self.host.play(snapshot.id, interaction.user.id, move, sent_at=sent_at)
             await self.publish(interaction, after, ping=True)
 
     @app_commands.command(name="board", description="Show the board of a match")
@@ -268,7 +276,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         if decline:
             after = await self.host.decline_draw(snapshot.id, interaction.user.id)
             seat = snapshot.seat_of(interaction.user.id)
-            who = clean(seat.label) if seat is not None else "A player"
+            who = seat.label if seat is not None else "A player"  # the note is escaped where shown
             await self.publish(interaction, after, note=f"{who} declined the draw.")
             return
         self.check_not_offered(snapshot, interaction.user.id)

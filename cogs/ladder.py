@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -35,6 +36,7 @@ from host import (
     Host,
     Ladder,
     LeaderboardPage,
+    MatchListing,
     MatchSnapshot,
     NothingToShow,
     PlayerStats,
@@ -43,11 +45,14 @@ from render import RENDERERS
 from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
-from rules.text import clip
+from rules.text import clip, plural
 
 from .errors import CogError, report_error
+from .game_cog import GameCog
 from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
+
+log = logging.getLogger("tavern.ladder")
 
 GAME_CHOICES = [app_commands.Choice(name=ladder.title, value=key) for key, ladder in LADDERS.items()]
 """The games of /leaderboard and /stats: Jai Kerboge has its own ladder (Discord allows 25)."""
@@ -510,9 +515,11 @@ class LadderCog(commands.Cog):
         await defer_private(interaction)
         view = discord.ui.View(timeout=None)
         view.add_item(PrivacyButton(PrivacyAction.FORGET, interaction.user.id, label="Yes, forget me"))
+        active = await self.ladder.active_matches(interaction.user.id)
         await send_private(
             interaction,
-            "This replaces your name and id in every past match with an anonymous label and deletes "
+            withdrawal_text(active)
+            + "This replaces your name and id in every past match with an anonymous label and deletes "
             "your ratings, on every server. Past matches stay, as records without you. It cannot be "
             "undone. Press the button to confirm.",
             view=view,
@@ -543,6 +550,24 @@ class LadderCog(commands.Cog):
             view=view,
         )
 
+    async def announce_withdrawal(self, client: discord.Client, match_id: int) -> None:
+        """Post the match message of a match a forgotten player left, in its channel, as the
+        game's commands do; a computer standing in for their seat (Kerboge) then moves in the
+        background."""
+        snapshot = await self.host.get(match_id)
+        cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
+        cog = next((c for c in cogs if isinstance(c, GameCog) and c.game.key == snapshot.game.key), None)
+        if cog is None:
+            return
+        note = (
+            "A player asked for their data to be erased, so their seat was given up."
+            if snapshot.status != "abandoned"
+            else "The player who opened it asked for their data to be erased."
+        )
+        due = await self.host.owed_message(snapshot)
+        if due is not None:  # a failed post stays owed; the computer standing in moves after it
+            await cog.announce(client, due, note=note)
+
     @staticmethod
     def check_manager(interaction: discord.Interaction) -> None:
         if not interaction.permissions.manage_guild:
@@ -562,12 +587,17 @@ class LadderCog(commands.Cog):
             return
         if button.action == PrivacyAction.FORGET:
             await defer_private(interaction)
+            # First out of every lobby and running match (each a normal change of the host), then
+            # erased; the changed matches are announced afterwards, so they show the anonymous label.
+            changed = await self.ladder.withdraw(button.user_id)
             label = await self.ladder.forget(button.user_id)
             await send_private(
                 interaction,
                 f"Done: your ratings are deleted and past matches now show **{clean(label)}** instead of "
                 "you. If you play again, new matches store your name again.",
             )
+            for snapshot in changed:
+                await self.announce_withdrawal(interaction.client, snapshot.id)
             return
         guild_id = self.guild(interaction)
         if button.guild_id != guild_id:
@@ -579,6 +609,22 @@ class LadderCog(commands.Cog):
             interaction,
             f"Done: {count} match{'es' if count != 1 else ''} of this server and its ratings are erased.",
         )
+
+
+def withdrawal_text(active: Sequence[MatchListing]) -> str:
+    """What confirming /privacy forget-me does first to the player's open lobbies and matches."""
+    lobbies = sum(m.status == "lobby" for m in active)
+    playing = len(active) - lobbies
+    if not active:
+        return ""
+    parts = []
+    if playing:
+        parts.append(f"resigns you from the {plural(playing, 'match', 'matches')} you are playing")
+    if lobbies:
+        parts.append(
+            f"closes the {plural(lobbies, 'lobby', 'lobbies')} you are seated in (or gives up your seat)"
+        )
+    return f"Confirming first {' and '.join(parts)}. Then: "
 
 
 __all__ = ["GAME_CHOICES", "LadderCog", "LadderPage", "PrivacyButton", "leaderboard_picture", "sparkline"]

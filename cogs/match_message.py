@@ -25,7 +25,7 @@ from rules import Game
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
-from .messages import clean, image_name, invite_content, match_embed, menu_description, turn_content
+from .messages import image_name, invite_content, match_embed, menu_description, turn_content
 from .replies import send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
@@ -324,11 +324,12 @@ class MatchMessages:
 
     @staticmethod
     def thinking_note(snapshot: MatchSnapshot, note: str | None) -> str | None:
-        """The note of a message whose next move is a computer's, which is made in the background."""
+        """The note of a message whose next move is a computer's, which is made in the background
+        (plain text: `match_embed` escapes the note, names included)."""
         seat = snapshot.seat_to_move
         if not snapshot.waiting_for_computer or seat is None:
             return note
-        return "\n".join(filter(None, [note, f"🤖 {clean(seat.label)} is thinking…"]))
+        return "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
 
     async def tell_stored(self, interaction: discord.Interaction, snapshot: MatchSnapshot) -> None:
         """The truth for a user whose change is stored but whose new match message Discord did

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 import discord
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_mentions
 
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
 from rules.kerboge import SERPENT_WINS
@@ -21,6 +21,8 @@ from rules.text import clip, listing, plural
 
 from .components import OPTION_TEXT_LIMIT
 from .replies import NO_PINGS
+from .replies import clean as clean  # the one escaping helper, where the cogs have found it
+from .replies import user_mention as user_mention
 
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
@@ -30,16 +32,6 @@ PLAYED_SHOWN = 8
 COLOUR_LOBBY = discord.Colour.gold()
 COLOUR_PLAYING = discord.Colour.blurple()
 COLOUR_OVER = discord.Colour.dark_grey()
-
-
-_MENTION_START = re.compile(r"<([@#/:]|a:)")
-
-
-def clean(name: str) -> str:
-    """A user-chosen name, safe to show: no Markdown, no mentions. Besides discord.py's escapes
-    (which cover only real-length ids), any `<@…>`, `<#…>`, `</…>` or emoji tag is broken with a
-    zero-width space, since Discord renders even a short `<@&123>` as a role badge."""
-    return _MENTION_START.sub("<\u200b\\1", escape_mentions(escape_markdown(name)))
 
 
 def menu_description(notation: str, described: str) -> str | None:
@@ -97,8 +89,9 @@ def seat_colours(snapshot: MatchSnapshot) -> tuple[str, ...]:
 def seat_text(snapshot: MatchSnapshot, seat: Seat, *, mention: bool = True) -> str:
     """`<@id> (Red)`: the player (as a mention, which never pings inside an embed) and colour."""
     colours = seat_colours(snapshot)
-    person = mention and seat.user_id is not None and not seat.stand_in  # a stand-in is not them
-    who = f"<@{seat.user_id}>" if person else f"**{clean(seat.label)}**"
+    person = mention and not seat.stand_in  # a computer standing in is not the player
+    tag = user_mention(seat.user_id) if person else None
+    who = tag or f"**{clean(seat.label)}**"
     # Colours are dealt when a match starts: a lobby (open or closed) has none yet.
     dealt = snapshot.state is not None
     colour = f" ({colours[seat.index]})" if seat.index < len(colours) and dealt else ""
@@ -187,7 +180,8 @@ def options_text(snapshot: MatchSnapshot) -> str:
 def match_embed(
     snapshot: MatchSnapshot, *, image: str | None = None, note: str | None = None
 ) -> discord.Embed:
-    """The embed of the match message (`image`: the attachment's file name)."""
+    """The embed of the match message (`image`: the attachment's file name; `note`: plain text,
+    shown in italics above the status)."""
     if snapshot.is_lobby:
         colour = COLOUR_LOBBY
     elif snapshot.is_over:
@@ -195,13 +189,16 @@ def match_embed(
     else:
         colour = COLOUR_PLAYING
     lines = [status_line(snapshot)]
+    creator = user_mention(snapshot.creator_id) or "The player who opened it"
     if note:
-        lines[:0] = [f"*{line}*" for line in note.splitlines()]
+        # A note is plain text that may name players (the turn clock's, a computer thinking for
+        # a resigned player's seat): escaped here, once, like every name shown.
+        lines[:0] = [f"*{clean(line)}*" for line in note.splitlines()]
     if snapshot.is_lobby:
         early = (
-            f"<@{snapshot.creator_id}> can press **Start** to begin early."
+            f"{creator} can press **Start** to begin early."
             if snapshot.game.starts_short
-            else f"<@{snapshot.creator_id}> can fill empty seats with **Add computer**."
+            else f"{creator} can fill empty seats with **Add computer**."
         )
         lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
     if snapshot.draw_declined:
@@ -237,8 +234,13 @@ def match_embed(
 def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, discord.AllowedMentions]:
     """The message text (naming only the player to move) and the mentions it may ping."""
     seat = snapshot.seat_to_move
-    if seat is None or seat.user_id is None or snapshot.waiting_for_computer:
-        return None, NO_PINGS  # a computer moves (for a resigned player too): nobody to tell
+    if (
+        seat is None
+        or seat.user_id is None
+        or snapshot.waiting_for_computer
+        or user_mention(seat.user_id) is None
+    ):
+        return None, NO_PINGS  # a computer moves (for a resigned player too), or nobody to tell
     text = f"<@{seat.user_id}>, it is your turn in {snapshot.title}."
     if not ping:
         return text, NO_PINGS

@@ -12,12 +12,30 @@ placeholder first; the private answer then arrives as a message of its own.
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown, escape_mentions
 
 NO_PINGS = discord.AllowedMentions.none()
 """Nothing in a message pings anyone unless a message names the one user it may ping."""
+
+_MENTION_START = re.compile(r"<([@#/:]|a:)")
+
+
+def clean(name: str) -> str:
+    """A user-chosen name, safe to show: no Markdown, no mentions. Besides discord.py's escapes
+    (which cover only real-length ids), any `<@…>`, `<#…>`, `</…>` or emoji tag is broken with a
+    zero-width space, since Discord renders even a short `<@&123>` as a role badge."""
+    return _MENTION_START.sub("<\u200b\\1", escape_mentions(escape_markdown(name)))
+
+
+def user_mention(user_id: int | None) -> str | None:
+    """`<@id>` for a Discord user; None for a computer seat or an erased player (whose seat holds
+    a negative id, see `/privacy forget-me`): no message ever mentions those."""
+    return f"<@{user_id}>" if user_id is not None and user_id > 0 else None
+
 
 _PLACEHOLDER = "tavern.public_placeholder"
 """`interaction.extras` key: a public "thinking" placeholder waits for its follow-up."""

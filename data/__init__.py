@@ -2,6 +2,7 @@
 
 from .store import (
     MATCH_STATUSES,
+    SYNC_MODES,
     Announcement,
     BoardLine,
     DueAnnouncement,
@@ -16,6 +17,7 @@ from .store import (
     SeatRow,
     Store,
     StoreError,
+    StoreUnavailable,
     VersionConflict,
 )
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
@@ -24,6 +26,7 @@ __all__ = [
     "ACTIVE_STATUSES",
     "MATCH_STATUSES",
     "OVER_STATUSES",
+    "SYNC_MODES",
     "Announcement",
     "BoardLine",
     "DueAnnouncement",
@@ -41,5 +44,6 @@ __all__ = [
     "SeatRow",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "VersionConflict",
 ]

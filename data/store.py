@@ -12,8 +12,11 @@ turn.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -27,11 +30,19 @@ import aiosqlite
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
 MATCH_STATUSES = tuple(MatchStatus)
+SYNC_MODES = ("full", "normal")
+"""SQLite's `synchronous` settings a store may use: `full` (the default) syncs the write-ahead log
+at every commit, so a move acknowledged survives a power cut; `normal` syncs it only at
+checkpoints, faster, but the last moves before a power cut (not a crash of the bot) can be lost."""
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
 class StoreError(Exception):
     """A problem with the store itself."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be opened or written: the message says what is wrong and what to do."""
 
 
 class VersionConflict(StoreError):
@@ -87,6 +98,8 @@ class MatchRow:
     """How many log entries the match has (its ply)."""
     move_count: int = 0
     """How many of them are moves a seat played (chance events, resignations and draws are not)."""
+    position_at: str | None = None
+    """When the last log entry was stored (the current position was reached); None without one."""
 
 
 @dataclass(frozen=True)
@@ -219,6 +232,7 @@ class MatchChange:
             log_length=row.log_length + len(self.log),
             move_count=row.move_count + sum(entry.kind == EntryKind.MOVE for entry in self.log),
             updated_at=now_text(),
+            position_at=now_text() if self.log else row.position_at,
         )
 
 
@@ -249,14 +263,31 @@ class Store:
     # -- opening ---------------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (and create or migrate) the database at `path`."""
+    async def open(cls, path: str | Path, *, synchronous: str = "full") -> Store:
+        """Open (and create or migrate) the database at `path`, and check that it can be written.
+
+        `synchronous`: one of SYNC_MODES. Raises StoreUnavailable, with every connection closed,
+        when the database cannot be used."""
+        if synchronous not in SYNC_MODES:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path)
-        await writer.execute("PRAGMA journal_mode = WAL")
-        await _migrate(writer)
-        reader = await _connect(path)
+        opened: list[aiosqlite.Connection] = []
+        try:
+            _check_place(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer = await _connect(path, synchronous)
+            opened.append(writer)
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await _migrate(writer)
+            await _check_writable(writer)
+            reader = await _connect(path, synchronous)
+            opened.append(reader)
+        except (sqlite3.Error, OSError) as error:
+            await _close_all(opened)
+            raise StoreUnavailable(unavailable(path, error)) from error
+        except BaseException:
+            await _close_all(opened)
+            raise
         return cls(path, reader, writer)
 
     async def close(self) -> None:
@@ -338,7 +369,8 @@ class Store:
                 "SELECT id, guild_id, channel_id, message_id, message_channel_id, game, options, "
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
-                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move') "
+                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
+                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id) "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -368,6 +400,7 @@ class Store:
             seats=seats,
             log_length=row[18],
             move_count=row[19],
+            position_at=row[20],
         )
 
     @staticmethod
@@ -627,6 +660,17 @@ class Store:
             for r in rows
         ]
 
+    async def open_lobbies(self, *, guild_id: int, channel_id: int, creator_id: int) -> tuple[int, int]:
+        """How many lobbies are open that `creator_id` opened on the server, and in the channel."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(SUM(creator_id = ?), 0), COALESCE(SUM(channel_id = ?), 0) FROM matches "
+                "WHERE guild_id = ? AND status = ?",
+                (creator_id, channel_id, guild_id, MatchStatus.LOBBY),
+            )
+        mine, here = next(iter(rows))
+        return int(mine), int(here)
+
     async def matches_with_computer_seats(self) -> list[int]:
         """Matches being played that have a seat a computer plays (a computer player, or a
         resigned player's seat that stays in the game)."""
@@ -771,13 +815,79 @@ async def _one_transaction(
         await db.execute("COMMIT")
 
 
-async def _connect(path: Path) -> aiosqlite.Connection:
+async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits behind our back.
     db = await aiosqlite.connect(path, isolation_level=None)
-    await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute("PRAGMA busy_timeout = 5000")
-    await db.execute("PRAGMA synchronous = NORMAL")
+    try:
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+    except BaseException:
+        await db.close()
+        raise
     return db
+
+
+async def _close_all(connections: Sequence[aiosqlite.Connection]) -> None:
+    for db in connections:
+        with contextlib.suppress(Exception):  # after a failure: the first error is the one to report
+            await db.close()
+
+
+def _check_place(path: Path) -> None:
+    """Refuse a path that can never hold the database file, before SQLite tries."""
+    if path.is_dir():
+        raise StoreUnavailable(
+            f"The database {path} is a folder: set DATABASE_PATH to a file, "
+            f"such as {path / 'tavern.sqlite3'}."
+        )
+    for parent in path.parents:
+        if parent.exists() and not parent.is_dir():
+            raise StoreUnavailable(
+                f"The database {path} cannot be created: {parent} is a file, not a folder. "
+                "Set DATABASE_PATH to a file in a folder."
+            )
+        if parent.exists():
+            break
+
+
+async def _check_writable(db: aiosqlite.Connection) -> None:
+    """Write to the database once (an unchanged row, rewritten and committed), so a read-only
+    file, folder or disk is found at start and not at the first move."""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        await db.execute(
+            "UPDATE schema_migrations SET applied_at = applied_at "
+            "WHERE version = (SELECT MAX(version) FROM schema_migrations)"
+        )
+    except BaseException:
+        await db.execute("ROLLBACK")
+        raise
+    await db.execute("COMMIT")
+
+
+def unavailable(path: Path, error: BaseException) -> str:
+    """One line: what is wrong with the database at `path`, and what to do about it."""
+    text = str(error) or type(error).__name__
+    lowered = text.lower()
+    code = getattr(error, "errno", None)
+    if code == errno.ENOSPC or "disk is full" in lowered or "disk i/o error" in lowered:
+        advice = "the disk (or the file size allowed) is full, or failing: free some space, then start again"
+    elif "readonly" in lowered or "read-only" in lowered or code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        advice = (
+            "it cannot be written: make the file and its folder writable by the bot's user, "
+            "or set DATABASE_PATH to a writable place"
+        )
+    elif "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
+        advice = (
+            "the file is damaged or is not a Tavern database: restore it from a backup, or move it "
+            "away to start with a new one"
+        )
+    elif "unable to open" in lowered:
+        advice = "check that the file and its folder exist and can be read and written by the bot's user"
+    else:
+        advice = "check the file and its folder, or set DATABASE_PATH to another file"
+    return f"The database {path} cannot be used ({text}): {advice}."
 
 
 def migrations() -> list[tuple[int, str, str]]:

@@ -128,9 +128,17 @@ class StaleTurn(HostError):
         match: MatchRef | None = None,
         expected_ply: int | None = None,
         current_ply: int | None = None,
+        sent_before: bool = False,
     ) -> None:
+        """`sent_before`: a typed move sent before the current position was reached."""
         self.match, self.expected_ply, self.current_ply = match, expected_ply, current_ply
-        if message is None and match is not None and expected_ply is not None:
+        self.sent_before = sent_before
+        if message is None and match is not None and sent_before:
+            message = (
+                f"That move was sent before the current position of {match.title} was reached, so it "
+                "was not played. Here is the current board: send your move again if it still stands."
+            )
+        elif message is None and match is not None and expected_ply is not None:
             message = (
                 f"That was for an earlier position of {match.title}: it has moved on since. "
                 "Here is the current board."
@@ -246,3 +254,48 @@ class MatchOver(HostError):
 
 USER_ERRORS: tuple[type[Exception], ...] = (HostError, MoveError, OptionError)
 """Errors whose message goes back to the user as an ephemeral reply; anything else is a bug."""
+
+
+class BadRequest(HostError):
+    """A value at the host's door that it cannot take (an id out of range, an empty name, a move
+    text far too long); the message says what would be accepted."""
+
+
+class InvalidId(BadRequest):
+    def __init__(self, what: str, value: object, *, most: int) -> None:
+        self.what, self.value, self.most = what, value, most
+        shown = repr(value) if len(repr(value)) <= 30 else repr(value)[:29] + "…"
+        super().__init__(f"{shown} is not a {what}: it must be a whole number from 1 to {most:,}.")
+
+
+class InvalidName(BadRequest):
+    def __init__(self, value: object) -> None:
+        self.value = value
+        super().__init__("A player's name must be a text of at least one visible character.")
+
+
+class MoveTooLong(BadRequest):
+    def __init__(self, *, length: int, limit: int) -> None:
+        self.length, self.limit = length, limit
+        super().__init__(
+            f"That move is {length:,} characters long; a move is written in at most {limit} characters."
+        )
+
+
+class TooManyLobbies(HostError):
+    """Opening one more lobby would pass a limit: the player's open lobbies on the server, or the
+    open lobbies of the channel. Starting, filling or closing one would work."""
+
+    def __init__(self, *, open_count: int, limit: int, in_channel: bool) -> None:
+        self.open_count, self.limit, self.in_channel = open_count, limit, in_channel
+        if in_channel:
+            text = (
+                f"This channel already has {open_count} open lobbies, the most a channel may have: "
+                "join one of them, or open yours in another channel."
+            )
+        else:
+            text = (
+                f"You already have {open_count} open lobbies on this server, the most one player may "
+                "have: start, fill or close one of them before opening another."
+            )
+        super().__init__(text)

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from data import Store
 from rules import GAMES
 
-from .errors import HostError, MatchNotFound, MatchRef, UnknownGame
+from .checks import check_id
+from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
 from .reading import game_by_key
 from .records import GameRecord, read_record
+from .snapshot import MatchSnapshot
 
 PAGE_SIZE = 10
 TREND_LENGTH = 10
@@ -185,6 +187,8 @@ class Ladder:
         self, user_id: int, ladder_key: str, guild_id: int, *, name: str | None = None
     ) -> PlayerStats:
         """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge)."""
+        check_id(user_id, "user id")
+        check_id(guild_id, "server id")
         ladder = ladder_named(ladder_key)
         record = await self.store.record(user_id, ladder.key)
         # Only the matches of this ladder's seat counts, where the game has variants.
@@ -229,9 +233,52 @@ class Ladder:
             raise NoGameYet(MatchRef(snapshot.id, snapshot.game.key, snapshot.game.title))
         return read_record(await self.host.record(match_id, guild_id))
 
+    async def active_matches(self, user_id: int) -> tuple[MatchListing, ...]:
+        """The player's open lobbies and matches being played, on every server."""
+        return tuple(await self.host.matches_of_player(user_id, statuses=("lobby", "playing")))
+
+    async def withdraw(self, user_id: int) -> list[MatchSnapshot]:
+        """Take the player out of every open lobby and running match, each a normal guarded
+        change of the host: a lobby they opened is closed, another one left, a match resigned.
+        Returns the matches it changed (for their messages)."""
+        check_id(user_id, "user id")
+        changed: dict[int, MatchSnapshot] = {}
+        for _ in range(3):  # a match that changed meanwhile is looked at again
+            active = await self.active_matches(user_id)
+            busy = False
+            for listing in active:
+                try:
+                    snapshot = await self._withdraw_from(listing.id, user_id)
+                except StaleTurn:
+                    busy = True
+                    continue
+                except HostError:  # already out of it (over, resigned, left meanwhile)
+                    continue
+                if snapshot is not None:
+                    changed[snapshot.id] = snapshot
+            if not busy:
+                break
+        return list(changed.values())
+
+    async def _withdraw_from(self, match_id: int, user_id: int) -> MatchSnapshot | None:
+        snapshot = await self.host.get(match_id)
+        seat = snapshot.seat_of(user_id)
+        if seat is None:
+            return None
+        if snapshot.is_lobby:
+            if snapshot.creator_id == user_id:
+                return await self.host.abandon(match_id, user_id)
+            return await self.host.leave(match_id, user_id)
+        if snapshot.status == "playing" and not seat.resigned:
+            return await self.host.resign(match_id, user_id)
+        return None
+
     async def forget(self, user_id: int) -> str:
-        """Erase a player: an anonymous label replaces their name and id in past matches, and
-        their ratings are deleted. Returns the label."""
+        """Erase a player: first they leave every open lobby and running match (`withdraw`), then
+        an anonymous label replaces their name and id in past matches, and their ratings are
+        deleted. Returns the label."""
+        check_id(user_id, "user id")
+        await self.withdraw(user_id)
         label = await self.store.forget_player(user_id)
         if label is None:
             raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
@@ -239,4 +286,5 @@ class Ladder:
 
     async def erase_server(self, guild_id: int) -> int:
         """Delete every match of a server and its server ratings; returns how many matches."""
+        check_id(guild_id, "server id")
         return await self.store.erase_guild(guild_id)

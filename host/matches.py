@@ -7,6 +7,7 @@ version (`_commit`): a move lands whole, with its chance events, or not at all.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -19,6 +20,7 @@ from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
 
 from . import ratings
 from .announcements import MatchAnnouncements, owed
+from .checks import check_id, check_move_text, check_player
 from .errors import (
     AlreadySeated,
     LobbyAction,
@@ -32,6 +34,7 @@ from .errors import (
     NotStarted,
     NotYourTurn,
     StaleTurn,
+    TooManyLobbies,
     UnknownLevel,
 )
 from .locks import MatchLocks
@@ -48,6 +51,10 @@ from .turns import (
 )
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
+OPEN_LOBBIES_PER_PLAYER = 5
+"""The most open lobbies one player may have opened on one server."""
+OPEN_LOBBIES_PER_CHANNEL = 10
+"""The most open lobbies one channel may have."""
 
 
 class Chooser(Protocol):
@@ -66,11 +73,17 @@ class Host(MatchAnnouncements):
         *,
         computer: Chooser | None = None,
         seed_source: Callable[[], int] | None = None,
+        lobbies_per_player: int = OPEN_LOBBIES_PER_PLAYER,
+        lobbies_per_channel: int = OPEN_LOBBIES_PER_CHANNEL,
     ):
         super().__init__(store)
         self._computer = computer
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
         self._locks = MatchLocks()
+        self.lobbies_per_player = lobbies_per_player
+        self.lobbies_per_channel = lobbies_per_channel
+        self._opening = asyncio.Lock()
+        """Held while a lobby is counted and opened, so two at once cannot both pass a limit."""
 
     def close(self) -> None:
         """Stop the computer players' workers, if any were started."""
@@ -101,28 +114,44 @@ class Host(MatchAnnouncements):
         computers: str | None = None,
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
-        other seat is taken by a computer player at once and the match starts."""
+        other seat is taken by a computer player at once and the match starts. A player may
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`."""
+        guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
+        creator = check_player(creator)
         game = game_by_key(game_key)
         if computers is not None:
             check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
-        match_id = await self.store.create_match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game.key,
-            options=checked,
-            seat_count=seat_count,
-            creator=SeatRow(0, creator.user_id, creator.name),
-            seed=self._seed_source(),
-            announce=owed(0, ping=False),
-        )
+        async with self._opening:
+            if computers is None:
+                await self._check_lobby_limits(guild_id, channel_id, creator.user_id)
+            match_id = await self.store.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.key,
+                options=checked,
+                seat_count=seat_count,
+                creator=SeatRow(0, creator.user_id, creator.name),
+                seed=self._seed_source(),
+                announce=owed(0, ping=False),
+            )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
 
+    async def _check_lobby_limits(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        mine, here = await self.store.open_lobbies(
+            guild_id=guild_id, channel_id=channel_id, creator_id=user_id
+        )
+        if mine >= self.lobbies_per_player:
+            raise TooManyLobbies(open_count=mine, limit=self.lobbies_per_player, in_channel=False)
+        if here >= self.lobbies_per_channel:
+            raise TooManyLobbies(open_count=here, limit=self.lobbies_per_channel, in_channel=True)
+
     async def add_computer(self, match_id: int, user_id: int, level: str) -> MatchSnapshot:
         """Seat a computer player in a lobby (creator only); a full lobby starts."""
+        check_id(user_id, "user id")
         check_level(level)
         async with self._editing(match_id) as match:
             row = match.row
@@ -135,6 +164,7 @@ class Host(MatchAnnouncements):
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
         """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
+        player = check_player(player)
         async with self._editing(match_id) as match:
             row = match.row
             self._require_lobby(match, LobbyAction.JOIN)
@@ -146,6 +176,7 @@ class Host(MatchAnnouncements):
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Give up a seat in a lobby; the creator leaving closes the lobby."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             row = match.row
             self._require_lobby(match, LobbyAction.LEAVE)
@@ -160,6 +191,7 @@ class Host(MatchAnnouncements):
     async def start(self, match_id: int, user_id: int, *, computers: str | None = None) -> MatchSnapshot:
         """Start a lobby before it is full (creator only): with the players seated so far, or
         with every empty seat taken by a computer player of the level `computers`."""
+        check_id(user_id, "user id")
         if computers is not None:
             check_level(computers)
         async with self._editing(match_id) as match:
@@ -179,6 +211,7 @@ class Host(MatchAnnouncements):
 
     async def abandon(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Close a lobby that has not started (creator only)."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             self._require_lobby(match, LobbyAction.ABANDON)
             if user_id != match.row.creator_id:
@@ -203,15 +236,27 @@ class Host(MatchAnnouncements):
     # -- play ------------------------------------------------------------------------------------
 
     async def play(
-        self, match_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+        self,
+        match_id: int,
+        user_id: int,
+        text: str,
+        *,
+        expected_ply: int | None = None,
+        sent_at: datetime | None = None,
     ) -> MatchSnapshot:
         """Play `text` for the user's seat, then every chance event and automatic move that
-        follows, all in one transaction."""
+        follows, all in one transaction. `expected_ply`: the ply the move was chosen at (a
+        button); `sent_at`: when a typed move was sent, so that it is never played on a
+        position reached after it (a repeated or delayed command)."""
+        check_id(user_id, "user id")
+        text = check_move_text(text)
         async with self._editing(match_id) as match:
             row, state = match.row, match.state
             seat = self._acting_seat(match, user_id)
             if expected_ply is not None and expected_ply != row.log_length:
                 raise StaleTurn(match=match.ref, expected_ply=expected_ply, current_ply=row.log_length)
+            if sent_at is not None and _reached_after(row, sent_at):
+                raise StaleTurn(match=match.ref, sent_before=True)
             assert state is not None
             if state.to_move != seat.seat:
                 raise self._not_your_turn(match)
@@ -258,6 +303,7 @@ class Host(MatchAnnouncements):
         return waiting
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             seat = self._acting_seat(match, user_id)
             return await self._resign(match, seat, f"{seat.name} resigns")
@@ -285,6 +331,7 @@ class Host(MatchAnnouncements):
         a draw: if all agree the match is drawn; if one declines, the offer is cleared and the
         snapshot names who declined (`draw_declined`). A computer standing in for a player who
         resigned is not asked: that seat is ranked last whatever happens."""
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             row = match.row
             seat = self._acting_seat(match, user_id)
@@ -322,6 +369,7 @@ class Host(MatchAnnouncements):
         return tuple(declined)
 
     async def decline_draw(self, match_id: int, user_id: int) -> MatchSnapshot:
+        check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             self._acting_seat(match, user_id)
             if not match.row.draw_offer:
@@ -473,6 +521,20 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
     rate = ratings.RatingUpdate(ladder, results, scopes)
     return replace(change, results=results, rating_scopes=scopes, rate=rate, ladder=ladder)
+
+
+def _reached_after(row: MatchRow, sent_at: datetime) -> bool:
+    """Whether the match's current position was reached after `sent_at` (its last log entry was
+    stored later; without one, its last change)."""
+    for stored in (row.position_at, row.updated_at):
+        try:
+            when = datetime.fromisoformat(stored or "")
+        except ValueError:
+            continue
+        when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+        sent = sent_at if sent_at.tzinfo is not None else sent_at.replace(tzinfo=UTC)
+        return when > sent
+    return False
 
 
 def check_level(level: str) -> str:

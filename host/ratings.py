@@ -66,7 +66,9 @@ def results(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[ResultR
 
 def is_rated(seats: Sequence[Seat]) -> bool:
     """Rated: two or more people, and no computer seat."""
-    return sum(s.user_id is not None for s in seats) >= 2 and all(s.user_id is not None for s in seats)
+    people = [s.user_id for s in seats]
+    # An erased player's seat (a negative id, see Store.forget_player) is nobody to rate.
+    return len(people) >= 2 and all(user_id is not None and user_id > 0 for user_id in people)
 
 
 class RatingUpdate:

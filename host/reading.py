@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, SeatRow, Store
 from rules import GAMES, Game, Move, Outcome, State
 
+from .checks import check_id, is_id
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .listing import MatchListing
 from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Seat
@@ -52,6 +53,7 @@ class MatchReader:
         """The match as a game record (see host.records), for /history and downloads."""
         from .records import write_record  # records builds on this module
 
+        check_id(guild_id, "server id")
         snapshot = await self.get(match_id)
         if snapshot.guild_id != guild_id:
             raise MatchNotFound(match_id=match_id, on_server=True)
@@ -60,6 +62,8 @@ class MatchReader:
     async def matches_in_channel(
         self, guild_id: int, channel_id: int, *, statuses: Sequence[str] = ACTIVE_STATUSES
     ) -> list[MatchListing]:
+        check_id(guild_id, "server id")
+        check_id(channel_id, "channel id")
         return await self._matches(statuses, guild_id=guild_id, channel_id=channel_id)
 
     async def matches_of_player(
@@ -70,6 +74,9 @@ class MatchReader:
         game_key: str | None = None,
         statuses: Sequence[str] = ACTIVE_STATUSES,
     ) -> list[MatchListing]:
+        check_id(user_id, "user id")
+        if guild_id is not None:
+            check_id(guild_id, "server id")
         return await self._matches(statuses, guild_id=guild_id, user_id=user_id, game=game_key)
 
     async def resolve(
@@ -87,6 +94,9 @@ class MatchReader:
         """The one match a command means: the given id, else the user's only fitting match
         (in this channel first, then in the whole server). With `to_move` (a move), among several
         the only one where it is the user's turn fits. Raises WhichMatch when several still fit."""
+        check_id(user_id, "user id")
+        check_id(guild_id, "server id")
+        check_id(channel_id, "channel id")
         game = game_by_key(game_key)
         if match_id is not None:
             snapshot = await self.get(match_id)
@@ -132,6 +142,8 @@ class MatchReader:
     # -- from the store to a snapshot -------------------------------------------------------------
 
     async def _load(self, match_id: int) -> Loaded:
+        if not is_id(match_id):  # no match has such an id (and SQLite could not even look it up)
+            raise MatchNotFound(match_id=match_id)
         row = await self.store.get_match(match_id)
         if row is None:
             raise MatchNotFound(match_id=match_id)

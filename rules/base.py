@@ -111,7 +111,8 @@ class Option:
     description: str
 
     def check(self, name: str, value: Any) -> Any:
-        if value not in self.choices:
+        # Of the same type too: 1 is not True, and 2.0 is not the 2 of a choice.
+        if not any(value == choice and type(value) is type(choice) for choice in self.choices):
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"Option `{name}` takes one of {shown}, not {value!r}.")
         return value
@@ -166,7 +167,7 @@ class Game:
 
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""
-        if seats not in self.seats:
+        if type(seats) is not int or seats not in self.seats:  # 2.0 or True is no seat count
             allowed = counts(self.seats)
             raise OptionError(f"{self.title} is played by {allowed} players, not {seats}.")
         unknown = set(options) - set(self.options)

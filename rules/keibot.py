@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
-from .text import listing
+from .text import listing, read_number, shown_number
 
 SIZE = 7
 FILES = "abcdefg"
@@ -310,11 +310,13 @@ class KeibotState(TurnState):
                 raise NotAMoveError(
                     f"`{text}` is off the board: there is no file {letter} (files run a–g). {shape}"
                 )
-            if not 1 <= int(digits) <= SIZE:
+            rank = read_number(digits)
+            if rank is None or not 1 <= rank <= SIZE:
                 raise NotAMoveError(
-                    f"`{text}` is off the board: there is no rank {int(digits)} (ranks run 1–7). {shape}"
+                    f"`{text}` is off the board: there is no rank {shown_number(digits)} (ranks run 1–7). "
+                    f"{shape}"
                 )
-        frm = (int(r1) - 1) * SIZE + FILES.index(f1)
+        frm = (int(r1) - 1) * SIZE + FILES.index(f1)  # both ranks are 1-7 here
         to = (int(r2) - 1) * SIZE + FILES.index(f2)
         move = self._make(frm, to)
         if move is None:

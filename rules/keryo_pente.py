@@ -10,6 +10,7 @@ from itertools import compress
 from typing import Any
 
 from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
+from .text import QUOTED_LIMIT, clip, read_number, shown_number
 
 SIZE = 19
 COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board
@@ -174,15 +175,16 @@ class KeryoPenteState(TurnState):
         flat = "".join(str(text).split()).upper()
         match = _POINT_RE.fullmatch(flat)
         hint = "Write a column letter A–T (there is no I) and a row 1–19, e.g. `K10`."
+        shown = clip(str(text), QUOTED_LIMIT)
         if not match:
-            raise NotAMoveError(f"`{text}` is not a point. {hint}")
+            raise NotAMoveError(f"`{shown}` is not a point. {hint}")
         letter, digits = match.groups()
         if letter not in COLUMNS:
             why = "there is no column I" if letter == "I" else f"there is no column {letter}"
-            raise NotAMoveError(f"`{text}` is off the board: {why}. {hint}")
-        row = int(digits)
-        if not 1 <= row <= SIZE:
-            raise NotAMoveError(f"`{text}` is off the board: there is no row {row}. {hint}")
+            raise NotAMoveError(f"`{shown}` is off the board: {why}. {hint}")
+        row = read_number(digits)
+        if row is None or not 1 <= row <= SIZE:
+            raise NotAMoveError(f"`{shown}` is off the board: there is no row {shown_number(digits)}. {hint}")
         point = POINTS[(row - 1) * SIZE + COLUMNS.index(letter)]
         refusal = self._refusal(point.index)
         if refusal:

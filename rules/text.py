@@ -34,3 +34,25 @@ def counts(values: Sequence[int]) -> str:
 def clip(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters, with an ellipsis where it was cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+QUOTED_LIMIT = 60
+"""The most characters of a user's text that a refusal quotes."""
+
+NUMBER_DIGITS = 9
+"""The most digits (leading zeros aside) a number typed in a move may have: far beyond any board,
+and far below Python's limit on reading numbers (4,300 digits), which would be an internal error."""
+
+
+def read_number(digits: str) -> int | None:
+    """The value of a run of digits a user typed, or None when it is too long to be any number
+    on a board (more than NUMBER_DIGITS digits)."""
+    significant = digits.lstrip("0")
+    if len(significant) > NUMBER_DIGITS:
+        return None
+    return int(significant or "0")
+
+
+def shown_number(digits: str) -> str:
+    """A number a user typed, fit to quote in a message (a long one is cut)."""
+    return clip(digits, NUMBER_DIGITS + 1)

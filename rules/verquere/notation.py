@@ -8,7 +8,7 @@ from itertools import chain, pairwise
 from typing import Any, NamedTuple
 
 from ..base import NotAMoveError
-from ..text import plural
+from ..text import QUOTED_LIMIT, clip, plural, read_number, shown_number
 from .board import _NO_POINTS, BAR, OFF, POINTS, Key, Steps, _apply, _check_step, _point_name, _vulnerable
 
 # -- writing a turn ------------------------------------------------------------------------------------
@@ -142,8 +142,9 @@ def _units(text: str) -> list[_Unit]:
     if not flat:
         raise NotAMoveError("it is empty")
     units: list[_Unit] = []
-    for token in flat:
-        parts = token.split("/")
+    for written in flat:
+        parts = written.split("/")
+        token = clip(written, QUOTED_LIMIT)  # as a refusal quotes it
         if len(parts) < 2 or not all(_POINT_TEXT_RE.fullmatch(p) for p in parts):
             raise NotAMoveError(f"`{token}` is not a step")
         points: list[int] = []
@@ -157,9 +158,11 @@ def _units(text: str) -> list[_Unit]:
                     raise NotAMoveError(f"in `{token}`, `off` can only come last (bearing off)")
                 points.append(OFF)
             else:
-                n = int(part)
-                if not 1 <= n <= POINTS:
-                    raise NotAMoveError(f"there is no point {n}: the points are numbered 1–24")
+                n = read_number(part)
+                if n is None or not 1 <= n <= POINTS:
+                    raise NotAMoveError(
+                        f"there is no point {shown_number(part)}: the points are numbered 1–24"
+                    )
                 points.append(n)
         for a, b in pairwise(points):
             if b <= a:

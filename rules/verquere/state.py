@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import CHANCE, AmbiguousMoveError, IllegalMoveError, Move, NotAMoveError, Outcome, TurnState
-from ..text import plural
+from ..text import QUOTED_LIMIT, clip, plural
 from .board import (
     _NO_POINTS,
     ALL_ON_24,
@@ -118,23 +118,24 @@ class VerquereState(TurnState):
         if self.result is not None:
             raise IllegalMoveError("The game is over: no more moves can be played.")
         raw = str(text).strip()
+        shown = clip(raw, QUOTED_LIMIT)  # what a refusal quotes
         flat = " ".join(raw.lower().split())
         roll = _ROLL_RE.fullmatch(flat)
         if self.dice is None:
             if roll is None:
                 raise IllegalMoveError(
-                    f"`{raw}` cannot be played now: the dice must be rolled first (a roll is written "
+                    f"`{shown}` cannot be played now: the dice must be rolled first (a roll is written "
                     "like `roll 5-3`)."
                 )
             a, b = int(roll[1]), int(roll[2])
             if not (1 <= a <= 6 and 1 <= b <= 6):
-                raise NotAMoveError(f"`{raw}` is not a roll: each die shows 1 to 6, as in `roll 5-3`.")
+                raise NotAMoveError(f"`{shown}` is not a roll: each die shows 1 to 6, as in `roll 5-3`.")
             return _ROLL_BY_DICE[(max(a, b), min(a, b))]
         hi, lo = self.dice
         legal = self._legal()
         if roll is not None:
             raise IllegalMoveError(
-                f"`{raw}` cannot be played now: the dice are already rolled ({hi}-{lo}). "
+                f"`{shown}` cannot be played now: the dice are already rolled ({hi}-{lo}). "
                 f"{self._examples(legal)}"
             )
         if flat == "pass":
@@ -152,16 +153,16 @@ class VerquereState(TurnState):
             units = _units(raw)
         except NotAMoveError as error:
             raise NotAMoveError(
-                f"`{raw}` is not a turn: {error}. Write each step as `from/to` in your own numbering "
+                f"`{shown}` is not a turn: {error}. Write each step as `from/to` in your own numbering "
                 f"(`bar/3` enters, `22/off` bears off, `1/4/9` is one man using both dice). "
                 f"{self._examples(legal)}"
             ) from None
         if legal.passing is not None:
-            raise IllegalMoveError(f"`{raw}` cannot be played: {legal.passing.why}. Your turn is `pass`.")
+            raise IllegalMoveError(f"`{shown}` cannot be played: {legal.passing.why}. Your turn is `pass`.")
         dice = (hi,) * 4 if hi == lo else (hi, lo)
         if len(units) > len(dice):
             raise IllegalMoveError(
-                f"`{raw}` has {len(units)} steps, but a {hi}-{lo} gives only {len(dice)}. "
+                f"`{shown}` has {len(units)} steps, but a {hi}-{lo} gives only {len(dice)}. "
                 f"{self._examples(legal)}"
             )
         realized = _realize(legal.view, dice, units, self.five_blots, self.five_closed_points)
@@ -171,10 +172,12 @@ class VerquereState(TurnState):
         if matches:
             shown = ", ".join(f"`{m}`" for m in sorted(matches, key=str))
             raise AmbiguousMoveError(
-                f"`{raw}` fits {len(matches)} different turns: {shown}. Write the touchdowns to choose one."
+                f"`{shown}` fits {len(matches)} different turns: {shown}. Write the touchdowns to choose one."
             )
         why = self._filter_refusal(legal, realized.finals) if realized.finals else realized.failure
-        raise IllegalMoveError(f"`{raw}` is not a legal turn with {hi}-{lo}: {why}. {self._examples(legal)}")
+        raise IllegalMoveError(
+            f"`{shown}` is not a legal turn with {hi}-{lo}: {why}. {self._examples(legal)}"
+        )
 
     def _after(self, move: Move) -> VerquereState:
         if isinstance(move, Roll):

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import sqlite3
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,10 +19,20 @@ import pytest
 from discord import app_commands
 
 import bot as bot_module
-from bot import PERMISSIONS, Settings, TavernBot, intents, main, read_env_file
+from bot import (
+    PERMISSIONS,
+    QUIET_LOGGERS,
+    Settings,
+    TavernBot,
+    intents,
+    main,
+    read_env_file,
+    setup_logging,
+)
 from cogs import MatchComponent, TavernTree
 from cogs.clock import TurnClock
-from host import Host
+from data import Store
+from host import Host, Player
 
 
 def test_env_file_is_parsed_and_the_environment_wins(tmp_path: Path) -> None:
@@ -137,24 +154,145 @@ async def test_the_sweep_is_installed_and_started_even_without_a_turn_clock(
         assert clock.turn_timeout is None and clock.lobby_timeout is None
 
 
-def test_without_discord_reachable_it_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None:
-    # Discord's API pointed at a closed port on this machine: the connection is refused at once.
-    settings = {"DISCORD_TOKEN": "a.b.c", "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+FAKE_TOKEN = "MTA.secret-token.value"
+
+
+def run_bot(
+    settings: dict[str, str], *, file_size_limit: int | None = None, without_root_powers: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """bot.py's main in a child process, with Discord's API pointed at a closed port on this
+    machine (the connection is refused at once). `file_size_limit`: the kernel refuses to grow any
+    file past this many bytes (RLIMIT_FSIZE), as a full disk does; `without_root_powers`: run as
+    root would without bypassing file permissions (so a read-only folder is read-only)."""
     script = (
-        "import sys, discord.http\n"
+        "import resource, sys, discord.http\n"
         "discord.http.Route.BASE = 'http://127.0.0.1:9/api/v10'\n"
+        f"limit = {file_size_limit!r}\n"
+        "if limit is not None:\n"
+        "    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))\n"
         "import bot\n"
         f"sys.exit(bot.main({settings!r}, None))\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
+    command = [sys.executable, "-c", script]
+    if without_root_powers and os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv: a read-only folder cannot be made")
+        command = [setpriv, "--bounding-set=-dac_override,-dac_read_search,-fowner", *command]
+    return subprocess.run(
+        command,
         cwd=Path(bot_module.__file__).resolve().parent,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def the_one_problem(run: subprocess.CompletedProcess[str]) -> str:
+    """The one line the run logged as an error (and nothing else went wrong)."""
     assert run.returncode == 1, run.stderr
     problems = [line for line in run.stderr.splitlines() if " ERROR " in line or " WARNING " in line]
     assert len(problems) == 1, run.stderr
-    assert "Could not reach Discord" in problems[0] and "check the network" in problems[0]
     assert "Traceback" not in run.stderr and "PyNaCl" not in run.stderr and "davey" not in run.stderr
+    assert FAKE_TOKEN not in run.stderr + run.stdout
+    return problems[0]
+
+
+def test_without_discord_reachable_it_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None:
+    settings = {"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+    problem = the_one_problem(run_bot(settings))
+    assert "Could not reach Discord" in problem and "check the network" in problem
+
+
+def make_database(path: Path) -> None:
+    """A Tavern database, migrated, with its log checkpointed into the file."""
+
+    async def make() -> None:
+        await (await Store.open(path)).close()
+
+    asyncio.run(make())
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("damaged", "(file is not a database): the file is damaged or is not a Tavern database"),
+        ("truncated", "(database disk image is malformed): the file is damaged"),
+        ("a folder", "is a folder: set DATABASE_PATH to a file"),
+        ("under a file", "is a file, not a folder"),
+        ("disk full, new database", "the disk (or the file size allowed) is full"),
+        ("disk full, existing database", "the disk (or the file size allowed) is full"),
+        ("read-only folder", "(attempt to write a readonly database): it cannot be written"),
+        ("read-only file", "(attempt to write a readonly database): it cannot be written"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_line_and_exit_1(tmp_path: Path, case: str, said: str) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "tavern.sqlite3"
+    limit: int | None = None
+    if case == "damaged":
+        path.write_bytes(b"not a database at all " * 500)
+    elif case == "truncated":
+        make_database(path)
+        with path.open("r+b") as file:
+            file.truncate(path.stat().st_size // 2)
+    elif case == "a folder":
+        path = folder
+    elif case == "under a file":
+        (folder / "file").write_text("x")
+        path = folder / "file" / "tavern.sqlite3"
+    elif case == "disk full, new database":
+        limit = 8192  # the first pages fit, the schema does not
+    elif case == "disk full, existing database":
+        make_database(path)
+        limit = 4096  # the write-ahead log cannot take one page
+    elif case.startswith("read-only"):
+        make_database(path)
+        path.chmod(0o444)
+        if case == "read-only folder":
+            folder.chmod(0o555)
+    try:
+        settings = {"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": str(path)}
+        started = time.monotonic()
+        run = run_bot(settings, file_size_limit=limit, without_root_powers=case.startswith("read-only"))
+        problem = the_one_problem(run)
+        assert time.monotonic() - started < 30
+    finally:
+        folder.chmod(0o755)
+    assert said in problem and str(path) in problem
+    assert "Could not reach Discord" not in run.stderr  # it stopped before trying to log in
+
+
+def test_the_settings_never_show_the_token(tmp_path: Path) -> None:
+    settings = Settings.load({"DISCORD_TOKEN": FAKE_TOKEN}, tmp_path / "none")
+    assert settings.token == FAKE_TOKEN
+    for shown in (repr(settings), str(settings), f"{settings}", f"{settings!r}"):
+        assert "secret-token" not in shown and "MTA" not in shown
+
+
+def test_the_database_sync_setting(tmp_path: Path) -> None:
+    assert Settings.load({}, tmp_path / "none").database_sync == "full"
+    assert Settings.load({"DATABASE_SYNC": "Normal"}, tmp_path / "none").database_sync == "normal"
+    with pytest.raises(SystemExit, match=r"DATABASE_SYNC must be one of full, normal, not 'off'\."):
+        Settings.load({"DATABASE_SYNC": "off"}, tmp_path / "none")
+
+
+async def test_debug_logging_never_logs_statement_parameters(
+    host: Host, caplog: pytest.LogCaptureFixture
+) -> None:
+    quiet = {name: logging.getLogger(name).level for name in QUIET_LOGGERS}
+    caplog.set_level(logging.DEBUG)  # as LOG_LEVEL=DEBUG sets the root logger
+    try:
+        setup_logging("DEBUG")
+        secret_name = "Private Person 7f3a"
+        await host.new(
+            guild_id=1, channel_id=2, creator=Player(987654321, secret_name), game_key="keibot", seats=2
+        )
+    finally:
+        for name, level in quiet.items():
+            logging.getLogger(name).setLevel(level)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert secret_name not in logged and "987654321" not in logged

@@ -4,14 +4,26 @@ shows names, and no message renders it."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot import TavernBot
+from cogs.clock import TurnClock
 from host import Host
-from tests.support.discord_harness import BOB, sent_message, the_public_message
-from tests.support.fake_discord import Driver, FakeDiscord, User
+from tests.support.discord_harness import (
+    BOB,
+    button_id,
+    sent_message,
+    the_private_message,
+    the_public_message,
+)
+from tests.support.fake_discord import Driver, FakeDiscord, Request, User
 
 HOSTILE = [
     "[Free Nitro](https://x.y)",
@@ -48,17 +60,70 @@ async def test_a_hostile_display_name_is_never_rendered(
     await driver.command(mallory, "keryo-pente draw")
     await driver.command(BOB, "keryo-pente draw", decline=True)
     await driver.click(mallory, board, next(c for c in started.custom_ids() if ":board:" in c))
-    texts = [text for request in fake.requests for text in strings(request.message)]
+    await driver.command(BOB, "keryo-pente draw")
+    await driver.command(mallory, "keryo-pente draw", decline=True)  # a note that names mallory
+    texts = unrendered(name, fake.requests)
     assert len(texts) >= 30
-    attachments = {
-        a.get("description") for r in fake.requests for a in (r.message or {}).get("attachments") or []
-    }
+    assert any("declined the draw" in text for text in texts)
+
+
+def unrendered(name: str, requests: list[Request]) -> list[str]:
+    """The texts of `requests`, after checking that none renders a part of `name`."""
+    texts = [text for request in requests for text in strings(request.message)]
+    attachments = {a.get("description") for r in requests for a in (r.message or {}).get("attachments") or []}
     for text in texts:
         if text in attachments:
             continue  # alt text is plain text for screen readers: Discord renders no Markdown there
         for raw in RAW:
             if raw in name:
                 assert not re.search(r"(?<!\\)" + re.escape(raw), text), (raw, text)
+        assert "\\\\" not in text, text  # escaped once, not twice (a backslash would show)
+    return texts
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+async def test_the_turn_clock_note_never_renders_a_hostile_name(
+    name: str, driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    mallory = User(1666, name)
+    await driver.command(mallory, "keryo-pente new", seats=2, tournament=False)
+    await driver.command(BOB, "keryo-pente join")
+    match = await host.get(1)
+    if match.seat_to_move is not None and match.seat_to_move.user_id == BOB.id:
+        await driver.command(BOB, "keryo-pente move", move="K10")
+    seat = (await host.get(1)).seat_to_move
+    assert seat is not None and seat.user_id == mallory.id
+    with contextlib.closing(sqlite3.connect(db_path)) as conn, conn:
+        conn.execute("UPDATE matches SET updated_at = datetime('now', '-8 days')")
+    fake.requests.clear()
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=None)
+    assert [m.id for m in await clock.sweep()] == [1]
+    texts = unrendered(name, fake.requests)
+    assert any("ran out of time" in text for text in texts)
+
+
+@pytest.mark.parametrize("name", HOSTILE[:1])
+async def test_a_computer_thinking_for_a_hostile_name_never_renders_it(
+    name: str, driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    # Jai Kerboge: a player who resigns is ranked last and a computer plays their seat, under
+    # their name ("… is thinking…").
+    mallory = User(1666, name)
+    await driver.command(mallory, "kerboge new", players=2)
+    await driver.command(BOB, "kerboge join")
+    for _ in range(20):
+        snapshot = await host.get(1)
+        seat = snapshot.seat_to_move
+        assert seat is not None and snapshot.state is not None
+        if seat.user_id == mallory.id:
+            break
+        await driver.command(BOB, "kerboge move", move=str(snapshot.state.legal_moves()[0]))
+    fake.requests.clear()
+    asked = the_private_message(await driver.command(mallory, "kerboge resign"))
+    confirm = sent_message(asked)
+    await driver.click(mallory, confirm, button_id(confirm, "resign-yes"))
+    texts = unrendered(name, fake.requests)
+    assert any("is thinking" in text for text in texts)
 
 
 @pytest.mark.parametrize("name", HOSTILE)

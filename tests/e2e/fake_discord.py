@@ -16,20 +16,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import re
 import socket
 import threading
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from .discord_limits import MAX_HISTORY, attachment_problems, command_problems, message_problems
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+"""Discord's snowflakes count milliseconds from 2015-01-01."""
 
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
@@ -264,7 +266,8 @@ class FakeDiscord:
         self.held: list[Recorded] = []
         """The requests held so far."""
         self._release: asyncio.Event | None = None
-        self._ids: Iterator[int] = itertools.count(1_000_000_000_000_000_001)
+        self._last_id = 0
+        self._id_lock = threading.Lock()
         self._sessions: dict[str, Session] = {}
         self._connection: GatewayConnection | None = None
         self._loop = asyncio.new_event_loop()
@@ -323,7 +326,12 @@ class FakeDiscord:
         await web.SockSite(self._runner, listening).start()
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """A snowflake of the current time, as Discord makes them (the bot reads when a command
+        was sent from its id), always larger than the last one."""
+        with self._id_lock:
+            now = (time.time_ns() // 1_000_000 - DISCORD_EPOCH_MS) << 22
+            self._last_id = max(self._last_id + 1, now)
+            return self._last_id
 
     # -- the gateway -------------------------------------------------------------------------------
 

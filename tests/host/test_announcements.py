@@ -12,6 +12,7 @@ from host import Host
 from host.announcements import ANNOUNCE_GRACE, RETRY_DELAYS
 from tests.support.host import ANN, BOB, CHANNEL, GUILD, mover, two_player_match
 
+
 def later() -> datetime:
     """A moment when the grace of every change made so far has run out."""
     return datetime.now(UTC) + ANNOUNCE_GRACE + timedelta(seconds=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from data import Store
-from host import GLOBAL_SCOPE, LADDERS, Host, Ladder, MatchNotFound, NothingToShow, UnknownGame
+from host import GLOBAL_SCOPE, LADDERS, Host, Ladder, MatchNotFound, NothingToShow, Seat, UnknownGame, ratings
 from tests.support.host import PEOPLE, PEOPLE_CHANNEL, started, started_match, win_by_five
 from tests.support.host import PEOPLE_GUILD as GUILD
 
@@ -108,3 +108,27 @@ async def test_jai_kerboge_results_ratings_and_statistics_are_its_own(host: Host
     assert [m.id for m in four_stats.current] == [four_playing]
     with pytest.raises(NothingToShow, match="has not played Jai Kerboge"):
         await ladder.stats(PEOPLE[5].user_id, "jai-kerboge", GUILD)
+
+
+async def test_forgetting_a_player_first_takes_them_out_of_lobbies_and_matches(
+    host: Host, store: Store
+) -> None:
+    ladder = Ladder(host)
+    match = await started(host, [PEOPLE[0], PEOPLE[1]])
+    mine = await host.new(guild_id=GUILD, channel_id=1, creator=PEOPLE[0], game_key="keibot")
+    theirs = await host.new(guild_id=GUILD, channel_id=1, creator=PEOPLE[2], game_key="keryo-pente", seats=3)
+    await host.join(theirs.id, PEOPLE[0])
+    await ladder.forget(PEOPLE[0].user_id)
+    after = await host.get(match.id)
+    assert (
+        after.status == "finished" and after.outcome is not None and after.outcome.termination == "resigned"
+    )
+    assert all(seat.user_id != PEOPLE[0].user_id for seat in after.seats)
+    assert (await host.get(mine.id)).status == "abandoned"
+    assert [s.user_id for s in (await host.get(theirs.id)).seats] == [PEOPLE[2].user_id]
+    assert await store.rating(-1, "keryo-pente", GUILD) is None
+
+
+def test_an_erased_players_seat_is_never_rated() -> None:
+    assert ratings.is_rated([Seat(0, 5, "Ann"), Seat(1, 6, "Bob")])
+    assert not ratings.is_rated([Seat(0, -1, "Anonymous player 1"), Seat(1, 6, "Bob")])

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
-from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict
+from data import (
+    EntryKind,
+    LogEntry,
+    MatchChange,
+    MatchStatus,
+    SeatRow,
+    Store,
+    StoreUnavailable,
+    VersionConflict,
+)
 from data.store import migrations
 
 
@@ -105,3 +115,40 @@ async def test_match_summaries_filter_by_place_player_and_status(store: Store) -
     assert [m.id for m in await store.match_summaries(user_id=11)] == [first]
     assert (await store.match_summaries(channel_id=2))[0].players == ("Ann", "Bob")
     assert await store.match_summaries(statuses=(MatchStatus.FINISHED,)) == []
+
+
+async def test_durable_by_default_and_normal_on_request(tmp_path: Path) -> None:
+    levels = {}
+    for mode in ("full", "normal"):
+        store = await Store.open(
+            tmp_path / f"{mode}.sqlite3", **({} if mode == "full" else {"synchronous": mode})
+        )
+        try:
+            async with store.reading() as db:
+                levels[mode] = next(iter(await db.execute_fetchall("PRAGMA synchronous")))[0]
+        finally:
+            await store.close()
+    assert levels == {"full": 2, "normal": 1}
+    with pytest.raises(ValueError, match="synchronous must be one of full, normal"):
+        await Store.open(tmp_path / "x.sqlite3", synchronous="off")
+
+
+async def test_a_database_that_cannot_be_opened_leaves_no_connection_open(tmp_path: Path) -> None:
+    before = threading.active_count()
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(b"this is not a database, " * 200)
+    with pytest.raises(StoreUnavailable, match=r"file is not a database.*restore it from a backup"):
+        await Store.open(damaged)
+    good = tmp_path / "good.sqlite3"
+    await (await Store.open(good)).close()
+    with sqlite3.connect(good) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    with good.open("r+b") as file:
+        file.truncate(good.stat().st_size // 2)
+    with pytest.raises(StoreUnavailable, match=r"malformed.*restore it from a backup"):
+        await Store.open(good)
+    with pytest.raises(StoreUnavailable, match="is a folder: set DATABASE_PATH to a file"):
+        await Store.open(tmp_path)
+    with pytest.raises(StoreUnavailable, match="is a file, not a folder"):
+        await Store.open(damaged / "inside" / "x.sqlite3")
+    assert threading.active_count() == before  # no aiosqlite worker thread left behind

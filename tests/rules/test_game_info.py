@@ -4,10 +4,11 @@ titles and ladders of its variants, and scores that belong to no seat (Kerboge's
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from rules import CHANCE, GAMES, Outcome
+from rules import CHANCE, GAMES, OptionError, Outcome
 from rules.kerboge import SERPENT_WINS, KerbogeState
 from tests.support.kerboge import position
 
@@ -75,3 +76,23 @@ def test_an_outcome_stored_before_other_scores_loads_without_them() -> None:
     outcome = Outcome.from_json(stored)
     assert outcome == Outcome((0,), (3, 1), "five in a row", "five-in-a-row")
     assert outcome is not None and outcome.other_scores == ()
+
+
+@pytest.mark.parametrize(
+    ("key", "seats", "options", "said"),
+    [
+        ("keryo-pente", 2, {"tournament": 1}, "Option `tournament` takes one of True, False, not 1."),
+        ("keryo-pente", 2, {"tournament": 0}, "not 0."),
+        ("keryo-pente", 2.0, {}, "Keryo-Pente is played by 2 to 6 players, not 2.0."),
+        ("keibot", True, {}, "not True."),
+        ("keibot", 2, {"setup": b"closed"}, "Option `setup` takes one of"),
+    ],
+)
+def test_options_and_seats_must_have_the_right_type(
+    key: str, seats: Any, options: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(OptionError) as refused:
+        GAMES[key].check_options(seats, options)
+    assert said in str(refused.value)
+    with pytest.raises(OptionError):
+        GAMES[key].start(seats, **options)

@@ -16,7 +16,7 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,14 +180,17 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.requests: list[Request] = []
         self.messages: dict[int, dict[str, Any]] = {}
-        self._ids: Iterator[int] = itertools.count(600_000_000_000_000_001)
+        self._last_id = 0
         self.fail_edits = False
         self.faults: list[tuple[str, re.Pattern[str], bool]] = []
         """(method, path pattern, taken): the next matching request fails with a 5xx after
         discord.py's retries; `taken`: Discord took the message all the same."""
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """A snowflake of the current time, as Discord makes them (the bot reads when a command
+        was sent from its id), always larger than the last one."""
+        self._last_id = max(self._last_id + 1, discord.utils.time_snowflake(discord.utils.utcnow()))
+        return self._last_id
 
     def message_payload(
         self, payload: Mapping[str, Any], files: list[tuple[str, bytes]], *, channel_id: int = CHANNEL_ID
