@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from data import RatingRow, ResultRow
-from rules import Game, Outcome
+from rules import DRAW_AGREED, Game, Outcome
 
 from .snapshot import Seat
 
@@ -33,12 +33,14 @@ def display_rating(mu: float, sigma: float) -> str:
 def ranks(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[int]:
     """Each seat's place (1 is best; ties share a place).
 
-    Winners come first; a draw puts everyone first. Games that rank by points (Kerboge, where
+    Winners come first; a draw (and any agreed draw) puts everyone first. Games that rank by points (Kerboge, where
     the Serpent can win and nobody does) order every seat by its score. Seats that resigned come
     last, after everyone who played on.
     """
     count = len(seats)
-    if game.ranked_by_score:
+    if outcome.termination == DRAW_AGREED:
+        keys = [0.0] * count  # agreed by everyone still playing, whatever the scores say
+    elif game.ranked_by_score:
         keys = [float(outcome.scores[i]) for i in range(count)]
     elif outcome.winners:
         keys = [1.0 if i in outcome.winners else 0.0 for i in range(count)]
@@ -52,11 +54,14 @@ def ranks(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[int]:
 
 def results(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[ResultRow]:
     places = ranks(game, outcome, seats)
+    # Nobody won: a draw, unless the game ranks by points (the Kerboge Serpent won) and the
+    # players did not agree it.
+    drawn = not outcome.winners and (outcome.termination == DRAW_AGREED or not game.ranked_by_score)
     rows = []
     for i, seat in enumerate(seats):
         if i in outcome.winners:
             verdict = "win"
-        elif not outcome.winners and not game.ranked_by_score and not seat.resigned:
+        elif drawn and not seat.resigned:
             verdict = "draw"
         else:
             verdict = "loss"

@@ -6,9 +6,9 @@ import dataclasses
 
 from data import Store
 from host import Host
-from host.ratings import GLOBAL_SCOPE, display_rating, ranks
+from host.ratings import GLOBAL_SCOPE, display_rating, ranks, results
 from host.snapshot import Seat
-from rules import GAMES, Outcome
+from rules import DRAW_AGREED, GAMES, Outcome
 from tests.support.host import PEOPLE, started, win_by_five
 from tests.support.host import PEOPLE_CHANNEL as CHANNEL
 from tests.support.host import PEOPLE_GUILD as GUILD
@@ -51,6 +51,19 @@ async def test_agreed_draw_is_a_tie(host: Host, store: Store) -> None:
         rating = await store.rating(p.user_id, "keryo-pente", GUILD)
         assert rating is not None and abs(rating.mu - 25) < 1e-9 and rating.sigma < 25 / 3
         assert (await store.record(p.user_id, "keryo-pente")).draws == 1
+
+
+def test_an_agreed_draw_is_a_draw_for_everyone_still_playing_even_where_points_rank() -> None:
+    kerboge = GAMES["kerboge"]
+    assert kerboge.ranked_by_score
+    agreed = Outcome((), (12, 30, 7, 0), "draw agreed", DRAW_AGREED)
+    four = [seat(0), seat(1), seat(2), seat(3, resigned=True)]
+    assert ranks(kerboge, agreed, four) == [1, 1, 1, 2]
+    assert [row.outcome for row in results(kerboge, agreed, four)] == ["draw", "draw", "draw", "loss"]
+    # When the Serpent wins, nobody won and nobody drew: the players lose, placed by points.
+    serpent = Outcome((), (12, 30, 7, 0), "the Serpent wins", "serpent")
+    assert [row.outcome for row in results(kerboge, serpent, four)] == ["loss"] * 4
+    assert ranks(kerboge, serpent, four) == [2, 1, 3, 4]
 
 
 async def test_resigned_player_ranks_last(host: Host, store: Store) -> None:
