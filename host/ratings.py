@@ -33,9 +33,9 @@ def display_rating(mu: float, sigma: float) -> str:
 def ranks(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[int]:
     """Each seat's place (1 is best; ties share a place).
 
-    Winners come first; a draw (and any agreed draw) puts everyone first. Games that rank by points (Kerboge, where
-    the Serpent can win and nobody does) order every seat by its score. Seats that resigned come
-    last, after everyone who played on.
+    Winners come first; a draw (and any agreed draw) puts everyone first. Games that rank by
+    points (Kerboge, where the Serpent can win and nobody does) order every seat by its score.
+    Seats that resigned come last, after everyone who played on.
     """
     count = len(seats)
     if outcome.termination == DRAW_AGREED:
