@@ -147,6 +147,14 @@ def invite_url(application_id: int | str = "<APPLICATION_ID>") -> str:
     )
 
 
+def user_install_url(application_id: int | str = "<APPLICATION_ID>") -> str:
+    """The link that installs the app to a user's account, to play in DMs and group DMs."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        "&integration_type=1&scope=applications.commands"
+    )
+
+
 def token_help() -> str:
     return f"""\
 DISCORD_TOKEN is not set, so the bot cannot log in.
@@ -235,6 +243,7 @@ class TavernBot(commands.Bot):
         log.info("Logged in as %s (%s)", user, user.id if user else "?")
         if self.application_id is not None:
             log.info("Invite URL: %s", invite_url(self.application_id))
+            log.info("User install URL (to play in DMs): %s", user_install_url(self.application_id))
 
 
 QUIET_LOGGERS = ("aiosqlite",)

@@ -22,6 +22,7 @@ from discord.ext import commands
 from rules.text import clip
 
 from .errors import report_error
+from .place import scope_of
 from .replies import send_private
 
 PREFIX = "tavern"
@@ -181,7 +182,7 @@ def press_of(interaction: discord.Interaction, match: re.Match[str]) -> Press:
         ply=int(match["ply"]),
         arg=match["arg"],
         values=tuple(str(v) for v in values) if isinstance(values, list) else (),
-        clicked_in=(interaction.guild_id,),
+        clicked_in=(scope_of(interaction),),
     )
 
 

@@ -27,12 +27,14 @@ from .dispatch import ButtonAnswers, player_of
 from .errors import SHOWN_TO_USER, CogError, describe
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
 from .messages import clean, summary_label
+from .place import place_of, scope_of
 from .replies import NO_PINGS, defer_private, defer_public
 
 log = logging.getLogger("tavern.cogs")
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(ButtonAnswers, commands.GroupCog):
     """Base of the game cogs: a subclass names its game as its `group_name` (the command group
     /keibot is the game "keibot") and declares a `new` command."""
@@ -48,12 +50,6 @@ class GameCog(ButtonAnswers, commands.GroupCog):
 
     # -- helpers for commands --------------------------------------------------------------------
 
-    @staticmethod
-    def place(interaction: discord.Interaction) -> tuple[int, int]:
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise CogError("The games are played in server channels, not in direct messages.")
-        return interaction.guild_id, interaction.channel_id
-
     async def find(
         self,
         interaction: discord.Interaction,
@@ -65,11 +61,11 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     ) -> MatchSnapshot:
         """The match a command means (see `Host.resolve`): a lobby, or a match being played
         (`to_move`: for a move, the one where it is the user's turn when several are played)."""
-        guild_id, channel_id = self.place(interaction)
+        place = place_of(interaction)
         return await self.host.resolve(
             user_id=interaction.user.id,
-            guild_id=guild_id,
-            channel_id=channel_id,
+            guild_id=place.scope_id,
+            channel_id=place.channel_id,
             game_key=self.game.key,
             match_id=match,
             statuses=("lobby",) if lobby else ("playing",),
@@ -93,15 +89,16 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         if invite is not None:
             self.check_invite(interaction, invite, opponent)
         await defer_public(interaction)
-        guild_id, channel_id = self.place(interaction)
+        place = place_of(interaction)
         snapshot = await self.host.new(
-            guild_id=guild_id,
-            channel_id=channel_id,
+            guild_id=place.scope_id,
+            channel_id=place.channel_id,
             creator=player_of(interaction),
             game_key=self.game.key,
             seats=seats,
             options=options,
             computers=level if opponent == COMPUTER else None,
+            private=place.private,
         )
         await self.publish(interaction, snapshot, invite=invite)
 
@@ -136,14 +133,14 @@ class GameCog(ButtonAnswers, commands.GroupCog):
 
     async def _mine(self, interaction: discord.Interaction, statuses: Sequence[str]) -> list[MatchListing]:
         return await self.host.matches_of_player(
-            interaction.user.id, guild_id=interaction.guild_id, game_key=self.game.key, statuses=statuses
+            interaction.user.id, guild_id=scope_of(interaction), game_key=self.game.key, statuses=statuses
         )
 
     async def open_lobbies(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        guild_id, channel_id = self.place(interaction)
-        here = await self.host.matches_in_channel(guild_id, channel_id, statuses=("lobby",))
+        place = place_of(interaction)
+        here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("lobby",))
         return self._choices(here, current)
 
     async def my_lobbies(
@@ -159,9 +156,9 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     async def watchable_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        guild_id, channel_id = self.place(interaction)
+        place = place_of(interaction)
         mine = await self._mine(interaction, ("playing",))
-        here = await self.host.matches_in_channel(guild_id, channel_id, statuses=("playing",))
+        here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("playing",))
         return self._choices([*mine, *here], current)
 
     async def legal_moves(

@@ -12,6 +12,7 @@ and 1, and a game's own in rows 2–4 through the hook `extra_components`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from dataclasses import dataclass
@@ -257,8 +258,10 @@ class MatchMessages:
                 await self.tell_stored(interaction, snapshot)
             else:
                 await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)
-                await self.retire_previous(interaction.client, snapshot, sent.id)
-        self.computers_move_later(interaction.client, snapshot, quiet_for=interaction.user.id)
+                await self.retire_previous(interaction.client, snapshot, sent.id, interaction=interaction)
+        self.computers_move_later(
+            interaction.client, snapshot, quiet_for=interaction.user.id, interaction=interaction
+        )
 
     async def announce(
         self,
@@ -276,6 +279,8 @@ class MatchMessages:
 
         `quiet_for`: the user who caused it, who is not pinged (they are watching)."""
         snapshot = due.snapshot
+        if snapshot.private:
+            return False  # the bot cannot post there on its own: the next interaction shows it
         channel_id = snapshot.message_channel_id or snapshot.channel_id
         channel = client.get_partial_messageable(channel_id)
         seat = snapshot.seat_to_move
@@ -367,31 +372,63 @@ class MatchMessages:
             log.info("Match %s: could not read the channel's messages (%s)", snapshot.id, error)
         return None
 
-    async def retire_previous(self, client: discord.Client, snapshot: MatchSnapshot, sent_id: int) -> None:
-        """Take the buttons off the message that showed the match before `sent_id`."""
-        if snapshot.message_id is not None and snapshot.message_id != sent_id:
-            channel_id = snapshot.message_channel_id or snapshot.channel_id
-            await self.retire_message(client, channel_id, snapshot.message_id)
+    async def retire_previous(
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        sent_id: int,
+        *,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Take the buttons off the message that showed the match before `sent_id`. In a private
+        match the bot can only edit what this interaction sent (a click on an older message's
+        buttons is answered as stale)."""
+        if snapshot.message_id is None or snapshot.message_id == sent_id:
+            return
+        if snapshot.private:
+            if interaction is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.followup.edit_message(snapshot.message_id, view=None)
+            return
+        channel_id = snapshot.message_channel_id or snapshot.channel_id
+        await self.retire_message(client, channel_id, snapshot.message_id)
 
     def computers_move_later(
-        self, client: discord.Client, snapshot: MatchSnapshot, *, quiet_for: int | None
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        *,
+        quiet_for: int | None,
+        interaction: discord.Interaction | None = None,
     ) -> None:
         """When a computer seat is to move, it moves in the background (in the worker pool), and
-        its move gets a message of its own when a person is to move again or the game ends."""
+        its move gets a message of its own when a person is to move again or the game ends: in
+        the channel, or for a private match as a follow-up of `interaction` (its token lasts 15
+        minutes; the bot cannot post there otherwise)."""
         if snapshot.is_over or not snapshot.waiting_for_computer:
             return
+        answer = interaction if snapshot.private else None
         task = asyncio.create_task(
-            self._computers_move(client, snapshot.id, quiet_for), name=f"{BACKGROUND_TASK}{snapshot.id}"
+            self._computers_move(client, snapshot.id, quiet_for, answer),
+            name=f"{BACKGROUND_TASK}{snapshot.id}",
         )
         _background.add(task)
         task.add_done_callback(_background.discard)
 
-    async def _computers_move(self, client: discord.Client, match_id: int, quiet_for: int | None) -> None:
+    async def _computers_move(
+        self,
+        client: discord.Client,
+        match_id: int,
+        quiet_for: int | None,
+        interaction: discord.Interaction | None,
+    ) -> None:
         try:
             async with self.host.announcing(match_id):
                 after = await self.host.play_computers(match_id)
             due = await self.host.owed_message(after)
-            if due is not None:
+            if due is not None and interaction is not None:
+                await self.publish(interaction, due.snapshot, ping=True)
+            elif due is not None:
                 await self.announce(client, due, quiet_for=quiet_for)
         except Exception:  # the sweep plays and posts it later; nobody is waiting on this task
             log.exception("Match %s: the computer's move in the background failed", match_id)

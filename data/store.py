@@ -100,6 +100,9 @@ class MatchRow:
     """How many of them are moves a seat played (chance events, resignations and draws are not)."""
     position_at: str | None = None
     """When the last log entry was stored (the current position was reached); None without one."""
+    private: bool = False
+    """Played where the bot cannot post on its own (a DM, a group DM, a server without the bot):
+    only interactions show it, and it counts for the ratings across all servers only."""
 
 
 @dataclass(frozen=True)
@@ -332,6 +335,7 @@ class Store:
         creator: SeatRow,
         seed: int,
         announce: Announcement | None = None,
+        private: bool = False,
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change)."""
         when = now_text()
@@ -339,7 +343,7 @@ class Store:
             await self._upsert_players(db, [creator], when)
             cur = await db.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_id, seed, created_at, updated_at, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -351,6 +355,7 @@ class Store:
                     seed,
                     when,
                     when,
+                    int(private),
                 ),
             )
             match_id = cur.lastrowid
@@ -370,7 +375,7 @@ class Store:
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
-                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id) "
+                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), private "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -401,6 +406,7 @@ class Store:
             log_length=row[18],
             move_count=row[19],
             position_at=row[20],
+            private=bool(row[21]),
         )
 
     @staticmethod
@@ -579,12 +585,15 @@ class Store:
     async def due_announcements(
         self, *, now: str | None = None, match_id: int | None = None, limit: int = 100
     ) -> list[DueAnnouncement]:
-        """Outbox rows due by `now` (None: whenever due), of one match or all, oldest first."""
+        """Outbox rows due by `now` (None: whenever due), of one match, or of every match the bot
+        can post on its own (not a private one: only an interaction shows those), oldest first."""
         conditions, params = [], []
         for condition, value in (("due_at <= ?", now), ("match_id = ?", match_id)):
             if value is not None:
                 conditions.append(condition)
                 params.append(value)
+        if match_id is None:
+            conditions.append("match_id IN (SELECT id FROM matches WHERE private = 0)")
         where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
         async with self.reading() as db:
             rows = await db.execute_fetchall(

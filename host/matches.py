@@ -112,10 +112,15 @@ class Host(MatchAnnouncements):
         seats: int | None = None,
         options: Mapping[str, Any] | None = None,
         computers: str | None = None,
+        private: bool = False,
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
-        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`."""
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`.
+
+        `private`: played where the bot cannot post on its own (a direct message or group DM,
+        whose channel id stands as `guild_id`, or a server that did not install the bot): only
+        interactions show it, and it counts for the ratings across all servers only."""
         guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
         creator = check_player(creator)
         game = game_by_key(game_key)
@@ -135,6 +140,7 @@ class Host(MatchAnnouncements):
                 creator=SeatRow(0, creator.user_id, creator.name),
                 seed=self._seed_source(),
                 announce=owed(0, ping=False),
+                private=private,
             )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
@@ -518,7 +524,8 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
     if not ratings.is_rated(seats):
         return replace(change, results=results, ladder=ladder)
-    scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
+    # A private match has no server's ladder to climb (a DM, or a server without the bot).
+    scopes = (ratings.GLOBAL_SCOPE,) if row.private else (row.guild_id, ratings.GLOBAL_SCOPE)
     rate = ratings.RatingUpdate(ladder, results, scopes)
     return replace(change, results=results, rating_scopes=scopes, rate=rate, ladder=ladder)
 

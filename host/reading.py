@@ -203,6 +203,7 @@ class MatchReader:
             draw_offer=frozenset(row.draw_offer or ()),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            private=row.private,
         )
 
     async def _last_move(self, loaded: Loaded) -> Move | None:

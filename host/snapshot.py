@@ -109,6 +109,8 @@ class MatchSnapshot:
     draw_offer: frozenset[int]
     created_at: str
     updated_at: str
+    private: bool = False
+    """Played where the bot cannot post on its own: only interactions show it."""
     draw_declined: tuple[int, ...] = ()
     """The computer seats that declined the draw just offered (only on the snapshot of that
     offer): every person had offered, so the offer is cleared."""

@@ -30,6 +30,8 @@ from cogs.match_message import BACKGROUND_TASK
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
+GROUP_DM_ID = 650_000_000_000_000_001
+"""A group DM: an interaction sent "in" it comes through a user's install of the app."""
 OTHER_CHANNEL_ID = 700_000_000_000_000_002
 EPHEMERAL = 64
 
@@ -352,6 +354,8 @@ class Driver:
 
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
         number = next(self._tokens)
+        if channel_id == GROUP_DM_ID:
+            return self._group_dm_base(user, kind, number)
         return {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
@@ -376,7 +380,36 @@ class Driver:
             "guild_locale": "en-US",
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
-            "authorizing_integration_owners": {},
+            # The bot is installed in the server (the key "0" names the server that installed it).
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+        }
+
+    def _group_dm_base(self, user: User, kind: int, number: int) -> dict[str, Any]:
+        """An interaction in a group DM, through the user's install of the app (context 2): no
+        server, no member, and the bot cannot post there on its own."""
+        return {
+            "id": str(self.fake.next_id()),
+            "application_id": str(APP_ID),
+            "token": f"token-{number}",
+            "version": 1,
+            "type": kind,
+            "channel_id": str(GROUP_DM_ID),
+            "channel": {
+                "id": str(GROUP_DM_ID),
+                "type": 3,
+                "name": "board games",
+                "icon": None,
+                "owner_id": str(user.id),
+                "recipients": [user.user()],
+            },
+            "user": user.user(),
+            "app_permissions": str(discord.Permissions.all().value),
+            "locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {"1": str(user.id)},
+            "context": 2,
         }
 
     def _command_data(

@@ -1,0 +1,39 @@
+"""Where an interaction happened, as the host files matches.
+
+A match belongs to a server and a channel. In a direct message or a group DM there is no server:
+the channel's id stands in for it (channel and server ids are both snowflakes, never equal).
+Where the bot cannot post on its own — a DM or group DM, or a server that did not install the bot
+and is reached through a user's install of it — the match is private: only the answers to
+interactions show it, and it counts for the ratings across all servers only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from .errors import CogError
+
+
+@dataclass(frozen=True)
+class Place:
+    scope_id: int
+    """The server's id, or the channel's for a direct message or group DM."""
+    channel_id: int
+    private: bool
+    """The bot cannot post here on its own: only interactions show the match."""
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    channel_id = interaction.channel_id
+    if channel_id is None:
+        raise CogError("This cannot be used here: open or join a game in a channel or a direct message.")
+    if interaction.guild_id is None:
+        return Place(channel_id, channel_id, private=True)
+    return Place(interaction.guild_id, channel_id, private=not interaction.is_guild_integration())
+
+
+def scope_of(interaction: discord.Interaction) -> int | None:
+    """The id matches of this place are filed under (None where there is no channel either)."""
+    return interaction.guild_id or interaction.channel_id
