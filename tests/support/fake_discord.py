@@ -353,17 +353,33 @@ class Driver:
         self._tokens = itertools.count(1)
 
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
-        number = next(self._tokens)
-        if channel_id == GROUP_DM_ID:
-            return self._group_dm_base(user, kind, number)
-        return {
+        """An interaction as Discord sends it: in a server channel where the bot is installed, or
+        (`GROUP_DM_ID`) in a group DM through the user's install of the app (context 2: no server,
+        no member, and the bot cannot post there on its own)."""
+        common = {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
-            "token": f"token-{number}",
+            "token": f"token-{next(self._tokens)}",
             "version": 1,
             "type": kind,
-            "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),
+            "app_permissions": str(discord.Permissions.all().value),
+            "locale": "en-US",
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+        }
+        if channel_id == GROUP_DM_ID:
+            group = {"id": str(channel_id), "type": 3, "name": "board games", "icon": None}
+            return {
+                **common,
+                "channel": {**group, "owner_id": str(user.id), "recipients": [user.user()]},
+                "user": user.user(),
+                "authorizing_integration_owners": {"1": str(user.id)},  # the user installed it
+                "context": 2,
+            }
+        return {
+            **common,
+            "guild_id": str(GUILD_ID),
             "channel": {
                 "id": str(channel_id),
                 "type": 0,
@@ -375,41 +391,10 @@ class Driver:
                 "parent_id": None,
             },
             "member": user.member(),
-            "app_permissions": str(discord.Permissions.all().value),
-            "locale": "en-US",
             "guild_locale": "en-US",
-            "attachment_size_limit": 10 * 1024 * 1024,
-            "entitlements": [],
             # The bot is installed in the server (the key "0" names the server that installed it).
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
-        }
-
-    def _group_dm_base(self, user: User, kind: int, number: int) -> dict[str, Any]:
-        """An interaction in a group DM, through the user's install of the app (context 2): no
-        server, no member, and the bot cannot post there on its own."""
-        return {
-            "id": str(self.fake.next_id()),
-            "application_id": str(APP_ID),
-            "token": f"token-{number}",
-            "version": 1,
-            "type": kind,
-            "channel_id": str(GROUP_DM_ID),
-            "channel": {
-                "id": str(GROUP_DM_ID),
-                "type": 3,
-                "name": "board games",
-                "icon": None,
-                "owner_id": str(user.id),
-                "recipients": [user.user()],
-            },
-            "user": user.user(),
-            "app_permissions": str(discord.Permissions.all().value),
-            "locale": "en-US",
-            "attachment_size_limit": 10 * 1024 * 1024,
-            "entitlements": [],
-            "authorizing_integration_owners": {"1": str(user.id)},
-            "context": 2,
         }
 
     def _command_data(
