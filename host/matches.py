@@ -40,6 +40,7 @@ from .errors import (
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
+from .turn_notices import TurnNotices
 from .turns import (
     DRAW_AGREED_TEXT,
     MAX_AUTOMATIC_PLIES,
@@ -66,7 +67,7 @@ class Chooser(Protocol):
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
-class Host(MatchAnnouncements):
+class Host(MatchAnnouncements, TurnNotices):
     def __init__(
         self,
         store: Store,
