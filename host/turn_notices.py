@@ -75,7 +75,7 @@ class PlayerMatch:
     message_id: int | None
     seat_count: int
     players: tuple[str, ...]
-    """Every seat's label, the player's own included (a lobby: those seated so far)."""
+    """The other seats' labels (a lobby: those seated so far)."""
     your_turn: bool
     to_move: str | None
     """The label of the seat to move when it is someone else's (None in a lobby, or at a chance
@@ -232,7 +232,7 @@ def _player_match(match: Loaded, user_id: int, now: datetime) -> PlayerMatch:
         channel_id=row.message_channel_id or row.channel_id,
         message_id=row.message_id,
         seat_count=row.seat_count,
-        players=tuple(s.label for s in seats),
+        players=tuple(s.label for s in seats if s.user_id != user_id),
         your_turn=your_turn,
         to_move=to_move,
         waiting=max(now - since, timedelta(0)),

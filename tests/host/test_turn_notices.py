@@ -150,6 +150,7 @@ async def test_player_matches_your_turn_first_then_longest_waiting(host: Host, d
     assert first.your_turn and first.guild_id == GUILD + 1 and first.waiting == timedelta(hours=50)
     assert second.your_turn and second.to_move is None
     assert not third.your_turn and third.to_move == "Cat" and third.waiting == timedelta(hours=30)
-    assert fourth.status == "lobby" and fourth.to_move is None and fourth.players == ("Ann",)
+    assert third.players == ("Cat",)
+    assert fourth.status == "lobby" and fourth.to_move is None and fourth.players == ()
     assert fourth.title == f"Keibot #{lobby.id}" and fourth.waiting == timedelta(hours=10)
     assert await host.player_matches(CAT.user_id + 100) == []
