@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 import threading
@@ -151,4 +152,8 @@ async def test_a_database_that_cannot_be_opened_leaves_no_connection_open(tmp_pa
         await Store.open(tmp_path)
     with pytest.raises(StoreUnavailable, match="is a file, not a folder"):
         await Store.open(damaged / "inside" / "x.sqlite3")
+    for _ in range(100):  # a closed connection's worker thread ends soon after, not at once
+        if threading.active_count() == before:
+            break
+        await asyncio.sleep(0.02)
     assert threading.active_count() == before  # no aiosqlite worker thread left behind
