@@ -85,7 +85,8 @@ class PlayerMatch:
     move_count: int
 
 
-def _moment(stored: str | None) -> datetime | None:
+def stored_moment(stored: str | None) -> datetime | None:
+    """A time as the store keeps it (UTC when it says no zone); None when there is none."""
     try:
         when = datetime.fromisoformat(stored or "")
     except ValueError:
@@ -136,7 +137,7 @@ class TurnNotices(MatchReader):
         )
         due = []
         for turn in waiting:
-            reached, changed = _moment(turn.reached_at), _moment(turn.updated_at)
+            reached, changed = stored_moment(turn.reached_at), stored_moment(turn.updated_at)
             if reached is None or changed is None:
                 continue
             try:
@@ -221,8 +222,8 @@ def _player_match(match: Loaded, user_id: int, now: datetime) -> PlayerMatch:
     seat = _seat_to_move(match)
     your_turn = seat is not None and _person_to_move(match) == user_id
     to_move = seats[seat].label if seat is not None and not your_turn else None
-    since = _moment(row.position_at) if row.status == MatchStatus.PLAYING else None
-    since = since or _moment(row.updated_at) or now
+    since = stored_moment(row.position_at) if row.status == MatchStatus.PLAYING else None
+    since = since or stored_moment(row.updated_at) or now
     return PlayerMatch(
         id=row.id,
         game=row.game,
