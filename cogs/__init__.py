@@ -5,7 +5,8 @@ Where things are: `game_cog.GameCog` (the commands every game shares) is made of
 `dispatch.ButtonAnswers` (what a click on them does); `lobby.lobby_command` makes a game's `new`
 command; `builder` is the step-by-step move builder; `components` the restart-proof buttons;
 `messages` the texts and embeds; `replies` how an interaction is answered; `errors` the one error
-path; `general`, `ladder` and `clock` the cogs that are not a game's.
+path; `notices` how a player is told it is their turn; `general`, `ladder`, `your_turn` and
+`clock` the cogs that are not a game's.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
@@ -53,6 +54,7 @@ from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
 from .lobby import Choices, Lobby, lobby_command
 from .verquere import VerquereCog
+from .your_turn import YourTurnCog
 
 GAME_COGS: tuple[type[GameCog], ...] = (KeryoPenteCog, KeibotCog, GlassBeadCog, VerquereCog, KerbogeCog)
 """Every game's cog, in the order `/help` lists them."""
@@ -67,7 +69,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = 
 
 def make_cogs(host: Host) -> list[commands.Cog]:
     """Every cog of the bot, sharing one host."""
-    return [*(cog(host) for cog in GAME_COGS), GeneralCog(host), LadderCog(host)]
+    return [*(cog(host) for cog in GAME_COGS), GeneralCog(host), LadderCog(host), YourTurnCog(host)]
 
 
 __all__ = [
@@ -92,6 +94,7 @@ __all__ = [
     "Screen",
     "TavernTree",
     "VerquereCog",
+    "YourTurnCog",
     "component_action",
     "lobby_command",
     "make_cogs",

@@ -1,5 +1,6 @@
 """Housekeeping in the background: the turn clock, idle lobbies, computer moves left over by a
-restart, and match messages still owed to their channels (the outbox, host/announcements.py).
+restart, reminders to players whose turn clock runs low, and match messages still owed to their
+channels (the outbox, host/announcements.py).
 
 Every few minutes (and once at start-up) a task asks the host to resign players who let a turn
 wait too long and to close idle lobbies (`Host.expire_idle`; the host decides; either can be
@@ -12,13 +13,14 @@ outbox still owes: at start-up everything, later what the acting path left unpos
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from discord.ext import commands, tasks
 
-from host import Host, MatchSnapshot
+from host import Host, MatchSnapshot, TurnReminder
 
 from .game_cog import GameCog
+from .notices import send_reminder
 
 log = logging.getLogger("tavern.clock")
 
@@ -80,8 +82,17 @@ class TurnClock(commands.Cog):
             cog = self._game_cog(snapshot.game.key)
             if due is not None and cog is not None:
                 await cog.announce(self.bot, due, note=self._note(snapshot))
+        await self.remind()
         await self.post_owed()
         return changed
+
+    async def remind(self, *, now: datetime | None = None) -> list[TurnReminder]:
+        """Remind the players to move who used half, then 90%, of the turn clock (each reminder
+        once: the host claims it before it is sent); returns the reminders sent."""
+        reminders = await self.host.due_reminders(turn_timeout=self.turn_timeout, now=now)
+        for reminder in reminders:
+            await send_reminder(self.bot, reminder)
+        return reminders
 
     @tasks.loop(seconds=OUTBOX_SECONDS)
     async def outbox(self) -> None:

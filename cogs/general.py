@@ -69,7 +69,8 @@ class GeneralCog(commands.Cog):
                 "taken.\n"
                 "**Play:** `/<game> move` (it suggests legal moves as you type), or pick from the menu "
                 "when there are few moves. The bot posts the board after every move and mentions the player "
-                "to move.\n"
+                "to move (`/settings`: a direct message instead, or nothing, and reminders before the turn "
+                "clock runs out; `/mygames`: your matches everywhere, your turn first).\n"
                 "**More:** `board` shows the board, `resign` and `draw` end a match, "
                 "`rules` explains the game, `/games` lists the matches here.\n\n**Games**\n"
                 + ("\n".join(games) or "None loaded.")

@@ -520,8 +520,8 @@ class LadderCog(commands.Cog):
             interaction,
             withdrawal_text(active)
             + "This replaces your name and id in every past match with an anonymous label and deletes "
-            "your ratings, on every server. Past matches stay, as records without you. It cannot be "
-            "undone. Press the button to confirm.",
+            "your ratings and your turn notice settings (`/settings`), on every server. Past matches "
+            "stay, as records without you. It cannot be undone. Press the button to confirm.",
             view=view,
         )
 
@@ -591,11 +591,15 @@ class LadderCog(commands.Cog):
             # erased; the changed matches are announced afterwards, so they show the anonymous label.
             changed = await self.ladder.withdraw(button.user_id)
             label = await self.ladder.forget(button.user_id)
-            await send_private(
-                interaction,
-                f"Done: your ratings are deleted and past matches now show **{clean(label)}** instead of "
-                "you. If you play again, new matches store your name again.",
-            )
+            if label is None:
+                done = "Done: your turn notice settings are deleted; nothing else was stored about you."
+            else:
+                done = (
+                    f"Done: your ratings and settings are deleted and past matches now show "
+                    f"**{clean(label)}** instead of you. If you play again, new matches store your name "
+                    "again."
+                )
+            await send_private(interaction, done)
             for snapshot in changed:
                 await self.announce_withdrawal(interaction.client, snapshot.id)
             return

@@ -21,12 +21,13 @@ from typing import Any, ClassVar
 import discord
 
 import render
-from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus
+from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus, Notify
 from rules import Game
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
 from .messages import image_name, invite_content, match_embed, menu_description, turn_content
+from .notices import owed_notice, turn_by_dm
 from .replies import send_private, send_public
 
 log = logging.getLogger("tavern.cogs")
@@ -229,7 +230,8 @@ class MatchMessages:
     ) -> None:
         """Send the new match message in answer to the interaction that changed the match,
         remember it (paying the outbox, see host/announcements.py), and take the buttons off the
-        previous one. `ping`: the player to move is notified (a turn has passed to them);
+        previous one. `ping`: the player to move is notified (a turn has passed to them), the way
+        they chose (cogs/notices.py);
         `invite`: a lobby's message mentions this user instead; `note`: a line above the status.
 
         When Discord does not take the message, the change is stored all the same: the user is
@@ -237,10 +239,13 @@ class MatchMessages:
         background, never inside the interaction."""
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
+        notice = await owed_notice(self.host, snapshot, ping=ping)
         note = self.thinking_note(snapshot, note)
         async with self.host.announcing(snapshot.id):
             try:
-                message = await self.match_message(snapshot, ping=ping, note=note, invite=invite)
+                message = await self.match_message(
+                    snapshot, ping=notice == Notify.MENTION, note=note, invite=invite
+                )
                 sent = await send_public(
                     interaction,
                     content=message.content,
@@ -259,6 +264,8 @@ class MatchMessages:
             else:
                 await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)
                 await self.retire_previous(interaction.client, snapshot, sent.id, interaction=interaction)
+                if notice == Notify.DM:
+                    await turn_by_dm(interaction.client, snapshot, sent.channel.id, sent.id)
         self.computers_move_later(
             interaction.client, snapshot, quiet_for=interaction.user.id, interaction=interaction
         )
@@ -285,6 +292,7 @@ class MatchMessages:
         channel = client.get_partial_messageable(channel_id)
         seat = snapshot.seat_to_move
         ping = due.ping and seat is not None and seat.user_id != quiet_for
+        notice = await owed_notice(self.host, snapshot, ping=ping)
         async with self.host.announcing(snapshot.id):
             try:
                 sent = await self.already_posted(client, channel, snapshot)
@@ -292,7 +300,7 @@ class MatchMessages:
                     sent = await self.close_in_place(channel, snapshot, note)
                 if sent is None:
                     message = await self.match_message(
-                        snapshot, ping=ping, note=self.thinking_note(snapshot, note)
+                        snapshot, ping=notice == Notify.MENTION, note=self.thinking_note(snapshot, note)
                     )
                     sent = await channel.send(
                         content=message.content,
@@ -308,6 +316,8 @@ class MatchMessages:
                 return False
             await self.host.announced(snapshot.id, snapshot.version, sent.id, channel_id)
             await self.retire_previous(client, snapshot, sent.id)
+            if notice == Notify.DM:
+                await turn_by_dm(client, snapshot, channel_id, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import timedelta
 
 import discord
 from discord.utils import escape_mentions
@@ -242,10 +243,56 @@ def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, di
     ):
         return None, NO_PINGS  # a computer moves (for a resigned player too), or nobody to tell
     text = f"<@{seat.user_id}>, it is your turn in {snapshot.title}."
-    if not ping:
-        return text, NO_PINGS
-    return text, discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(seat.user_id)], replied_user=False
+    return text, mention_only(seat.user_id) if ping else NO_PINGS
+
+
+def match_link(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
+    """The jump link to a match message (None before it is posted). A direct message's match is
+    filed under its channel's id (cogs/place.py): its links go through `@me`."""
+    if message_id is None:
+        return None
+    place = "@me" if guild_id == channel_id else str(guild_id)
+    return f"https://discord.com/channels/{place}/{channel_id}/{message_id}"
+
+
+def duration_text(length: timedelta) -> str:
+    """ "1 day 12 hours", "3 hours 5 minutes", "12 minutes": the two largest units, rounded down."""
+    minutes = int(length.total_seconds() // 60)
+    if minutes < 1:
+        return "less than a minute"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    return " ".join(parts[:2])
+
+
+def mention_only(user_id: int) -> discord.AllowedMentions:
+    """Mentions that may ping this one user and nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+    )
+
+
+def dm_turn_text(title: str, link: str | None) -> str:
+    """The direct message telling a player it is their turn."""
+    return f"It is your turn in {title}: {link}" if link else f"It is your turn in {title}."
+
+
+def dm_refused_content(user_id: int, title: str, link: str | None) -> str:
+    """The channel message pinging a player whose direct messages are closed to the bot."""
+    where = f": {link}" if link else "."
+    return (
+        f"<@{user_id}>, it is your turn in {title} (I could not send you a direct message, so here is "
+        f"your notice; `/settings` changes how you are told){where}"
+    )
+
+
+def reminder_text(title: str, runs_out_in: timedelta, link: str | None) -> str:
+    """A reminder, without whom it is for: "a reminder: it is your turn in Keibot #3; …"."""
+    where = f" ({link})" if link else ""
+    return (
+        f"a reminder: it is your turn in {title}; the turn clock runs out in "
+        f"{duration_text(runs_out_in)}{where}"
     )
 
 
@@ -254,9 +301,7 @@ def invite_content(snapshot: MatchSnapshot, user_id: int) -> tuple[str, discord.
     creator = next((seat.label for seat in snapshot.seats if seat.user_id == snapshot.creator_id), None)
     who = f"**{clean(creator)}**" if creator else "someone"
     text = f"<@{user_id}>, {who} invites you to play {snapshot.title}: press **Join** to take your seat."
-    return text, discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
-    )
+    return text, mention_only(user_id)
 
 
 def summary_label(summary: MatchListing, title: str) -> str:

@@ -15,12 +15,14 @@ from .store import (
     RecentResult,
     ResultRow,
     SeatRow,
+    SettingsRow,
     Store,
     StoreError,
     StoreUnavailable,
     VersionConflict,
+    WaitingTurn,
 )
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -37,13 +39,16 @@ __all__ = [
     "MatchRow",
     "MatchStatus",
     "MatchSummary",
+    "Notify",
     "PlayerRecord",
     "RatingRow",
     "RecentResult",
     "ResultRow",
     "SeatRow",
+    "SettingsRow",
     "Store",
     "StoreError",
     "StoreUnavailable",
     "VersionConflict",
+    "WaitingTurn",
 ]

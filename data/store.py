@@ -27,7 +27,7 @@ from typing import Any
 
 import aiosqlite
 
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
+from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
 MATCH_STATUSES = tuple(MatchStatus)
 SYNC_MODES = ("full", "normal")
@@ -189,6 +189,27 @@ class DueAnnouncement:
     attempts: int
 
 
+@dataclass(frozen=True)
+class SettingsRow:
+    """A player's turn notice settings (the defaults when none are stored)."""
+
+    user_id: int
+    notify: Notify = Notify.MENTION
+    reminders: bool = True
+
+
+@dataclass(frozen=True)
+class WaitingTurn:
+    """A match being played whose position was reached before a given moment."""
+
+    match_id: int
+    ply: int
+    reached_at: str
+    """When its current position was reached (its last log entry was stored)."""
+    updated_at: str
+    """Its last change: the turn clock counts from it."""
+
+
 RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 """Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
 
@@ -321,6 +342,33 @@ class Store:
             "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
             rows,
         )
+
+    async def settings(self, user_id: int) -> SettingsRow | None:
+        """The player's stored settings; None when they never changed them."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT notify, reminders FROM player_settings WHERE user_id = ?", (user_id,)
+            )
+        row = next(iter(rows), None)
+        return None if row is None else SettingsRow(user_id, Notify(row[0]), bool(row[1]))
+
+    async def save_settings(
+        self, user_id: int, *, notify: Notify | None = None, reminders: bool | None = None
+    ) -> SettingsRow:
+        """Change some of the player's settings (the others keep their value); returns them all."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO player_settings (user_id, notify, reminders, updated_at) "
+                "VALUES (?, COALESCE(?, 'mention'), COALESCE(?, 1), ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "notify = COALESCE(?, notify), reminders = COALESCE(?, reminders), "
+                "updated_at = excluded.updated_at",
+                (user_id, notify, reminders, now_text(), notify, reminders),
+            )
+            rows = await db.execute_fetchall(
+                "SELECT notify, reminders FROM player_settings WHERE user_id = ?", (user_id,)
+            )
+        notify_now, reminders_now = next(iter(rows))
+        return SettingsRow(user_id, Notify(notify_now), bool(reminders_now))
 
     # -- matches ---------------------------------------------------------------------------------
 
@@ -691,6 +739,41 @@ class Store:
             )
         return [int(r[0]) for r in rows]
 
+    async def waiting_turns(
+        self, *, reached_before: str, reminded_before: str, limit: int = 100
+    ) -> list[WaitingTurn]:
+        """Matches being played whose position was reached (or, before any log entry, which
+        started) before `reached_before`, longest
+        waiting first, but for those whose turn had its last reminder (90%), or its first (50%)
+        while it was reached after `reminded_before` (the 90% moment is still to come)."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "WITH playing AS (SELECT m.id, m.updated_at, "
+                "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) AS ply, "
+                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) AS reached "
+                "FROM matches m WHERE m.status = ?) "
+                "SELECT id, ply, reached, updated_at FROM playing p WHERE reached < ? AND NOT EXISTS "
+                "(SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
+                "AND (r.share = 90 OR (r.share = 50 AND p.reached >= ?))) ORDER BY reached, id LIMIT ?",
+                (MatchStatus.PLAYING, reached_before, reminded_before, limit),
+            )
+        return [WaitingTurn(*row) for row in rows]
+
+    async def claim_reminders(self, match_id: int, ply: int, shares: Sequence[int]) -> set[int]:
+        """Record the reminders of a turn (`shares`: percents of its clock) as sent; returns those
+        that were not recorded before (and may be sent now: never twice, whoever else asks)."""
+        claimed = set()
+        async with self.transaction() as db:
+            for share in shares:
+                cur = await db.execute(
+                    "INSERT INTO turn_reminders (match_id, ply, share, sent_at) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (match_id, ply, share, now_text()),
+                )
+                if cur.rowcount == 1:
+                    claimed.add(share)
+        return claimed
+
     # -- ratings, records, privacy ----------------------------------------------------------------
 
     async def leaderboard(
@@ -774,9 +857,11 @@ class Store:
         """Replace the player by an anonymous label everywhere and delete their ratings.
 
         Past matches stay whole and replayable: their seats and results point to a new anonymous
-        player row. Returns the label, or None when nothing was stored about the user.
+        player row; their settings are deleted. Returns the label, or None when no name or match
+        was stored about the user.
         """
         async with self.transaction() as db:
+            await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None

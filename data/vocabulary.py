@@ -35,5 +35,16 @@ class LeftReason(StrEnum):
     """The turn clock resigned it: its player let the time run out."""
 
 
+class Notify(StrEnum):
+    """How a player is told that it is their turn (stored in `player_settings.notify`)."""
+
+    MENTION = "mention"
+    """A ping in the match's channel (the default)."""
+    DM = "dm"
+    """A direct message from the bot with a link to the match message."""
+    NOTHING = "nothing"
+    """No ping and no direct message: the match message names them all the same."""
+
+
 ACTIVE_STATUSES = (MatchStatus.LOBBY, MatchStatus.PLAYING)
 OVER_STATUSES = (MatchStatus.FINISHED, MatchStatus.ABANDONED)

@@ -1,6 +1,6 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
-from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
+from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
 from .announcements import DueMessage
 from .checks import MAX_ID, MOVE_TEXT_LIMIT
@@ -55,6 +55,7 @@ from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
 from .turns import apply_entry
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "MAX_ID",
     "MOVE_TEXT_LIMIT",
     "OVER_STATUSES",
+    "REMINDER_SHARES",
     "USER_ERRORS",
     "AlreadySeated",
     "BadRequest",
@@ -104,17 +106,22 @@ __all__ = [
     "NotStarted",
     "NotYourTurn",
     "NothingToShow",
+    "Notify",
     "PageOutOfRange",
     "PlayedMove",
     "Player",
+    "PlayerMatch",
+    "PlayerSettings",
     "PlayerStats",
     "RecentMatch",
     "RecordError",
     "Seat",
     "StaleTurn",
     "TooManyLobbies",
+    "TurnReminder",
     "UnknownGame",
     "UnknownLevel",
+    "UnknownNotice",
     "WhichMatch",
     "apply_entry",
     "display_rating",

@@ -273,14 +273,15 @@ class Ladder:
             return await self.host.resign(match_id, user_id)
         return None
 
-    async def forget(self, user_id: int) -> str:
+    async def forget(self, user_id: int) -> str | None:
         """Erase a player: first they leave every open lobby and running match (`withdraw`), then
-        an anonymous label replaces their name and id in past matches, and their ratings are
-        deleted. Returns the label."""
+        an anonymous label replaces their name and id in past matches, and their ratings and
+        settings are deleted. Returns the label; None when only their settings were stored."""
         check_id(user_id, "user id")
+        had_settings = await self.store.settings(user_id) is not None
         await self.withdraw(user_id)
         label = await self.store.forget_player(user_id)
-        if label is None:
+        if label is None and not had_settings:
             raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
         return label
 

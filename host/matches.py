@@ -40,6 +40,7 @@ from .errors import (
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
+from .turn_notices import TurnNotices, stored_moment
 from .turns import (
     DRAW_AGREED_TEXT,
     MAX_AUTOMATIC_PLIES,
@@ -66,7 +67,7 @@ class Chooser(Protocol):
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
-class Host(MatchAnnouncements):
+class Host(MatchAnnouncements, TurnNotices):
     def __init__(
         self,
         store: Store,
@@ -534,11 +535,9 @@ def _reached_after(row: MatchRow, sent_at: datetime) -> bool:
     """Whether the match's current position was reached after `sent_at` (its last log entry was
     stored later; without one, its last change)."""
     for stored in (row.position_at, row.updated_at):
-        try:
-            when = datetime.fromisoformat(stored or "")
-        except ValueError:
+        when = stored_moment(stored)
+        if when is None:
             continue
-        when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
         sent = sent_at if sent_at.tzinfo is not None else sent_at.replace(tzinfo=UTC)
         return when > sent
     return False

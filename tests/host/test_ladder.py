@@ -48,7 +48,7 @@ async def test_game_record_and_privacy(host: Host) -> None:
     with pytest.raises(MatchNotFound):
         await ladder.game_record(match.id, GUILD + 1)
     label = await ladder.forget(PEOPLE[0].user_id)
-    assert label.startswith("Anonymous")
+    assert label is not None and label.startswith("Anonymous")
     with pytest.raises(NothingToShow, match="nothing to forget"):
         await ladder.forget(PEOPLE[0].user_id)
     assert await ladder.erase_server(GUILD) == 1

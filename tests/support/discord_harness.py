@@ -44,8 +44,8 @@ def check_components(message: dict[str, Any]) -> None:
 
 
 def check_mentions(request: Request) -> None:
-    """A message may ping nobody, or exactly the one user it names as the player to move (or,
-    in a lobby's message, as the member invited)."""
+    """A message may ping nobody, or exactly the one user it names as the player to move (or
+    reminds of their turn, or in a lobby's message, the member invited)."""
     message = request.message
     if message is None or not ({"content", "embeds"} & message.keys()):
         return
@@ -58,7 +58,8 @@ def check_mentions(request: Request) -> None:
         content = message.get("content", "")
         named = f"<@{user}>, it is your turn" in content
         invited = content.startswith(f"<@{user}>, ") and "invites you to play" in content
-        assert named or invited, content
+        reminded = content.startswith(f"<@{user}>, a reminder: it is your turn")
+        assert named or invited or reminded, content
 
 
 def check_request(request: Request) -> None:

@@ -184,6 +184,10 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self._last_id = 0
         self.fail_edits = False
+        self.dm_channels: dict[int, int] = {}
+        """The direct message channels the bot opened: channel id -> the user's id."""
+        self.closed_dms: set[int] = set()
+        """Users whose direct messages are closed to the bot: a DM to them is refused (403/50007)."""
         self.faults: list[tuple[str, re.Pattern[str], bool]] = []
         """(method, path pattern, taken): the next matching request fails with a 5xx after
         discord.py's retries; `taken`: Discord took the message all the same."""
@@ -253,6 +257,16 @@ class FakeDiscord:
             }
         if request.method == "DELETE":
             return None
+        if request.method == "POST" and request.path == "/users/@me/channels":
+            return self.open_dm(int((request.payload or {})["recipient_id"]))
+        if request.is_channel_post and self.dm_user(request) in self.closed_dms:
+            raise discord.Forbidden(
+                _FakeResponse(403, "Forbidden"),
+                {"message": "Cannot send messages to this user", "code": 50007},
+            )
+        if request.is_channel_post and self.dm_user(request) is not None:
+            channel_id = int(request.path.split("/")[2])
+            return self.message_payload(request.payload or {}, request.files, channel_id=channel_id)
         if request.is_followup or (request.method in ("POST", "PATCH") and "/messages" in request.path):
             if request.method == "PATCH" and self.fail_edits and request.path.startswith("/channels/"):
                 raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
@@ -268,6 +282,24 @@ class FakeDiscord:
         if request.method == "GET":
             return self.message_payload({}, [])
         return {}
+
+    def open_dm(self, user_id: int) -> dict[str, Any]:
+        """The DM channel with a user, as POST /users/@me/channels answers it."""
+        channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None) or self.next_id()
+        self.dm_channels[channel_id] = user_id
+        recipient = {"id": str(user_id), "username": f"user{user_id}", "discriminator": "0", "avatar": None}
+        return {"id": str(channel_id), "type": 1, "recipients": [recipient], "last_message_id": None}
+
+    def dm_user(self, request: Request) -> int | None:
+        """The user a request posts a direct message to (None: not a DM)."""
+        parts = request.path.split("/")
+        if len(parts) > 2 and parts[1] == "channels" and parts[2].isdigit():
+            return self.dm_channels.get(int(parts[2]))
+        return None
+
+    def direct_messages(self, user_id: int) -> list[Request]:
+        """The direct messages the bot sent to a user (refused ones included)."""
+        return [r for r in self.requests if r.is_channel_post and self.dm_user(r) == user_id]
 
     def channel_history(self, channel_id: str, limit: int = 50) -> list[dict[str, Any]]:
         """A channel's messages, newest first (ephemeral ones are not in a channel)."""

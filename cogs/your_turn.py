@@ -1,0 +1,140 @@
+"""`/settings` (how you are told it is your turn, and reminders) and `/mygames` (your matches,
+everywhere, your turn first). Both answer privately; the host keeps the settings and makes the
+list (host/turn_notices.py), this cog words them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import REMINDER_SHARES, Host, Notify, PlayerMatch, PlayerSettings
+from rules.text import clip, listing
+
+from .clock import TurnClock
+from .messages import DESCRIPTION_LIMIT, clean, duration_text, match_link
+from .replies import defer_private, send_private
+
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="a mention in the match's channel (default)", value=Notify.MENTION.value),
+    app_commands.Choice(name="a direct message from the bot, with a link", value=Notify.DM.value),
+    app_commands.Choice(
+        name="nothing (the match message names you, without a ping)", value=Notify.NOTHING.value
+    ),
+]
+NOTIFY_WORDS = {
+    Notify.MENTION: "a mention in the match's channel",
+    Notify.DM: (
+        "a direct message from me with a link to the match message (when your direct messages are "
+        "closed, a mention in the match's channel instead)"
+    ),
+    Notify.NOTHING: "nothing: the match message names you, without a ping",
+}
+REMINDER_WAYS = {
+    Notify.MENTION: "as a mention in the match's channel",
+    Notify.DM: "by direct message",
+    Notify.NOTHING: "as a mention in the match's channel (turn reminders off too for no pings at all)",
+}
+MORE_RESERVED = 40
+"""Characters kept free at the end of the /mygames list for its "… and N more" line."""
+
+
+def settings_text(settings: PlayerSettings, turn_timeout: timedelta | None, *, saved: bool) -> str:
+    """What a player's settings mean here, and how to change them."""
+    if not settings.reminders:
+        reminders = "off"
+    elif turn_timeout is None:
+        reminders = "on, but this bot has no turn clock, so none are sent"
+    else:
+        moments = listing([duration_text(turn_timeout * share / 100) for share in REMINDER_SHARES])
+        reminders = (
+            f"on: after {moments} of the {duration_text(turn_timeout)} a turn may last, "
+            f"{REMINDER_WAYS[settings.notify]}"
+        )
+    return "\n".join(
+        [
+            "Saved. Your turn notices are now:" if saved else "Your turn notices:",
+            f"• When it is your turn: {NOTIFY_WORDS[settings.notify]}.",
+            f"• Reminders before the turn clock runs out: {reminders}.",
+            "Change them with `/settings notify:` and `/settings reminders:`; "
+            "`/privacy forget-me` erases them.",
+        ]
+    )
+
+
+def match_line(match: PlayerMatch, *, here: int | None) -> str:
+    """One line of /mygames: the match (linked), whose turn, for how long, with whom."""
+    link = match_link(match.guild_id, match.channel_id, match.message_id)
+    title = f"[{match.title}]({link})" if link else f"**{match.title}**"
+    waited = duration_text(match.waiting)
+    if match.status == "lobby":
+        seated = len(match.players) + 1
+        what = f"{title}: lobby, {seated} of {match.seat_count} seats taken, open for {waited}"
+    elif match.your_turn:
+        what = f"**Your turn** in {title}, for {waited}"
+    elif match.to_move is not None:
+        what = f"{title}: **{clean(match.to_move)}** to move, for {waited}"
+    else:
+        what = f"{title}: playing, for {waited}"
+    if match.status != "lobby" and match.players:
+        what += f" · with {clean(listing(list(match.players)))}"
+    if here is not None and match.guild_id != here:
+        what += " · another server"
+    return f"• {what}"
+
+
+def matches_text(matches: list[PlayerMatch], *, here: int | None) -> str:
+    """The lines that fit one embed, and how many more there are."""
+    lines: list[str] = []
+    used = 0
+    for index, match in enumerate(matches):
+        line = match_line(match, here=here)
+        if used + len(line) + 1 > DESCRIPTION_LIMIT - MORE_RESERVED:
+            lines.append(f"… and {len(matches) - index} more")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return clip("\n".join(lines), DESCRIPTION_LIMIT)
+
+
+class YourTurnCog(commands.Cog):
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    @staticmethod
+    def turn_timeout(client: discord.Client) -> timedelta | None:
+        clock = client.get_cog("TurnClock") if isinstance(client, commands.Bot) else None
+        return clock.turn_timeout if isinstance(clock, TurnClock) else None
+
+    @app_commands.command(name="settings", description="How you are told it is your turn, and reminders")
+    @app_commands.describe(
+        notify="How to tell you it is your turn",
+        reminders="Remind you at half and at 90% of the turn clock (default: on)",
+    )
+    @app_commands.choices(notify=NOTIFY_CHOICES)
+    async def settings(
+        self, interaction: discord.Interaction, notify: str | None = None, reminders: bool | None = None
+    ) -> None:
+        await defer_private(interaction)
+        changed = notify is not None or reminders is not None
+        settings = await self.host.change_settings(interaction.user.id, notify=notify, reminders=reminders)
+        text = settings_text(settings, self.turn_timeout(interaction.client), saved=changed)
+        await send_private(interaction, text)
+
+    @app_commands.command(
+        name="mygames", description="Your lobbies and matches on every server, your turn first"
+    )
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        matches = await self.host.player_matches(interaction.user.id)
+        if matches:
+            text = matches_text(matches, here=interaction.guild_id)
+        else:
+            text = (
+                "You are in no lobby or match. Open one with a game's `new` command (`/help` lists "
+                "them), or join a lobby: `/games` lists this channel's."
+            )
+        embed = discord.Embed(title="Your matches", description=text, colour=discord.Colour.blurple())
+        await send_private(interaction, embed=embed)
