@@ -340,7 +340,7 @@ class NoTakebackRequest(NotAllowed):
         if own:
             text = (
                 f"You asked for this takeback in {match.title}: the other players answer it. "
-                "**Decline takeback** withdraws it."
+                "Declining it withdraws it."
             )
         elif accepted:
             text = f"You have accepted the takeback in {match.title} already: the other players answer next."
