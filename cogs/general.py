@@ -70,7 +70,8 @@ class GeneralCog(commands.Cog):
                 "**Play:** `/<game> move` (it suggests legal moves as you type), or pick from the menu "
                 "when there are few moves. The bot posts the board after every move and mentions the player "
                 "to move.\n"
-                "**More:** `board` shows the board, `resign` and `draw` end a match, "
+                "**More:** `board` shows the board, `resign` and `draw` end a match, `takeback` asks to "
+                "take back your last move, a finished match offers a **Rematch**, "
                 "`rules` explains the game, `/games` lists the matches here.\n\n**Games**\n"
                 + ("\n".join(games) or "None loaded.")
             ),
