@@ -60,6 +60,11 @@ class ButtonAction(StrEnum):
     """Every later step of a move builder, on its private message: edits that message."""
     BUILD_PLAY = "build-play"
     """A move builder's last button: plays the move."""
+    DRAW_DECLINE = "draw-no"
+    TAKEBACK_ACCEPT = "takeback-yes"
+    TAKEBACK_DECLINE = "takeback-no"
+    REMATCH = "rematch"
+    """On a finished match's message: opens its rematch."""
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,15 @@ cog (`on_component`). The cog finds the method marked `@component_action(<action
 for the click's action, acknowledges the click the way the mark says (Discord allows 3 seconds),
 and runs the method; a turn that moved on meanwhile is answered with the current board, and any
 error goes to the one error path (cogs/errors.py). The shared answers are here (Join, Start,
-Add computer, Leave, Board, Draw, Resign and its confirmation, the move menu); a game adds its
+Add computer, Leave, Board, Draw and its Decline, Accept and Decline takeback, Resign and its
+confirmation, Rematch, the move menu); a game adds its
 own by marking a method of its cog the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -200,8 +201,43 @@ class ButtonAnswers(MatchMessages):
         if seat is not None and seat.index in snapshot.draw_offer:
             raise CogError(
                 f"You have already offered a draw in {snapshot.title}. The other players can accept "
-                f"it with **Accept draw**, or decline it with `/{snapshot.game.key} draw decline:True`."
+                f"it with **Accept draw**, or decline it with **Decline draw** "
+                f"(or `/{snapshot.game.key} draw decline:True`)."
             )
+
+    @component_action(ButtonAction.DRAW_DECLINE, defer=Defer.PUBLIC)
+    async def draw_declined(self, interaction: discord.Interaction, press: Press) -> None:
+        snapshot = await self.current(press)
+        self.check_ply(snapshot, press)
+        await self.decline_draw(interaction, snapshot)
+
+    async def decline_draw(self, interaction: discord.Interaction, snapshot: MatchSnapshot) -> None:
+        """Decline the draw offered (its offerer withdraws it this way), and say who did."""
+        after = await self.host.decline_draw(snapshot.id, interaction.user.id)
+        note = answered_note(snapshot, interaction.user.id, "draw", withdrew=snapshot.draw_offer)
+        await self.publish(interaction, after, note=note)
+
+    @component_action(ButtonAction.TAKEBACK_ACCEPT, defer=Defer.PUBLIC)
+    async def takeback_accepted(self, interaction: discord.Interaction, press: Press) -> None:
+        self.check_ply(await self.current(press), press)
+        await self.publish(interaction, await self.host.accept_takeback(press.match_id, interaction.user.id))
+
+    @component_action(ButtonAction.TAKEBACK_DECLINE, defer=Defer.PUBLIC)
+    async def takeback_declined(self, interaction: discord.Interaction, press: Press) -> None:
+        snapshot = await self.current(press)
+        self.check_ply(snapshot, press)
+        after = await self.host.decline_takeback(press.match_id, interaction.user.id)
+        asker = {snapshot.takeback_offer.seat} if snapshot.takeback_offer is not None else set()
+        note = answered_note(snapshot, interaction.user.id, "takeback", withdrew=asker)
+        await self.publish(interaction, after, note=note)
+
+    @component_action(ButtonAction.REMATCH, defer=Defer.PUBLIC)
+    async def rematch_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        over = await self.current(press)
+        lobby = await self.host.rematch(press.match_id, player_of(interaction))
+        seated = set(lobby.human_ids)
+        asked = [user_id for user_id in dict.fromkeys(over.human_ids) if user_id not in seated]
+        await self.publish(interaction, lobby, ping=not lobby.is_lobby, rematch_for=asked)
 
     @component_action(ButtonAction.MOVE, defer=Defer.PUBLIC)
     async def move_chosen(self, interaction: discord.Interaction, press: Press) -> None:
@@ -212,3 +248,22 @@ class ButtonAnswers(MatchMessages):
             press.match_id, interaction.user.id, press.values[0], expected_ply=press.ply
         )
         await self.publish(interaction, after, ping=True)
+
+
+WITHDRAWN = {"draw": "draw offer", "takeback": "takeback request"}
+
+
+def answered_note(
+    snapshot: MatchSnapshot, user_id: int, offer: str, *, withdrew: Collection[int] = ()
+) -> str:
+    """The note that says who declined an offer (the `draw` or `takeback`), or that its maker
+    withdrew it (`withdrew`: the seats that made it); plain text, escaped where it is shown."""
+    seat = snapshot.seat_of(user_id)
+    who = seat.label if seat is not None else "A player"
+    if seat is not None and seat.index in withdrew:
+        return (
+            f"{who} withdrew the {offer} offer."
+            if offer == "draw"
+            else f"{who} withdrew the takeback request."
+        )
+    return f"{who} declined the {offer}."

@@ -25,6 +25,7 @@ from host import (
     NotCreator,
     NotEnoughPlayers,
     NotYourTurn,
+    RematchOpen,
     TooManyLobbies,
     UnknownGame,
     UnknownLevel,
@@ -134,6 +135,19 @@ def _no_ratings_yet(error: NoRatingsYet) -> str:
     )
 
 
+def _rematch_open(error: RematchOpen) -> str:
+    where = error.rematch_title
+    if error.message_id is not None:
+        link = f"https://discord.com/channels/{error.guild_id}/{error.channel_id}/{error.message_id}"
+        where = f"[{error.rematch_title}]({link})"
+    rematch = f"The rematch of {error.match.title}"
+    if error.status == "lobby":
+        return f"{rematch} is open already: press **Join** on {where} to take your seat."
+    if error.status == "playing":
+        return f"{rematch} is being played: {where}."
+    return f"{rematch} is over already: its last message ({where}) offers the next one."
+
+
 HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
@@ -145,6 +159,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NotCreator: _not_creator,
     NoRatingsYet: _no_ratings_yet,
     TooManyLobbies: _too_many_lobbies,
+    RematchOpen: _rematch_open,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error reads the same on Discord as its `str()`."""

@@ -1,6 +1,6 @@
 """`GameCog`: one `GroupCog` per game (`/keryo-pente`, `/keibot`, …) with the commands every game
-shares: join, start, leave, move (with autocomplete of the legal moves), board, resign, draw and
-rules, and `open_lobby`, what every game's `new` command does (see cogs/lobby.py).
+shares: join, start, leave, move (with autocomplete of the legal moves), board, resign, draw,
+takeback and rules, and `open_lobby`, what every game's `new` command does (see cogs/lobby.py).
 
 A game's cog subclasses it, names its game and declares its `new` command. The match message
 and the answers to its buttons come from the two parts GameCog is made of: `MatchMessages`
@@ -271,13 +271,20 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         await defer_public(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
         if decline:
-            after = await self.host.decline_draw(snapshot.id, interaction.user.id)
-            seat = snapshot.seat_of(interaction.user.id)
-            who = seat.label if seat is not None else "A player"  # the note is escaped where shown
-            await self.publish(interaction, after, note=f"{who} declined the draw.")
+            await self.decline_draw(interaction, snapshot)
             return
         self.check_not_offered(snapshot, interaction.user.id)
         await self.publish(interaction, await self.host.offer_draw(snapshot.id, interaction.user.id))
+
+    @app_commands.command(
+        name="takeback", description="Ask to take back your last move (the other players must accept)"
+    )
+    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.autocomplete(match=my_matches)
+    async def takeback(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await defer_public(interaction)
+        snapshot = await self.find(interaction, match, lobby=False)
+        await self.publish(interaction, await self.host.ask_takeback(snapshot.id, interaction.user.id))
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -71,7 +71,8 @@ class GeneralCog(commands.Cog):
                 "when there are few moves. The bot posts the board after every move and mentions the player "
                 "to move (`/settings`: a direct message instead, or nothing, and reminders before the turn "
                 "clock runs out; `/mygames`: your matches everywhere, your turn first).\n"
-                "**More:** `board` shows the board, `resign` and `draw` end a match, "
+                "**More:** `board` shows the board, `resign` and `draw` end a match, `takeback` asks to "
+                "take back your last move, a finished match offers a **Rematch**, "
                 "`rules` explains the game, `/games` lists the matches here.\n\n**Games**\n"
                 + ("\n".join(games) or "None loaded.")
             ),

@@ -6,7 +6,9 @@ messages still owed after a crash or a Discord failure), and the previous one lo
 (`retire_message`), so only the newest message of a match can be clicked. The message's text and
 embed come from cogs/messages.py; this module adds the slow part (`picture`: the board image and the menu of
 legal moves, computed in a thread) and the components (`components`: the shared buttons in rows 0
-and 1, and a game's own in rows 2–4 through the hook `extra_components`).
+and 1, and a game's own in rows 2–4 through the hook `extra_components`). A draw offer and a
+takeback asked for each add their Accept and Decline buttons to row 0; a finished match has one
+button, Rematch.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,7 +29,14 @@ from rules import Game
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
-from .messages import image_name, invite_content, match_embed, menu_description, turn_content
+from .messages import (
+    image_name,
+    invite_content,
+    match_embed,
+    menu_description,
+    rematch_content,
+    turn_content,
+)
 from .notices import owed_notice, turn_by_dm
 from .replies import send_private, send_public
 
@@ -37,6 +47,9 @@ HISTORY_CHECKED = 20
 BACKGROUND_TASK = "tavern-computer-"
 """The name of a background task playing a match's computer seats (followed by the match id)."""
 _background: set[asyncio.Task[None]] = set()
+ROW_WIDTH = 5
+"""Discord's most buttons in one row."""
+SUCCESS = discord.ButtonStyle.success
 """Background tasks running now (asyncio keeps only weak references to tasks)."""
 
 
@@ -118,16 +131,29 @@ class MatchMessages:
         """The buttons (and menus) of the match message; rows 0 and 1 are the base's."""
         if snapshot.is_lobby:
             return self.lobby_buttons(snapshot)
+        if snapshot.status == MatchStatus.FINISHED:
+            return [self.row_button(snapshot, ButtonAction.REMATCH, "Rematch", emoji="🔁")]
         if snapshot.is_over:
             return []
-        draw_label = "Accept draw" if snapshot.draw_offer else "Offer draw"
-        items: list[discord.ui.Item[Any]] = [
-            self.row_button(snapshot, ButtonAction.BOARD, "Board", emoji="🔍"),
-            self.row_button(snapshot, ButtonAction.DRAW, draw_label, emoji="🤝"),
-            self.row_button(
-                snapshot, ButtonAction.RESIGN, "Resign", emoji="🏳️", style=discord.ButtonStyle.danger
-            ),
-        ]
+        items: list[discord.ui.Item[Any]] = []
+        if snapshot.takeback_offer is not None:
+            items += [
+                self.row_button(
+                    snapshot, ButtonAction.TAKEBACK_ACCEPT, "Accept takeback", emoji="↩️", style=SUCCESS
+                ),
+                self.row_button(snapshot, ButtonAction.TAKEBACK_DECLINE, "Decline takeback"),
+            ]
+        if snapshot.draw_offer:
+            items += [
+                self.row_button(snapshot, ButtonAction.DRAW, "Accept draw", emoji="🤝", style=SUCCESS),
+                self.row_button(snapshot, ButtonAction.DRAW_DECLINE, "Decline draw"),
+            ]
+        else:
+            items.append(self.row_button(snapshot, ButtonAction.DRAW, "Offer draw", emoji="🤝"))
+        if len(items) < ROW_WIDTH - 1:  # with both offers open, `/<game> board` shows the board
+            items.insert(0, self.row_button(snapshot, ButtonAction.BOARD, "Board", emoji="🔍"))
+        danger = discord.ButtonStyle.danger
+        items.append(self.row_button(snapshot, ButtonAction.RESIGN, "Resign", emoji="🏳️", style=danger))
         if picture.menu:
             items.append(self.move_select(snapshot, picture.menu))
         return items
@@ -203,6 +229,7 @@ class MatchMessages:
         note: str | None = None,
         buttons: bool = True,
         invite: discord.abc.User | None = None,
+        rematch_for: Sequence[int] = (),
     ) -> MatchMessage:
         picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
         file = None
@@ -214,6 +241,8 @@ class MatchMessages:
         content, mentions = turn_content(snapshot, ping=ping)
         if invite is not None and snapshot.is_lobby:
             content, mentions = invite_content(snapshot, invite.id)
+        if rematch_for and snapshot.is_lobby:
+            content, mentions = rematch_content(snapshot, rematch_for)
         view = self.view(snapshot, picture) if buttons else None
         return MatchMessage(content, embed, file, view, mentions)
 
@@ -226,13 +255,14 @@ class MatchMessages:
         *,
         ping: bool = False,
         invite: discord.abc.User | None = None,
+        rematch_for: Sequence[int] = (),
         note: str | None = None,
     ) -> None:
         """Send the new match message in answer to the interaction that changed the match,
         remember it (paying the outbox, see host/announcements.py), and take the buttons off the
         previous one. `ping`: the player to move is notified (a turn has passed to them), the way
-        they chose (cogs/notices.py);
-        `invite`: a lobby's message mentions this user instead; `note`: a line above the status.
+        they chose (cogs/notices.py); `invite`: a lobby's message mentions this user instead
+        (`rematch_for`: these players, asked to join a rematch); `note`: a line above the status.
 
         When Discord does not take the message, the change is stored all the same: the user is
         told so, and the sweep posts the message soon. Computer seats then move in the
@@ -244,7 +274,7 @@ class MatchMessages:
         async with self.host.announcing(snapshot.id):
             try:
                 message = await self.match_message(
-                    snapshot, ping=notice == Notify.MENTION, note=note, invite=invite
+                    snapshot, ping=notice == Notify.MENTION, note=note, invite=invite, rematch_for=rematch_for
                 )
                 sent = await send_public(
                     interaction,

@@ -206,19 +206,24 @@ def match_embed(
         declining = [seat_text(snapshot, snapshot.seats[s], mention=False) for s in snapshot.draw_declined]
         verb = "declines" if len(declining) == 1 else "decline"
         lines.append(f"🤝 {listing(declining)} {verb} the draw, so the match goes on.")
+    if snapshot.rematch_of is not None and snapshot.is_lobby:
+        lines.append(f"🔁 The rematch of {snapshot.game.title} #{snapshot.rematch_of}, for its players.")
     if snapshot.draw_offer and not snapshot.is_over:
         offered = ", ".join(
             clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)
         )
         lines.append(
-            f"🤝 Draw offered by {offered}. The other players can press **Accept draw**, or decline "
-            f"with `/{snapshot.game.key} draw decline:True`."
+            f"🤝 Draw offered by {offered}. The other players can press **Accept draw** or "
+            f"**Decline draw** (or `/{snapshot.game.key} draw decline:True`)."
         )
+    lines += takeback_lines(snapshot)
     embed = discord.Embed(
         title=clip(snapshot.title, TITLE_LIMIT),
         description=clip("\n".join(lines), DESCRIPTION_LIMIT),
         colour=colour,
     )
+    if snapshot.taken_back:
+        embed.add_field(name="Taken back", value=played_text(snapshot.taken_back, snapshot), inline=False)
     if snapshot.played:
         embed.add_field(name="Just played", value=played_text(snapshot.played, snapshot), inline=False)
     finished = snapshot.status == MatchStatus.FINISHED
@@ -228,8 +233,27 @@ def match_embed(
         embed.add_field(name="Options", value=clip(options, FIELD_LIMIT))
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Match #{snapshot.id} · {moves_played(snapshot)} · /{snapshot.game.key} rules")
+    takebacks = f" · {plural(snapshot.takebacks, 'takeback')}" if snapshot.takebacks else ""
+    embed.set_footer(
+        text=f"Match #{snapshot.id} · {moves_played(snapshot)}{takebacks} · /{snapshot.game.key} rules"
+    )
     return embed
+
+
+def takeback_lines(snapshot: MatchSnapshot) -> list[str]:
+    """The takeback asked for (who asks, who answers), or the one just agreed."""
+    offer = snapshot.takeback_offer
+    if snapshot.taken_back:
+        asker = next((e.seat for e in snapshot.taken_back if e.kind == "move"), None)
+        whose = f"**{clean(snapshot.seats[asker].label)}**'s" if asker is not None else "The"
+        return [f"↩️ Takeback agreed: {whose} last move is taken back, with what followed it."]
+    if offer is None or offer.seat >= len(snapshot.seats):
+        return []
+    waiting = [clean(snapshot.seats[s].label) for s in sorted(offer.waiting) if s < len(snapshot.seats)]
+    return [
+        f"↩️ **{clean(snapshot.seats[offer.seat].label)}** asks to take back their last move. "
+        f"{listing(waiting) or 'The other players'} can press **Accept takeback** or **Decline takeback**."
+    ]
 
 
 def turn_content(snapshot: MatchSnapshot, *, ping: bool) -> tuple[str | None, discord.AllowedMentions]:
@@ -302,6 +326,20 @@ def invite_content(snapshot: MatchSnapshot, user_id: int) -> tuple[str, discord.
     who = f"**{clean(creator)}**" if creator else "someone"
     text = f"<@{user_id}>, {who} invites you to play {snapshot.title}: press **Join** to take your seat."
     return text, mention_only(user_id)
+
+
+def rematch_content(snapshot: MatchSnapshot, user_ids: Sequence[int]) -> tuple[str, discord.AllowedMentions]:
+    """The text of a rematch lobby's message, which names (and may ping) the players asked back."""
+    mentions = [tag for user_id in user_ids if (tag := user_mention(user_id)) is not None]
+    creator = next((seat.label for seat in snapshot.seats if seat.user_id == snapshot.creator_id), None)
+    who = f"**{clean(creator)}**" if creator else "Someone"
+    asks = f"{who} asks for a rematch in {snapshot.title}: press **Join** to take your seat."
+    if not mentions:
+        return asks, NO_PINGS
+    users = [discord.Object(user_id) for user_id in user_ids if user_mention(user_id) is not None]
+    return f"{', '.join(mentions)}: {asks}", discord.AllowedMentions(
+        everyone=False, roles=False, users=users, replied_user=False
+    )
 
 
 def summary_label(summary: MatchListing, title: str) -> str:

@@ -103,6 +103,12 @@ class MatchRow:
     private: bool = False
     """Played where the bot cannot post on its own (a DM, a group DM, a server without the bot):
     only interactions show it, and it counts for the ratings across all servers only."""
+    takeback_offer: dict[str, Any] | None = None
+    """The takeback asked for and not yet answered (see host.matches.Host.ask_takeback)."""
+    takebacks: int = 0
+    """How many takebacks the players agreed in this match."""
+    rematch_of: int | None = None
+    """The finished match this one was opened as the rematch of."""
 
 
 @dataclass(frozen=True)
@@ -239,9 +245,19 @@ class MatchChange:
     ladder: str | None = None
     """The ladder the results and ratings are stored under (a variant such as "jai-kerboge"
     has its own); the match's game when None."""
+    takeback_offer: Any = _UNSET
+    """A takeback asked for (a JSON object), or None to clear it."""
+    truncate_from: int | None = None
+    """When given, the log entries from this ply on are deleted (a takeback), before `log` is
+    appended."""
+    removed_moves: int = 0
+    """How many of the entries `truncate_from` deletes are moves (so `applied_to` need not read)."""
+    takebacks: int | None = None
+    """The match's new count of agreed takebacks."""
 
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
+        kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
         return replace(
             row,
             version=version,
@@ -253,10 +269,14 @@ class MatchChange:
             result=self.result if self.result is not None else row.result,
             message_id=self.message_id if self.message_id is not None else row.message_id,
             seats=tuple(self.seats) if self.seats is not None else row.seats,
-            log_length=row.log_length + len(self.log),
-            move_count=row.move_count + sum(entry.kind == EntryKind.MOVE for entry in self.log),
+            takeback_offer=row.takeback_offer if self.takeback_offer is _UNSET else self.takeback_offer,
+            takebacks=self.takebacks if self.takebacks is not None else row.takebacks,
+            log_length=kept + len(self.log),
+            move_count=row.move_count
+            - self.removed_moves
+            + sum(entry.kind == EntryKind.MOVE for entry in self.log),
             updated_at=now_text(),
-            position_at=now_text() if self.log else row.position_at,
+            position_at=now_text() if self.log or self.truncate_from is not None else row.position_at,
         )
 
 
@@ -384,14 +404,18 @@ class Store:
         seed: int,
         announce: Announcement | None = None,
         private: bool = False,
+        computers: Sequence[SeatRow] = (),
+        rematch_of: int | None = None,
     ) -> int:
-        """A new lobby with its creator seated (`announce`: its message is owed, as for a change)."""
+        """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
+        and `computers` seated after them; `rematch_of`: the finished match it is the rematch of."""
         when = now_text()
         async with self.transaction() as db:
             await self._upsert_players(db, [creator], when)
             cur = await db.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "creator_id, seed, created_at, updated_at, private, rematch_of) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -404,13 +428,14 @@ class Store:
                     when,
                     when,
                     int(private),
+                    rematch_of,
                 ),
             )
             match_id = cur.lastrowid
             assert match_id is not None
-            await db.execute(
-                "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, 0, ?, ?)",
-                (match_id, creator.user_id, creator.computer),
+            await db.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
+                [(match_id, i, s.user_id, s.computer) for i, s in enumerate([creator, *computers])],
             )
             if announce is not None:
                 await self._owe_announcement(db, match_id, 0, announce)
@@ -423,7 +448,8 @@ class Store:
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
-                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), private "
+                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), "
+                "takeback_offer, takebacks, rematch_of, private "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -454,7 +480,10 @@ class Store:
             log_length=row[18],
             move_count=row[19],
             position_at=row[20],
-            private=bool(row[21]),
+            takeback_offer=json.loads(row[21]) if row[21] else None,
+            takebacks=row[22],
+            rematch_of=row[23],
+            private=bool(row[24]),
         )
 
     @staticmethod
@@ -505,6 +534,12 @@ class Store:
             if change.message_id is not None:
                 sets.append("message_id = ?")
                 params.append(change.message_id)
+            if change.takeback_offer is not _UNSET:
+                sets.append("takeback_offer = ?")
+                params.append(None if change.takeback_offer is None else json.dumps(change.takeback_offer))
+            if change.takebacks is not None:
+                sets.append("takebacks = ?")
+                params.append(change.takebacks)
             cur = await db.execute(
                 f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
                 (*params, match_id, expected_version),
@@ -521,6 +556,10 @@ class Store:
                         (match_id, s.seat, s.user_id, s.computer, int(s.resigned), s.left)
                         for s in change.seats
                     ],
+                )
+            if change.truncate_from is not None:
+                await db.execute(
+                    "DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, change.truncate_from)
                 )
             if change.log:
                 await db.executemany(
@@ -727,6 +766,16 @@ class Store:
             )
         mine, here = next(iter(rows))
         return int(mine), int(here)
+
+    async def rematch(self, match_id: int) -> int | None:
+        """The newest match opened as the rematch of `match_id` that was not closed as a lobby."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM matches WHERE rematch_of = ? AND status != ? ORDER BY id DESC LIMIT 1",
+                (match_id, MatchStatus.ABANDONED),
+            )
+        row = next(iter(rows), None)
+        return None if row is None else int(row[0])
 
     async def matches_with_computer_seats(self) -> list[int]:
         """Matches being played that have a seat a computer plays (a computer player, or a

@@ -21,13 +21,18 @@ from .errors import (
     MoveTooLong,
     NoDrawOffer,
     NoMatchHere,
+    NoTakebackRequest,
     NotAllowed,
     NotCreator,
     NotEnoughPlayers,
     NotInMatch,
     NotStarted,
     NotYourTurn,
+    RematchOpen,
+    RematchRefused,
     StaleTurn,
+    TakebackRefusal,
+    TakebackRefused,
     TooManyLobbies,
     UnknownGame,
     UnknownLevel,
@@ -54,7 +59,7 @@ from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
-from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
+from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
 from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
 from .turns import apply_entry
 
@@ -98,6 +103,7 @@ __all__ = [
     "NoGameYet",
     "NoMatchHere",
     "NoRatingsYet",
+    "NoTakebackRequest",
     "NotAllowed",
     "NotCreator",
     "NotEnoughPlayers",
@@ -115,8 +121,13 @@ __all__ = [
     "PlayerStats",
     "RecentMatch",
     "RecordError",
+    "RematchOpen",
+    "RematchRefused",
     "Seat",
     "StaleTurn",
+    "TakebackOffer",
+    "TakebackRefusal",
+    "TakebackRefused",
     "TooManyLobbies",
     "TurnReminder",
     "UnknownGame",

@@ -299,3 +299,95 @@ class TooManyLobbies(HostError):
                 "have: start, fill or close one of them before opening another."
             )
         super().__init__(text)
+
+
+class TakebackRefusal(StrEnum):
+    """Why a takeback cannot be asked for."""
+
+    NO_MOVE = "no-move"
+    """The player has made no move of their own to take back."""
+    MOVED_SINCE = "moved-since"
+    """Another person has moved since (or a player resigned): the position is theirs now."""
+    ASKED = "asked"
+    """The player has asked already; the others have not all answered."""
+
+
+class TakebackRefused(NotAllowed):
+    def __init__(self, match: MatchRef, *, reason: TakebackRefusal, since_name: str | None = None) -> None:
+        """`since_name`: who moved (or resigned) since the player's last move."""
+        self.match, self.reason, self.since_name = match, reason, since_name
+        if reason == TakebackRefusal.NO_MOVE:
+            text = f"You have not made a move in {match.title} that could be taken back."
+        elif reason == TakebackRefusal.MOVED_SINCE:
+            who = since_name or "Another player"
+            text = (
+                f"{who} has played since your last move in {match.title}, so it can no longer be taken "
+                "back: a takeback is asked for before the next person moves."
+            )
+        else:
+            text = (
+                f"You have already asked for a takeback in {match.title}: the other players can accept "
+                "or decline it on the match message."
+            )
+        super().__init__(text)
+
+
+class NoTakebackRequest(NotAllowed):
+    def __init__(self, match: MatchRef, *, own: bool = False, accepted: bool = False) -> None:
+        """`own`: the user asked for it, and cannot accept it themselves; `accepted`: the user
+        has accepted it already."""
+        self.match, self.own, self.accepted = match, own, accepted
+        if own:
+            text = (
+                f"You asked for this takeback in {match.title}: the other players answer it. "
+                "Declining it withdraws it."
+            )
+        elif accepted:
+            text = f"You have accepted the takeback in {match.title} already: the other players answer next."
+        else:
+            text = (
+                f"There is no takeback to answer in {match.title}: it was answered, or the position "
+                "changed since it was asked for."
+            )
+        super().__init__(text)
+
+
+class RematchRefused(NotAllowed):
+    def __init__(self, match: MatchRef, *, status: str | None = None, seats_kept: bool = False) -> None:
+        """`status`: the match is not finished (a rematch follows a finished match);
+        `seats_kept`: joining a rematch lobby whose seats are kept for the players of `match`."""
+        self.match, self.status, self.seats_kept = match, status, seats_kept
+        if status is not None:
+            text = f"{match.title} is not finished ({status}): a rematch is asked for once a match is over."
+        elif seats_kept:
+            text = (
+                f"This lobby is the rematch of {match.title}: its seats are kept for that match's players. "
+                "Open a match of your own to play."
+            )
+        else:
+            text = f"Only the players of {match.title} can ask for its rematch."
+        super().__init__(text)
+
+
+class RematchOpen(HostError):
+    """The match has a rematch already (a lobby, or a match being played or over): the user is
+    pointed to it."""
+
+    def __init__(
+        self,
+        match: MatchRef,
+        *,
+        rematch_id: int,
+        status: str,
+        guild_id: int,
+        channel_id: int,
+        message_id: int | None,
+    ) -> None:
+        self.match, self.rematch_id, self.status = match, rematch_id, status
+        self.guild_id, self.channel_id, self.message_id = guild_id, channel_id, message_id
+        self.rematch_title = f"{match.game_title} #{rematch_id}"
+        super().__init__(f"The rematch of {match.title} is {_rematch_state(status)}: {self.rematch_title}.")
+
+
+def _rematch_state(status: str) -> str:
+    return {"lobby": "open already", "playing": "being played"}.get(status, "over already")

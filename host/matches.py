@@ -28,18 +28,24 @@ from .errors import (
     LobbyFull,
     MatchOver,
     NoDrawOffer,
+    NoTakebackRequest,
     NotCreator,
     NotEnoughPlayers,
     NotInMatch,
     NotStarted,
     NotYourTurn,
+    RematchOpen,
+    RematchRefused,
     StaleTurn,
+    TakebackRefusal,
+    TakebackRefused,
     TooManyLobbies,
     UnknownLevel,
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
-from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
+from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
+from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices, stored_moment
 from .turns import (
     DRAW_AGREED_TEXT,
@@ -179,6 +185,7 @@ class Host(MatchAnnouncements, TurnNotices):
                 raise AlreadySeated(match.ref)
             if len(row.seats) >= row.seat_count:
                 raise LobbyFull(match.ref, seat_count=row.seat_count, suggest_new=True)
+            await self._check_rematch_seat(row, player.user_id)
             return await self._take_seat(match, SeatRow(len(row.seats), player.user_id, player.name))
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
@@ -224,6 +231,63 @@ class Host(MatchAnnouncements, TurnNotices):
             if user_id != match.row.creator_id:
                 raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.ABANDON)
             return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
+
+    async def rematch(self, match_id: int, player: Player) -> MatchSnapshot:
+        """Open the rematch of a finished match (one of its players asks): a lobby in the same
+        channel with the same game, options and players, the asker seated and the computer
+        players reseated at once with their levels; its seats are drawn again when it starts,
+        which it does when every player has joined. A match has one rematch: asking again
+        raises RematchOpen, which names it."""
+        player = check_player(player)
+        async with self._editing(match_id) as match:
+            row = match.row
+            if row.status != MatchStatus.FINISHED:
+                raise RematchRefused(match.ref, status=row.status)
+            if not any(s.user_id == player.user_id for s in row.seats):
+                raise RematchRefused(match.ref)
+            computers = [
+                computer_seat(0, s.computer or RESIGNED_SEAT_LEVEL) for s in row.seats if s.user_id is None
+            ]
+            async with self._opening:
+                existing = await self.store.rematch(row.id)
+                if existing is not None:
+                    shown = await self.get(existing)
+                    raise RematchOpen(
+                        match.ref,
+                        rematch_id=shown.id,
+                        status=shown.status,
+                        guild_id=shown.guild_id,
+                        channel_id=shown.message_channel_id or shown.channel_id,
+                        message_id=shown.message_id,
+                    )
+                if len(computers) + 1 < len(row.seats):  # it waits for people: it is a lobby
+                    await self._check_lobby_limits(row.guild_id, row.channel_id, player.user_id)
+                rematch_id = await self.store.create_match(
+                    guild_id=row.guild_id,
+                    channel_id=row.channel_id,
+                    game=row.game,
+                    options=row.options,
+                    seat_count=len(row.seats),
+                    creator=SeatRow(0, player.user_id, player.name),
+                    computers=computers,
+                    seed=self._seed_source(),
+                    announce=owed(0, ping=False),
+                    rematch_of=row.id,
+                    private=row.private,
+                )
+        if len(computers) + 1 < len(row.seats):
+            return await self.get(rematch_id)
+        async with self._editing(rematch_id) as lobby:
+            return await self._start(lobby, list(lobby.row.seats))
+
+    async def _check_rematch_seat(self, row: MatchRow, user_id: int) -> None:
+        """A rematch lobby keeps its seats for the players of the match it follows."""
+        if row.rematch_of is None:
+            return
+        previous = await self.store.get_match(row.rematch_of)
+        if previous is not None and not any(s.user_id == user_id for s in previous.seats):
+            ref = Loaded(previous, game_by_key(previous.game), None).ref
+            raise RematchRefused(ref, seats_kept=True)
 
     async def _take_seat(self, match: Loaded, seat: SeatRow) -> MatchSnapshot:
         seats = [*match.row.seats, seat]
@@ -383,6 +447,80 @@ class Host(MatchAnnouncements, TurnNotices):
                 raise NoDrawOffer(match.ref)
             return await self._commit(match, MatchChange(draw_offer=None))
 
+    # -- takebacks -------------------------------------------------------------------------------
+
+    async def ask_takeback(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Ask to take back the user's last move (see host/takebacks.py for what goes with it).
+        Every other person still playing must accept; computer players accept. With nobody to
+        ask, the move is taken back at once."""
+        check_id(user_id, "user id")
+        async with self._editing(match_id) as match:
+            row = match.row
+            seat = self._acting_seat(match, user_id)
+            offer = self._takeback_offer(match)
+            if offer is not None and offer.seat == seat.seat:
+                raise TakebackRefused(match.ref, reason=TakebackRefusal.ASKED)
+            point = await self._takeback_point(match, seat.seat)
+            if not others_playing(row, seat.seat):
+                return await self._take_back(match, point)
+            asked = {"seat": seat.seat, "ply": point.ply, "at": row.log_length, "agreed": [seat.seat]}
+            return await self._commit(match, MatchChange(takeback_offer=asked))
+
+    async def accept_takeback(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Accept the takeback asked for; the last acceptance takes the move back."""
+        check_id(user_id, "user id")
+        async with self._editing(match_id) as match:
+            seat = self._acting_seat(match, user_id)
+            offer = self._takeback_offer(match)
+            if offer is None:
+                raise NoTakebackRequest(match.ref)
+            if seat.seat == offer.seat:
+                raise NoTakebackRequest(match.ref, own=True)
+            if seat.seat in offer.agreed:
+                raise NoTakebackRequest(match.ref, accepted=True)
+            if offer.waiting - {seat.seat}:
+                agreed = sorted(offer.agreed | {seat.seat})
+                asked = {"seat": offer.seat, "ply": offer.ply, "at": match.row.log_length, "agreed": agreed}
+                return await self._commit(match, MatchChange(takeback_offer=asked))
+            return await self._take_back(match, await self._takeback_point(match, offer.seat))
+
+    async def decline_takeback(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Decline the takeback asked for (its asker withdraws it this way)."""
+        check_id(user_id, "user id")
+        async with self._editing(match_id) as match:
+            self._acting_seat(match, user_id)
+            if self._takeback_offer(match) is None:
+                raise NoTakebackRequest(match.ref)
+            return await self._commit(match, MatchChange(takeback_offer=None))
+
+    @staticmethod
+    def _takeback_offer(match: Loaded) -> TakebackOffer | None:
+        return takeback_offer_of(match.row)
+
+    async def _takeback_point(self, match: Loaded, seat: int) -> TakebackPoint:
+        row = match.row
+        return takeback_point(
+            match.ref,
+            match.game.start(row.seat_count, **row.options),
+            await self.store.log(row.id),
+            seat,
+            plays_itself=lambda index: plays_itself(row.seats[index]),
+            names=[s.name for s in row.seats],
+        )
+
+    async def _take_back(self, match: Loaded, point: TakebackPoint) -> MatchSnapshot:
+        """Go back to `point`: its log entries deleted, the state replayed, in one change."""
+        change = MatchChange(
+            state=point.state.to_json(),
+            truncate_from=point.ply,
+            removed_moves=point.removed_moves,
+            draw_offer=None,
+            takeback_offer=None,
+            takebacks=match.row.takebacks + 1,
+        )
+        snapshot = await self._commit(match, change, state=point.state)
+        return replace(snapshot, taken_back=point.removed)
+
     # -- the clock -------------------------------------------------------------------------------
 
     async def expire_idle(
@@ -451,12 +589,15 @@ class Host(MatchAnnouncements, TurnNotices):
         message is owed to the channel (host/announcements.py), with a ping when a turn passed."""
         row = match.row
         turn_passed = bool(change.log) or change.status == MatchStatus.PLAYING
-        change = replace(_with_results(row, change), announce=owed(row.log_length, ping=turn_passed))
+        since = row.log_length if change.truncate_from is None else min(row.log_length, change.truncate_from)
+        change = replace(_with_results(row, change), announce=owed(since, ping=turn_passed))
         try:
             version = await self.store.update_match(row.id, row.version, change)
         except VersionConflict:
             raise StaleTurn(match=match.ref) from None
         written = change.applied_to(row, version)
+        if change.truncate_from is not None:
+            self._forget_last_moves(row.id, change.truncate_from)
         if any(e.kind == EntryKind.MOVE for e in played):
             self._remember_last_move((row.id, written.log_length), last_seat_move(played))
         return await self._snapshot(Loaded(written, match.game, state or match.state), played)
@@ -500,8 +641,8 @@ def _state_change(
     outcome: Outcome | None = None,
 ) -> MatchChange:
     """The change that stores a new state with its log entries (and seats, when they changed);
-    it clears any draw offer. `outcome` stands for the state's own when the host decided how the
-    game ended."""
+    it clears any draw offer and takeback asked for. `outcome` stands for the state's own when
+    the host decided how the game ended."""
     outcome = outcome or state.outcome()
     return MatchChange(
         status=MatchStatus.FINISHED if outcome is not None else status,
@@ -509,6 +650,7 @@ def _state_change(
         result=outcome.to_json() if outcome is not None else None,
         seats=None if seats is None else list(seats),
         draw_offer=None,
+        takeback_offer=None,
         log=log_entries(entries),
     )
 

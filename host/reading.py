@@ -14,6 +14,7 @@ from .checks import check_id, is_id
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .listing import MatchListing
 from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Seat
+from .takebacks import takeback_offer_of
 from .turns import replay
 
 log = logging.getLogger("tavern.host")
@@ -204,6 +205,9 @@ class MatchReader:
             created_at=row.created_at,
             updated_at=row.updated_at,
             private=row.private,
+            takeback_offer=takeback_offer_of(row),
+            takebacks=row.takebacks,
+            rematch_of=row.rematch_of,
         )
 
     async def _last_move(self, loaded: Loaded) -> Move | None:
@@ -213,6 +217,12 @@ class MatchReader:
         if key not in self._last_moves:
             self._remember_last_move(key, await self._replay_last_move(loaded))
         return self._last_moves[key]
+
+    def _forget_last_moves(self, match_id: int, from_ply: int) -> None:
+        """A takeback removed the log from `from_ply` on: the last moves remembered for longer
+        logs of the match are no longer true (the same lengths will be reached by other moves)."""
+        for key in [k for k in self._last_moves if k[0] == match_id and k[1] > from_ply]:
+            del self._last_moves[key]
 
     def _remember_last_move(self, key: tuple[int, int], move: Move | None) -> None:
         self._last_moves[key] = move

@@ -93,6 +93,8 @@ def write_record(snapshot: MatchSnapshot, entries: list[LogEntry]) -> str:
     headers["Started"] = snapshot.created_at
     headers["Updated"] = snapshot.updated_at
     headers["Status"] = snapshot.status
+    if snapshot.takebacks:  # the moves taken back are gone from the log: the record says so
+        headers["Takebacks"] = str(snapshot.takebacks)
     if snapshot.outcome is not None:
         headers["Result"] = describe_outcome(snapshot)
         headers["Scores"] = " ".join(_number(s) for s in snapshot.outcome.scores)

@@ -78,6 +78,18 @@ class PlayedMove:
 
 
 @dataclass(frozen=True)
+class TakebackOffer:
+    """A takeback asked for and not yet answered: `seat` asks to go back to before log entry
+    `ply` (their own move, with what followed by itself); the seats in `agreed` have accepted."""
+
+    seat: int
+    ply: int
+    agreed: frozenset[int]
+    waiting: frozenset[int]
+    """The seats still to answer: every other person still playing who has not accepted."""
+
+
+@dataclass(frozen=True)
 class MatchSnapshot:
     id: int
     guild_id: int
@@ -114,6 +126,13 @@ class MatchSnapshot:
     draw_declined: tuple[int, ...] = ()
     """The computer seats that declined the draw just offered (only on the snapshot of that
     offer): every person had offered, so the offer is cleared."""
+    takeback_offer: TakebackOffer | None = None
+    takebacks: int = 0
+    """How many takebacks the players agreed in this match."""
+    taken_back: tuple[PlayedMove, ...] = ()
+    """The entries a takeback just removed (only on the snapshot of that takeback)."""
+    rematch_of: int | None = None
+    """The finished match this one is the rematch of."""
 
     @property
     def is_lobby(self) -> bool:

@@ -87,7 +87,18 @@ async def test_the_bot_is_built_without_logging_in(host: Host) -> None:
         group = client.tree.get_command("keryo-pente")
         assert isinstance(group, app_commands.Group)
         names = sorted(command.name for command in group.commands)
-        assert names == ["board", "draw", "join", "leave", "move", "new", "resign", "rules", "start"]
+        assert names == [
+            "board",
+            "draw",
+            "join",
+            "leave",
+            "move",
+            "new",
+            "resign",
+            "rules",
+            "start",
+            "takeback",
+        ]
         assert client.tree.get_command("games") and client.tree.get_command("help")
         for command in group.commands:
             assert isinstance(command, app_commands.Command)
@@ -100,7 +111,7 @@ async def test_the_bot_is_built_without_logging_in(host: Host) -> None:
         assert typed is not None and typed.autocomplete
         assert MatchComponent in client._connection._view_store._dynamic_items.values()
         payload = group.to_dict(client.tree)
-        assert payload["name"] == "keryo-pente" and len(payload["options"]) == 9
+        assert payload["name"] == "keryo-pente" and len(payload["options"]) == 10
 
 
 async def test_commands_sync_to_the_dev_server(host: Host, monkeypatch: pytest.MonkeyPatch) -> None:

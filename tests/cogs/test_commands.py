@@ -256,7 +256,7 @@ async def test_resign_asks_first_then_ends_the_match(driver: Driver, host: Host)
     snapshot = await host.get(game.match_id)
     assert snapshot.status == "finished" and snapshot.outcome is not None
     assert f"<@{game.mover.id}>" in message.embeds[0]["description"] and "wins" in message.text
-    assert message.custom_ids() == []  # a finished match has no buttons
+    assert message.custom_ids() == ["tavern:keryo-pente:rematch:1:1"]  # a finished match: only Rematch
 
 
 async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, host: Host) -> None:

@@ -152,7 +152,8 @@ async def test_a_whole_game_with_the_command_and_the_move_menu(
     white = final.seats[0]
     assert f"<@{white.user_id}> (White) wins — White has three beads in a row" in posted.text
     assert "captures the Moai there" in posted.text
-    assert message.get("components", []) == []  # a finished match has no buttons
+    labels = [c["label"] for row in message["components"] for c in row["components"]]
+    assert labels == ["Rematch"]  # a finished match has one button
     ((_, data),) = posted.files
     assert data.startswith(PNG)
 

@@ -446,7 +446,7 @@ async def test_a_whole_game_through_the_bot_and_the_host(
     final = harness.the_public_message(
         await driver.command(harness.ALICE, "kerboge board", match=match_id, share=True)
     )
-    assert "Final scores" in final.text and final.custom_ids() == []
+    assert "Final scores" in final.text and [i.split(":")[2] for i in final.custom_ids()] == ["rematch"]
     assert not harness.private_messages(last)
 
 

@@ -41,6 +41,10 @@ def test_the_button_actions_keep_their_stored_strings() -> None:
         "BUILD_START": "build",
         "BUILD_STEP": "step",
         "BUILD_PLAY": "build-play",
+        "DRAW_DECLINE": "draw-no",
+        "TAKEBACK_ACCEPT": "takeback-yes",
+        "TAKEBACK_DECLINE": "takeback-no",
+        "REMATCH": "rematch",
     }
     button = MatchComponent.button("keibot", ButtonAction.RESIGN_CONFIRMED, 12, 3, label="Yes")
     assert button.custom_id == "tavern:keibot:resign-yes:12:3"

@@ -45,7 +45,8 @@ def check_components(message: dict[str, Any]) -> None:
 
 def check_mentions(request: Request) -> None:
     """A message may ping nobody, or exactly the one user it names as the player to move (or
-    reminds of their turn, or in a lobby's message, the member invited)."""
+    reminds of their turn, or in a lobby's message, the member invited); only a rematch lobby's
+    message may ping several: the players it asks back, each named at its head."""
     message = request.message
     if message is None or not ({"content", "embeds"} & message.keys()):
         return
@@ -53,13 +54,18 @@ def check_mentions(request: Request) -> None:
     assert allowed is not None, f"no allowed_mentions in {request.method} {request.path}"
     assert allowed.get("parse", []) == [], allowed
     users = allowed.get("users", [])
-    assert len(users) <= 1, allowed
+    content = message.get("content") or ""
+    head, _, rest = content.partition(": ")
+    if len(users) > 1:
+        assert rest.startswith("**") and " asks for a rematch in " in rest, content
+        assert head == ", ".join(f"<@{user}>" for user in users), (head, users)
+        return
     for user in users:
-        content = message.get("content", "")
         named = f"<@{user}>, it is your turn" in content
         invited = content.startswith(f"<@{user}>, ") and "invites you to play" in content
         reminded = content.startswith(f"<@{user}>, a reminder: it is your turn")
-        assert named or invited or reminded, content
+        rematch = head == f"<@{user}>" and " asks for a rematch in " in rest
+        assert named or invited or reminded or rematch, content
 
 
 def check_request(request: Request) -> None:
