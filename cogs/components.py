@@ -82,6 +82,9 @@ class Press:
     clicked_in: tuple[int | None] | None = None
     """For a click: the server it happened in (None for a direct message), which must be the
     match's; None for a component being built."""
+    message_id: int | None = None
+    """The public message clicked (None on a private one): after a takeback plies repeat, and only
+    the match's current message may act on the position."""
 
 
 def custom_id(game: str, action: str, match_id: int, ply: int, arg: str | None = None) -> str:
@@ -188,6 +191,7 @@ def press_of(interaction: discord.Interaction, match: re.Match[str]) -> Press:
         arg=match["arg"],
         values=tuple(str(v) for v in values) if isinstance(values, list) else (),
         clicked_in=(scope_of(interaction),),
+        message_id=message.id if (message := interaction.message) and not message.flags.ephemeral else None,
     )
 
 

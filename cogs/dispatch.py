@@ -118,8 +118,16 @@ class ButtonAnswers(MatchMessages):
 
     @staticmethod
     def check_ply(snapshot: MatchSnapshot, press: Press) -> None:
-        """Refuse a click on a component drawn at an earlier ply (`StaleTurn`: the user gets the board)."""
-        if snapshot.ply != press.ply:
+        """Refuse a click on a component drawn at an earlier ply (`StaleTurn`: the user gets the
+        board). Once a takeback has set a match back, a ply can come again with another position:
+        then only the match's current message may act."""
+        superseded = (
+            snapshot.takebacks > 0
+            and press.message_id is not None
+            and snapshot.message_id is not None
+            and press.message_id != snapshot.message_id
+        )
+        if snapshot.ply != press.ply or superseded:
             raise StaleTurn(
                 f"That button was for an earlier position of {snapshot.title}: it has moved on since. "
                 "Here is the current board."
@@ -243,7 +251,7 @@ class ButtonAnswers(MatchMessages):
     async def move_chosen(self, interaction: discord.Interaction, press: Press) -> None:
         if not press.values:
             raise CogError("Choose a move from the menu.")
-        await self.current(press)
+        self.check_ply(await self.current(press), press)
         after = await self.host.play(
             press.match_id, interaction.user.id, press.values[0], expected_ply=press.ply
         )

@@ -99,7 +99,8 @@ class MatchRow:
     move_count: int = 0
     """How many of them are moves a seat played (chance events, resignations and draws are not)."""
     position_at: str | None = None
-    """When the last log entry was stored (the current position was reached); None without one."""
+    """When the current position was reached: its last log entry was stored, or a takeback set
+    the match back to it; None before either."""
     private: bool = False
     """Played where the bot cannot post on its own (a DM, a group DM, a server without the bot):
     only interactions show it, and it counts for the ratings across all servers only."""
@@ -448,7 +449,8 @@ class Store:
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
-                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), "
+                "MAX(COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), ''), "
+                "COALESCE(position_reset_at, '')), "
                 "takeback_offer, takebacks, rematch_of, private "
                 "FROM matches WHERE id = ?",
                 (match_id,),
@@ -479,7 +481,7 @@ class Store:
             seats=seats,
             log_length=row[18],
             move_count=row[19],
-            position_at=row[20],
+            position_at=row[20] or None,
             takeback_offer=json.loads(row[21]) if row[21] else None,
             takebacks=row[22],
             rematch_of=row[23],
@@ -561,6 +563,7 @@ class Store:
                 await db.execute(
                     "DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, change.truncate_from)
                 )
+                await db.execute("UPDATE matches SET position_reset_at = ? WHERE id = ?", (when, match_id))
             if change.log:
                 await db.executemany(
                     "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) "

@@ -11,6 +11,7 @@ from tests.support.discord_harness import (
     BOB,
     CAROL,
     button_id,
+    select_options,
     sent_message,
     start_match,
     the_private_message,
@@ -120,3 +121,24 @@ async def test_a_rematch_against_the_computer_starts_at_once(driver: Driver, hos
     assert again.status == "playing" and again.rematch_of == 1
     assert [s.computer for s in again.seats if s.user_id is None] == ["easy"]
     assert "The rematch of" not in opened.text  # a match, no longer a lobby
+
+
+async def test_after_a_takeback_an_old_message_at_the_same_ply_is_stale(driver: Driver, host: Host) -> None:
+    await driver.command(ALICE, "keibot new")
+    started = sent_message(the_public_message(await driver.command(BOB, "keibot join")))
+    (summary,) = await host.matches_of_player(BOB.id)
+    first = await host.get(summary.id)
+    assert first.seat_to_move is not None
+    mover, other = (ALICE, BOB) if first.seat_to_move.user_id == ALICE.id else (BOB, ALICE)
+    menu = button_id(started, "move")
+    choice = select_options(started)[0]["value"]
+    await driver.click(mover, started, menu, values=[choice])
+    asked = sent_message(the_public_message(await driver.command(mover, "keibot takeback")))
+    await driver.click(other, asked, button_id(asked, "takeback-yes"))
+    back = await host.get(summary.id)
+    assert back.ply == first.ply and back.takebacks == 1
+    # The start's board was drawn at this same ply, but it is not the match's message any more:
+    # a click on its menu (a client still showing it) is refused and plays nothing.
+    answer = the_private_message(await driver.click(mover, started, menu, values=[choice], removed=True))
+    assert "earlier position" in answer.text
+    assert (await host.get(summary.id)).version == back.version

@@ -24,7 +24,18 @@ from host import (
 )
 from host.ladder import Ladder
 from rules import OptionError
-from tests.support.host import ANN, BOB, CAT, CHANNEL, GUILD, dump, mover, two_player_match, unchanged
+from tests.support.host import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    GUILD,
+    dump,
+    mover,
+    two_player_match,
+    unchanged,
+    waiting,
+)
 
 
 def table_sizes(db_path: Path) -> tuple[int, ...]:
@@ -169,3 +180,22 @@ async def test_a_typed_move_sent_before_the_position_was_reached_is_not_played(
     assert dump(db_path, match.id) == before
     later = datetime.now(UTC) + timedelta(milliseconds=1)
     assert (await host.play(match.id, first, "K11", sent_at=later)).ply == 3
+
+
+async def test_a_typed_move_sent_before_a_takeback_is_not_played_on_the_position_it_restored(
+    host: Host, db_path: Path
+) -> None:
+    match = await two_player_match(host, tournament=False)
+    first, second = mover(match), waiting(match)
+    match = await host.play(match.id, first, "K10")
+    match = await host.play(match.id, second, "A1")
+    sent = datetime.now(UTC)  # the second player types a move now, and it arrives late
+    await host.ask_takeback(match.id, second)
+    taken = await host.accept_takeback(match.id, first)
+    assert taken.ply == 1 and mover(taken) == second  # A1 taken back: the second player to move
+    before = dump(db_path, match.id)
+    with pytest.raises(StaleTurn):
+        await host.play(match.id, second, "A2", sent_at=sent)
+    assert dump(db_path, match.id) == before
+    later = datetime.now(UTC) + timedelta(milliseconds=1)
+    assert (await host.play(match.id, second, "A2", sent_at=later)).ply == 2
