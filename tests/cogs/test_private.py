@@ -4,7 +4,9 @@ posted on the bot's own, and the match counts for the ratings across all servers
 
 from __future__ import annotations
 
-from datetime import timedelta
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from bot import TavernBot
 from cogs.clock import TurnClock
@@ -95,3 +97,24 @@ async def test_a_group_dm_match_is_not_reached_from_a_server(driver: Driver, hos
     assert not public_messages(requests)
     (summary,) = await host.matches_of_player(ALICE.id)
     assert (await host.get(summary.id)).is_lobby and len((await host.get(summary.id)).seats) == 1
+
+
+async def test_a_reminder_in_a_group_dm_comes_by_direct_message(
+    driver: Driver, host: Host, fake: FakeDiscord, bot: TavernBot, db_path: Path
+) -> None:
+    lobby = sent_message(
+        the_public_message(await driver.command(ALICE, "keibot new", channel_id=GROUP_DM_ID))
+    )
+    await driver.click(BOB, lobby, button_id(lobby, "join"), channel_id=GROUP_DM_ID)
+    (summary,) = await host.matches_of_player(ALICE.id)
+    seat = (await host.get(summary.id)).seat_to_move
+    assert seat is not None and seat.user_id is not None
+    half_a_week_ago = (datetime.now(UTC) - timedelta(days=3, hours=13)).isoformat(timespec="milliseconds")
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (half_a_week_ago, summary.id))
+    start = len(fake.requests)
+    await TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=None).sweep()
+    (reminder,) = fake.direct_messages(seat.user_id)
+    assert "a reminder: it is your turn" in reminder.content.lower()
+    assert f"https://discord.com/channels/@me/{GROUP_DM_ID}/" in reminder.content
+    assert [r for r in fake.requests[start:] if r.is_channel_post and str(GROUP_DM_ID) in r.path] == []

@@ -187,6 +187,8 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}
         """The direct message channels the bot opened: channel id -> the user's id."""
         self.closed_dms: set[int] = set()
+        self.token_channels: dict[str, int] = {}
+        """The channel of each interaction sent (its token), where its answers are posted."""
         """Users whose direct messages are closed to the bot: a DM to them is refused (403/50007)."""
         self.faults: list[tuple[str, re.Pattern[str], bool]] = []
         """(method, path pattern, taken): the next matching request fails with a 5xx after
@@ -276,7 +278,14 @@ class FakeDiscord:
                 changes = {k: v for k, v in (request.payload or {}).items() if k in EDITED_FIELDS}
                 self.messages[int(edited["id"])] = {**edited, **changes}
                 return self.messages[int(edited["id"])]
-            return self.message_payload(request.payload or {}, request.files)
+            # A message is in the channel it is posted to, or (an answer) its interaction's.
+            parts = request.path.split("/")
+            channel = (
+                int(parts[2]) if parts[1] == "channels" else self.token_channels.get(request.token or "")
+            )
+            return self.message_payload(
+                request.payload or {}, request.files, channel_id=channel or CHANNEL_ID
+            )
         if request.method == "GET" and request.path.endswith("/messages"):
             return self.channel_history(request.path.split("/")[2])
         if request.method == "GET":
@@ -388,10 +397,12 @@ class Driver:
         """An interaction as Discord sends it: in a server channel where the bot is installed, or
         (`GROUP_DM_ID`) in a group DM through the user's install of the app (context 2: no server,
         no member, and the bot cannot post there on its own)."""
+        token = f"token-{next(self._tokens)}"
+        self.fake.token_channels[token] = channel_id
         common = {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
-            "token": f"token-{next(self._tokens)}",
+            "token": token,
             "version": 1,
             "type": kind,
             "channel_id": str(channel_id),
