@@ -1,10 +1,12 @@
-"""The SQLite store (aiosqlite): matches, their move logs, players. No rules logic."""
+"""The store: SQLite (aiosqlite, the default) or PostgreSQL (asyncpg, data/postgres.py) behind one
+interface: matches, their move logs, players. No rules logic."""
 
 from .store import (
     MATCH_STATUSES,
     SYNC_MODES,
     Announcement,
     BoardLine,
+    Connection,
     DueAnnouncement,
     LogEntry,
     MatchChange,
@@ -15,10 +17,12 @@ from .store import (
     RecentResult,
     ResultRow,
     SeatRow,
+    SqliteStore,
     Store,
     StoreError,
     StoreUnavailable,
     VersionConflict,
+    open_store,
 )
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus
 
@@ -29,6 +33,7 @@ __all__ = [
     "SYNC_MODES",
     "Announcement",
     "BoardLine",
+    "Connection",
     "DueAnnouncement",
     "EntryKind",
     "LeftReason",
@@ -42,8 +47,10 @@ __all__ = [
     "RecentResult",
     "ResultRow",
     "SeatRow",
+    "SqliteStore",
     "Store",
     "StoreError",
     "StoreUnavailable",
     "VersionConflict",
+    "open_store",
 ]
