@@ -42,6 +42,9 @@ DIALECTS = ("sqlite", "postgresql")
 NAME_SEPARATOR = "\x1f"
 """Joins the seats' names in a match list (a control character no stored name holds)."""
 OUTCOMES = ("win", "draw", "loss")
+_COUNT_OUTCOMES = ", ".join(
+    f"COALESCE(SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END), 0)" for o in OUTCOMES
+)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
@@ -351,7 +354,8 @@ class Store(ABC):
             await self._upsert_players(db, [creator], when)
             inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "creator_id, seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -500,7 +504,8 @@ class Store(ABC):
             "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
             "since_ply = CASE WHEN excluded.since_ply < announcements.since_ply THEN excluded.since_ply "
             "ELSE announcements.since_ply END, "
-            "ping = CASE WHEN excluded.ping > announcements.ping THEN excluded.ping ELSE announcements.ping END, "
+            "ping = CASE WHEN excluded.ping > announcements.ping THEN excluded.ping "
+            "ELSE announcements.ping END, "
             "due_at = excluded.due_at",
             (match_id, version, owed.since_ply, int(owed.ping), owed.due_at),
         )
