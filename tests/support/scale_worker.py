@@ -1,9 +1,10 @@
 """One bot process's host, for the tests of several processes over one PostgreSQL database.
 
 `python -m tests.support.scale_worker URL SEED MATCH_ID…` plays random legal moves in the given
-matches, for whichever person is to move, until every one is over (the player to move resigns after `LONGEST` plies), racing any other worker for
-each turn (`expected_ply` as a button carries it). It prints `landed <match> <ply> <move>` once
-the host has returned a move (acknowledged, as a player would see it), and `done` at the end."""
+matches, for whichever person is to move, until every one is over (the player to move resigns
+after `LONGEST` plies), racing any other worker for each turn (`expected_ply`, as a button
+carries it). It prints `landed <match> <ply> <move>` once the host has returned a move
+(acknowledged, as a player would see it), and `done` at the end."""
 
 from __future__ import annotations
 
