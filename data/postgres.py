@@ -95,6 +95,13 @@ class PostgresStore(Store):
     async def close(self) -> None:
         await self._pool.close()
 
+    async def after_copy(self) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 "
+                "FROM matches), false)"
+            )
+
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         # REPEATABLE READ: every query of the block sees one snapshot, as SQLite's reads do.
         return self._transaction(isolation="repeatable_read", readonly=True)

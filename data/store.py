@@ -315,6 +315,10 @@ class Store(ABC):
         the block: True when taken, False when another holder has it. A holder that dies lets
         it go."""
 
+    @abstractmethod
+    async def after_copy(self) -> None:
+        """After rows were copied in with their ids (data/migrate.py): new ids follow on."""
+
     async def schema_version(self) -> int:
         async with self.reading() as db:
             rows = await db.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
@@ -886,6 +890,9 @@ class SqliteStore(Store):
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         return _one_transaction(self._read, self._read_lock, "BEGIN")
+
+    async def after_copy(self) -> None:
+        """Nothing to do: AUTOINCREMENT follows the ids inserted."""
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
