@@ -10,6 +10,10 @@ move survives a power cut; `normal`: faster, the last moves may not), TURN_TIMEO
 (default 168; 0: idle players are never resigned) and LOBBY_TIMEOUT_HOURS (default 72; 0: idle
 lobbies are never closed). The background sweep (turn clock, idle lobbies, computer moves a
 restart interrupted) always runs.
+At scale (README, "Running at scale"): DATABASE_URL (`postgresql://…` or `sqlite:///path`; wins over
+DATABASE_PATH), SHARD_COUNT (the shards of the whole bot) and SHARD_IDS (this process's, such as
+`0-3` or `0,2,4`; also `--shards 0-3`): one process per range of shards, over one PostgreSQL
+database.
 Without a token it explains how to get one and exits with status 2; a bad setting, a database that
 cannot be opened or written, a refused token or an unreachable Discord gets one line and status 1.
 """
@@ -21,12 +25,14 @@ import logging
 import os
 import sqlite3
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import aiohttp
+import asyncpg
 import discord
 from discord.ext import commands
 
@@ -42,6 +48,7 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_DATABASE = "data/tavern.sqlite3"
 DEFAULT_TURN_TIMEOUT_HOURS = 168.0
 DEFAULT_LOBBY_TIMEOUT_HOURS = 72.0
+MAX_SHARDS = 65536
 
 PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -97,13 +104,28 @@ class Settings:
     """A lobby nobody joins for this long is closed; None: never."""
     database_sync: str = "full"
     """SQLite's `synchronous` setting (data.SYNC_MODES): `full` survives a power cut."""
+    database_url: str | None = field(default=None, repr=False)
+    """DATABASE_URL (may hold a password): when set, the database, instead of `database_path`."""
+    shard_count: int | None = None
+    """The shards of the whole bot; None: one connection, no sharding."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (of `shard_count`); None: all of them."""
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: DATABASE_URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def load(
-        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = HERE / ".env"
+        cls,
+        environ: Mapping[str, str] | None = None,
+        env_file: Path | None = HERE / ".env",
+        argv: Sequence[str] = (),
     ) -> Settings:
         values = read_env_file(env_file) if env_file is not None else {}
         values.update(os.environ if environ is None else environ)
+        values.update(_options(argv))
         guild = values.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SystemExit(f"DEV_GUILD_ID must be a server id (a number), not {guild!r}.")
@@ -124,7 +146,75 @@ class Settings:
             turn_timeout=_hours(values, "TURN_TIMEOUT_HOURS", DEFAULT_TURN_TIMEOUT_HOURS),
             lobby_timeout=_hours(values, "LOBBY_TIMEOUT_HOURS", DEFAULT_LOBBY_TIMEOUT_HOURS),
             database_sync=sync,
+            database_url=_database_url(values),
+            **_shards(values),
         )
+
+
+def _options(argv: Sequence[str]) -> dict[str, str]:
+    """Settings given on the command line: `--shards 0-3` (or `--shards=0-3`) is SHARD_IDS."""
+    found: dict[str, str] = {}
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        name, equals, value = arg.partition("=")
+        if name != "--shards":
+            raise SystemExit(f"Unknown option {arg!r}: the one option is --shards, such as --shards 0-3.")
+        if not equals:
+            if not args:
+                raise SystemExit("--shards needs the shards of this process, such as --shards 0-3.")
+            value = args.pop(0)
+        found["SHARD_IDS"] = value
+    return found
+
+
+def _database_url(values: Mapping[str, str]) -> str | None:
+    url = values.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        raise SystemExit(
+            "DATABASE_URL must be postgresql://user:password@host/database (or ?host=/socket/folder) "
+            "or sqlite:///path/to/file."
+        )
+    return url or None
+
+
+def _shards(values: Mapping[str, str]) -> dict[str, Any]:
+    """SHARD_COUNT and SHARD_IDS, checked: this process's shards, of the whole bot's."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SystemExit("SHARD_IDS needs SHARD_COUNT: the number of shards of the whole bot.")
+        return {}
+    if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS:
+        raise SystemExit(
+            f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS}, not {count_text!r}."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return {"shard_count": count}
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SystemExit(
+                f"SHARD_IDS must be shard numbers and ranges such as 0-3 or 0,2,4, not {ids_text!r}."
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if not low <= high < count:
+            raise SystemExit(
+                f"SHARD_IDS must name shards from 0 to {count - 1} (SHARD_COUNT {count}), not {part!r}."
+            )
+        ids.update(range(low, high + 1))
+    shard_ids = tuple(sorted(ids))
+    if len(shard_ids) < count and not values.get("DATABASE_URL", "").strip().startswith(
+        ("postgresql://", "postgres://")
+    ):
+        raise SystemExit(
+            "SHARD_IDS names only some of the shards: the processes that run the others must share one "
+            "database, so set DATABASE_URL to postgresql://… (one SQLite file serves one process)."
+        )
+    return {"shard_count": count, "shard_ids": shard_ids}
 
 
 def _hours(values: Mapping[str, str], name: str, default: float) -> timedelta | None:
@@ -196,6 +286,7 @@ class TavernBot(commands.Bot):
         sync_commands: bool = True,
         turn_timeout: timedelta | None = None,
         lobby_timeout: timedelta | None = timedelta(hours=DEFAULT_LOBBY_TIMEOUT_HOURS),
+        **client_options: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -203,6 +294,7 @@ class TavernBot(commands.Bot):
             intents=intents(),
             tree_cls=TavernTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
         )
         self.host = host
         self.dev_guild_id = dev_guild_id
@@ -246,6 +338,24 @@ class TavernBot(commands.Bot):
             log.info("User install URL (to play in DMs): %s", user_install_url(self.application_id))
 
 
+class ShardedTavernBot(TavernBot, commands.AutoShardedBot):
+    """The client over several gateway connections: the shards `shard_ids` of `shard_count`
+    (discord.py's AutoShardedBot). Each process runs its range; any process may take any click,
+    since every change is checked against the stored match version."""
+
+
+def build_bot(host: Host, settings: Settings) -> TavernBot:
+    common: dict[str, Any] = {
+        "dev_guild_id": settings.dev_guild_id,
+        "turn_timeout": settings.turn_timeout,
+        "lobby_timeout": settings.lobby_timeout,
+    }
+    if settings.shard_count is None:
+        return TavernBot(host, **common)
+    shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
+    return ShardedTavernBot(host, shard_count=settings.shard_count, shard_ids=shard_ids, **common)
+
+
 QUIET_LOGGERS = ("aiosqlite",)
 """Loggers kept at INFO whatever LOG_LEVEL says: at DEBUG, aiosqlite logs every statement with its
 parameters (names, user ids, moves)."""
@@ -262,16 +372,14 @@ def setup_logging(level: str) -> None:
 
 async def serve(settings: Settings) -> None:
     assert settings.token is not None
-    store = await Store.open(settings.database_path, synchronous=settings.database_sync)
-    log.info("Database: %s", settings.database_path)
+    store = await Store.open(settings.database, synchronous=settings.database_sync)
+    log.info("Database: %s", settings.database_path if settings.database_url is None else store.dialect)
+    if settings.shard_count is not None:
+        shards = "all" if settings.shard_ids is None else ",".join(map(str, settings.shard_ids))
+        log.info("Shards: %s of %d", shards, settings.shard_count)
     host = Host(store)
     try:
-        bot = TavernBot(
-            host,
-            dev_guild_id=settings.dev_guild_id,
-            turn_timeout=settings.turn_timeout,
-            lobby_timeout=settings.lobby_timeout,
-        )
+        bot = build_bot(host, settings)
         async with bot:
             await bot.start(settings.token)
     finally:
@@ -279,8 +387,12 @@ async def serve(settings: Settings) -> None:
         await store.close()
 
 
-def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE / ".env") -> int:
-    settings = Settings.load(environ, env_file)
+def main(
+    environ: Mapping[str, str] | None = None,
+    env_file: Path | None = HERE / ".env",
+    argv: Sequence[str] = (),
+) -> int:
+    settings = Settings.load(environ, env_file, argv)
     if settings.token is None:
         print(token_help(), file=sys.stderr)
         return 2
@@ -301,10 +413,10 @@ def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE 
     except StoreUnavailable as error:
         log.error("%s", error)
         return 1
-    except (OSError, sqlite3.Error) as error:  # the database (or the disk) failed after the start
+    except (OSError, sqlite3.Error, asyncpg.PostgresError) as error:  # the database failed after the start
         log.error(
-            "The database %s failed (%s): check the disk and the file, then start again.",
-            settings.database_path,
+            "The database %s failed (%s): check the disk and the file (or the server), then start again.",
+            settings.database_path if settings.database_url is None else "server",
             error,
         )
         return 1
@@ -314,4 +426,4 @@ def main(environ: Mapping[str, str] | None = None, env_file: Path | None = HERE 
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(argv=sys.argv[1:]))

@@ -16,6 +16,7 @@ from . import (
     playouts,
     ratings_bench,
     render_bench,
+    scale_bench,
     verquere_bench,
 )
 from .table import Row, print_table
@@ -39,6 +40,7 @@ def main() -> None:
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
+    rows += scale_bench.rows()
     print_table(rows)
     sys.stdout.flush()
 

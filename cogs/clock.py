@@ -17,13 +17,15 @@ from datetime import datetime, timedelta
 
 from discord.ext import commands, tasks
 
-from host import Host, MatchSnapshot, TurnReminder
+from host import Host, MatchSnapshot, StaleTurn, TurnReminder
 
 from .game_cog import GameCog
 from .notices import send_reminder
 
 log = logging.getLogger("tavern.clock")
 
+SWEEP_JOB = "turn clock"
+"""The name the sweep is claimed under: with several bot processes, one sweeps at a time."""
 SWEEP_MINUTES = 10
 OUTBOX_SECONDS = 10
 """How often the match messages still owed (after a crash or a Discord failure) are looked for."""
@@ -68,13 +70,23 @@ class TurnClock(commands.Cog):
 
     async def sweep(self) -> list[MatchSnapshot]:
         """Expire what is idle now, play the computer moves that are due, and announce it all,
-        then post what is still owed from before; returns the matches changed."""
+        then post what is still owed from before; returns the matches changed. With several bot
+        processes, the one that claims the sweep does it, and the others leave it."""
+        async with self.host.claimed(SWEEP_JOB) as ours:
+            changed = await self._sweep() if ours else []
+        await self.post_owed()
+        return changed
+
+    async def _sweep(self) -> list[MatchSnapshot]:
         changed = await self.host.expire_idle(
             turn_timeout=self.turn_timeout, lobby_timeout=self.lobby_timeout
         )
         for match_id in await self.host.computer_matches():
-            async with self.host.announcing(match_id):
-                played = await self.host.play_computers(match_id)
+            try:
+                async with self.host.announcing(match_id):
+                    played = await self.host.play_computers(match_id)
+            except StaleTurn:
+                continue  # another bot process played that move meanwhile, and announces it
             if played.played:  # an interaction may have played them since they were listed
                 changed.append(played)
         for snapshot in changed:
@@ -97,8 +109,10 @@ class TurnClock(commands.Cog):
     @tasks.loop(seconds=OUTBOX_SECONDS)
     async def outbox(self) -> None:
         try:
-            # At start-up nothing of this process is still posting: everything owed is due.
-            await self.post_owed(everything=self.outbox.current_loop == 0)
+            # At start-up nothing of this process is still posting: everything owed is due, unless
+            # other bot processes share the database (one of them may be posting it now).
+            first = self.outbox.current_loop == 0
+            await self.post_owed(everything=first and not self.host.shares_store)
         except Exception:  # the next round tries again
             log.exception("Posting the owed match messages failed")
 

@@ -1,10 +1,12 @@
-"""The SQLite store (aiosqlite): matches, their move logs, players. No rules logic."""
+"""The store: SQLite (aiosqlite, the default) or PostgreSQL (asyncpg, data/postgres.py) behind one
+interface: matches, their move logs, players. No rules logic."""
 
 from .store import (
     MATCH_STATUSES,
     SYNC_MODES,
     Announcement,
     BoardLine,
+    Connection,
     DueAnnouncement,
     LogEntry,
     MatchChange,
@@ -16,11 +18,13 @@ from .store import (
     ResultRow,
     SeatRow,
     SettingsRow,
+    SqliteStore,
     Store,
     StoreError,
     StoreUnavailable,
     VersionConflict,
     WaitingTurn,
+    open_store,
 )
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
@@ -31,6 +35,7 @@ __all__ = [
     "SYNC_MODES",
     "Announcement",
     "BoardLine",
+    "Connection",
     "DueAnnouncement",
     "EntryKind",
     "LeftReason",
@@ -46,9 +51,11 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "SettingsRow",
+    "SqliteStore",
     "Store",
     "StoreError",
     "StoreUnavailable",
     "VersionConflict",
     "WaitingTurn",
+    "open_store",
 ]

@@ -17,13 +17,14 @@ import errno
 import json
 import re
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -34,6 +35,16 @@ SYNC_MODES = ("full", "normal")
 """SQLite's `synchronous` settings a store may use: `full` (the default) syncs the write-ahead log
 at every commit, so a move acknowledged survives a power cut; `normal` syncs it only at
 checkpoints, faster, but the last moves before a power cut (not a crash of the bot) can be lost."""
+SQLITE_SCHEME = "sqlite://"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DIALECTS = ("sqlite", "postgresql")
+"""The folders of data/migrations: each holds the same numbered migrations in its own SQL."""
+NAME_SEPARATOR = "\x1f"
+"""Joins the seats' names in a match list (a control character no stored name holds)."""
+OUTCOMES = ("win", "draw", "loss")
+_COUNT_OUTCOMES = ", ".join(
+    f"COALESCE(SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END), 0)" for o in OUTCOMES
+)
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 
@@ -221,6 +232,8 @@ RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 """Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
 
 _UNSET: Any = object()
+_EVER = "9999"
+"""Later than every stored moment (ISO text compares in time order)."""
 
 
 @dataclass(frozen=True)
@@ -297,47 +310,59 @@ class MatchSummary:
     move_count: int
 
 
-class Store:
-    def __init__(self, path: Path, reader: aiosqlite.Connection, writer: aiosqlite.Connection):
-        self.path = path
-        self._read = reader
-        self._write = writer
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
+class Connection(Protocol):
+    """One open transaction, in either dialect. SQL is written once with `?` placeholders; what
+    the dialects do differently lives in their migrations (data/migrations/<dialect>/)."""
 
-    # -- opening ---------------------------------------------------------------------------------
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def serialize(self, key: str) -> None:
+        """Hold `key` until this transaction ends, so read-modify-write work under the same key
+        (a ladder's ratings) never interleaves between processes. SQLite writers are serial
+        already."""
+        ...
+
+
+class Store(ABC):
+    """The store interface the host uses; the SQL is shared, the connections are the dialect's
+    (`SqliteStore` here, `PostgresStore` in data/postgres.py). `open_store` picks one."""
+
+    dialect: str
+    shared = False
+    """Several bot processes may use this database at once (PostgreSQL): background jobs are
+    claimed, and a fresh process cannot assume that nothing else is posting."""
 
     @classmethod
-    async def open(cls, path: str | Path, *, synchronous: str = "full") -> Store:
-        """Open (and create or migrate) the database at `path`, and check that it can be written.
+    async def open(cls, target: str | Path, *, synchronous: str = "full") -> Store:
+        """Open the database `target` names (a path or a DATABASE_URL): see `open_store`."""
+        return await open_store(target, synchronous=synchronous)
 
-        `synchronous`: one of SYNC_MODES. Raises StoreUnavailable, with every connection closed,
-        when the database cannot be used."""
-        if synchronous not in SYNC_MODES:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
-        path = Path(path)
-        opened: list[aiosqlite.Connection] = []
-        try:
-            _check_place(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer = await _connect(path, synchronous)
-            opened.append(writer)
-            await writer.execute("PRAGMA journal_mode = WAL")
-            await _migrate(writer)
-            await _check_writable(writer)
-            reader = await _connect(path, synchronous)
-            opened.append(reader)
-        except (sqlite3.Error, OSError) as error:
-            await _close_all(opened)
-            raise StoreUnavailable(unavailable(path, error)) from error
-        except BaseException:
-            await _close_all(opened)
-            raise
-        return cls(path, reader, writer)
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    async def close(self) -> None:
-        await self._read.close()
-        await self._write.close()
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
+        """One read transaction: every query in it sees the same committed snapshot."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """One write transaction; rolled back whole on any error."""
+
+    @abstractmethod
+    def claim(self, job: str) -> AbstractAsyncContextManager[bool]:
+        """Try to take a background job (such as the turn clock's sweep) for this process for
+        the block: True when taken, False when another holder has it. A holder that dies lets
+        it go."""
+
+    @abstractmethod
+    async def after_copy(self) -> None:
+        """After rows were copied in with their ids (data/migrate.py): new ids follow on."""
 
     async def schema_version(self) -> int:
         async with self.reading() as db:
@@ -345,19 +370,13 @@ class Store:
         row = next(iter(rows), None)
         return int(row[0]) if row and row[0] is not None else 0
 
-    def reading(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """One read transaction: every query in it sees the same committed snapshot."""
-        return _one_transaction(self._read, self._read_lock, "BEGIN")
-
-    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """One write transaction; rolled back whole on any error."""
-        return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
-
     # -- players ---------------------------------------------------------------------------------
 
     @staticmethod
-    async def _upsert_players(db: aiosqlite.Connection, seats: Iterable[SeatRow], when: str) -> None:
-        rows = [(s.user_id, s.name, when) for s in seats if s.user_id is not None]
+    async def _upsert_players(db: Connection, seats: Iterable[SeatRow], when: str) -> None:
+        # In user id order: two transactions upserting the same players never wait on each other
+        # in a cycle (PostgreSQL locks each row as it is written).
+        rows = sorted((s.user_id, s.name, when) for s in seats if s.user_id is not None)
         await db.executemany(
             "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
@@ -381,7 +400,8 @@ class Store:
             await db.execute(
                 "INSERT INTO player_settings (user_id, notify, reminders, updated_at) "
                 "VALUES (?, COALESCE(?, 'mention'), COALESCE(?, 1), ?) ON CONFLICT (user_id) DO UPDATE SET "
-                "notify = COALESCE(?, notify), reminders = COALESCE(?, reminders), "
+                "notify = COALESCE(?, player_settings.notify), "
+                "reminders = COALESCE(?, player_settings.reminders), "
                 "updated_at = excluded.updated_at",
                 (user_id, notify, reminders, now_text(), notify, reminders),
             )
@@ -413,10 +433,10 @@ class Store:
         when = now_text()
         async with self.transaction() as db:
             await self._upsert_players(db, [creator], when)
-            cur = await db.execute(
+            inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
                 "creator_id, seed, created_at, updated_at, private, rematch_of) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -432,8 +452,7 @@ class Store:
                     rematch_of,
                 ),
             )
-            match_id = cur.lastrowid
-            assert match_id is not None
+            match_id = int(next(iter(inserted))[0])
             await db.executemany(
                 "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
                 [(match_id, i, s.user_id, s.computer) for i, s in enumerate([creator, *computers])],
@@ -449,9 +468,8 @@ class Store:
                 "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
-                "MAX(COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), ''), "
-                "COALESCE(position_reset_at, '')), "
-                "takeback_offer, takebacks, rematch_of, private "
+                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), "
+                "takeback_offer, takebacks, rematch_of, private, position_reset_at "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -481,7 +499,7 @@ class Store:
             seats=seats,
             log_length=row[18],
             move_count=row[19],
-            position_at=row[20] or None,
+            position_at=max(filter(None, (row[20], row[25])), default=None),
             takeback_offer=json.loads(row[21]) if row[21] else None,
             takebacks=row[22],
             rematch_of=row[23],
@@ -489,7 +507,7 @@ class Store:
         )
 
     @staticmethod
-    async def _seats(db: aiosqlite.Connection, match_id: int) -> tuple[SeatRow, ...]:
+    async def _seats(db: Connection, match_id: int) -> tuple[SeatRow, ...]:
         rows = await db.execute_fetchall(
             "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
             "FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
@@ -542,11 +560,11 @@ class Store:
             if change.takebacks is not None:
                 sets.append("takebacks = ?")
                 params.append(change.takebacks)
-            cur = await db.execute(
+            changed = await db.execute(
                 f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
                 (*params, match_id, expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
             if change.seats is not None:
                 await self._upsert_players(db, change.seats, when)
@@ -577,22 +595,21 @@ class Store:
         return expected_version + 1
 
     @staticmethod
-    async def _owe_announcement(
-        db: aiosqlite.Connection, match_id: int, version: int, owed: Announcement
-    ) -> None:
+    async def _owe_announcement(db: Connection, match_id: int, version: int, owed: Announcement) -> None:
         """One outbox row per match: a newer change takes it over, keeping what was not shown
         yet (the earliest unshown ply, and a ping still owed)."""
         await db.execute(
             "INSERT INTO announcements (match_id, version, since_ply, ping, due_at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
-            "since_ply = MIN(since_ply, excluded.since_ply), ping = MAX(ping, excluded.ping), "
+            "since_ply = CASE WHEN excluded.since_ply < announcements.since_ply THEN excluded.since_ply "
+            "ELSE announcements.since_ply END, "
+            "ping = CASE WHEN excluded.ping > announcements.ping THEN excluded.ping "
+            "ELSE announcements.ping END, "
             "due_at = excluded.due_at",
             (match_id, version, owed.since_ply, int(owed.ping), owed.due_at),
         )
 
-    async def _store_results(
-        self, db: aiosqlite.Connection, match_id: int, change: MatchChange, when: str
-    ) -> None:
+    async def _store_results(self, db: Connection, match_id: int, change: MatchChange, when: str) -> None:
         assert change.results is not None
         rows = await db.execute_fetchall("SELECT game, guild_id FROM matches WHERE id = ?", (match_id,))
         match_game, guild_id = next(iter(rows))
@@ -619,6 +636,9 @@ class Store:
         if change.rate is None:
             return
         users = sorted({r.user_id for r in change.results if r.user_id is not None})
+        # Ratings are read, updated and written back: another process finishing a match of the
+        # same ladder waits until this transaction ends, so neither update is lost.
+        await db.serialize(f"ratings:{game}")
         current: dict[tuple[int, int], RatingRow] = {}
         for scope in change.rating_scopes:
             found = await db.execute_fetchall(
@@ -628,7 +648,7 @@ class Store:
             )
             for user_id, mu, sigma, matches, wins in found:
                 current[(user_id, scope)] = RatingRow(user_id, game, scope, mu, sigma, matches, wins)
-        updated = change.rate(current)
+        updated = sorted(change.rate(current), key=lambda r: (r.user_id, r.scope))
         await db.executemany(
             "INSERT INTO ratings (user_id, game, scope, mu, sigma, ordinal, matches, wins, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game, scope) DO UPDATE SET "
@@ -650,11 +670,11 @@ class Store:
         cache is derived from the log, so rewriting it changes nothing of the game. Returns
         whether it was written (not when the match moved on meanwhile)."""
         async with self.transaction() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE matches SET state = ? WHERE id = ? AND version = ?",
                 (json.dumps(state, separators=(",", ":")), match_id, version),
             )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def set_message(
         self, match_id: int, message_id: int, channel_id: int, *, version: int | None = None
@@ -692,6 +712,24 @@ class Store:
                 (*params, limit),
             )
         return [DueAnnouncement(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+
+    async def claim_announcements(
+        self, *, now: str | None, lease_until: str, limit: int = 100
+    ) -> list[DueAnnouncement]:
+        """Take the outbox rows due by `now` (None: every row) for this process, by moving their
+        `due_at` on to `lease_until` in one statement: no other process takes them until then,
+        and if this one dies before posting, they are due again then. In match order."""
+        async with self.transaction() as db:
+            # `due_at <= ?` is checked again on each row as it is updated: on PostgreSQL a second
+            # process waiting on a row another just leased finds it no longer due and skips it.
+            rows = await db.execute_fetchall(
+                "UPDATE announcements SET due_at = ? WHERE due_at <= ? AND match_id IN "
+                "(SELECT match_id FROM announcements WHERE due_at <= ? ORDER BY due_at, match_id LIMIT ?) "
+                "RETURNING match_id, version, since_ply, ping, due_at, attempts",
+                (lease_until, now or _EVER, now or _EVER, limit),
+            )
+        due = [DueAnnouncement(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
+        return sorted(due, key=lambda row: row.match_id)
 
     async def postpone_announcement(self, match_id: int, version: int, due_at: str) -> None:
         """A post failed: try again from `due_at` (unless a newer change took the row over)."""
@@ -734,7 +772,7 @@ class Store:
             params.append(user_id)
         sql = (
             "SELECT m.id, m.game, m.status, m.guild_id, m.channel_id, m.seat_count, m.updated_at, "
-            "(SELECT group_concat(COALESCE(p.name, 'Computer (' || s.computer || ')'), char(31)) FROM "
+            "(SELECT group_concat(COALESCE(p.name, 'Computer (' || s.computer || ')'), ?) FROM "
             "(SELECT * FROM seats WHERE match_id = m.id ORDER BY seat) s "
             "LEFT JOIN players p ON p.user_id = s.user_id), "
             "(SELECT COUNT(*) FROM moves WHERE match_id = m.id), "
@@ -742,7 +780,7 @@ class Store:
             f"FROM matches m WHERE {' AND '.join(where)} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?"
         )
         async with self.reading() as db:
-            rows = await db.execute_fetchall(sql, (*params, limit))
+            rows = await db.execute_fetchall(sql, (NAME_SEPARATOR, *params, limit))
         return [
             MatchSummary(
                 id=r[0],
@@ -752,7 +790,7 @@ class Store:
                 channel_id=r[4],
                 seat_count=r[5],
                 updated_at=r[6],
-                players=tuple(r[7].split("\x1f")) if r[7] else (),
+                players=tuple(r[7].split(NAME_SEPARATOR)) if r[7] else (),
                 log_length=r[8],
                 move_count=r[9],
             )
@@ -763,7 +801,8 @@ class Store:
         """How many lobbies are open that `creator_id` opened on the server, and in the channel."""
         async with self.reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT COALESCE(SUM(creator_id = ?), 0), COALESCE(SUM(channel_id = ?), 0) FROM matches "
+                "SELECT COALESCE(SUM(CASE WHEN creator_id = ? THEN 1 ELSE 0 END), 0), "
+                "COALESCE(SUM(CASE WHEN channel_id = ? THEN 1 ELSE 0 END), 0) FROM matches "
                 "WHERE guild_id = ? AND status = ?",
                 (creator_id, channel_id, guild_id, MatchStatus.LOBBY),
             )
@@ -817,12 +856,12 @@ class Store:
         claimed = set()
         async with self.transaction() as db:
             for share in shares:
-                cur = await db.execute(
+                inserted = await db.execute(
                     "INSERT INTO turn_reminders (match_id, ply, share, sent_at) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT DO NOTHING",
                     (match_id, ply, share, now_text()),
                 )
-                if cur.rowcount == 1:
+                if inserted == 1:
                     claimed.add(share)
         return claimed
 
@@ -876,8 +915,11 @@ class Store:
             params.append(guild_id)
         async with self.reading() as db:
             rows = await db.execute_fetchall(
-                "SELECT COUNT(*), COALESCE(SUM(outcome = 'win'), 0), COALESCE(SUM(outcome = 'draw'), 0), "
-                "COALESCE(SUM(outcome = 'loss'), 0), COALESCE(SUM(resigned), 0), COALESCE(SUM(points), 0) "
+                "SELECT COUNT(*), "
+                + ", ".join(
+                    f"COALESCE(SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END), 0)" for o in OUTCOMES
+                )
+                + ", COALESCE(SUM(resigned), 0), COALESCE(SUM(points), 0) "
                 f"FROM results WHERE {where}",
                 params,
             )
@@ -917,6 +959,7 @@ class Store:
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None
+            await db.serialize("anonymous players")  # one new lowest id at a time
             found = await db.execute_fetchall("SELECT COALESCE(MIN(user_id), 0) FROM players")
             anonymous_id = min(-1, int(next(iter(found))[0]) - 1)  # negative ids: never a Discord id
             label = f"Anonymous player {-anonymous_id}"
@@ -945,16 +988,124 @@ class Store:
         return count
 
 
+class SqliteStore(Store):
+    """The embedded default: one SQLite file, two connections (see the module's docstring)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: Path, reader: aiosqlite.Connection, writer: aiosqlite.Connection):
+        self.path = path
+        self._read = reader
+        self._write = writer
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+        self._claimed: set[str] = set()
+
+    @classmethod
+    async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
+        """Open (and create or migrate) the database at `target`, and check that it can be written.
+
+        `synchronous`: one of SYNC_MODES. Raises StoreUnavailable, with every connection closed,
+        when the database cannot be used."""
+        if synchronous not in SYNC_MODES:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
+        path = Path(target)
+        opened: list[aiosqlite.Connection] = []
+        try:
+            _check_place(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            writer = await _connect(path, synchronous)
+            opened.append(writer)
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await _migrate(writer)
+            await _check_writable(writer)
+            reader = await _connect(path, synchronous)
+            opened.append(reader)
+        except (sqlite3.Error, OSError) as error:
+            await _close_all(opened)
+            raise StoreUnavailable(unavailable(path, error)) from error
+        except BaseException:
+            await _close_all(opened)
+            raise
+        return cls(path, reader, writer)
+
+    async def close(self) -> None:
+        await self._read.close()
+        await self._write.close()
+
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
+        return _one_transaction(self._read, self._read_lock, "BEGIN")
+
+    async def after_copy(self) -> None:
+        """Nothing to do: AUTOINCREMENT follows the ids inserted."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
+
+    @asynccontextmanager
+    async def claim(self, job: str) -> AsyncIterator[bool]:
+        # One process per SQLite file: a claim only has to keep this process from doing a job twice.
+        if job in self._claimed:
+            yield False
+            return
+        self._claimed.add(job)
+        try:
+            yield True
+        finally:
+            self._claimed.discard(job)
+
+
+class _SqliteConnection:
+    """A `Connection` over aiosqlite."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self._db.execute(sql, params)
+        return cursor.rowcount
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._db.executemany(sql, rows)
+
+    async def serialize(self, key: str) -> None:
+        """Nothing to do: a write transaction holds the file's one write lock (BEGIN IMMEDIATE)."""
+
+
+async def open_store(target: str | Path, *, synchronous: str = "full") -> Store:
+    """The store `target` names: a file path or `sqlite:///path` (SQLite, the default), or a
+    `postgresql://…` URL (a socket folder may be given as `?host=/path`). Raises
+    StoreUnavailable when it cannot be used."""
+    text = str(target)
+    if text.startswith(POSTGRES_SCHEMES):
+        from .postgres import PostgresStore  # asyncpg is loaded only for PostgreSQL
+
+        return await PostgresStore.open(text)
+    if text.startswith(SQLITE_SCHEME):
+        target = text.removeprefix(SQLITE_SCHEME)
+        if not target:
+            raise StoreUnavailable(f"The database URL {text} names no file: write it as sqlite:///path/file.")
+    elif "://" in text:
+        raise StoreUnavailable(
+            f"The database URL {text} is neither sqlite:///path nor postgresql://…: "
+            "set DATABASE_URL to one of these."
+        )
+    return await SqliteStore.open(target, synchronous=synchronous)
+
+
 @asynccontextmanager
 async def _one_transaction(
     db: aiosqlite.Connection, lock: asyncio.Lock, begin: str
-) -> AsyncIterator[aiosqlite.Connection]:
+) -> AsyncIterator[Connection]:
     """A transaction on a connection no other coroutine uses meanwhile; committed when the block
     ends, rolled back whole on any error."""
     async with lock:
         await db.execute(begin)
         try:
-            yield db
+            yield _SqliteConnection(db)
         except BaseException:
             await db.execute("ROLLBACK")
             raise
@@ -1036,10 +1187,10 @@ def unavailable(path: Path, error: BaseException) -> str:
     return f"The database {path} cannot be used ({text}): {advice}."
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """The numbered migrations shipped in data/migrations, in order: (number, name, SQL)."""
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped in data/migrations/<dialect>, in order: (number, name, SQL)."""
     found = []
-    for entry in resources.files("data").joinpath("migrations").iterdir():
+    for entry in resources.files("data").joinpath("migrations", dialect).iterdir():
         match = _MIGRATION_NAME.fullmatch(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))

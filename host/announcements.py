@@ -12,7 +12,7 @@ it holds the match (`announcing`) and the sweep leaves the match alone.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -26,6 +26,10 @@ from .turns import described_log
 ANNOUNCE_GRACE = timedelta(seconds=45)
 """How long the path that made a change has to post its message before the sweep may. discord.py
 retries a failing request for about 25 s before it gives up."""
+
+CLAIM_LEASE = timedelta(minutes=2)
+"""How long a process that took an owed message (`due_announcements`) has to post it before
+another may: longer than discord.py's retries; if the process dies, the message is due again then."""
 
 RETRY_DELAYS = (timedelta(seconds=5), timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10))
 """How long to wait after the 1st, 2nd, 3rd and every later failed post."""
@@ -72,6 +76,17 @@ class MatchAnnouncements(MatchReader):
     def is_announcing(self, match_id: int) -> bool:
         return match_id in self._announcing
 
+    @property
+    def shares_store(self) -> bool:
+        """Other bot processes may use the same database (PostgreSQL): what is owed cannot all
+        be taken at start-up, and background jobs are claimed (`claimed`)."""
+        return self.store.shared
+
+    def claimed(self, job: str) -> AbstractAsyncContextManager[bool]:
+        """Take a background job (the turn clock's sweep) for this process for the block: True
+        when taken; False when another process is doing it now, and this one should not."""
+        return self.store.claim(job)
+
     async def announced(self, match_id: int, version: int, message_id: int, channel_id: int) -> None:
         """The message showing the match at `version` was taken by Discord: remember it, and
         pay what the outbox owed up to that version."""
@@ -85,12 +100,16 @@ class MatchAnnouncements(MatchReader):
     async def due_announcements(
         self, *, everything: bool = False, now: datetime | None = None, limit: int = 50
     ) -> list[DueMessage]:
-        """The match messages owed now (`everything`: also those whose grace has not run out, as
-        at start-up, when no path of this process can still be posting them), oldest first;
-        matches this process is announcing are left out."""
-        moment = None if everything else _when(now or datetime.now(UTC))
+        """The match messages owed now, taken for this process for `CLAIM_LEASE` so that no
+        other process posts them meanwhile (`everything`: also those whose grace has not run out,
+        as at start-up, when no path of this process can still be posting them: only right where
+        no other process shares the store); matches this process is announcing are left out."""
+        moment = now or datetime.now(UTC)
         due = []
-        for row in await self.store.due_announcements(now=moment, limit=limit):
+        rows = await self.store.claim_announcements(
+            now=None if everything else _when(moment), lease_until=_when(moment + CLAIM_LEASE), limit=limit
+        )
+        for row in rows:
             if self.is_announcing(row.match_id):
                 continue
             message = await self._due_message(row)

@@ -540,7 +540,10 @@ class Host(MatchAnnouncements, TurnNotices):
             cutoff = (now - timeout).isoformat(timespec="milliseconds")
             idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
             for summary in idle:
-                snapshot = await self._expire(summary.id, cutoff, timeout)
+                try:
+                    snapshot = await self._expire(summary.id, cutoff, timeout)
+                except StaleTurn:
+                    continue  # it changed meanwhile (in another bot process): no longer idle
                 if snapshot is not None:
                     changed.append(snapshot)
         return changed

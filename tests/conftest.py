@@ -1,4 +1,6 @@
-"""Shared fixtures: a real SQLite store in a temporary folder and a host over it."""
+"""Shared fixtures: a real SQLite store in a temporary folder and a host over it; a private
+PostgreSQL server for the session, started when a test first asks for it (tests/host runs its
+suite on both stores: tests/host/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,13 @@ import pytest
 
 from data import Store
 from host import Host
+from tests.support.databases import start_postgres
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a private PostgreSQL server (pgserver) with a migrated template database."""
+    yield from start_postgres(tmp_path_factory.mktemp("pg"))
 
 
 @pytest.fixture

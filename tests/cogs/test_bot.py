@@ -24,6 +24,7 @@ from bot import (
     QUIET_LOGGERS,
     Settings,
     TavernBot,
+    build_bot,
     intents,
     main,
     read_env_file,
@@ -307,3 +308,58 @@ async def test_debug_logging_never_logs_statement_parameters(
             logging.getLogger(name).setLevel(level)
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert secret_name not in logged and "987654321" not in logged
+
+
+def test_database_url_wins_over_the_path_and_keeps_its_password_out_of_sight(tmp_path: Path) -> None:
+    url = "postgresql://tavern:secret@db.example/tavern"
+    settings = Settings.load({"DATABASE_URL": url, "DATABASE_PATH": "x.sqlite3"}, tmp_path / "none")
+    assert settings.database == url and "secret" not in repr(settings)
+    assert (
+        Settings.load({"DATABASE_PATH": "x.sqlite3"}, tmp_path / "none").database
+        == bot_module.HERE / "x.sqlite3"
+    )
+    sqlite = Settings.load({"DATABASE_URL": "sqlite:///srv/t.sqlite3"}, tmp_path / "none")
+    assert sqlite.database == "sqlite:///srv/t.sqlite3"
+
+
+def test_shards_from_the_settings_or_the_command_line(tmp_path: Path) -> None:
+    pg = {"DATABASE_URL": "postgresql://db/tavern", "SHARD_COUNT": "8"}
+    assert Settings.load(pg, tmp_path / "none").shard_ids is None
+    assert Settings.load({**pg, "SHARD_IDS": "0-2,5"}, tmp_path / "none").shard_ids == (0, 1, 2, 5)
+    assert Settings.load(pg, tmp_path / "none", ["--shards", "4-7"]).shard_ids == (4, 5, 6, 7)
+    assert Settings.load(pg, tmp_path / "none", ["--shards=3"]).shard_ids == (3,)
+    every = Settings.load({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"}, tmp_path / "none")  # one process: SQLite
+    assert (every.shard_count, every.shard_ids) == (2, (0, 1))
+
+
+@pytest.mark.parametrize(
+    ("values", "argv", "said"),
+    [
+        ({"SHARD_IDS": "0-3"}, [], "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "zero"}, [], "SHARD_COUNT must be a number of shards from 1"),
+        ({"SHARD_COUNT": "0"}, [], "SHARD_COUNT must be a number of shards from 1"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2-9"}, [], r"must name shards from 0 to 3 \(SHARD_COUNT 4\)"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a,b"}, [], "SHARD_IDS must be shard numbers and ranges"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1"}, [], "set DATABASE_URL to postgresql://"),
+        ({"SHARD_COUNT": "4"}, ["--shard", "1"], "Unknown option '--shard'"),
+        ({"SHARD_COUNT": "4"}, ["--shards"], "--shards needs the shards of this process"),
+        ({"DATABASE_URL": "mysql://x"}, [], "DATABASE_URL must be postgresql://"),
+    ],
+)
+def test_a_bad_scale_setting_is_refused_in_one_line(
+    tmp_path: Path, values: dict[str, str], argv: list[str], said: str
+) -> None:
+    with pytest.raises(SystemExit, match=said) as refused:
+        Settings.load(values, tmp_path / "none", argv)
+    assert "\n" not in str(refused.value)
+
+
+async def test_sharded_settings_build_a_sharded_client(host: Host, tmp_path: Path) -> None:
+    settings = Settings.load(
+        {"DATABASE_URL": "postgresql://db/tavern", "SHARD_COUNT": "4", "SHARD_IDS": "2-3"}, tmp_path / "none"
+    )
+    async with build_bot(host, settings) as client:
+        assert isinstance(client, discord.AutoShardedClient)
+        assert (client.shard_ids, client.shard_count) == ([2, 3], 4)
+    async with build_bot(host, Settings.load({}, tmp_path / "none")) as single:
+        assert not isinstance(single, discord.AutoShardedClient)

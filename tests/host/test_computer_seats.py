@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +11,7 @@ from data import Store
 from host import Host, LobbyAction, LobbyClosed, MatchSnapshot, NotAllowed, NotCreator, Player
 from host.computer import accepts_draw, choose_move
 from rules import State
+from tests.support.databases import Database
 from tests.support.host import store_cache
 from tests.support.keryo_pente import drawn_board, open_fours, position
 
@@ -192,10 +192,10 @@ async def against_computers(host: Host, people: list[Player], computers: int) ->
 
 
 async def test_a_winning_computer_declines_a_draw(
-    computer_host: Host, chooser: ThreadChooser, db_path: Path
+    computer_host: Host, chooser: ThreadChooser, database: Database
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
-    store_cache(db_path, match.id, open_fours(computer, 2, to_move=1 - computer).to_json())
+    store_cache(database, match.id, open_fours(computer, 2, to_move=1 - computer).to_json())
     offered = await computer_host.offer_draw(match.id, ANN.user_id)
     assert offered.status == "playing" and offered.outcome is None
     assert offered.draw_declined == (computer,) and not offered.draw_offer
@@ -204,10 +204,10 @@ async def test_a_winning_computer_declines_a_draw(
 
 
 async def test_a_computer_accepts_a_draw_in_a_drawn_position(
-    computer_host: Host, chooser: ThreadChooser, db_path: Path, store: Store
+    computer_host: Host, chooser: ThreadChooser, database: Database, store: Store
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
-    store_cache(db_path, match.id, position(drawn_board(), to_move=1 - computer).to_json())
+    store_cache(database, match.id, position(drawn_board(), to_move=1 - computer).to_json())
     agreed = await computer_host.offer_draw(match.id, ANN.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None
     assert agreed.outcome.is_draw and agreed.outcome.reason == "draw agreed"
@@ -215,12 +215,12 @@ async def test_a_computer_accepts_a_draw_in_a_drawn_position(
 
 
 async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_computer(
-    computer_host: Host, chooser: ThreadChooser, db_path: Path
+    computer_host: Host, chooser: ThreadChooser, database: Database
 ) -> None:
     host = computer_host
     match, computer = await against_computers(host, [ANN, BOB, CAT], 1)
     person = (computer + 1) % 4
-    store_cache(db_path, match.id, open_fours(computer, 4, to_move=person).to_json())
+    store_cache(database, match.id, open_fours(computer, 4, to_move=person).to_json())
     for player in (ANN, BOB):
         offered = await host.offer_draw(match.id, player.user_id)
         assert offered.status == "playing" and offered.draw_declined == ()
@@ -230,7 +230,7 @@ async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_compute
     assert not declined.draw_offer and chooser.draw_questions == 1
 
     # In a drawn position the computer agrees with the three of them.
-    store_cache(db_path, match.id, position(drawn_board(), seats=4, to_move=person).to_json())
+    store_cache(database, match.id, position(drawn_board(), seats=4, to_move=person).to_json())
     for player in (ANN, BOB, CAT):
         agreed = await host.offer_draw(match.id, player.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw

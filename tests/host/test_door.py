@@ -3,9 +3,7 @@ is read or stored; a bad value is a clear HostError (or OptionError) and changes
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from host import (
 )
 from host.ladder import Ladder
 from rules import OptionError
+from tests.support.databases import Database
 from tests.support.host import (
     ANN,
     BOB,
@@ -38,12 +37,11 @@ from tests.support.host import (
 )
 
 
-def table_sizes(db_path: Path) -> tuple[int, ...]:
-    with sqlite3.connect(db_path) as conn:
-        return tuple(
-            conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
-            for table in ("matches", "seats", "moves", "players", "ratings")
-        )
+def table_sizes(database: Database) -> tuple[int, ...]:
+    return tuple(
+        database.fetchall(f"SELECT COUNT(*) FROM {table}")[0][0]
+        for table in ("matches", "seats", "moves", "players", "ratings")
+    )
 
 
 @pytest.mark.parametrize(
@@ -64,7 +62,7 @@ def table_sizes(db_path: Path) -> tuple[int, ...]:
     ],
 )
 async def test_new_refuses_bad_values_and_stores_nothing(
-    host: Host, db_path: Path, changes: dict[str, Any], refused: type[Exception]
+    host: Host, database: Database, changes: dict[str, Any], refused: type[Exception]
 ) -> None:
     request: dict[str, Any] = {
         "guild_id": GUILD,
@@ -74,11 +72,11 @@ async def test_new_refuses_bad_values_and_stores_nothing(
         "seats": 2,
         **changes,
     }
-    before = table_sizes(db_path)
+    before = table_sizes(database)
     with pytest.raises(refused) as error:
         await host.new(**request)
     assert str(error.value) and "Traceback" not in str(error.value)
-    assert table_sizes(db_path) == before
+    assert table_sizes(database) == before
 
 
 async def test_the_id_errors_say_what_is_accepted(host: Host) -> None:
@@ -87,10 +85,10 @@ async def test_the_id_errors_say_what_is_accepted(host: Host) -> None:
     assert str(refused.value) == f"0 is not a server id: it must be a whole number from 1 to {MAX_ID:,}."
 
 
-async def test_ids_out_of_range_are_refused_everywhere(host: Host, db_path: Path) -> None:
+async def test_ids_out_of_range_are_refused_everywhere(host: Host, database: Database) -> None:
     match = await two_player_match(host)
     huge = 2**63
-    with unchanged(db_path, match.id):
+    with unchanged(database, match.id):
         for call in (
             host.play(match.id, huge, "K10"),
             host.resign(match.id, -1),
@@ -127,9 +125,9 @@ async def test_a_lone_surrogate_in_a_name_is_replaced_and_the_name_stored(host: 
     assert {seat.name for seat in joined.seats} == {"Ann\ufffdx", "Bob 😀"}
 
 
-async def test_a_move_text_too_long_is_refused_before_it_is_read(host: Host, db_path: Path) -> None:
+async def test_a_move_text_too_long_is_refused_before_it_is_read(host: Host, database: Database) -> None:
     match = await two_player_match(host)
-    with unchanged(db_path, match.id):
+    with unchanged(database, match.id):
         for text in ("K" * (MOVE_TEXT_LIMIT + 1), "K1" + "0" * 800_000):
             with pytest.raises(MoveTooLong) as refused:
                 await host.play(match.id, mover(match), text)
@@ -138,16 +136,16 @@ async def test_a_move_text_too_long_is_refused_before_it_is_read(host: Host, db_
     assert played.ply == 1
 
 
-async def test_open_lobbies_are_limited_per_player_and_per_channel(host: Host, db_path: Path) -> None:
+async def test_open_lobbies_are_limited_per_player_and_per_channel(host: Host, database: Database) -> None:
     small = Host(host.store, lobbies_per_player=2, lobbies_per_channel=3)
     for _ in range(2):
         await small.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot")
-    before = table_sizes(db_path)
+    before = table_sizes(database)
     with pytest.raises(TooManyLobbies) as refused:
         await small.new(guild_id=GUILD, channel_id=CHANNEL + 1, creator=ANN, game_key="keibot")
     assert refused.value.open_count == 2 and not refused.value.in_channel
     assert "You already have 2 open lobbies on this server" in str(refused.value)
-    assert table_sizes(db_path) == before
+    assert table_sizes(database) == before
     # Elsewhere, and against the computer (which starts at once), Ann may still open matches.
     await small.new(guild_id=GUILD + 1, channel_id=CHANNEL, creator=ANN, game_key="keibot")
     await small.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot", computers="easy")
@@ -164,7 +162,7 @@ async def test_open_lobbies_are_limited_per_player_and_per_channel(host: Host, d
 
 
 async def test_a_typed_move_sent_before_the_position_was_reached_is_not_played(
-    host: Host, db_path: Path
+    host: Host, database: Database
 ) -> None:
     match = await two_player_match(host, tournament=False)
     first = mover(match)
@@ -173,17 +171,17 @@ async def test_a_typed_move_sent_before_the_position_was_reached_is_not_played(
     match = await host.play(match.id, mover(match), "A1", sent_at=datetime.now(UTC))
     # The first player's same command again, delayed or repeated: it is their turn, but it was
     # sent before this position existed.
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(StaleTurn) as refused:
         await host.play(match.id, first, "K11", sent_at=sent)
     assert "was sent before the current position" in str(refused.value)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
     later = datetime.now(UTC) + timedelta(milliseconds=1)
     assert (await host.play(match.id, first, "K11", sent_at=later)).ply == 3
 
 
 async def test_a_typed_move_sent_before_a_takeback_is_not_played_on_the_position_it_restored(
-    host: Host, db_path: Path
+    host: Host, database: Database
 ) -> None:
     match = await two_player_match(host, tournament=False)
     first, second = mover(match), waiting(match)
@@ -193,9 +191,9 @@ async def test_a_typed_move_sent_before_a_takeback_is_not_played_on_the_position
     await host.ask_takeback(match.id, second)
     taken = await host.accept_takeback(match.id, first)
     assert taken.ply == 1 and mover(taken) == second  # A1 taken back: the second player to move
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(StaleTurn):
         await host.play(match.id, second, "A2", sent_at=sent)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
     later = datetime.now(UTC) + timedelta(milliseconds=1)
     assert (await host.play(match.id, second, "A2", sent_at=later)).ply == 2

@@ -4,7 +4,6 @@ lazy legal moves (never listed), restarts, and bad input that is explained and c
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +11,7 @@ from data import Store
 from host import Host, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import GAMES, IllegalMoveError, MoveError, NotAMoveError
 from rules.glass_bead import GlassBeadState
+from tests.support.databases import Database
 from tests.support.host import ANN, BOB, dump, mover, started_match
 
 GAME = GAMES["glass-bead"]
@@ -55,7 +55,7 @@ async def test_a_match_starts_with_south_to_move_and_ten_moves(host: Host) -> No
 
 
 async def test_moves_land_in_canonical_notation_and_survive_a_restart(
-    host: Host, store: Store, db_path: Path
+    host: Host, store: Store, database: Database
 ) -> None:
     match = await played(host, INDIRECT)
     after = await host.play(match.id, mover(match), "e 2 5 0 X B5", expected_ply=match.ply)
@@ -136,28 +136,28 @@ BAD_MOVES = [
 
 @pytest.mark.parametrize(("log", "text", "error", "message"), BAD_MOVES)
 async def test_bad_input_is_explained_and_changes_nothing(
-    host: Host, db_path: Path, log: list[str], text: str, error: type[MoveError], message: str
+    host: Host, database: Database, log: list[str], text: str, error: type[MoveError], message: str
 ) -> None:
     match = await played(host, log)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(error, match=r"e\.g\.|For example|, as `") as caught:
         await host.play(match.id, mover(match), text, expected_ply=match.ply)
     assert message in str(caught.value)  # what is wrong, and (matched above) what would be legal
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: Path) -> None:
+async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, database: Database) -> None:
     match = await new_match(host)
     other = next(uid for uid in match.human_ids if uid != mover(match))
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(NotYourTurn):
         await host.play(match.id, other, "a05")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
     moved = await host.play(match.id, mover(match), "A05", expected_ply=0)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(StaleTurn):
         await host.play(match.id, mover(moved), "a05", expected_ply=0)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
 async def test_feeding_is_enforced_and_the_fed_game_goes_on(host: Host) -> None:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import Store, open_store
 from host import (
     AlreadySeated,
     Host,
@@ -28,6 +26,7 @@ from host import (
     WhichMatch,
 )
 from rules import DRAW_AGREED, TIMEOUT, IllegalMoveError, MoveError, NotAMoveError, OptionError
+from tests.support.databases import Database
 from tests.support.host import (
     ANN,
     BOB,
@@ -86,14 +85,14 @@ async def test_full_game_from_lobby_to_result(host: Host, store: Store) -> None:
     assert (await host.matches_in_channel(GUILD, CHANNEL)) == []
 
 
-async def test_restart_resumes_a_match_in_the_middle(db_path: Path) -> None:
-    first_store = await Store.open(db_path)
+async def test_restart_resumes_a_match_in_the_middle(database: Database) -> None:
+    first_store = await open_store(database.url)
     match = await two_player_match(Host(first_store))
     match = await Host(first_store).play(match.id, mover(match), "K10")
     match = await Host(first_store).play(match.id, mover(match), "A1")
     await first_store.close()
 
-    second_store = await Store.open(db_path)
+    second_store = await open_store(database.url)
     try:
         host = Host(second_store)
         resumed = await host.get(match.id)
@@ -105,12 +104,11 @@ async def test_restart_resumes_a_match_in_the_middle(db_path: Path) -> None:
         await second_store.close()
 
 
-async def test_replay_without_the_cached_state_gives_the_same_state(host: Host, db_path: Path) -> None:
+async def test_replay_without_the_cached_state_gives_the_same_state(host: Host, database: Database) -> None:
     match = await two_player_match(host)
     match = await host.play(match.id, mover(match), "K10")
     match = await host.play(match.id, mover(match), "K11")
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
+    database.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
     again = await host.get(match.id)
     assert again.state == match.state
 
@@ -129,9 +127,9 @@ async def test_two_concurrent_moves_for_one_turn_land_once(host: Host, store: St
     assert [e.notation for e in await store.log(match.id)] == ["K10"]
 
 
-async def test_two_hosts_on_one_file_cannot_both_land_a_turn(db_path: Path) -> None:
+async def test_two_hosts_on_one_file_cannot_both_land_a_turn(database: Database) -> None:
     """As two processes would: separate stores and hosts, no shared lock; the version guards."""
-    stores = [await Store.open(db_path), await Store.open(db_path)]
+    stores = [await open_store(database.url), await open_store(database.url)]
     try:
         one, two = Host(stores[0]), Host(stores[1])
         match = await two_player_match(one)
@@ -159,30 +157,30 @@ async def test_two_hosts_on_one_file_cannot_both_land_a_turn(db_path: Path) -> N
     ],
 )
 async def test_bad_moves_change_nothing(
-    host: Host, db_path: Path, text: str, error: type[Exception], message: str
+    host: Host, database: Database, text: str, error: type[Exception], message: str
 ) -> None:
     match = await two_player_match(host)
-    with unchanged(db_path, match.id), pytest.raises(error, match=message):
+    with unchanged(database, match.id), pytest.raises(error, match=message):
         await host.play(match.id, mover(match), text)
 
 
-async def test_occupied_point_and_tournament_box_change_nothing(host: Host, db_path: Path) -> None:
+async def test_occupied_point_and_tournament_box_change_nothing(host: Host, database: Database) -> None:
     match = await two_player_match(host)
     match = await host.play(match.id, mover(match), "K10")
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(IllegalMoveError, match="K10 is taken"):
         await host.play(match.id, mover(match), "K10")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
     match = await host.play(match.id, mover(match), "A1")
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(IllegalMoveError, match="outside the box H8–M12"):
         await host.play(match.id, mover(match), "L11")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_refusals_of_who_may_act_change_nothing(host: Host, db_path: Path) -> None:
+async def test_refusals_of_who_may_act_change_nothing(host: Host, database: Database) -> None:
     match = await two_player_match(host)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(NotYourTurn, match="not your turn"):
         await host.play(match.id, waiting(match), "K10")
     with pytest.raises(NotInMatch, match="not playing"):
@@ -194,25 +192,25 @@ async def test_refusals_of_who_may_act_change_nothing(host: Host, db_path: Path)
     assert (stale.value.expected_ply, stale.value.current_ply) == (5, 0)
     with pytest.raises(MatchNotFound):
         await host.play(9999, ANN.user_id, "K10")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_stale_button_after_a_move_changes_nothing(host: Host, db_path: Path) -> None:
+async def test_stale_button_after_a_move_changes_nothing(host: Host, database: Database) -> None:
     match = await two_player_match(host)
     first = mover(match)
     match = await host.play(match.id, first, "K10", expected_ply=0)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(StaleTurn, match="earlier position") as stale:
         await host.play(match.id, mover(match), "A1", expected_ply=0)
     assert (stale.value.expected_ply, stale.value.current_ply) == (0, 1)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_lobby_refusals_change_nothing(host: Host, db_path: Path) -> None:
+async def test_lobby_refusals_change_nothing(host: Host, database: Database) -> None:
     lobby = await host.new(
         guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keryo-pente", seats=3, options={}
     )
-    before = dump(db_path, lobby.id)
+    before = dump(database, lobby.id)
     with pytest.raises(NotEnoughPlayers, match="needs 2 to 6 players"):
         await host.start(lobby.id, ANN.user_id)
     with pytest.raises(AlreadySeated):
@@ -221,15 +219,15 @@ async def test_lobby_refusals_change_nothing(host: Host, db_path: Path) -> None:
         await host.leave(lobby.id, BOB.user_id)
     with pytest.raises(LobbyClosed, match="not started"):
         await host.play(lobby.id, ANN.user_id, "K10")
-    assert dump(db_path, lobby.id) == before
+    assert dump(database, lobby.id) == before
     await host.join(lobby.id, BOB)
-    before = dump(db_path, lobby.id)
+    before = dump(database, lobby.id)
     with pytest.raises(NotCreator, match="Only the player who opened") as refused:
         await host.start(lobby.id, BOB.user_id)
     assert refused.value.creator_id == ANN.user_id and refused.value.action == LobbyAction.START
     with pytest.raises(NotAllowed):
         await host.abandon(lobby.id, BOB.user_id)
-    assert dump(db_path, lobby.id) == before
+    assert dump(database, lobby.id) == before
 
 
 async def test_joining_a_full_lobby_is_refused(host: Host, store: Store) -> None:

@@ -3,14 +3,13 @@ input that is explained and changes nothing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from data import Store
+from data import Store, open_store
 from host import Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError, OptionError, Outcome
 from rules.keibot import KeibotState
+from tests.support.databases import Database
 from tests.support.host import ANN, BOB, CAT, CHANNEL, GUILD, dump, started_match, unchanged
 from tests.support.keibot import THREE_IN_A_ROW
 
@@ -68,13 +67,13 @@ async def test_a_whole_game_to_three_beads_in_a_row(host: Host, store: Store) ->
     assert await host.matches_in_channel(GUILD, CHANNEL) == []
 
 
-async def test_a_restart_resumes_a_keibot_match(db_path: Path) -> None:
-    first_store = await Store.open(db_path)
+async def test_a_restart_resumes_a_keibot_match(database: Database) -> None:
+    first_store = await open_store(database.url)
     try:
         match = await play_all(Host(first_store), await keibot_match(Host(first_store)), TRAP)
     finally:
         await first_store.close()
-    second_store = await Store.open(db_path)
+    second_store = await open_store(database.url)
     try:
         resumed = await Host(second_store).get(match.id)
         assert resumed.state == match.state and resumed.ply == 3 and str(resumed.last_move) == "g3-f5"
@@ -126,17 +125,17 @@ async def test_an_unknown_setup_is_refused(host: Host) -> None:
     ],
 )
 async def test_bad_moves_are_explained_and_change_nothing(
-    host: Host, db_path: Path, text: str, error: type[MoveError], message: str
+    host: Host, database: Database, text: str, error: type[MoveError], message: str
 ) -> None:
     match = await play_all(host, await keibot_match(host), TRAP)
     assert match.to_move == 1
-    with unchanged(db_path, match.id), pytest.raises(error, match=message):
+    with unchanged(database, match.id), pytest.raises(error, match=message):
         await host.play(match.id, seat_user(match, 1), text, expected_ply=match.ply)
 
 
-async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: Path) -> None:
+async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, database: Database) -> None:
     match = await play_all(host, await keibot_match(host), TRAP)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(NotYourTurn):
         await host.play(match.id, seat_user(match, 0), "f5-g7")
     with pytest.raises(StaleTurn, match="earlier position") as stale:
@@ -144,7 +143,7 @@ async def test_out_of_turn_and_stale_moves_change_nothing(host: Host, db_path: P
     assert (stale.value.expected_ply, stale.value.current_ply) == (2, 3)
     with pytest.raises(Exception, match="not playing"):
         await host.play(match.id, CAT.user_id, "d7-c5")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
 async def test_resign_and_draw(host: Host) -> None:

@@ -5,8 +5,6 @@ and bad input that is explained and changes nothing."""
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +12,7 @@ from data import Store
 from host import Host, MatchSnapshot, NotEnoughPlayers, NotYourTurn, StaleTurn
 from rules import CHANCE, GAMES, MoveError, NotAMoveError, State
 from rules.kerboge import KerbogeState
+from tests.support.databases import Database
 from tests.support.host import ANN, BOB, CAT, CHANNEL, DAN, GUILD, dump, mover, started_match
 
 PEOPLE = (ANN, BOB, CAT, DAN)
@@ -29,23 +28,23 @@ def kerboge(snapshot: MatchSnapshot) -> KerbogeState:
     return snapshot.state
 
 
-async def test_a_lobby_starts_only_with_every_seat_taken(host: Host, db_path: Path) -> None:
+async def test_a_lobby_starts_only_with_every_seat_taken(host: Host, database: Database) -> None:
     lobby = await host.new(
         guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="kerboge", seats=4, options={}
     )
     await host.join(lobby.id, BOB)
     await host.join(lobby.id, CAT)
-    before = dump(db_path, lobby.id)
+    before = dump(database, lobby.id)
     with pytest.raises(NotEnoughPlayers, match="opened for 4 players and 3 are seated"):
         await host.start(lobby.id, ANN.user_id)
-    assert dump(db_path, lobby.id) == before
+    assert dump(database, lobby.id) == before
     jai = await host.new(
         guild_id=GUILD, channel_id=CHANNEL, creator=CAT, game_key="kerboge", seats=2, options={}
     )
-    before = dump(db_path, jai.id)
+    before = dump(database, jai.id)
     with pytest.raises(NotEnoughPlayers, match="opened for 2 players and 1 is seated"):
         await host.start(jai.id, CAT.user_id)
-    assert dump(db_path, jai.id) == before
+    assert dump(database, jai.id) == before
     started = await host.join(lobby.id, DAN)
     assert started.status == "playing" and kerboge(started).seats == 4
 
@@ -83,7 +82,7 @@ def random_move(state: State, rng: random.Random) -> str:
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 2)])
 async def test_whole_games_through_the_host(
-    host: Host, store: Store, db_path: Path, players: int, seed: int
+    host: Host, store: Store, database: Database, players: int, seed: int
 ) -> None:
     match = await full_match(host, players)
     rng = random.Random(seed)
@@ -104,12 +103,11 @@ async def test_whole_games_through_the_host(
     # results: each seat placed by its points (Kerboge ranks by score), rated (all people), on
     # the ladder of the variant played (Jai Kerboge for two)
     ladder = GAME.ladder_key(players)
-    with sqlite3.connect(db_path) as conn:
-        rows = conn.execute(
-            "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? AND game = ? ORDER BY seat",
-            (match.id, ladder),
-        ).fetchall()
-        rated = conn.execute("SELECT COUNT(*) FROM ratings WHERE game = ?", (ladder,)).fetchone()[0]
+    rows = database.fetchall(
+        "SELECT seat, rank, outcome, points FROM results WHERE match_id = ? AND game = ? ORDER BY seat",
+        (match.id, ladder),
+    )
+    rated = database.fetchall("SELECT COUNT(*) FROM ratings WHERE game = ?", (ladder,))[0][0]
     assert len(rows) == players and [r[3] for r in rows] == list(state.points)
     for seat, rank, verdict, points in rows:
         assert rank == 1 + sum(1 for p in state.points if p > points)
@@ -148,17 +146,17 @@ async def jai_position(host: Host) -> MatchSnapshot:
     ],
 )
 async def test_bad_input_is_explained_and_changes_nothing(
-    host: Host, db_path: Path, text: str, message: str
+    host: Host, database: Database, text: str, message: str
 ) -> None:
     match = await jai_position(host)
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(MoveError) as error:
         await host.play(match.id, mover(match), text, expected_ply=match.ply)
     assert message in str(error.value)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_a_bad_move_says_what_would_be_legal(host: Host, db_path: Path) -> None:
+async def test_a_bad_move_says_what_would_be_legal(host: Host, database: Database) -> None:
     match = await jai_position(host)
     with pytest.raises(MoveError, match=r"from 1 it may reach 2 and 3"):
         await host.play(match.id, mover(match), "1/1-4")
@@ -168,15 +166,15 @@ async def test_a_bad_move_says_what_would_be_legal(host: Host, db_path: Path) ->
         await host.play(match.id, mover(match), "2/1-2 b1Xx")
 
 
-async def test_a_legal_boarding_lands_with_its_points(host: Host, db_path: Path) -> None:
+async def test_a_legal_boarding_lands_with_its_points(host: Host, database: Database) -> None:
     match = await jai_position(host)
     match = await host.play(match.id, mover(match), "4/1-2,2,3,3 b1Me@3", expected_ply=match.ply)
     state = kerboge(match)
     assert state.points == (1, 0) and state.mooring(3) == (2, 1) and state.harbour[1] == 7
-    before = dump(db_path, match.id)
+    before = dump(database, match.id)
     with pytest.raises(StaleTurn):
         await host.play(match.id, mover(match), "1/4", expected_ply=match.ply - 1)
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
 async def test_a_resigned_seat_stays_and_is_ranked_last(host: Host) -> None:

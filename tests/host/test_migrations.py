@@ -119,3 +119,10 @@ async def test_jai_kerboge_results_and_ratings_move_to_their_own_ladder(
         assert ratings[(6, "jai-kerboge", scope)] == (38.0, 1, 1)
         assert (5, "kerboge", scope) not in ratings and (6, "kerboge", scope) not in ratings
     assert {game for _, game, _ in ratings} == {"kerboge", "jai-kerboge"}
+
+
+def test_both_dialects_ship_the_same_migrations() -> None:
+    """Every migration exists in the SQLite and the PostgreSQL dialect, with one number and name."""
+    assert [(n, name) for n, name, _ in migrations("sqlite")] == [
+        (n, name) for n, name, _ in migrations("postgresql")
+    ]

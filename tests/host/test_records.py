@@ -7,6 +7,7 @@ import pytest
 from data import Store
 from host import Host, MatchNotFound, Player, UnknownGame
 from host.records import RecordError, read_record
+from tests.support.databases import Database
 from tests.support.host import PEOPLE, started, win_by_five
 from tests.support.host import mover as to_move
 
@@ -64,10 +65,8 @@ def test_bad_records_are_refused_clearly(text: str, error: type[Exception], mess
 
 
 async def test_forget_me_leaves_matches_playable_without_a_trace(
-    host: Host, store: Store, db_path: object
+    host: Host, store: Store, database: Database
 ) -> None:
-    import sqlite3
-
     match = await win_by_five(host, await started(host, PEOPLE[:2]))
     ann = PEOPLE[0]
     label = await store.forget_player(ann.user_id)
@@ -77,18 +76,17 @@ async def test_forget_me_leaves_matches_playable_without_a_trace(
     assert after.state == match.state and label in after.names and "Ann" not in after.names
     assert read_record(await host.record(match.id, match.guild_id)).final_state() == match.state
     assert await store.rating(ann.user_id, "keryo-pente", match.guild_id) is None
-    with sqlite3.connect(str(db_path)) as conn:
-        for table, column in (
-            ("players", "user_id"),
-            ("seats", "user_id"),
-            ("results", "user_id"),
-            ("ratings", "user_id"),
-            ("rating_history", "user_id"),
-            ("matches", "creator_id"),
-        ):
-            rows = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (ann.user_id,)).fetchone()
-            assert rows[0] == 0, table
-        assert conn.execute("SELECT COUNT(*) FROM players WHERE name = 'Ann'").fetchone()[0] == 0
+    for table, column in (
+        ("players", "user_id"),
+        ("seats", "user_id"),
+        ("results", "user_id"),
+        ("ratings", "user_id"),
+        ("rating_history", "user_id"),
+        ("matches", "creator_id"),
+    ):
+        rows = database.fetchall(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (ann.user_id,))
+        assert rows[0][0] == 0, table
+    assert database.fetchall("SELECT COUNT(*) FROM players WHERE name = 'Ann'")[0][0] == 0
     # Bob's rating and record stay.
     assert await store.rating(PEOPLE[1].user_id, "keryo-pente", match.guild_id) is not None
 

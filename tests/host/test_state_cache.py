@@ -5,23 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from host import Host, MatchSnapshot
 from rules import GAMES, StateFormatError
+from tests.support.databases import Database
 from tests.support.host import mover, store_cache, two_player_match
 
 
-def stored_state(db_path: Path, match_id: int) -> tuple[Any, int]:
+def stored_state(database: Database, match_id: int) -> tuple[Any, int]:
     """The stored state cache of a match (parsed) and the match version."""
-    with sqlite3.connect(db_path) as conn:
-        state, version = conn.execute(
-            "SELECT state, version FROM matches WHERE id = ?", (match_id,)
-        ).fetchone()
+    ((state, version),) = database.fetchall("SELECT state, version FROM matches WHERE id = ?", (match_id,))
     return json.loads(state), version
 
 
@@ -42,29 +38,29 @@ async def two_moves_in(host: Host) -> MatchSnapshot:
     ids=["empty", "wrong-type", "no-format", "other-format"],
 )
 async def test_a_broken_or_old_cache_is_rebuilt_from_the_log_and_play_goes_on(
-    host: Host, db_path: Path, damage: Any
+    host: Host, database: Database, damage: Any
 ) -> None:
     match = await two_moves_in(host)
-    good, version = stored_state(db_path, match.id)
-    store_cache(db_path, match.id, damage(good))
+    good, version = stored_state(database, match.id)
+    store_cache(database, match.id, damage(good))
 
     resumed = await host.get(match.id)
     assert resumed.state == match.state and resumed.ply == 2 and str(resumed.last_move) == "A1"
-    rewritten, version_after = stored_state(db_path, match.id)
+    rewritten, version_after = stored_state(database, match.id)
     assert rewritten == good and version_after == version  # the cache only: no new version
 
     after = await host.play(match.id, mover(resumed), "A5", expected_ply=2)
     assert after.ply == 3 and str(after.last_move) == "A5"
-    assert stored_state(db_path, match.id)[0] == after.state.to_json()  # type: ignore[union-attr]
+    assert stored_state(database, match.id)[0] == after.state.to_json()  # type: ignore[union-attr]
 
 
 async def test_a_cache_the_game_refuses_as_another_format_is_rewritten(
-    host: Host, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    host: Host, database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Whatever the rules check, a StateFormatError from `load` sends the host to the log."""
     match = await two_moves_in(host)
-    good, version = stored_state(db_path, match.id)
-    store_cache(db_path, match.id, {**good, "marker": "old"})
+    good, version = stored_state(database, match.id)
+    store_cache(database, match.id, {**good, "marker": "old"})
     game = GAMES["keryo-pente"]
     real_load = game.load_state
 
@@ -76,4 +72,4 @@ async def test_a_cache_the_game_refuses_as_another_format_is_rewritten(
     monkeypatch.setitem(GAMES, game.key, dataclasses.replace(game, load_state=refuse_old))
     resumed = await host.get(match.id)
     assert resumed.state == match.state
-    assert stored_state(db_path, match.id) == (good, version)
+    assert stored_state(database, match.id) == (good, version)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -22,6 +21,7 @@ from host import (
 )
 from host.computer import choose_move
 from rules import State
+from tests.support.databases import Database
 from tests.support.host import (
     ANN,
     BOB,
@@ -81,21 +81,21 @@ async def test_an_accepted_takeback_goes_back_to_before_the_move(host: Host, sto
     assert [e.notation for e in await store.log(match.id)] == ["K10", "B2"]
 
 
-async def test_a_declined_takeback_changes_no_position(host: Host, db_path: Path) -> None:
+async def test_a_declined_takeback_changes_no_position(host: Host, database: Database) -> None:
     match = await keryo_pente(host)
     moved = await host.play(match.id, mover(match), "K10")
     asker = waiting(moved)
     await host.ask_takeback(match.id, asker)
     declined = await host.decline_takeback(match.id, mover(moved))
     assert declined.takeback_offer is None and declined.ply == 1 and declined.takebacks == 0
-    with unchanged(db_path, match.id):
+    with unchanged(database, match.id):
         with pytest.raises(NoTakebackRequest):
             await host.accept_takeback(match.id, mover(moved))
         with pytest.raises(NoTakebackRequest):
             await host.decline_takeback(match.id, mover(moved))
 
 
-async def test_a_takeback_expires_when_the_position_changes(host: Host, db_path: Path) -> None:
+async def test_a_takeback_expires_when_the_position_changes(host: Host, database: Database) -> None:
     match = await keryo_pente(host, [ANN, BOB, CAT])
     moved = await host.play(match.id, mover(match), "K10")
     asker = next(s.user_id for s in moved.seats if s.index == 0 and s.user_id is not None)
@@ -106,9 +106,9 @@ async def test_a_takeback_expires_when_the_position_changes(host: Host, db_path:
     assert offer is not None and len(offer.agreed) == 2 and offer.waiting == {moved.to_move}
     on = await host.play(match.id, mover(moved), "A1")  # the next person moves: the request lapses
     assert on.takeback_offer is None
-    with unchanged(db_path, match.id), pytest.raises(NoTakebackRequest):
+    with unchanged(database, match.id), pytest.raises(NoTakebackRequest):
         await host.accept_takeback(match.id, mover(on))
-    with unchanged(db_path, match.id), pytest.raises(TakebackRefused) as refused:
+    with unchanged(database, match.id), pytest.raises(TakebackRefused) as refused:
         await host.ask_takeback(match.id, asker)
     assert refused.value.reason == TakebackRefusal.MOVED_SINCE
 
@@ -125,20 +125,20 @@ async def test_a_resignation_ends_a_takeback_request(host: Host) -> None:
         await host.ask_takeback(match.id, asker)
 
 
-async def test_takebacks_refused_change_nothing(host: Host, db_path: Path) -> None:
+async def test_takebacks_refused_change_nothing(host: Host, database: Database) -> None:
     match = await keryo_pente(host)
-    with unchanged(db_path, match.id), pytest.raises(TakebackRefused) as nothing:
+    with unchanged(database, match.id), pytest.raises(TakebackRefused) as nothing:
         await host.ask_takeback(match.id, mover(match))
     assert nothing.value.reason == TakebackRefusal.NO_MOVE
     first = await host.play(match.id, mover(match), "K10")
     second = await host.play(match.id, mover(first), "A1")
     # The last move is not the asker's: the other has moved since theirs.
-    with unchanged(db_path, match.id), pytest.raises(TakebackRefused) as since:
+    with unchanged(database, match.id), pytest.raises(TakebackRefused) as since:
         await host.ask_takeback(match.id, mover(second))
     assert since.value.reason == TakebackRefusal.MOVED_SINCE and since.value.since_name in ("Ann", "Bob")
     asker = waiting(second)
     await host.ask_takeback(match.id, asker)
-    with unchanged(db_path, match.id):
+    with unchanged(database, match.id):
         with pytest.raises(TakebackRefused) as twice:
             await host.ask_takeback(match.id, asker)
         assert twice.value.reason == TakebackRefusal.ASKED
@@ -233,13 +233,13 @@ async def test_rematches_draw_the_seats_again(host: Host) -> None:
     assert len(orders) == 2
 
 
-async def test_a_rematch_is_refused_to_outsiders_and_before_the_end(host: Host, db_path: Path) -> None:
+async def test_a_rematch_is_refused_to_outsiders_and_before_the_end(host: Host, database: Database) -> None:
     match = await keryo_pente(host)
     with pytest.raises(RematchRefused) as playing:
         await host.rematch(match.id, ANN)
     assert playing.value.status == "playing"
     over = await win_by_five(host, match)
-    with unchanged(db_path, over.id), pytest.raises(RematchRefused):
+    with unchanged(database, over.id), pytest.raises(RematchRefused):
         await host.rematch(over.id, CAT)
     assert await host.matches_in_channel(GUILD, CHANNEL) == []
 

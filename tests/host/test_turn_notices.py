@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from data import Notify, Store
 from host import Host, InvalidId, Ladder, MatchSnapshot, NothingToShow, Player, PlayerSettings, UnknownNotice
+from tests.support.databases import Database
 from tests.support.host import ANN, BOB, CAT, GUILD, mover, started_match, waiting
 
 WEEK = timedelta(days=7)
@@ -21,12 +20,11 @@ def moment(delta: timedelta = timedelta(0)) -> datetime:
     return now.replace(microsecond=now.microsecond // 1000 * 1000)
 
 
-def set_turn_start(db_path: Path, match_id: int, when: datetime) -> None:
+def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
     """Move the moment the match's position was reached (and its last change) to `when`."""
     text = when.isoformat(timespec="milliseconds")
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
-        conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
+    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
+    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
 
 
 async def keryo_pente(host: Host, players: list[Player], *, guild_id: int = GUILD) -> MatchSnapshot:
@@ -76,10 +74,10 @@ async def test_forget_me_erases_the_settings(host: Host, store: Store) -> None:
         await ladder.forget(CAT.user_id)
 
 
-async def test_a_reminder_at_half_and_at_ninety_percent_once_each(host: Host, db_path: Path) -> None:
+async def test_a_reminder_at_half_and_at_ninety_percent_once_each(host: Host, database: Database) -> None:
     match = await keryo_pente(host, [ANN, BOB])
     start = moment(-timedelta(minutes=1))
-    set_turn_start(db_path, match.id, start)
+    set_turn_start(database, match.id, start)
     assert await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=3)) == []
     at_half = start + timedelta(days=3, hours=13)
     (half,) = await host.due_reminders(turn_timeout=WEEK, now=at_half)
@@ -98,20 +96,20 @@ async def test_a_reminder_at_half_and_at_ninety_percent_once_each(host: Host, db
     assert (next_turn.user_id, next_turn.share) == (mover(after), 50)
 
 
-async def test_only_the_later_reminder_when_both_are_due(host: Host, db_path: Path) -> None:
+async def test_only_the_later_reminder_when_both_are_due(host: Host, database: Database) -> None:
     """The bot was stopped past the 90% moment: one reminder, not two."""
     match = await keryo_pente(host, [ANN, BOB])
     start = moment()
-    set_turn_start(db_path, match.id, start)
+    set_turn_start(database, match.id, start)
     (late,) = await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=6, hours=12))
     assert late.share == 90 and late.runs_out_in == timedelta(hours=12)
     assert await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=6, hours=13)) == []
 
 
-async def test_no_reminders_without_a_clock_or_when_turned_off(host: Host, db_path: Path) -> None:
+async def test_no_reminders_without_a_clock_or_when_turned_off(host: Host, database: Database) -> None:
     match = await keryo_pente(host, [ANN, BOB])
     start = moment()
-    set_turn_start(db_path, match.id, start)
+    set_turn_start(database, match.id, start)
     later = start + timedelta(days=5)
     assert await host.due_reminders(turn_timeout=None, now=later) == []
     await host.change_settings(mover(match), reminders=False)
@@ -123,14 +121,14 @@ async def test_no_reminders_without_a_clock_or_when_turned_off(host: Host, db_pa
     assert due.user_id == mover(match)
 
 
-async def test_no_reminder_once_the_clock_ran_out(host: Host, db_path: Path) -> None:
+async def test_no_reminder_once_the_clock_ran_out(host: Host, database: Database) -> None:
     match = await keryo_pente(host, [ANN, BOB])
     start = moment()
-    set_turn_start(db_path, match.id, start)
+    set_turn_start(database, match.id, start)
     assert await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=8)) == []
 
 
-async def test_player_matches_your_turn_first_then_longest_waiting(host: Host, db_path: Path) -> None:
+async def test_player_matches_your_turn_first_then_longest_waiting(host: Host, database: Database) -> None:
     now = moment()
     mine_recent = await with_mover(host, await keryo_pente(host, [ANN, BOB]), ANN)
     theirs_old = await keryo_pente(host, [ANN, CAT])
@@ -142,7 +140,7 @@ async def test_player_matches_your_turn_first_then_longest_waiting(host: Host, d
     )
     not_mine = await keryo_pente(host, [BOB, CAT])
     for match, age in ((mine_recent, 1), (theirs_old, 30), (mine_old, 50), (lobby, 10)):
-        set_turn_start(db_path, match.id, now - timedelta(hours=age))
+        set_turn_start(database, match.id, now - timedelta(hours=age))
     listed = await host.player_matches(ANN.user_id, now=now)
     assert [m.id for m in listed] == [mine_old.id, mine_recent.id, theirs_old.id, lobby.id]
     assert not_mine.id not in [m.id for m in listed]

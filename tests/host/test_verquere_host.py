@@ -9,14 +9,14 @@ replays the log (the log is the truth, the state a cache)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import Store, open_store
 from host import EntryKind, Host, MatchOver, MatchSnapshot, NotYourTurn, StaleTurn
 from rules import IllegalMoveError, MoveError, NotAMoveError
 from rules.verquere import GAME, MEN, Pass, Turn, VerquereState
+from tests.support.databases import Database
 from tests.support.host import ANN, BAR_LOG, BOB, CAT, CHANNEL, GUILD, dump, store_log
 from tests.support.host import split_log as log
 from tests.support.verquere import BEFORE_JUNCKER
@@ -121,8 +121,8 @@ async def test_a_turn_with_nothing_to_play_passes_by_itself_with_its_reason(host
     assert [e.notation for e in await store.log(match.id)][-3:] == [e.notation for e in match.played[1:]]
 
 
-async def test_a_juncker_pass_is_played_by_itself_and_explained(host: Host, db_path: Path) -> None:
-    match = await store_log(host, db_path, await verquere_match(host), BEFORE_JUNCKER)
+async def test_a_juncker_pass_is_played_by_itself_and_explained(host: Host, database: Database) -> None:
+    match = await store_log(host, database, await verquere_match(host), BEFORE_JUNCKER)
     assert match.to_move == 0 and state_of(match).bar == (0, 2)
     after = await host.play(match.id, mover(match), "12/17*/19", expected_ply=match.ply)
     turn, roll, passed, *_ = after.played
@@ -182,8 +182,8 @@ async def test_a_whole_game_of_random_turns(host: Host, store: Store, options: d
         assert result.rank == 1 and result.points == match.outcome.scores[winner]
 
 
-async def test_a_restart_resumes_a_match_with_its_roll(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_a_restart_resumes_a_match_with_its_roll(database: Database) -> None:
+    first = await open_store(database.url)
     try:
         host = Host(first, seed_source=lambda: 1000)
         match = await verquere_match(host)
@@ -191,7 +191,7 @@ async def test_a_restart_resumes_a_match_with_its_roll(db_path: Path) -> None:
         match = await host.play(match.id, mover(match), str(legal[0]), expected_ply=match.ply)
     finally:
         await first.close()
-    second = await Store.open(db_path)
+    second = await open_store(database.url)
     try:
         resumed = await Host(second).get(match.id)
         assert resumed.state == match.state and resumed.ply == match.ply
@@ -237,24 +237,24 @@ BAD_INPUT = [
 @pytest.mark.parametrize(("entries", "text", "error", "message"), BAD_INPUT)
 async def test_bad_input_is_explained_and_changes_nothing(
     host: Host,
-    db_path: Path,
+    database: Database,
     entries: list[str],
     text: str,
     error: type[MoveError],
     message: str,
 ) -> None:
-    match = await store_log(host, db_path, await verquere_match(host), entries)
-    before = dump(db_path, match.id)
+    match = await store_log(host, database, await verquere_match(host), entries)
+    before = dump(database, match.id)
     with pytest.raises(error, match=message) as info:
         await host.play(match.id, mover(match), text, expected_ply=match.ply)
     said = str(info.value)
     assert "legal turn" in said  # and what the legal turns look like
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
 
 
-async def test_moves_out_of_turn_stale_or_by_outsiders_change_nothing(host: Host, db_path: Path) -> None:
-    match = await store_log(host, db_path, await verquere_match(host), ["roll 5-3"])
-    before = dump(db_path, match.id)
+async def test_moves_out_of_turn_stale_or_by_outsiders_change_nothing(host: Host, database: Database) -> None:
+    match = await store_log(host, database, await verquere_match(host), ["roll 5-3"])
+    before = dump(database, match.id)
     waiting = seat_user(match, 1)
     with pytest.raises(NotYourTurn):
         await host.play(match.id, waiting, "1/4/9")
@@ -262,7 +262,7 @@ async def test_moves_out_of_turn_stale_or_by_outsiders_change_nothing(host: Host
         await host.play(match.id, mover(match), "1/4/9", expected_ply=0)
     with pytest.raises(Exception, match="not playing"):
         await host.play(match.id, CAT.user_id, "1/4/9")
-    assert dump(db_path, match.id) == before
+    assert dump(database, match.id) == before
     played = await host.play(match.id, mover(match), "1/9", expected_ply=1)
     assert played.played[0].notation == "1/4/9"  # the touchdown left out names the one turn
 

@@ -1,10 +1,9 @@
-"""Helpers for the tests that drive the host over a real SQLite file: players, matches opened
+"""Helpers for the tests that drive the host over a real database (either store): players, matches opened
 and filled, who is to move, every stored byte of a match, and logs stored as the truth."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 from host import Host, MatchSnapshot, Player
 from rules import CHANCE
 from rules.verquere import GAME as VERQUERE
+from tests.support.databases import Database
 
 ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
 GUILD, CHANNEL = 100, 200
@@ -21,30 +21,34 @@ PEOPLE = [Player(100 + i, name) for i, name in enumerate(["Ann", "Bob", "Cat", "
 PEOPLE_GUILD, PEOPLE_CHANNEL = 7, 8
 
 
-def dump(db_path: Path, match_id: int) -> tuple[Any, ...]:
+def as_database(where: Database | Path) -> Database:
+    """A test database, or the path of a SQLite file."""
+    return where if isinstance(where, Database) else Database("sqlite", str(where))
+
+
+def dump(where: Database | Path, match_id: int) -> tuple[Any, ...]:
     """Every stored byte of one match: its row, its seats, its log, its players."""
-    with sqlite3.connect(db_path) as conn:
-        return (
-            conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)).fetchall(),
-            conn.execute("SELECT * FROM players ORDER BY user_id").fetchall(),
-        )
+    db = as_database(where)
+    return (
+        db.fetchall("SELECT * FROM matches WHERE id = ?", (match_id,)),
+        db.fetchall("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)),
+        db.fetchall("SELECT * FROM moves WHERE match_id = ? ORDER BY ply", (match_id,)),
+        db.fetchall("SELECT * FROM players ORDER BY user_id"),
+    )
 
 
-def store_cache(db_path: Path, match_id: int, cache: Any) -> None:
+def store_cache(where: Database | Path, match_id: int, cache: Any) -> None:
     """Replace a match's cached state (a state's `to_json()`, or anything else): the host reads
     the cache, so a test can put a position there that no short game reaches."""
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
+    as_database(where).execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
 
 
 @contextmanager
-def unchanged(db_path: Path, match_id: int) -> Iterator[None]:
+def unchanged(where: Database | Path, match_id: int) -> Iterator[None]:
     """Checks that the block leaves every stored byte of the match as it was."""
-    before = dump(db_path, match_id)
+    before = dump(where, match_id)
     yield
-    assert dump(db_path, match_id) == before
+    assert dump(where, match_id) == before
 
 
 async def started_match(
@@ -125,7 +129,9 @@ BAR_LOG = split_log(
 """A Verquere log after which Black has a man on the bar."""
 
 
-async def store_log(host: Host, db_path: Path, match: MatchSnapshot, entries: list[str]) -> MatchSnapshot:
+async def store_log(
+    host: Host, where: Database | Path, match: MatchSnapshot, entries: list[str]
+) -> MatchSnapshot:
     """Make `entries` a Verquere match's log (rolls as chance events, turns and passes as the
     moves of the seat to move) and drop the cached state: the host then replays the log."""
     state = VERQUERE.start(2, **dict(match.options))
@@ -136,13 +142,12 @@ async def store_log(host: Host, db_path: Path, match: MatchSnapshot, entries: li
             (match.id, ply, "chance" if seat is None else "move", seat, text, "2026-01-01T00:00:00.000")
         )
         state = state.play(text)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("DELETE FROM moves WHERE match_id = ?", (match.id,))
-        conn.executemany(
-            "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        conn.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
+    db = as_database(where)
+    db.execute("DELETE FROM moves WHERE match_id = ?", (match.id,))
+    db.executemany(
+        "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) VALUES (?, ?, ?, ?, ?, ?)", rows
+    )
+    db.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
     stored = await host.get(match.id)
     assert stored.state == state and stored.ply == len(entries)
     return stored

@@ -1,0 +1,71 @@
+"""Moving a bot from its SQLite file to PostgreSQL (`python -m data.migrate`): an exact copy,
+checked, and never into a database that already holds matches."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from data import MatchStatus, open_store
+from data.migrate import TABLES, MoveRefused, main, move, rows_of
+from host import Host
+from tests.support.databases import fresh_postgres
+from tests.support.host import ANN, BOB, CAT, PEOPLE, mover, started, started_match, win_by_five
+
+
+async def populate(path: Path) -> dict[int, object]:
+    """A SQLite bot with finished rated matches, one being played, a lobby and an erased player;
+    returns each match's state."""
+    store = await open_store(path)
+    try:
+        host = Host(store)
+        for _ in range(2):
+            await win_by_five(host, await started(host, PEOPLE[:2]))
+        playing = await started_match(host, "keryo-pente", [ANN, BOB])
+        await host.play(playing.id, mover(playing), "K10")
+        await host.new(guild_id=1, channel_id=2, creator=CAT, game_key="verquere")
+        await store.forget_player(PEOPLE[1].user_id)
+        summaries = await store.match_summaries(statuses=tuple(MatchStatus), limit=100)
+        return {s.id: (await host.get(s.id)).state for s in summaries}
+    finally:
+        await store.close()
+
+
+async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgres_server: str) -> None:
+    source = tmp_path / "tavern.sqlite3"
+    states = await populate(source)
+    target = await fresh_postgres(postgres_server, migrated=False)
+    counts = await move(source, target.url)
+    assert counts["matches"] == len(states) == 4 and counts["moves"] > 10 and counts["ratings"] > 0
+    old, new = await open_store(source), await open_store(target.url)
+    try:
+        for table in TABLES:
+            assert await rows_of(new, table) == await rows_of(old, table)
+        host = Host(new)
+        for match_id, state in states.items():
+            target.execute("UPDATE matches SET state = NULL WHERE id = ?", (match_id,))
+            assert (await host.get(match_id)).state == state  # replayed from the copied log
+        newer = await host.new(guild_id=1, channel_id=3, creator=ANN, game_key="keibot")
+        assert newer.id == max(states) + 1
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def test_a_database_holding_matches_is_refused_and_left_as_it_was(
+    tmp_path: Path, postgres_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "tavern.sqlite3"
+    await populate(source)
+    target = await fresh_postgres(postgres_server)
+    await move(source, target.url)
+    before = target.fetchall("SELECT COUNT(*) FROM moves")
+    with pytest.raises(MoveRefused, match="already holds matches"):
+        await move(source, target.url)
+    assert target.fetchall("SELECT COUNT(*) FROM moves") == before
+    assert await asyncio.to_thread(main, ["--to", target.url, "--from", str(source)]) == 1
+    assert "already holds matches" in capsys.readouterr().err
+    missing = str(tmp_path / "missing.sqlite3")
+    assert await asyncio.to_thread(main, ["--to", target.url, "--from", missing]) == 1
