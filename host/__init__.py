@@ -9,6 +9,7 @@ from .errors import (
     USER_ERRORS,
     AlreadySeated,
     BadRequest,
+    GameNotOffered,
     HostError,
     InvalidId,
     InvalidName,
@@ -27,6 +28,7 @@ from .errors import (
     NotInMatch,
     NotStarted,
     NotYourTurn,
+    SettingRefused,
     StaleTurn,
     TooManyLobbies,
     UnknownGame,
@@ -54,11 +56,13 @@ from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
+from .settings import CLOCK_PRESETS, ServerSettings
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat
 from .turns import apply_entry
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "CLOCK_PRESETS",
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
     "GLOBAL_SCOPE",
@@ -71,6 +75,7 @@ __all__ = [
     "BadRequest",
     "DueMessage",
     "EntryKind",
+    "GameNotOffered",
     "GameRecord",
     "GameTally",
     "Host",
@@ -111,6 +116,8 @@ __all__ = [
     "RecentMatch",
     "RecordError",
     "Seat",
+    "ServerSettings",
+    "SettingRefused",
     "StaleTurn",
     "TooManyLobbies",
     "UnknownGame",

@@ -39,6 +39,7 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
+from .settings import SHORTEST_CLOCK_HOURS, ServerConfiguration
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player
 from .turns import (
     DRAW_AGREED_TEXT,
@@ -66,7 +67,7 @@ class Chooser(Protocol):
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
-class Host(MatchAnnouncements):
+class Host(MatchAnnouncements, ServerConfiguration):
     def __init__(
         self,
         store: Store,
@@ -112,10 +113,13 @@ class Host(MatchAnnouncements):
         seats: int | None = None,
         options: Mapping[str, Any] | None = None,
         computers: str | None = None,
+        thread: bool | None = None,
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
-        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`."""
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`.
+        The server must offer the game; the match is rated, threaded and quiet as the server's
+        settings say (`thread`: the match's own choice of a thread, None for the server's)."""
         guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
         creator = check_player(creator)
         game = game_by_key(game_key)
@@ -123,6 +127,7 @@ class Host(MatchAnnouncements):
             check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
+        placement = (await self.check_offered(guild_id, game.key)).placement(thread)
         async with self._opening:
             if computers is None:
                 await self._check_lobby_limits(guild_id, channel_id, creator.user_id)
@@ -135,6 +140,7 @@ class Host(MatchAnnouncements):
                 creator=SeatRow(0, creator.user_id, creator.name),
                 seed=self._seed_source(),
                 announce=owed(0, ping=False),
+                placement=placement,
             )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
@@ -385,17 +391,28 @@ class Host(MatchAnnouncements):
         lobby_timeout: timedelta | None,
         now: datetime | None = None,
     ) -> list[MatchSnapshot]:
-        """The turn clock: resign players who let `turn_timeout` pass without moving, and close
-        lobbies nobody joined for `lobby_timeout` (None: never). Returns the matches it changed."""
+        """The turn clock: resign players who let their server's turn clock pass without moving,
+        and close lobbies nobody joined within their server's lobby clock; `turn_timeout` and
+        `lobby_timeout` are the clocks of servers that chose none (None: never). One query per
+        status finds what is idle, whatever the number of servers. Returns the matches changed."""
         now = now or datetime.now(UTC)
         changed = []
-        for status, timeout in ((MatchStatus.LOBBY, lobby_timeout), (MatchStatus.PLAYING, turn_timeout)):
-            if timeout is None:
-                continue
-            cutoff = (now - timeout).isoformat(timespec="milliseconds")
-            idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
-            for summary in idle:
-                snapshot = await self._expire(summary.id, cutoff, timeout)
+        for status, clock, default in (
+            (MatchStatus.LOBBY, "lobby_clock_hours", lobby_timeout),
+            (MatchStatus.PLAYING, "turn_clock_hours", turn_timeout),
+        ):
+            default_hours = default.total_seconds() / 3600 if default is not None else 0.0
+            idle = await self.store.idle_matches(
+                status,
+                clock=clock,
+                default_hours=default_hours,
+                now=now.isoformat(timespec="milliseconds"),
+                shortest_hours=min(SHORTEST_CLOCK_HOURS, default_hours or SHORTEST_CLOCK_HOURS),
+            )
+            for match in idle:
+                timeout = timedelta(hours=match.hours)
+                cutoff = (now - timeout).isoformat(timespec="milliseconds")
+                snapshot = await self._expire(match.id, cutoff, timeout)
                 if snapshot is not None:
                     changed.append(snapshot)
         return changed
@@ -516,7 +533,7 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
     results = tuple(ratings.results(game, outcome, seats))
     ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
-    if not ratings.is_rated(seats):
+    if not row.placement.rated or not ratings.is_rated(seats):  # an unrated server's: results only
         return replace(change, results=results, ladder=ladder)
     scopes = (row.guild_id, ratings.GLOBAL_SCOPE)
     rate = ratings.RatingUpdate(ladder, results, scopes)

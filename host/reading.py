@@ -203,6 +203,10 @@ class MatchReader:
             draw_offer=frozenset(row.draw_offer or ()),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            rated=row.placement.rated,
+            threaded=row.placement.threaded,
+            quiet=row.placement.quiet,
+            thread_id=row.thread_id,
         )
 
     async def _last_move(self, loaded: Loaded) -> Move | None:
