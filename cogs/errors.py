@@ -19,6 +19,7 @@ from discord import app_commands
 from host import (
     CREATOR_ACTION_WORDS,
     USER_ERRORS,
+    GameNotOffered,
     LobbyFull,
     NoMatchHere,
     NoRatingsYet,
@@ -134,6 +135,11 @@ def _no_ratings_yet(error: NoRatingsYet) -> str:
     )
 
 
+def _game_not_offered(error: GameNotOffered) -> str:
+    offered = ", ".join(f"{title} (`/{key} new`)" for key, title in error.offered)
+    return f"{error.game_title} is not offered on this server. The games offered here: {offered}."
+
+
 HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
@@ -145,6 +151,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NotCreator: _not_creator,
     NoRatingsYet: _no_ratings_yet,
     TooManyLobbies: _too_many_lobbies,
+    GameNotOffered: _game_not_offered,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error reads the same on Discord as its `str()`."""
