@@ -363,11 +363,8 @@ class MatchMessages:
         thread_id = snapshot.thread_id
         first_board = thread_id is None or snapshot.message_channel_id != thread_id
         if first_board and (thread_id is None or not snapshot.quiet):
-            link = thread_link(snapshot, thread_id or 0)
-            if thread_id is None:  # the thread needs a message in the channel to hang on
-                link = (
-                    thread_link(snapshot, 0).split(" The moves")[0] + " The moves are played in its thread."
-                )
+            # A thread not opened yet hangs on this line (even in quiet mode: it is the match's lobby).
+            link = thread_link(snapshot, thread_id)
             starter, answered = await self.say_in_channel(client, snapshot, link, interaction)
             if thread_id is None:
                 thread_id = await open_thread(client, self.host, snapshot, starter)

@@ -434,7 +434,10 @@ class Host(MatchAnnouncements, ServerConfiguration):
                 return None
             days = timeout.total_seconds() / 86400
             return await self._resign(
-                match, seat, f"{seat.name} ran out of time ({days:g} days)", timed_out=True
+                match,
+                seat,
+                f"{seat.name} ran out of time ({days:g} day{'' if days == 1 else 's'})",
+                timed_out=True,
             )
 
     # -- one way to change a match -----------------------------------------------------------------
