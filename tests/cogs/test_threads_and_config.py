@@ -244,3 +244,17 @@ async def test_the_sweep_uses_the_servers_own_turn_clock(
     (posted,) = [r for r in fake.requests if r.is_channel_post]
     assert "ran out of time (1 day)" in posted.text
     assert (await host.get(1)).status == "finished"
+
+
+async def test_a_match_opened_inside_a_thread_is_played_there(driver: Driver, host: Host) -> None:
+    requests = await driver.command(ALICE, "keibot new", thread=True)
+    thread = int(thread_opened(requests).answer["id"])
+    inside = await driver.command(BOB, "keryo-pente new", seats=2, thread=True, channel_id=thread)
+    assert not [r for r in inside if r.path.endswith("/threads")]  # no thread in a thread
+    (lobby,) = posted_in(inside, thread)
+    match = await host.get(2)
+    assert not match.threaded and match.channel_id == thread
+    started = await driver.click(
+        ALICE, sent_message(lobby), button_id(sent_message(lobby), "join"), channel_id=thread
+    )
+    assert posted_in(started, thread) and not posted_in(started, CHANNEL_ID)
