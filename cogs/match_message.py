@@ -449,11 +449,12 @@ class MatchMessages:
         """The truth for a user whose change is stored but whose new match message Discord did
         not take: it counts, and the message follows."""
         done = "Your move is stored" if any(e.kind == EntryKind.MOVE for e in snapshot.played) else "Done"
+        where = "in its thread" if plays_in_thread(snapshot) and snapshot.thread_id else "in this channel"
         try:
             await send_private(
                 interaction,
                 f"{done}: {snapshot.title} is saved as it is now. Discord did not take the new board "
-                "just now; it will be posted in this channel shortly. There is nothing you need to do again.",
+                f"just now; it will be posted {where} shortly. There is nothing you need to do again.",
             )
         except discord.HTTPException as error:
             log.info("Match %s: could not tell the user either (%s)", snapshot.id, error)
