@@ -54,6 +54,7 @@ PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -259,7 +260,7 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
        {invite_url()}
    Scopes: {" ".join(SCOPES)}
    Permissions ({PERMISSIONS.value}): View Channels, Send Messages, Send Messages in Threads,
-   Embed Links, Attach Files, Read Message History.
+   Create Public Threads, Embed Links, Attach Files, Read Message History.
 5. Optional: set DEV_GUILD_ID to your server's id while developing; commands then appear at once
    in that server instead of after Discord's global update.
 

@@ -5,8 +5,8 @@ Where things are: `game_cog.GameCog` (the commands every game shares) is made of
 `dispatch.ButtonAnswers` (what a click on them does); `lobby.lobby_command` makes a game's `new`
 command; `builder` is the step-by-step move builder; `components` the restart-proof buttons;
 `messages` the texts and embeds; `replies` how an interaction is answered; `errors` the one error
-path; `notices` how a player is told it is their turn; `general`, `ladder`, `your_turn` and
-`clock` the cogs that are not a game's.
+path; `notices` how a player is told it is their turn; `general`, `ladder`, `your_turn`, `config`
+and `clock` the cogs that are not a game's; `threads` where a threaded match's messages go.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
@@ -43,6 +43,7 @@ from host import Host
 
 from .builder import BuilderCog, BuilderScreens, Screen
 from .components import ButtonAction, MatchComponent, Press
+from .config import TavernCog
 from .dispatch import Defer, component_action
 from .errors import APOLOGY, CogError, TavernTree, report_error
 from .game_cog import GameCog
@@ -69,7 +70,13 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = 
 
 def make_cogs(host: Host) -> list[commands.Cog]:
     """Every cog of the bot, sharing one host."""
-    return [*(cog(host) for cog in GAME_COGS), GeneralCog(host), LadderCog(host), YourTurnCog(host)]
+    return [
+        *(cog(host) for cog in GAME_COGS),
+        GeneralCog(host),
+        LadderCog(host),
+        YourTurnCog(host),
+        TavernCog(host),
+    ]
 
 
 __all__ = [
@@ -92,6 +99,7 @@ __all__ = [
     "MatchComponent",
     "Press",
     "Screen",
+    "TavernCog",
     "TavernTree",
     "VerquereCog",
     "YourTurnCog",

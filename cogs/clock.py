@@ -3,7 +3,8 @@ restart, reminders to players whose turn clock runs low, and match messages stil
 channels (the outbox, host/announcements.py).
 
 Every few minutes (and once at start-up) a task asks the host to resign players who let a turn
-wait too long and to close idle lobbies (`Host.expire_idle`; the host decides; either can be
+wait too long and to close idle lobbies (`Host.expire_idle`; the host decides, by each server's
+own clocks (`/tavern config`), or the bot's settings where a server chose none; either can be
 switched off), and to play the computer seats of matches that were waiting for one when the bot
 stopped; it posts the changed matches in their channels. The sweep always runs, whatever the
 timeouts: a match waiting for the computer must never stay stuck. A faster loop posts what the
@@ -93,7 +94,7 @@ class TurnClock(commands.Cog):
             due = await self.host.owed_message(snapshot)
             cog = self._game_cog(snapshot.game.key)
             if due is not None and cog is not None:
-                await cog.announce(self.bot, due, note=self._note(snapshot))
+                await cog.announce(self.bot, due, note=await self._note(snapshot))
         await self.remind()
         await self.post_owed()
         return changed
@@ -130,10 +131,13 @@ class TurnClock(commands.Cog):
                 posted += 1
         return posted
 
-    def _note(self, snapshot: MatchSnapshot) -> str:
-        if snapshot.status == "abandoned" and self.lobby_timeout is not None:
-            hours = self.lobby_timeout.total_seconds() / 3600
-            return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
+    async def _note(self, snapshot: MatchSnapshot) -> str:
+        if snapshot.status == "abandoned":
+            settings = await self.host.server_settings(snapshot.guild_id)
+            lobby_clock = settings.lobby_clock(self.lobby_timeout)  # the server's own, or the bot's
+            if lobby_clock is not None:
+                hours = lobby_clock.total_seconds() / 3600
+                return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
         return snapshot.played[0].description if snapshot.played else "The turn clock ran out."
 
     def _game_cog(self, key: str) -> GameCog | None:

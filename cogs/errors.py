@@ -19,6 +19,7 @@ from discord import app_commands
 from host import (
     CREATOR_ACTION_WORDS,
     USER_ERRORS,
+    GameNotOffered,
     LobbyFull,
     NoMatchHere,
     NoRatingsYet,
@@ -148,6 +149,11 @@ def _rematch_open(error: RematchOpen) -> str:
     return f"{rematch} is over already: its last message ({where}) offers the next one."
 
 
+def _game_not_offered(error: GameNotOffered) -> str:
+    offered = ", ".join(f"{title} (`/{key} new`)" for key, title in error.offered)
+    return f"{error.game_title} is not offered on this server. The games offered here: {offered}."
+
+
 HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
@@ -160,6 +166,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NoRatingsYet: _no_ratings_yet,
     TooManyLobbies: _too_many_lobbies,
     RematchOpen: _rematch_open,
+    GameNotOffered: _game_not_offered,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error reads the same on Discord as its `str()`."""

@@ -82,10 +82,12 @@ class GameCog(ButtonAnswers, commands.GroupCog):
         opponent: str = PEOPLE,
         level: str = DEFAULT_LEVEL,
         invite: discord.abc.User | None = None,
+        thread: bool | None = None,
     ) -> None:
         """What every game's `new` command does: open a lobby and show it; against the computer
         (`opponent="computer"`), every other seat is a computer player and the match starts.
-        `invite`: a member asked to join; the lobby message mentions them (and pings only them)."""
+        `invite`: a member asked to join; the lobby message mentions them (and pings only them).
+        `thread`: the match's own choice of a thread (None: the server's setting)."""
         if invite is not None:
             self.check_invite(interaction, invite, opponent)
         await defer_public(interaction)
@@ -99,6 +101,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
             options=options,
             computers=level if opponent == COMPUTER else None,
             private=place.private,
+            thread=thread,
         )
         await self.publish(interaction, snapshot, invite=invite)
 

@@ -23,6 +23,14 @@ class GeneralCog(commands.Cog):
         cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
         return [cog for cog in cogs if isinstance(cog, GameCog)]
 
+    async def offered_cogs(self, interaction: discord.Interaction) -> list[GameCog]:
+        """The game cogs of the games this server offers (`/tavern config`); every game in DMs."""
+        cogs = self.game_cogs(interaction.client)
+        if interaction.guild_id is None:
+            return cogs
+        settings = await self.host.server_settings(interaction.guild_id)
+        return [cog for cog in cogs if settings.offers(cog.game.key)]
+
     @app_commands.command(
         name="games", description="The matches being played or waiting for players in this channel"
     )
@@ -37,7 +45,7 @@ class GeneralCog(commands.Cog):
             label = summary_label(summary, game_by_key(summary.game).title)
             lines.append(f"• {clean(label)}")
         if not lines:
-            starts = ", ".join(f"`/{cog.game.key} new`" for cog in self.game_cogs(interaction.client))
+            starts = ", ".join(f"`/{cog.game.key} new`" for cog in await self.offered_cogs(interaction))
             lines = [
                 f"No match is being played or waiting for players here. Open one with "
                 f"{starts or 'a game command'}; `/history` shows finished ones."
@@ -52,7 +60,7 @@ class GeneralCog(commands.Cog):
     @app_commands.command(name="help", description="What this bot does and how to start a game")
     async def help(self, interaction: discord.Interaction) -> None:
         games = []
-        for cog in self.game_cogs(interaction.client):
+        for cog in await self.offered_cogs(interaction):
             game = cog.game
             if game.variant_titles:  # each seat count is a game of its own (Kerboge, Jai Kerboge)
                 for seats in sorted(game.seats, reverse=True):

@@ -44,6 +44,7 @@ SHARED_DESCRIPTIONS = {
     "opponent": "Play against people (an open lobby) or against the computer (default: people)",
     "level": "The computer's strength (default: normal)",
     "invite": "A member to invite: the lobby message mentions them",
+    "thread": "Play the match in a thread of its own (default: as the server is set up)",
 }
 
 
@@ -84,6 +85,7 @@ def _signature(options: LobbyOptions, *, invite: bool) -> inspect.Signature:
     shared = [_parameter("opponent", str, PEOPLE), _parameter("level", str, DEFAULT_LEVEL)]
     if invite:
         shared.append(_parameter("invite", discord.Member | None, None))
+    shared.append(_parameter("thread", bool | None, None))
     first = [_parameter("self", inspect.Parameter.empty, inspect.Parameter.empty)]
     first.append(_parameter("interaction", discord.Interaction, inspect.Parameter.empty))
     return inspect.Signature([*first, *own, *shared])
@@ -102,6 +104,7 @@ def lobby_command(
     def command(options: LobbyOptions) -> app_commands.Command[Any, ..., None]:
         async def new(cog: GameCog, interaction: discord.Interaction, **chosen: Any) -> None:
             opponent, level, member = chosen.pop("opponent"), chosen.pop("level"), chosen.pop("invite", None)
+            thread = chosen.pop("thread")
             lobby = options(cog, **chosen)
             await cog.open_lobby(
                 interaction,
@@ -110,6 +113,7 @@ def lobby_command(
                 opponent=opponent,
                 level=level,
                 invite=member,
+                thread=thread,
             )
 
         # discord.py reads the options from the signature, and needs the qualified name of a

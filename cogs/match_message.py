@@ -35,10 +35,13 @@ from .messages import (
     match_embed,
     menu_description,
     rematch_content,
+    thread_link,
+    thread_pointer,
     turn_content,
 )
 from .notices import owed_notice, turn_by_dm
-from .replies import send_private, send_public
+from .replies import NO_PINGS, send_private, send_public
+from .threads import THREAD_ARCHIVED, is_thread, open_thread, plays_in_thread, unarchive
 
 log = logging.getLogger("tavern.cogs")
 
@@ -271,19 +274,26 @@ class MatchMessages:
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         notice = await owed_notice(self.host, snapshot, ping=ping)
         note = self.thinking_note(snapshot, note)
+        client = interaction.client
         async with self.host.announcing(snapshot.id):
             try:
-                message = await self.match_message(
-                    snapshot, ping=notice == Notify.MENTION, note=note, invite=invite, rematch_for=rematch_for
-                )
-                sent = await send_public(
-                    interaction,
-                    content=message.content,
-                    embed=message.embed,
-                    file=message.file,
-                    view=message.view,
-                    allowed_mentions=message.allowed_mentions,
-                )
+                mention = notice == Notify.MENTION
+                if plays_in_thread(snapshot) and interaction.channel_id != snapshot.thread_id:
+                    sent = await self.post_in_thread(
+                        client, snapshot, ping=mention, note=note, interaction=interaction
+                    )
+                else:
+                    message = await self.match_message(
+                        snapshot, ping=mention, note=note, invite=invite, rematch_for=rematch_for
+                    )
+                    sent = await send_public(
+                        interaction,
+                        content=message.content,
+                        embed=message.embed,
+                        file=message.file,
+                        view=message.view,
+                        allowed_mentions=message.allowed_mentions,
+                    )
             except Exception as error:  # the change is stored whatever failed: say so, post it later
                 if isinstance(error, discord.HTTPException):
                     log.warning("Match %s: Discord did not take its message (%s)", snapshot.id, error)
@@ -293,12 +303,16 @@ class MatchMessages:
                 await self.tell_stored(interaction, snapshot)
             else:
                 await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)
-                await self.retire_previous(interaction.client, snapshot, sent.id, interaction=interaction)
+                await self.retire_previous(client, snapshot, sent.id, interaction=interaction)
+                if snapshot.is_lobby and snapshot.threaded and snapshot.thread_id is None:
+                    if is_thread(interaction):  # no thread in a thread: it is played where it was opened
+                        await self.host.thread_gone(snapshot.id)
+                    else:
+                        await open_thread(client, self.host, snapshot, sent)
+                await self.post_result(client, snapshot, sent)
                 if notice == Notify.DM:
-                    await turn_by_dm(interaction.client, snapshot, sent.channel.id, sent.id)
-        self.computers_move_later(
-            interaction.client, snapshot, quiet_for=interaction.user.id, interaction=interaction
-        )
+                    await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
+        self.computers_move_later(client, snapshot, quiet_for=interaction.user.id, interaction=interaction)
 
     async def announce(
         self,
@@ -318,7 +332,10 @@ class MatchMessages:
         snapshot = due.snapshot
         if snapshot.private:
             return False  # the bot cannot post there on its own: the next interaction shows it
+        in_thread = plays_in_thread(snapshot)
         channel_id = snapshot.message_channel_id or snapshot.channel_id
+        if in_thread and snapshot.thread_id is not None:
+            channel_id = snapshot.thread_id
         channel = client.get_partial_messageable(channel_id)
         seat = snapshot.seat_to_move
         ping = due.ping and seat is not None and seat.user_id != quiet_for
@@ -329,27 +346,118 @@ class MatchMessages:
                 if sent is None and snapshot.status == MatchStatus.ABANDONED:
                     sent = await self.close_in_place(channel, snapshot, note)
                 if sent is None:
-                    message = await self.match_message(
-                        snapshot, ping=notice == Notify.MENTION, note=self.thinking_note(snapshot, note)
-                    )
-                    sent = await channel.send(
-                        content=message.content,
-                        embed=message.embed,
-                        file=message.file or discord.utils.MISSING,
-                        view=message.view or discord.utils.MISSING,
-                        allowed_mentions=message.allowed_mentions,
-                        nonce=f"m{snapshot.id}v{snapshot.version}",  # Discord drops a quick repeat
-                    )
+                    note = self.thinking_note(snapshot, note)
+                    mention = notice == Notify.MENTION
+                    if in_thread:
+                        sent = await self.post_in_thread(client, snapshot, ping=mention, note=note)
+                    else:
+                        sent = await self.send_board(client, snapshot, channel_id, ping=mention, note=note)
             except discord.HTTPException as error:
                 log.warning("Match %s: could not post its message (%s); it stays due", snapshot.id, error)
                 await self.host.announce_failed(snapshot.id, snapshot.version, due.attempts)
                 return False
-            await self.host.announced(snapshot.id, snapshot.version, sent.id, channel_id)
+            await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)
             await self.retire_previous(client, snapshot, sent.id)
+            await self.post_result(client, snapshot, sent)
             if notice == Notify.DM:
-                await turn_by_dm(client, snapshot, channel_id, sent.id)
+                await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
+
+    async def send_board(
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        channel_id: int,
+        *,
+        ping: bool,
+        note: str | None,
+    ) -> discord.Message:
+        """Post the match message in a channel (or thread) without an interaction."""
+        message = await self.match_message(snapshot, ping=ping, note=note)
+        return await client.get_partial_messageable(channel_id).send(
+            content=message.content,
+            embed=message.embed,
+            file=message.file or discord.utils.MISSING,
+            view=message.view or discord.utils.MISSING,
+            allowed_mentions=message.allowed_mentions,
+            nonce=f"m{snapshot.id}v{snapshot.version}",  # Discord drops a quick repeat
+        )
+
+    async def post_in_thread(
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        *,
+        ping: bool,
+        note: str | None,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message:
+        """Post the board of a threaded match in its thread (see cogs/threads.py): open the
+        thread first when it is not yet (on a start line in the channel), un-archive it when
+        Discord archived it, fall back to the channel when it was deleted. The channel gets the
+        link to the thread when the match starts (not in quiet mode); `interaction`, made
+        outside the thread, is answered with that link or privately."""
+        answered = False
+        thread_id = snapshot.thread_id
+        first_board = thread_id is None or snapshot.message_channel_id != thread_id
+        if first_board and (thread_id is None or not snapshot.quiet):
+            # A thread not opened yet hangs on this line (even in quiet mode: it is the match's lobby).
+            link = thread_link(snapshot, thread_id)
+            starter, answered = await self.say_in_channel(client, snapshot, link, interaction)
+            if thread_id is None:
+                thread_id = await open_thread(client, self.host, snapshot, starter)
+        if thread_id is None:  # Discord would not open it: the match goes on in its channel
+            sent = await self.send_board(client, snapshot, snapshot.channel_id, ping=ping, note=note)
+        else:
+            sent = await self.send_in_thread(client, snapshot, thread_id, ping=ping, note=note)
+        if interaction is not None and not answered:
+            await send_private(interaction, thread_pointer(snapshot, sent.channel.id))
+        return sent
+
+    async def say_in_channel(
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        text: str,
+        interaction: discord.Interaction | None,
+    ) -> tuple[discord.Message, bool]:
+        """Post a line in the match's channel: as the interaction's answer when it was made
+        there; returns the message and whether it answered the interaction."""
+        if interaction is not None and interaction.channel_id == snapshot.channel_id:
+            return await send_public(interaction, content=text), True
+        return await client.get_partial_messageable(snapshot.channel_id).send(
+            content=text, allowed_mentions=NO_PINGS
+        ), False
+
+    async def send_in_thread(
+        self, client: discord.Client, snapshot: MatchSnapshot, thread_id: int, *, ping: bool, note: str | None
+    ) -> discord.Message:
+        try:
+            return await self.send_board(client, snapshot, thread_id, ping=ping, note=note)
+        except discord.NotFound:
+            log.info("Match %s: its thread %s is gone; it goes on in its channel", snapshot.id, thread_id)
+            await self.host.thread_gone(snapshot.id)
+            return await self.send_board(client, snapshot, snapshot.channel_id, ping=ping, note=note)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+        await unarchive(client, thread_id)
+        return await self.send_board(client, snapshot, thread_id, ping=ping, note=note)
+
+    async def post_result(
+        self, client: discord.Client, snapshot: MatchSnapshot, sent: discord.Message
+    ) -> None:
+        """The result of a match played in a thread, in its channel too (best effort: the thread
+        has it whatever happens here)."""
+        if not (snapshot.is_over and plays_in_thread(snapshot)) or sent.channel.id == snapshot.channel_id:
+            return
+        try:
+            await client.get_partial_messageable(snapshot.channel_id).send(
+                embed=match_embed(snapshot), allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as error:
+            log.warning("Match %s: could not post its result in the channel (%s)", snapshot.id, error)
 
     async def close_in_place(
         self, channel: discord.PartialMessageable, snapshot: MatchSnapshot, note: str | None
@@ -380,11 +488,12 @@ class MatchMessages:
         """The truth for a user whose change is stored but whose new match message Discord did
         not take: it counts, and the message follows."""
         done = "Your move is stored" if any(e.kind == EntryKind.MOVE for e in snapshot.played) else "Done"
+        where = "in its thread" if plays_in_thread(snapshot) and snapshot.thread_id else "in this channel"
         try:
             await send_private(
                 interaction,
                 f"{done}: {snapshot.title} is saved as it is now. Discord did not take the new board "
-                "just now; it will be posted in this channel shortly. There is nothing you need to do again.",
+                f"just now; it will be posted {where} shortly. There is nothing you need to do again.",
             )
         except discord.HTTPException as error:
             log.info("Match %s: could not tell the user either (%s)", snapshot.id, error)

@@ -234,9 +234,9 @@ def match_embed(
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     takebacks = f" · {plural(snapshot.takebacks, 'takeback')}" if snapshot.takebacks else ""
-    embed.set_footer(
-        text=f"Match #{snapshot.id} · {moves_played(snapshot)}{takebacks} · /{snapshot.game.key} rules"
-    )
+    unrated = "" if snapshot.rated else " · unrated"
+    counts = f"{moves_played(snapshot)}{takebacks}{unrated}"
+    embed.set_footer(text=f"Match #{snapshot.id} · {counts} · /{snapshot.game.key} rules")
     return embed
 
 
@@ -352,3 +352,31 @@ def summary_label(summary: MatchListing, title: str) -> str:
         state = summary.status
     players = " vs ".join(summary.players) or "nobody yet"
     return clip(f"#{summary.id} {title} · {state} · {players}", 100)
+
+
+def players_line(snapshot: MatchSnapshot) -> str:
+    """ "Alice vs Bob": the players, escaped."""
+    return " vs ".join(clean(seat.label) for seat in snapshot.seats) or "nobody yet"
+
+
+def thread_link(snapshot: MatchSnapshot, thread_id: int | None) -> str:
+    """The channel's line when a threaded match starts: where to follow it (None: the thread is
+    about to be opened on this very line)."""
+    where = f"in its thread, <#{thread_id}>" if thread_id is not None else "in the thread of this message"
+    return (
+        f"▶️ **{clean(snapshot.title)}** has started: {players_line(snapshot)}. "
+        f"The moves are played {where}: anyone can follow it there."
+    )
+
+
+def thread_pointer(snapshot: MatchSnapshot, thread_id: int) -> str:
+    """The private answer to an interaction made outside a threaded match's thread."""
+    if snapshot.is_over:
+        return (
+            f"Done: {snapshot.title} is over. The final board is in its thread, <#{thread_id}>, "
+            "and the result in the channel."
+        )
+    return (
+        f"Done: the board of {snapshot.title} is posted in its thread, <#{thread_id}>. "
+        "You can play from there or from here."
+    )

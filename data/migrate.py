@@ -46,6 +46,10 @@ TABLES: dict[str, tuple[str, ...]] = {
         "rematch_of",
         "private",
         "position_reset_at",
+        "rated",
+        "threaded",
+        "quiet",
+        "thread_id",
     ),
     "seats": ("match_id", "seat", "user_id", "computer", "resigned", "left_reason"),
     "moves": ("match_id", "ply", "kind", "seat", "notation", "played_at"),
@@ -65,6 +69,16 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rating_history": ("user_id", "game", "scope", "match_id", "mu", "sigma", "at"),
     "announcements": ("match_id", "version", "since_ply", "ping", "due_at", "attempts"),
     "player_settings": ("user_id", "notify", "reminders", "updated_at"),
+    "guild_settings": (
+        "guild_id",
+        "games",
+        "turn_clock_hours",
+        "lobby_clock_hours",
+        "threads",
+        "rated",
+        "quiet",
+        "updated_at",
+    ),
     "turn_reminders": ("match_id", "ply", "share", "sent_at"),
 }
 """Every table of the schema with its columns, in an order the foreign keys allow."""

@@ -85,6 +85,42 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class MatchPlacement:
+    """What a match was opened with, from its server's settings and its `new` command."""
+
+    rated: bool = True
+    threaded: bool = False
+    """Its messages go to a thread of its own (opened on its first message in the channel)."""
+    quiet: bool = False
+    """The channel gets only its lobby and its result (implies `threaded`)."""
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's own settings; None stands for the bot's default."""
+
+    guild_id: int
+    games: tuple[str, ...] | None = None
+    """The game keys offered; None: every game."""
+    turn_clock_hours: float | None = None
+    """None: the bot's TURN_TIMEOUT_HOURS; 0: off."""
+    lobby_clock_hours: float | None = None
+    """None: the bot's LOBBY_TIMEOUT_HOURS; 0: off."""
+    threads: bool = False
+    rated: bool = True
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class IdleMatch:
+    """A match idle for longer than its server's clock allows."""
+
+    id: int
+    hours: float
+    """The clock that ran out, in hours."""
+
+
+@dataclass(frozen=True)
 class MatchRow:
     id: int
     guild_id: int
@@ -121,6 +157,10 @@ class MatchRow:
     """How many takebacks the players agreed in this match."""
     rematch_of: int | None = None
     """The finished match this one was opened as the rematch of."""
+    placement: MatchPlacement = MatchPlacement()
+    """How the match is played: rated or not, in a thread of its own or not (fixed when opened)."""
+    thread_id: int | None = None
+    """The thread the bot opened for the match, once it has."""
 
 
 @dataclass(frozen=True)
@@ -427,6 +467,7 @@ class Store(ABC):
         private: bool = False,
         computers: Sequence[SeatRow] = (),
         rematch_of: int | None = None,
+        placement: MatchPlacement = MatchPlacement(),
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
         and `computers` seated after them; `rematch_of`: the finished match it is the rematch of."""
@@ -435,8 +476,8 @@ class Store(ABC):
             await self._upsert_players(db, [creator], when)
             inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at, private, rematch_of) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "creator_id, seed, created_at, updated_at, private, rematch_of, rated, threaded, quiet) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -450,6 +491,9 @@ class Store(ABC):
                     when,
                     int(private),
                     rematch_of,
+                    int(placement.rated),
+                    int(placement.threaded or placement.quiet),
+                    int(placement.quiet),
                 ),
             )
             match_id = int(next(iter(inserted))[0])
@@ -469,7 +513,8 @@ class Store(ABC):
                 "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
                 "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), "
-                "takeback_offer, takebacks, rematch_of, private, position_reset_at "
+                "takeback_offer, takebacks, rematch_of, private, position_reset_at, "
+                "rated, threaded, quiet, thread_id "
                 "FROM matches WHERE id = ?",
                 (match_id,),
             )
@@ -504,6 +549,8 @@ class Store(ABC):
             takebacks=row[22],
             rematch_of=row[23],
             private=bool(row[24]),
+            placement=MatchPlacement(bool(row[26]), bool(row[27]), bool(row[28])),
+            thread_id=row[29],
         )
 
     @staticmethod
@@ -692,6 +739,88 @@ class Store(ABC):
                     "DELETE FROM announcements WHERE match_id = ? AND version <= ?", (match_id, version)
                 )
 
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        """Remember the thread opened for a match; None: it is gone, and the match goes on in
+        its channel (not versioned: it changes nothing of the game)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE matches SET thread_id = ?, threaded = ?, quiet = quiet * ? WHERE id = ?",
+                (thread_id, int(thread_id is not None), int(thread_id is not None), match_id),
+            )
+
+    # -- server settings -------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT games, turn_clock_hours, lobby_clock_hours, threads, rated, quiet "
+                "FROM guild_settings WHERE guild_id = ?",
+                (guild_id,),
+            )
+        row = next(iter(rows), None)
+        if row is None:
+            return GuildSettings(guild_id)
+        games = tuple(json.loads(row[0])) if row[0] is not None else None
+        return GuildSettings(guild_id, games, row[1], row[2], bool(row[3]), bool(row[4]), bool(row[5]))
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, games, turn_clock_hours, lobby_clock_hours, threads, "
+                "rated, quiet, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE "
+                "SET games = excluded.games, turn_clock_hours = excluded.turn_clock_hours, "
+                "lobby_clock_hours = excluded.lobby_clock_hours, threads = excluded.threads, "
+                "rated = excluded.rated, quiet = excluded.quiet, updated_at = excluded.updated_at",
+                (
+                    settings.guild_id,
+                    None if settings.games is None else json.dumps(list(settings.games)),
+                    settings.turn_clock_hours,
+                    settings.lobby_clock_hours,
+                    int(settings.threads),
+                    int(settings.rated),
+                    int(settings.quiet),
+                    now_text(),
+                ),
+            )
+
+    async def idle_matches(
+        self,
+        status: MatchStatus,
+        *,
+        clock: str,
+        default_hours: float,
+        cutoffs: Mapping[float, str],
+        limit: int = 100,
+    ) -> list[IdleMatch]:
+        """Matches of `status` idle for longer than their server's clock (`clock`: the column
+        `turn_clock_hours` or `lobby_clock_hours`; `default_hours` where a server has none),
+        oldest first: one query whatever the number of servers. `cutoffs`: for each clock a server
+        can have (in hours; 0, off, is left out), the moment before which a match is idle; the
+        earliest-reaching one bounds the scan of the index on (status, updated_at). Times are
+        compared as the stored text, so the SQL is the same in both dialects."""
+        if clock not in ("turn_clock_hours", "lobby_clock_hours"):
+            raise ValueError(f"no clock {clock!r}")
+        clocks = [(hours, cutoff) for hours, cutoff in sorted(cutoffs.items()) if hours > 0]
+        if not clocks:
+            return []
+        hours = f"COALESCE(g.{clock}, ?)"
+        cases = " ".join("WHEN ? THEN ?" for _ in clocks)
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT m.id, {hours} FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id "
+                f"WHERE m.status = ? AND m.updated_at < ? AND m.updated_at < CASE {hours} {cases} END "
+                "ORDER BY m.updated_at, m.id LIMIT ?",
+                (
+                    default_hours,
+                    status,
+                    max(cutoff for _, cutoff in clocks),
+                    default_hours,
+                    *(value for pair in clocks for value in pair),
+                    limit,
+                ),
+            )
+        return [IdleMatch(int(r[0]), float(r[1])) for r in rows]
+
     async def due_announcements(
         self, *, now: str | None = None, match_id: int | None = None, limit: int = 100
     ) -> list[DueAnnouncement]:
@@ -762,10 +891,13 @@ class Store(ABC):
         if updated_before is not None:
             where.append("m.updated_at < ?")
             params.append(updated_before)
-        for column, value in (("m.guild_id", guild_id), ("m.channel_id", channel_id), ("m.game", game)):
+        for column, value in (("m.guild_id", guild_id), ("m.game", game)):
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
+        if channel_id is not None:  # a match's own thread is its channel too
+            where.append("(m.channel_id = ? OR m.thread_id = ?)")
+            params += [channel_id, channel_id]
         if user_id is not None:
             # Driven from the seats index: a player's matches, not every match, are looked at.
             where.append("m.id IN (SELECT match_id FROM seats WHERE user_id = ?)")

@@ -9,6 +9,7 @@ from .errors import (
     USER_ERRORS,
     AlreadySeated,
     BadRequest,
+    GameNotOffered,
     HostError,
     InvalidId,
     InvalidName,
@@ -30,6 +31,7 @@ from .errors import (
     NotYourTurn,
     RematchOpen,
     RematchRefused,
+    SettingRefused,
     StaleTurn,
     TakebackRefusal,
     TakebackRefused,
@@ -59,12 +61,14 @@ from .matches import COMPUTER_LEVELS, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
+from .settings import CLOCK_PRESETS, ServerSettings
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
 from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
 from .turns import apply_entry
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "CLOCK_PRESETS",
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
     "GLOBAL_SCOPE",
@@ -78,6 +82,7 @@ __all__ = [
     "BadRequest",
     "DueMessage",
     "EntryKind",
+    "GameNotOffered",
     "GameRecord",
     "GameTally",
     "Host",
@@ -124,6 +129,8 @@ __all__ = [
     "RematchOpen",
     "RematchRefused",
     "Seat",
+    "ServerSettings",
+    "SettingRefused",
     "StaleTurn",
     "TakebackOffer",
     "TakebackRefusal",

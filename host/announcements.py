@@ -92,6 +92,15 @@ class MatchAnnouncements(MatchReader):
         pay what the outbox owed up to that version."""
         await self.store.set_message(match_id, message_id, channel_id, version=version)
 
+    async def thread_opened(self, match_id: int, thread_id: int) -> None:
+        """The bot opened the match's thread: its match messages go there from now on."""
+        await self.store.set_thread(match_id, thread_id)
+
+    async def thread_gone(self, match_id: int) -> None:
+        """The match's thread cannot be used (deleted, or never opened): the match goes on in
+        its channel, as a match without a thread."""
+        await self.store.set_thread(match_id, None)
+
     async def announce_failed(self, match_id: int, version: int, attempts: int = 0) -> None:
         """Posting the message of `version` failed (for the `attempts`+1-th time): try later."""
         delay = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS) - 1)]

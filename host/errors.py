@@ -391,3 +391,18 @@ class RematchOpen(HostError):
 
 def _rematch_state(status: str) -> str:
     return {"lobby": "open already", "playing": "being played"}.get(status, "over already")
+
+
+class GameNotOffered(HostError):
+    """The server's settings do not offer this game; `offered`: (key, title)
+    of each game that is."""
+
+    def __init__(self, *, game_key: str, game_title: str, offered: Sequence[tuple[str, str]]) -> None:
+        self.game_key, self.game_title, self.offered = game_key, game_title, tuple(offered)
+        titles = ", ".join(title for _, title in self.offered)
+        super().__init__(f"{game_title} is not offered on this server. The games offered here: {titles}.")
+
+
+class SettingRefused(HostError):
+    """A server setting (or a match's own choice of it) that cannot be taken; the message says
+    what would be accepted. Nothing was changed."""

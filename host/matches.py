@@ -44,6 +44,7 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
+from .settings import CLOCK_PRESETS, ServerConfiguration
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices, stored_moment
@@ -73,7 +74,7 @@ class Chooser(Protocol):
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
-class Host(MatchAnnouncements, TurnNotices):
+class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
     def __init__(
         self,
         store: Store,
@@ -120,6 +121,7 @@ class Host(MatchAnnouncements, TurnNotices):
         options: Mapping[str, Any] | None = None,
         computers: str | None = None,
         private: bool = False,
+        thread: bool | None = None,
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
@@ -127,7 +129,10 @@ class Host(MatchAnnouncements, TurnNotices):
 
         `private`: played where the bot cannot post on its own (a direct message or group DM,
         whose channel id stands as `guild_id`, or a server that did not install the bot): only
-        interactions show it, and it counts for the ratings across all servers only."""
+        interactions show it, and it counts for the ratings across all servers only.
+
+        The server must offer the game; the match is rated, threaded and quiet as the server's
+        settings say (`thread`: the match's own choice of a thread, None for the server's)."""
         guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
         creator = check_player(creator)
         game = game_by_key(game_key)
@@ -135,6 +140,9 @@ class Host(MatchAnnouncements, TurnNotices):
             check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
+        placement = (await self.check_offered(guild_id, game.key)).placement(thread)
+        if private:  # no thread where the bot cannot post on its own: the interactions show it all
+            placement = replace(placement, threaded=False, quiet=False)
         async with self._opening:
             if computers is None:
                 await self._check_lobby_limits(guild_id, channel_id, creator.user_id)
@@ -148,6 +156,7 @@ class Host(MatchAnnouncements, TurnNotices):
                 seed=self._seed_source(),
                 announce=owed(0, ping=False),
                 private=private,
+                placement=placement,
             )
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
@@ -530,18 +539,30 @@ class Host(MatchAnnouncements, TurnNotices):
         lobby_timeout: timedelta | None,
         now: datetime | None = None,
     ) -> list[MatchSnapshot]:
-        """The turn clock: resign players who let `turn_timeout` pass without moving, and close
-        lobbies nobody joined for `lobby_timeout` (None: never). Returns the matches it changed."""
+        """The turn clock: resign players who let their server's turn clock pass without moving,
+        and close lobbies nobody joined within their server's lobby clock; `turn_timeout` and
+        `lobby_timeout` are the clocks of servers that chose none (None: never). One query per
+        status finds what is idle, whatever the number of servers. Returns the matches changed."""
         now = now or datetime.now(UTC)
         changed = []
-        for status, timeout in ((MatchStatus.LOBBY, lobby_timeout), (MatchStatus.PLAYING, turn_timeout)):
-            if timeout is None:
-                continue
-            cutoff = (now - timeout).isoformat(timespec="milliseconds")
-            idle = await self.store.match_summaries(statuses=(status,), updated_before=cutoff, limit=100)
-            for summary in idle:
+        for status, clock, default in (
+            (MatchStatus.LOBBY, "lobby_clock_hours", lobby_timeout),
+            (MatchStatus.PLAYING, "turn_clock_hours", turn_timeout),
+        ):
+            default_hours = default.total_seconds() / 3600 if default is not None else 0.0
+            # Every clock a server can have: the presets, and the bot's default.
+            clocks = {hours for hours in CLOCK_PRESETS.values() if hours} | {default_hours}
+            idle = await self.store.idle_matches(
+                status,
+                clock=clock,
+                default_hours=default_hours,
+                cutoffs={h: (now - timedelta(hours=h)).isoformat(timespec="milliseconds") for h in clocks},
+            )
+            for match in idle:
+                timeout = timedelta(hours=match.hours)
+                cutoff = (now - timeout).isoformat(timespec="milliseconds")
                 try:
-                    snapshot = await self._expire(summary.id, cutoff, timeout)
+                    snapshot = await self._expire(match.id, cutoff, timeout)
                 except StaleTurn:
                     continue  # it changed meanwhile (in another bot process): no longer idle
                 if snapshot is not None:
@@ -565,7 +586,10 @@ class Host(MatchAnnouncements, TurnNotices):
                 return None
             days = timeout.total_seconds() / 86400
             return await self._resign(
-                match, seat, f"{seat.name} ran out of time ({days:g} days)", timed_out=True
+                match,
+                seat,
+                f"{seat.name} ran out of time ({days:g} day{'' if days == 1 else 's'})",
+                timed_out=True,
             )
 
     # -- one way to change a match -----------------------------------------------------------------
@@ -668,7 +692,7 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
     results = tuple(ratings.results(game, outcome, seats))
     ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
-    if not ratings.is_rated(seats):
+    if not row.placement.rated or not ratings.is_rated(seats):  # an unrated server's: results only
         return replace(change, results=results, ladder=ladder)
     # A private match has no server's ladder to climb (a DM, or a server without the bot).
     scopes = (ratings.GLOBAL_SCOPE,) if row.private else (row.guild_id, ratings.GLOBAL_SCOPE)

@@ -208,6 +208,10 @@ class MatchReader:
             takeback_offer=takeback_offer_of(row),
             takebacks=row.takebacks,
             rematch_of=row.rematch_of,
+            rated=row.placement.rated,
+            threaded=row.placement.threaded,
+            quiet=row.placement.quiet,
+            thread_id=row.thread_id,
         )
 
     async def _last_move(self, loaded: Loaded) -> Move | None:

@@ -133,6 +133,19 @@ class MatchSnapshot:
     """The entries a takeback just removed (only on the snapshot of that takeback)."""
     rematch_of: int | None = None
     """The finished match this one is the rematch of."""
+    rated: bool = True
+    """A finished match updates ratings (its server's setting when it was opened)."""
+    threaded: bool = False
+    """Its messages go to a thread of its own, opened on its first message in the channel."""
+    quiet: bool = False
+    """Its channel sees only its lobby and its result; the rest happens in its thread."""
+    thread_id: int | None = None
+    """The thread opened for it, once it is."""
+
+    @property
+    def home_id(self) -> int:
+        """Where its match messages go: its thread, once opened, else its channel."""
+        return self.thread_id or self.channel_id
 
     @property
     def is_lobby(self) -> bool:

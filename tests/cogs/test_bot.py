@@ -66,8 +66,8 @@ def test_without_a_token_it_explains_and_exits_with_2(
 
 
 def test_the_invite_asks_for_exactly_the_needed_permissions() -> None:
-    needed = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 14) | (1 << 15) | (1 << 16)
-    assert PERMISSIONS.value == needed == 274878024704
+    needed = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 14) | (1 << 15) | (1 << 16)
+    assert PERMISSIONS.value == needed == 309237763072
     assert not PERMISSIONS.use_external_emojis and not PERMISSIONS.administrator
 
 

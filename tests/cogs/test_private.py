@@ -118,3 +118,12 @@ async def test_a_reminder_in_a_group_dm_comes_by_direct_message(
     assert "a reminder: it is your turn" in reminder.content.lower()
     assert f"https://discord.com/channels/@me/{GROUP_DM_ID}/" in reminder.content
     assert [r for r in fake.requests[start:] if r.is_channel_post and str(GROUP_DM_ID) in r.path] == []
+
+
+async def test_a_group_dm_match_asked_for_a_thread_has_none(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    the_public_message(await driver.command(ALICE, "keibot new", thread=True, channel_id=GROUP_DM_ID))
+    (summary,) = await host.matches_of_player(ALICE.id)
+    snapshot = await host.get(summary.id)
+    assert snapshot.private and not snapshot.threaded and not fake.threads

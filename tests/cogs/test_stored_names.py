@@ -103,7 +103,10 @@ def test_every_new_command_ends_with_the_shared_options() -> None:
         command = new_command(cog_class)
         names = [parameter.name for parameter in command.parameters]
         shared = ["opponent", "level", "invite"] if cog_class is KeibotCog else ["opponent", "level"]
+        shared.append("thread")
         assert names[len(names) - len(shared) :] == shared, cog_class
+        thread = command.get_parameter("thread")
+        assert thread is not None and not thread.required and thread.default is None
         opponent = command.get_parameter("opponent")
         assert opponent is not None and not opponent.required and opponent.default == "people"
         assert [c.value for c in opponent.choices] == ["people", "computer"]
@@ -114,7 +117,7 @@ def test_every_new_command_ends_with_the_shared_options() -> None:
 
 def test_a_games_own_options_keep_their_types_defaults_and_choices() -> None:
     keibot = new_command(KeibotCog)
-    assert [p.name for p in keibot.parameters] == ["setup", "opponent", "level", "invite"]
+    assert [p.name for p in keibot.parameters] == ["setup", "opponent", "level", "invite", "thread"]
     setup = keibot.get_parameter("setup")
     assert (
         setup is not None and setup.type is discord.AppCommandOptionType.string and setup.default == "closed"

@@ -58,6 +58,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    permissions: int = discord.Permissions.general().value
+    """The member's permissions in the channel (general ones include Manage Server)."""
 
     def user(self) -> dict[str, Any]:
         return {
@@ -77,7 +79,54 @@ class User:
             "deaf": False,
             "mute": False,
             "flags": 0,
-            "permissions": str(discord.Permissions.general().value),
+            "permissions": str(self.permissions),
+        }
+
+
+MEMBER_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, use_application_commands=True)
+"""What a member without any managing permission has."""
+
+
+def member(user_id: int, name: str) -> User:
+    """A member without the Manage Server permission."""
+    return User(user_id, name, permissions=MEMBER_PERMISSIONS.value)
+
+
+THREAD_ARCHIVED = 50083
+UNKNOWN_CHANNEL = 10003
+"""Discord's error codes: an operation on an archived thread, a channel (thread) that is gone."""
+
+
+@dataclass
+class Thread:
+    """A thread as the fake keeps it."""
+
+    id: int
+    parent_id: int
+    starter_id: int
+    name: str
+    auto_archive_duration: int
+    archived: bool = False
+    deleted: bool = False
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(APP_ID),
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": "2024-01-01T00:00:00+00:00",
+                "locked": False,
+            },
         }
 
 
@@ -187,9 +236,10 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}
         """The direct message channels the bot opened: channel id -> the user's id."""
         self.closed_dms: set[int] = set()
-        self.token_channels: dict[str, int] = {}
-        """The channel of each interaction sent (its token), where its answers are posted."""
         """Users whose direct messages are closed to the bot: a DM to them is refused (403/50007)."""
+        self.threads: dict[int, Thread] = {}
+        self.token_channels: dict[str, int] = {}
+        """The channel (or thread) of each interaction, by its token: where its answers go."""
         self.faults: list[tuple[str, re.Pattern[str], bool]] = []
         """(method, path pattern, taken): the next matching request fails with a 5xx after
         discord.py's retries; `taken`: Discord took the message all the same."""
@@ -243,7 +293,55 @@ class FakeDiscord:
         self.messages[message_id] = message
         return message
 
+    def archive(self, thread_id: int) -> None:
+        """Discord archives a thread nobody wrote in for its auto-archive duration."""
+        self.threads[thread_id].archived = True
+
+    def delete_thread(self, thread_id: int) -> None:
+        self.threads[thread_id].deleted = True
+
+    def _thread_request(self, request: Request) -> Any:
+        """Threads, as Discord treats them: opened on a message, archived ones refuse messages
+        and edits until un-archived, deleted ones are unknown."""
+        parts = request.path.split("/")
+        if request.method == "POST" and len(parts) == 6 and parts[5] == "threads":
+            payload = request.payload or {}
+            thread = Thread(
+                int(parts[4]),  # a thread opened on a message has the message's id
+                int(parts[2]),
+                int(parts[4]),
+                str(payload.get("name", "")),
+                int(payload.get("auto_archive_duration", 1440)),
+            )
+            self.threads[thread.id] = thread
+            return thread.payload()
+        thread = self.threads[int(parts[2])]
+        if thread.deleted:
+            raise discord.NotFound(
+                _FakeResponse(404), {"message": "Unknown Channel", "code": UNKNOWN_CHANNEL}
+            )
+        if request.method == "PATCH" and len(parts) == 3:
+            if (request.payload or {}).get("archived") is False:
+                thread.archived = False
+            return thread.payload()
+        if thread.archived and request.method in ("POST", "PATCH", "DELETE"):
+            raise discord.HTTPException(
+                _FakeResponse(400, "Bad Request"),
+                {"message": "Thread is archived", "code": THREAD_ARCHIVED},
+            )
+        return None
+
+    def _is_thread_request(self, request: Request) -> bool:
+        parts = request.path.split("/")
+        if len(parts) < 3 or parts[1] != "channels" or not parts[2].isdigit():
+            return False
+        return int(parts[2]) in self.threads or (len(parts) == 6 and parts[5] == "threads")
+
     def answer(self, request: Request) -> Any:
+        if self._is_thread_request(request):
+            answered = self._thread_request(request)
+            if answered is not None:
+                return answered
         if request.is_callback:
             data = request.payload or {}
             kind = data.get("type")
@@ -278,13 +376,8 @@ class FakeDiscord:
                 changes = {k: v for k, v in (request.payload or {}).items() if k in EDITED_FIELDS}
                 self.messages[int(edited["id"])] = {**edited, **changes}
                 return self.messages[int(edited["id"])]
-            # A message is in the channel it is posted to, or (an answer) its interaction's.
-            parts = request.path.split("/")
-            channel = (
-                int(parts[2]) if parts[1] == "channels" else self.token_channels.get(request.token or "")
-            )
             return self.message_payload(
-                request.payload or {}, request.files, channel_id=channel or CHANNEL_ID
+                request.payload or {}, request.files, channel_id=self.channel_of(request)
             )
         if request.method == "GET" and request.path.endswith("/messages"):
             return self.channel_history(request.path.split("/")[2])
@@ -309,6 +402,14 @@ class FakeDiscord:
     def direct_messages(self, user_id: int) -> list[Request]:
         """The direct messages the bot sent to a user (refused ones included)."""
         return [r for r in self.requests if r.is_channel_post and self.dm_user(r) == user_id]
+
+    def channel_of(self, request: Request) -> int:
+        """Where a new message goes: the channel in its path, or its interaction's channel."""
+        parts = request.path.split("/")
+        if parts[1] == "channels" and parts[2].isdigit():
+            return int(parts[2])
+        token = request.token
+        return self.token_channels.get(token, CHANNEL_ID) if token is not None else CHANNEL_ID
 
     def channel_history(self, channel_id: str, limit: int = 50) -> list[dict[str, Any]]:
         """A channel's messages, newest first (ephemeral ones are not in a channel)."""
@@ -394,9 +495,9 @@ class Driver:
         self._tokens = itertools.count(1)
 
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
-        """An interaction as Discord sends it: in a server channel where the bot is installed, or
-        (`GROUP_DM_ID`) in a group DM through the user's install of the app (context 2: no server,
-        no member, and the bot cannot post there on its own)."""
+        """An interaction as Discord sends it: in a server channel (or one of its threads) where
+        the bot is installed, or (`GROUP_DM_ID`) in a group DM through the user's install of the
+        app (context 2: no server, no member, and the bot cannot post there on its own)."""
         token = f"token-{next(self._tokens)}"
         self.fake.token_channels[token] = channel_id
         common = {
@@ -420,19 +521,24 @@ class Driver:
                 "authorizing_integration_owners": {"1": str(user.id)},  # the user installed it
                 "context": 2,
             }
+        channel: dict[str, Any] = {
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(GUILD_ID),
+            "name": "games",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+        thread = self.fake.threads.get(channel_id)
+        if thread is not None:  # an interaction in a thread (Discord refuses one in an archived thread)
+            assert not thread.archived and not thread.deleted, "Discord takes no command in this thread"
+            channel = thread.payload()
         return {
             **common,
             "guild_id": str(GUILD_ID),
-            "channel": {
-                "id": str(channel_id),
-                "type": 0,
-                "guild_id": str(GUILD_ID),
-                "name": "games",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-                "parent_id": None,
-            },
+            "channel": channel,
             "member": user.member(),
             "guild_locale": "en-US",
             # The bot is installed in the server (the key "0" names the server that installed it).

@@ -1,0 +1,166 @@
+"""`/tavern config`: a server's own settings (host/settings.py), for members with Manage Server.
+
+Without options it shows the settings; with options it changes them and shows them all again.
+Both answers are private: settings are an exchange between a manager and the bot, typed in any
+channel, and what they change shows where it matters (the games `/help` and `/games` offer, a
+refused `new`, "unrated" on a match message, the threads). Discord hides the command from other
+members (`default_permissions`), and the command checks the permission again when it runs, since a
+server may give the command to anyone.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from host import Host, ServerSettings
+from rules import GAMES
+from rules.text import plural
+
+from .clock import TurnClock
+from .errors import CogError
+from .replies import defer_private, send_private
+
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+CLOCK_CHOICES = [
+    app_commands.Choice(name="1 day", value="1d"),
+    app_commands.Choice(name="3 days", value="3d"),
+    app_commands.Choice(name="7 days", value="7d"),
+    app_commands.Choice(name="14 days", value="14d"),
+    app_commands.Choice(name="off (never)", value="off"),
+    app_commands.Choice(name="the bot's default", value="default"),
+]
+
+
+def duration(clock: timedelta | None) -> str:
+    """ "7 days", "36 hours", or "off"."""
+    if clock is None:
+        return "off"
+    hours = clock.total_seconds() / 3600
+    if hours % 24 == 0:
+        return plural(int(hours // 24), "day")
+    return f"{hours:g} hours" if hours != 1 else "1 hour"
+
+
+def clock_text(hours: float | None, clock: timedelta | None) -> str:
+    return duration(clock) + (" (the bot's default)" if hours is None else "")
+
+
+def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed: bool) -> discord.Embed:
+    turn_default = clock.turn_timeout if clock is not None else None
+    lobby_default = clock.lobby_timeout if clock is not None else None
+    offered = [GAMES[key].title for key in settings.games]
+    withdrawn = [game.title for key, game in GAMES.items() if key not in settings.games]
+    games = ", ".join(offered) + (f"\nNot offered: {', '.join(withdrawn)}" if withdrawn else "")
+    if settings.quiet:
+        threads = "every match in its own thread (quiet mode)"
+    elif settings.threads:
+        threads = "every match in its own thread"
+    else:
+        threads = "in the channel (a match's `new` may ask for a thread with `thread:True`)"
+    embed = discord.Embed(
+        title="Tavern settings of this server" + (": changed" if changed else ""),
+        description=(
+            "Change them with `/tavern config` and its options. Matches already open keep the "
+            "settings they were opened with."
+        ),
+        colour=discord.Colour.blurple(),
+    )
+    embed.add_field(name="Games offered", value=games, inline=False)
+    embed.add_field(
+        name="Turn clock",
+        value=clock_text(settings.turn_clock_hours, settings.turn_clock(turn_default))
+        + ": a player who does not move for this long is resigned",
+        inline=False,
+    )
+    embed.add_field(
+        name="Lobby clock",
+        value=clock_text(settings.lobby_clock_hours, settings.lobby_clock(lobby_default))
+        + ": a lobby nobody joins for this long is closed",
+        inline=False,
+    )
+    embed.add_field(name="Threads", value=threads, inline=False)
+    embed.add_field(
+        name="Ratings",
+        value="rated: finished matches between people update ratings"
+        if settings.rated
+        else "unrated: results are kept, ratings are left alone",
+        inline=False,
+    )
+    embed.add_field(
+        name="Quiet mode",
+        value="on: the channel gets only lobbies and results; the moves happen in the threads"
+        if settings.quiet
+        else "off",
+        inline=False,
+    )
+    return embed
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class TavernCog(commands.GroupCog, group_name="tavern"):
+    """Tavern's settings for this server"""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    @staticmethod
+    def turn_clock(client: discord.Client) -> TurnClock | None:
+        cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
+        return next((cog for cog in cogs if isinstance(cog, TurnClock)), None)
+
+    @app_commands.command(name="config", description="Show or change Tavern's settings for this server")
+    @app_commands.describe(
+        enable="Offer this game on this server",
+        disable="Stop offering this game (matches already open go on)",
+        turn_clock="How long a player may take over a turn before being resigned",
+        lobby_clock="How long a lobby nobody joins stays open",
+        threads="Play every match in a thread of its own",
+        rated="Finished matches update ratings (off: results are kept, ratings left alone)",
+        quiet="The channel gets only lobbies and results; the moves happen in threads (turns threads on)",
+    )
+    @app_commands.choices(
+        enable=GAME_CHOICES, disable=GAME_CHOICES, turn_clock=CLOCK_CHOICES, lobby_clock=CLOCK_CHOICES
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        enable: str | None = None,
+        disable: str | None = None,
+        turn_clock: str | None = None,
+        lobby_clock: str | None = None,
+        threads: bool | None = None,
+        rated: bool | None = None,
+        quiet: bool | None = None,
+    ) -> None:
+        await defer_private(interaction)
+        if interaction.guild_id is None:
+            raise CogError("Tavern's settings belong to a server: use this command in a server channel.")
+        if not interaction.permissions.manage_guild:
+            raise CogError(
+                "Only members with the Manage Server permission can see or change Tavern's settings of "
+                "this server. `/help` tells what the bot offers here."
+            )
+        changed = any(
+            c is not None for c in (enable, disable, turn_clock, lobby_clock, threads, rated, quiet)
+        )
+        if not changed:
+            settings = await self.host.server_settings(interaction.guild_id)
+        else:  # the host checks every value before it stores anything
+            settings = await self.host.configure(
+                interaction.guild_id,
+                enable=enable,
+                disable=disable,
+                turn_clock=turn_clock,
+                lobby_clock=lobby_clock,
+                threads=threads,
+                rated=rated,
+                quiet=quiet,
+            )
+        await send_private(
+            interaction, embed=settings_embed(settings, self.turn_clock(interaction.client), changed=changed)
+        )
