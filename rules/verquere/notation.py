@@ -202,6 +202,8 @@ class _Realized(NamedTuple):
     finals: dict[Key, int]
     """Each position the written steps reach, with the number of dice used."""
     failure: str
+    hidden: dict[Key, int]
+    """Each position's fewest touchdowns that the text left out (0: reached as written)."""
     """The first rule broken on the path that went furthest (when nothing was reached)."""
 
 
@@ -214,6 +216,7 @@ def _realize(
     other steps may come in between.
     """
     finals: dict[Key, int] = {}
+    hidden: dict[Key, int] = {}
     failure: list[Any] = [-1, ""]
     total = len(dice)
 
@@ -223,10 +226,16 @@ def _realize(
             failure[1] = why
 
     def rec(
-        v: bytearray, rem: tuple[int, ...], pending: list[tuple[_Unit, int]], vuln: frozenset[int]
+        v: bytearray,
+        rem: tuple[int, ...],
+        pending: list[tuple[_Unit, int]],
+        vuln: frozenset[int],
+        unwritten: int = 0,
     ) -> None:
         if not pending:
-            finals.setdefault(bytes(v), total - len(rem))
+            key = bytes(v)
+            finals.setdefault(key, total - len(rem))
+            hidden[key] = min(hidden.get(key, unwritten), unwritten)
             return
         depth = total - len(rem)
         tried: set[tuple[_Unit, int, int]] = set()
@@ -264,7 +273,8 @@ def _realize(
                     step = f"{_point_name(pos)}/{_point_name(end)}"
                     fail(depth + 1, f"the game is over after `{step}`, so the rest cannot be played")
                     continue
-                rec(nv, rest_dice, rest, _vulnerable(nv) if hit and five_closed else vuln)
+                vulnerable = _vulnerable(nv) if hit and five_closed else vuln
+                rec(nv, rest_dice, rest, vulnerable, unwritten + (not final))
 
     shown = "-".join(str(d) for d in dice[:2])
     for unit in units:
@@ -272,12 +282,14 @@ def _realize(
             distance = (25 if unit.end == OFF else unit.end) - unit.start
             if unit.end == OFF:
                 return _Realized(
-                    {}, f"`{unit}` needs {distance} points or more, more than your roll {shown} makes"
+                    {}, f"`{unit}` needs {distance} points or more, more than your roll {shown} makes", {}
                 )
             return _Realized(
-                {}, f"`{unit}` is {plural(distance, 'point')}, which no die or dice of your roll {shown} make"
+                {},
+                f"`{unit}` is {plural(distance, 'point')}, which no die or dice of your roll {shown} make",
+                {},
             )
     rec(view, dice, [(u, u.start) for u in units], _vulnerable(view) if five_closed else _NO_POINTS)
     if failure[0] < 0:
         failure[1] = f"your roll {shown} cannot make all of these steps together"
-    return _Realized(finals, str(failure[1]))
+    return _Realized(finals, str(failure[1]), hidden)

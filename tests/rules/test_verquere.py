@@ -666,3 +666,11 @@ def test_a_one_point_step_is_said_in_the_singular() -> None:
     with pytest.raises(MoveError) as info:
         state.parse("1/2")
     assert "is 1 point," in str(info.value) and "1 points" not in str(info.value)
+
+
+def test_a_turn_written_without_touchdowns_is_read_as_written_first() -> None:
+    """Found by a random playout (seed 534662): at one position `20/off` bears off with one die
+    (the other cannot be played) and `20/24*/off` uses both, hitting on 24. Both are legal; the
+    canonical `20/off` must be read as written, not refused as ambiguous. The playout checks
+    `parse(str(m)) == m` for the legal turns of every position it meets."""
+    check_random_playout(GAME, 2, {"five_blots": False, "five_closed_points": False}, 534662, max_plies=600)
