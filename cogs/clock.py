@@ -16,11 +16,12 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+import discord
 from discord.ext import commands, tasks
 
 from host import Host, MatchSnapshot, StaleTurn, TurnReminder
 
-from .game_cog import GameCog
+from .game_cog import game_cog_of
 from .notices import send_reminder
 
 log = logging.getLogger("tavern.clock")
@@ -92,7 +93,7 @@ class TurnClock(commands.Cog):
                 changed.append(played)
         for snapshot in changed:
             due = await self.host.owed_message(snapshot)
-            cog = self._game_cog(snapshot.game.key)
+            cog = game_cog_of(self.bot, snapshot.game.key)
             if due is not None and cog is not None:
                 await cog.announce(self.bot, due, note=await self._note(snapshot))
         await self.remind()
@@ -126,7 +127,7 @@ class TurnClock(commands.Cog):
         between a change and its message); returns how many were posted."""
         posted = 0
         for due in await self.host.due_announcements(everything=everything):
-            cog = self._game_cog(due.snapshot.game.key)
+            cog = game_cog_of(self.bot, due.snapshot.game.key)
             if cog is not None and await cog.announce(self.bot, due):
                 posted += 1
         return posted
@@ -140,8 +141,8 @@ class TurnClock(commands.Cog):
                 return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
         return snapshot.played[0].description if snapshot.played else "The turn clock ran out."
 
-    def _game_cog(self, key: str) -> GameCog | None:
-        for cog in self.bot.cogs.values():
-            if isinstance(cog, GameCog) and cog.game.key == key:
-                return cog
-        return None
+
+def turn_clock_of(client: discord.Client) -> TurnClock | None:
+    """The bot's turn clock (None when it is not loaded, as in some tests)."""
+    clock = client.get_cog("TurnClock") if isinstance(client, commands.Bot) else None
+    return clock if isinstance(clock, TurnClock) else None

@@ -20,7 +20,7 @@ from host import Host, ServerSettings
 from rules import GAMES
 from rules.text import plural
 
-from .clock import TurnClock
+from .clock import TurnClock, turn_clock_of
 from .errors import CogError
 from .replies import defer_private, send_private
 
@@ -108,11 +108,6 @@ class TavernCog(commands.GroupCog, group_name="tavern"):
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    @staticmethod
-    def turn_clock(client: discord.Client) -> TurnClock | None:
-        cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
-        return next((cog for cog in cogs if isinstance(cog, TurnClock)), None)
-
     @app_commands.command(name="config", description="Show or change Tavern's settings for this server")
     @app_commands.describe(
         enable="Offer this game on this server",
@@ -162,5 +157,5 @@ class TavernCog(commands.GroupCog, group_name="tavern"):
                 quiet=quiet,
             )
         await send_private(
-            interaction, embed=settings_embed(settings, self.turn_clock(interaction.client), changed=changed)
+            interaction, embed=settings_embed(settings, turn_clock_of(interaction.client), changed=changed)
         )

@@ -33,6 +33,12 @@ from .replies import NO_PINGS, defer_private, defer_public
 log = logging.getLogger("tavern.cogs")
 
 
+def game_cog_of(client: discord.Client, key: str) -> GameCog | None:
+    """The loaded cog of the game `key` (None when it is not loaded)."""
+    cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
+    return next((cog for cog in cogs if isinstance(cog, GameCog) and cog.game.key == key), None)
+
+
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(ButtonAnswers, commands.GroupCog):

@@ -48,7 +48,7 @@ from rules import GAMES
 from rules.text import clip, plural
 
 from .errors import CogError, report_error
-from .game_cog import GameCog
+from .game_cog import game_cog_of
 from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
@@ -555,8 +555,7 @@ class LadderCog(commands.Cog):
         game's commands do; a computer standing in for their seat (Kerboge) then moves in the
         background."""
         snapshot = await self.host.get(match_id)
-        cogs = client.cogs.values() if isinstance(client, commands.Bot) else ()
-        cog = next((c for c in cogs if isinstance(c, GameCog) and c.game.key == snapshot.game.key), None)
+        cog = game_cog_of(client, snapshot.game.key)
         if cog is None:
             return
         note = (

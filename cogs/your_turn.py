@@ -13,7 +13,7 @@ from discord.ext import commands
 from host import REMINDER_SHARES, Host, Notify, PlayerMatch, PlayerSettings
 from rules.text import clip, listing
 
-from .clock import TurnClock
+from .clock import turn_clock_of
 from .messages import DESCRIPTION_LIMIT, clean, duration_text, match_link
 from .replies import defer_private, send_private
 
@@ -103,11 +103,6 @@ class YourTurnCog(commands.Cog):
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    @staticmethod
-    def turn_timeout(client: discord.Client) -> timedelta | None:
-        clock = client.get_cog("TurnClock") if isinstance(client, commands.Bot) else None
-        return clock.turn_timeout if isinstance(clock, TurnClock) else None
-
     @app_commands.command(name="settings", description="How you are told it is your turn, and reminders")
     @app_commands.describe(
         notify="How to tell you it is your turn",
@@ -120,7 +115,8 @@ class YourTurnCog(commands.Cog):
         await defer_private(interaction)
         changed = notify is not None or reminders is not None
         settings = await self.host.change_settings(interaction.user.id, notify=notify, reminders=reminders)
-        text = settings_text(settings, self.turn_timeout(interaction.client), saved=changed)
+        clock = turn_clock_of(interaction.client)
+        text = settings_text(settings, clock.turn_timeout if clock else None, saved=changed)
         await send_private(interaction, text)
 
     @app_commands.command(
