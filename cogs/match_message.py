@@ -352,8 +352,11 @@ class MatchMessages:
                         sent = await self.post_in_thread(client, snapshot, ping=mention, note=note)
                     else:
                         sent = await self.send_board(client, snapshot, channel_id, ping=mention, note=note)
-            except discord.HTTPException as error:
-                log.warning("Match %s: could not post its message (%s); it stays due", snapshot.id, error)
+            except Exception as error:  # as in publish: it stays due, tried again later and later
+                if isinstance(error, discord.HTTPException):
+                    log.warning("Match %s: could not post its message (%s); it stays due", snapshot.id, error)
+                else:
+                    log.exception("Match %s: its message could not be made; it stays due", snapshot.id)
                 await self.host.announce_failed(snapshot.id, snapshot.version, due.attempts)
                 return False
             await self.host.announced(snapshot.id, snapshot.version, sent.id, sent.channel.id)

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 
 from bot import TavernBot
-from cogs import GameCog
 from cogs.clock import TurnClock
+from cogs.game_cog import game_cog_of
 from cogs.match_message import Picture
 from host import Host, MatchSnapshot
 from tests.support.discord_harness import (
@@ -153,21 +153,42 @@ async def test_computer_moves_follow_in_the_background_without_pinging_the_mover
     assert await host.due_announcements(everything=True) == []
 
 
+def break_the_next_picture(bot: TavernBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next Keryo-Pente picture fails with a bug; the one after is drawn as usual."""
+    cog = game_cog_of(bot, "keryo-pente")
+    assert cog is not None
+    drawn = cog.picture
+
+    def broken_once(snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+        monkeypatch.setattr(cog, "picture", drawn)
+        raise RuntimeError("a bug in a picture")
+
+    monkeypatch.setattr(cog, "picture", broken_once)
+
+
 async def test_a_message_that_could_not_be_made_is_owed_and_the_mover_told_the_truth(
     driver: Driver, host: Host, bot: TavernBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await start_match(driver, host)
-    cog = next(c for c in bot.cogs.values() if isinstance(c, GameCog) and c.game.key == "keryo-pente")
-    drawn = cog.picture
-
-    def broken_once(snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
-        monkeypatch.setattr(cog, "picture", drawn)  # the next try draws as usual
-        raise RuntimeError("a bug in a picture")
-
-    monkeypatch.setattr(cog, "picture", broken_once)
+    break_the_next_picture(bot, monkeypatch)
     requests = await driver.command(game.mover, "keryo-pente move", move="K10")
     (told,) = private_messages(requests)
     assert "Your move is stored" in sent_message(told)["content"]
     assert (await host.get(game.match_id)).move_count == 1
     assert await clock(bot, host).post_owed(everything=True) == 1
+    assert await host.due_announcements(everything=True) == []
+
+
+async def test_a_message_the_sweep_could_not_make_stays_owed_for_a_later_try(
+    driver: Driver, host: Host, fake: FakeDiscord, bot: TavernBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await start_match(driver, host)
+    fake.fail_next("POST", FOLLOW_UP)
+    await driver.command(game.mover, "keryo-pente move", move="K10")  # the board is owed
+    break_the_next_picture(bot, monkeypatch)
+    sweep = clock(bot, host)
+    assert await sweep.post_owed(everything=True) == 0  # the bug is logged, not raised
+    (due,) = await host.due_announcements(everything=True)
+    assert due.attempts == 2  # the follow-up's failure, then the sweep's: tried later each time
+    assert await sweep.post_owed(everything=True) == 1
     assert await host.due_announcements(everything=True) == []
