@@ -74,7 +74,7 @@ class PostgresStore(Store):
         server's (`synchronous_commit`, on by default). Raises StoreUnavailable."""
         url = str(target)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise StoreUnavailable(unavailable(url, error)) from error
         try:
@@ -102,6 +102,10 @@ class PostgresStore(Store):
                 "FROM matches), false)"
             )
 
+    async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
+        # One statement sees one snapshot by itself: no BEGIN and COMMIT around it.
+        return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
+
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         # REPEATABLE READ: every query of the block sees one snapshot, as SQLite's reads do.
         return self._transaction(isolation="repeatable_read", readonly=True)
@@ -124,7 +128,17 @@ class PostgresStore(Store):
                 yield taken
             finally:
                 if taken:
-                    await db.execute("SELECT pg_advisory_unlock(hashtext($1))", job)
+                    try:
+                        await db.execute("SELECT pg_advisory_unlock(hashtext($1))", job)
+                    except BaseException:
+                        db.terminate()  # the server lets the lock go with the connection
+                        raise
+
+
+async def _keep_session(db: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back: nothing. asyncpg's default sends a reset
+    query (one more trip to the server for every transaction); nothing of ours changes a
+    session's settings, and the one session lock (`claim`) is let go by its own block."""
 
 
 async def _migrate(db: asyncpg.Connection) -> None:

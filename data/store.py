@@ -369,6 +369,127 @@ class Connection(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Statement:
+    """One SQL statement with its parameters (`?` placeholders); with `rows`, run once for each
+    row (executemany) instead."""
+
+    sql: str
+    params: Sequence[Any] = ()
+    rows: Sequence[Sequence[Any]] | None = None
+
+    async def run(self, db: Connection) -> int:
+        """Run it in `db`'s transaction; returns how many rows it changed."""
+        if self.rows is None:
+            return await db.execute(self.sql, self.params)
+        if self.rows:
+            await db.executemany(self.sql, self.rows)
+        return len(self.rows)
+
+    def run_in(self, db: sqlite3.Connection) -> int:
+        """The same on a plain sqlite3 connection (in the SQLite store's database thread)."""
+        if self.rows is None:
+            return db.execute(self.sql, self.params).rowcount
+        if self.rows:
+            db.executemany(self.sql, self.rows)
+        return len(self.rows)
+
+
+def _players_statement(seats: Iterable[SeatRow], when: str) -> Statement:
+    # In user id order: two transactions upserting the same players never wait on each other
+    # in a cycle (PostgreSQL locks each row as it is written).
+    rows = sorted((s.user_id, s.name, when) for s in seats if s.user_id is not None)
+    return Statement(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+        rows=rows,
+    )
+
+
+def _announcement_statement(match_id: int, version: int, owed: Announcement) -> Statement:
+    """One outbox row per match: a newer change takes it over, keeping what was not shown yet
+    (the earliest unshown ply, and a ping still owed)."""
+    return Statement(
+        "INSERT INTO announcements (match_id, version, since_ply, ping, due_at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
+        "since_ply = CASE WHEN excluded.since_ply < announcements.since_ply THEN excluded.since_ply "
+        "ELSE announcements.since_ply END, "
+        "ping = CASE WHEN excluded.ping > announcements.ping THEN excluded.ping "
+        "ELSE announcements.ping END, "
+        "due_at = excluded.due_at",
+        (match_id, version, owed.since_ply, int(owed.ping), owed.due_at),
+    )
+
+
+def _change_statements(
+    match_id: int, expected_version: int, change: MatchChange, when: str
+) -> tuple[Statement, list[Statement]]:
+    """The guard of a match change (the match row's update, which changes one row only while
+    the match is at `expected_version`) and the statements that follow it (seats, log, outbox);
+    the results and ratings of a match that ends are the store's own (`_store_results`)."""
+    sets = ["version = version + 1", "updated_at = ?"]
+    params: list[Any] = [when]
+    if change.status is not None:
+        sets.append("status = ?")
+        params.append(change.status)
+        if change.status in OVER_STATUSES:
+            sets.append("finished_at = ?")
+            params.append(when)
+    if change.state is not None:
+        sets.append("state = ?")
+        params.append(json.dumps(change.state, separators=(",", ":")))
+    if change.draw_offer is not _UNSET:
+        sets.append("draw_offer = ?")
+        params.append(None if change.draw_offer is None else json.dumps(sorted(change.draw_offer)))
+    if change.result is not None:
+        sets.append("result = ?")
+        params.append(json.dumps(change.result))
+    if change.message_id is not None:
+        sets.append("message_id = ?")
+        params.append(change.message_id)
+    if change.takeback_offer is not _UNSET:
+        sets.append("takeback_offer = ?")
+        params.append(None if change.takeback_offer is None else json.dumps(change.takeback_offer))
+    if change.takebacks is not None:
+        sets.append("takebacks = ?")
+        params.append(change.takebacks)
+    if change.truncate_from is not None:
+        sets.append("position_reset_at = ?")
+        params.append(when)
+    guard = Statement(
+        f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        (*params, match_id, expected_version),
+    )
+    then: list[Statement] = []
+    if change.seats is not None:
+        then += [
+            _players_statement(change.seats, when),
+            Statement("DELETE FROM seats WHERE match_id = ?", (match_id,)),
+            Statement(
+                "INSERT INTO seats (match_id, seat, user_id, computer, resigned, left_reason) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                rows=[
+                    (match_id, s.seat, s.user_id, s.computer, int(s.resigned), s.left) for s in change.seats
+                ],
+            ),
+        ]
+    if change.truncate_from is not None:
+        then.append(
+            Statement("DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, change.truncate_from))
+        )
+    if change.log:
+        then.append(
+            Statement(
+                "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                rows=[(match_id, e.ply, e.kind, e.seat, e.notation, when) for e in change.log],
+            )
+        )
+    if change.announce is not None:
+        then.append(_announcement_statement(match_id, expected_version + 1, change.announce))
+    return guard, then
+
+
 class Store(ABC):
     """The store interface the host uses; the SQL is shared, the connections are the dialect's
     (`SqliteStore` here, `PostgresStore` in data/postgres.py). `open_store` picks one."""
@@ -411,17 +532,6 @@ class Store(ABC):
         return int(row[0]) if row and row[0] is not None else 0
 
     # -- players ---------------------------------------------------------------------------------
-
-    @staticmethod
-    async def _upsert_players(db: Connection, seats: Iterable[SeatRow], when: str) -> None:
-        # In user id order: two transactions upserting the same players never wait on each other
-        # in a cycle (PostgreSQL locks each row as it is written).
-        rows = sorted((s.user_id, s.name, when) for s in seats if s.user_id is not None)
-        await db.executemany(
-            "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
-            rows,
-        )
 
     async def settings(self, user_id: int) -> SettingsRow | None:
         """The player's stored settings; None when they never changed them."""
@@ -473,7 +583,7 @@ class Store(ABC):
         and `computers` seated after them; `rematch_of`: the finished match it is the rematch of."""
         when = now_text()
         async with self.transaction() as db:
-            await self._upsert_players(db, [creator], when)
+            await _players_statement([creator], when).run(db)
             inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
                 "creator_id, seed, created_at, updated_at, private, rematch_of, rated, threaded, quiet) "
@@ -502,26 +612,36 @@ class Store(ABC):
                 [(match_id, i, s.user_id, s.computer) for i, s in enumerate([creator, *computers])],
             )
             if announce is not None:
-                await self._owe_announcement(db, match_id, 0, announce)
+                await _announcement_statement(match_id, 0, announce).run(db)
         return match_id
 
-    async def get_match(self, match_id: int) -> MatchRow | None:
-        async with self.reading() as db:
-            rows = await db.execute_fetchall(
-                "SELECT id, guild_id, channel_id, message_id, message_channel_id, game, options, "
-                "seat_count, status, creator_id, seed, version, state, draw_offer, result, created_at, "
-                "updated_at, finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = matches.id), "
-                "(SELECT COUNT(*) FROM moves WHERE match_id = matches.id AND kind = 'move'), "
-                "(SELECT MAX(played_at) FROM moves WHERE match_id = matches.id), "
-                "takeback_offer, takebacks, rematch_of, private, position_reset_at, "
-                "rated, threaded, quiet, thread_id "
-                "FROM matches WHERE id = ?",
-                (match_id,),
-            )
-            row = next(iter(rows), None)
-            if row is None:
-                return None
-            seats = await self._seats(db, match_id)
+    async def get_match(self, match_id: int, *, known_version: int | None = None) -> MatchRow | None:
+        """The match with its seats, read in one statement (one consistent snapshot, one trip to
+        the database). `known_version`: the version whose state the caller holds already; at
+        that version the row comes without its state (None), which spares reading and decoding
+        it."""
+        rows = await self.read_statement(
+            "SELECT m.id, m.guild_id, m.channel_id, m.message_id, m.message_channel_id, m.game, m.options, "
+            "m.seat_count, m.status, m.creator_id, m.seed, m.version, "
+            "CASE WHEN m.version = ? THEN NULL ELSE m.state END, m.draw_offer, m.result, m.created_at, "
+            "m.updated_at, m.finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = m.id), "
+            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id AND kind = 'move'), "
+            "(SELECT MAX(played_at) FROM moves WHERE match_id = m.id), "
+            "m.takeback_offer, m.takebacks, m.rematch_of, m.private, m.position_reset_at, "
+            "m.rated, m.threaded, m.quiet, m.thread_id, "
+            "s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
+            "FROM matches m LEFT JOIN seats s ON s.match_id = m.id "
+            "LEFT JOIN players p ON p.user_id = s.user_id WHERE m.id = ? ORDER BY s.seat",
+            (-1 if known_version is None else known_version, match_id),
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        seats = tuple(
+            SeatRow(r[30], r[31], r[32], r[33], bool(r[34]), LeftReason(r[35]) if r[35] else None)
+            for r in rows
+            if r[30] is not None  # a match without seats has one row, of NULLs for its seat
+        )
         return MatchRow(
             id=row[0],
             guild_id=row[1],
@@ -553,17 +673,6 @@ class Store(ABC):
             thread_id=row[29],
         )
 
-    @staticmethod
-    async def _seats(db: Connection, match_id: int) -> tuple[SeatRow, ...]:
-        rows = await db.execute_fetchall(
-            "SELECT s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
-            "FROM seats s LEFT JOIN players p ON p.user_id = s.user_id WHERE s.match_id = ? ORDER BY s.seat",
-            (match_id,),
-        )
-        return tuple(
-            SeatRow(r[0], r[1], r[2], r[3], bool(r[4]), LeftReason(r[5]) if r[5] else None) for r in rows
-        )
-
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
         """The match's log entries from ply `since` on, in order."""
         async with self.reading() as db:
@@ -580,81 +689,35 @@ class Store(ABC):
         Returns the new version; raises VersionConflict (and changes nothing) otherwise.
         """
         when = now_text()
-        async with self.transaction() as db:
-            sets = ["version = version + 1", "updated_at = ?"]
-            params: list[Any] = [when]
-            if change.status is not None:
-                sets.append("status = ?")
-                params.append(change.status)
-                if change.status in OVER_STATUSES:
-                    sets.append("finished_at = ?")
-                    params.append(when)
-            if change.state is not None:
-                sets.append("state = ?")
-                params.append(json.dumps(change.state, separators=(",", ":")))
-            if change.draw_offer is not _UNSET:
-                sets.append("draw_offer = ?")
-                params.append(None if change.draw_offer is None else json.dumps(sorted(change.draw_offer)))
-            if change.result is not None:
-                sets.append("result = ?")
-                params.append(json.dumps(change.result))
-            if change.message_id is not None:
-                sets.append("message_id = ?")
-                params.append(change.message_id)
-            if change.takeback_offer is not _UNSET:
-                sets.append("takeback_offer = ?")
-                params.append(None if change.takeback_offer is None else json.dumps(change.takeback_offer))
-            if change.takebacks is not None:
-                sets.append("takebacks = ?")
-                params.append(change.takebacks)
-            changed = await db.execute(
-                f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                (*params, match_id, expected_version),
-            )
-            if changed != 1:
-                raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
-            if change.seats is not None:
-                await self._upsert_players(db, change.seats, when)
-                await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
-                await db.executemany(
-                    "INSERT INTO seats (match_id, seat, user_id, computer, resigned, left_reason) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (match_id, s.seat, s.user_id, s.computer, int(s.resigned), s.left)
-                        for s in change.seats
-                    ],
-                )
-            if change.truncate_from is not None:
-                await db.execute(
-                    "DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, change.truncate_from)
-                )
-                await db.execute("UPDATE matches SET position_reset_at = ? WHERE id = ?", (when, match_id))
-            if change.log:
-                await db.executemany(
-                    "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [(match_id, e.ply, e.kind, e.seat, e.notation, when) for e in change.log],
-                )
-            if change.results is not None:
-                await self._store_results(db, match_id, change, when)
-            if change.announce is not None:
-                await self._owe_announcement(db, match_id, expected_version + 1, change.announce)
+        guard, then = _change_statements(match_id, expected_version, change, when)
+        if change.results is None:
+            applied = await self.write_guarded(guard, then)
+        else:  # the match ends: its results, and ratings read, updated and written back
+            async with self.transaction() as db:
+                applied = await guard.run(db) == 1
+                if applied:
+                    for statement in then:
+                        await statement.run(db)
+                    await self._store_results(db, match_id, change, when)
+        if not applied:
+            raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
         return expected_version + 1
 
-    @staticmethod
-    async def _owe_announcement(db: Connection, match_id: int, version: int, owed: Announcement) -> None:
-        """One outbox row per match: a newer change takes it over, keeping what was not shown
-        yet (the earliest unshown ply, and a ping still owed)."""
-        await db.execute(
-            "INSERT INTO announcements (match_id, version, since_ply, ping, due_at) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (match_id) DO UPDATE SET version = excluded.version, "
-            "since_ply = CASE WHEN excluded.since_ply < announcements.since_ply THEN excluded.since_ply "
-            "ELSE announcements.since_ply END, "
-            "ping = CASE WHEN excluded.ping > announcements.ping THEN excluded.ping "
-            "ELSE announcements.ping END, "
-            "due_at = excluded.due_at",
-            (match_id, version, owed.since_ply, int(owed.ping), owed.due_at),
-        )
+    async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
+        """One write transaction: `guard`, and when it changed exactly one row, `then`; returns
+        whether the guard changed one row (else nothing is written). The SQLite store runs it in
+        one call to its database thread, committed together with the writes queued meanwhile."""
+        async with self.transaction() as db:
+            if await guard.run(db) != 1:
+                return False  # nothing was written: the empty transaction commits
+            for statement in then:
+                await statement.run(db)
+        return True
+
+    async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
+        """The rows of one query, which sees one committed snapshot by itself."""
+        async with self.reading() as db:
+            return await db.execute_fetchall(sql, params)
 
     async def _store_results(self, db: Connection, match_id: int, change: MatchChange, when: str) -> None:
         assert change.results is not None
@@ -1132,6 +1195,8 @@ class SqliteStore(Store):
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
         self._claimed: set[str] = set()
+        self._queued: list[_QueuedWrite] = []
+        self._committer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
@@ -1174,6 +1239,46 @@ class SqliteStore(Store):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
+    async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
+        async with self._read_lock:  # one call to the reader's thread: the statement is its own snapshot
+            return list(await self._read.execute_fetchall(sql, params))
+
+    async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
+        # Group commit: the writes queued while the database thread is busy (a sync of the log
+        # takes milliseconds) are committed together in one call to the thread, with one sync,
+        # each in a savepoint of its own. Each caller still hears back only once its write is
+        # committed, or that it missed its guard, or its own error.
+        written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queued.append(_QueuedWrite(guard, tuple(then), written))
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_queued())
+        return await written
+
+    async def _commit_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+            try:
+                async with self._write_lock:
+                    # aiosqlite's own way into its thread (private, but pinned in pyproject.toml):
+                    # the public calls would take one trip to the thread per statement.
+                    outcomes = await self._write._execute(  # type: ignore[no-untyped-call]
+                        _commit_together, self._write._conn, batch
+                    )
+            except BaseException as error:  # the transaction as a whole failed: nothing landed
+                for write in batch:
+                    if not write.written.done():
+                        write.written.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for write, outcome in zip(batch, outcomes, strict=True):
+                if write.written.done():  # its caller was cancelled meanwhile
+                    continue
+                if isinstance(outcome, BaseException):
+                    write.written.set_exception(outcome)
+                else:
+                    write.written.set_result(outcome)
+
     @asynccontextmanager
     async def claim(self, job: str) -> AsyncIterator[bool]:
         # One process per SQLite file: a claim only has to keep this process from doing a job twice.
@@ -1185,6 +1290,41 @@ class SqliteStore(Store):
             yield True
         finally:
             self._claimed.discard(job)
+
+
+@dataclass(frozen=True)
+class _QueuedWrite:
+    guard: Statement
+    then: tuple[Statement, ...]
+    written: asyncio.Future[bool]
+
+
+def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite]) -> list[bool | Exception]:
+    """In the SQLite store's database thread: each write of `batch` in a savepoint of its own
+    (its guard missed, or an error: rolled back alone), all in one transaction. Returns each
+    write's outcome; raises, with nothing written, when the transaction itself fails."""
+    outcomes: list[bool | Exception] = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for write in batch:
+            db.execute("SAVEPOINT one_write")
+            try:
+                applied = write.guard.run_in(db) == 1
+                if applied:
+                    for statement in write.then:
+                        statement.run_in(db)
+            except Exception as error:
+                db.execute("ROLLBACK TO one_write")
+                outcomes.append(error)
+            else:
+                outcomes.append(applied)
+            db.execute("RELEASE one_write")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return outcomes
 
 
 class _SqliteConnection:

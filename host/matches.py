@@ -623,6 +623,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         except VersionConflict:
             raise StaleTurn(match=match.ref) from None
         written = change.applied_to(row, version)
+        # The state at the new version: the one the change made, else the one it kept.
+        self._keep_state(row.id, version, state if state is not None or change.state else match.state)
         if change.truncate_from is not None:
             self._forget_last_moves(row.id, change.truncate_from)
         if any(e.kind == EntryKind.MOVE for e in played):

@@ -4,6 +4,7 @@ command's words become the one match it means. No writes, except rewriting a sta
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,9 @@ log = logging.getLogger("tavern.host")
 
 LAST_MOVE_CACHE = 1024
 """How many (match, ply) last moves the reader keeps in memory."""
+STATE_CACHE = 4096
+"""How many matches' states the reader keeps in memory (the most recently used), each with the
+match version it is the state of: a match read again at that version is not decoded again."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,10 @@ class MatchReader:
         self.store = store
         self._last_moves: dict[tuple[int, int], Move | None] = {}
         """The last move of each match at a log length (a small cache, oldest dropped first)."""
+        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        """Each match's state at a version, least recently used first. A version names one
+        position for good (every change of the log or state makes a new one, in any process),
+        so a state kept for the version read is the stored state."""
 
     async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
         """The match as it is stored now."""
@@ -145,16 +153,30 @@ class MatchReader:
     async def _load(self, match_id: int) -> Loaded:
         if not is_id(match_id):  # no match has such an id (and SQLite could not even look it up)
             raise MatchNotFound(match_id=match_id)
-        row = await self.store.get_match(match_id)
+        kept = self._states.get(match_id)
+        row = await self.store.get_match(match_id, known_version=None if kept is None else kept[0])
         if row is None:
             raise MatchNotFound(match_id=match_id)
         game = game_by_key(row.game)
         state: State | None = None
-        if row.state is not None:
+        if kept is not None and kept[0] == row.version:
+            state = kept[1]  # the row came without its state: this is it
+        elif row.state is not None:
             state = await self._load_cache(row, game)
         elif row.status != MatchStatus.LOBBY and row.log_length:
             state = await self._replay(row, game, upto=row.log_length)
+        self._keep_state(row.id, row.version, state)
         return Loaded(row, game, state)
+
+    def _keep_state(self, match_id: int, version: int, state: State | None) -> None:
+        """Keep `state` as the match's state at `version` (None: none is known)."""
+        if state is None:
+            self._states.pop(match_id, None)
+            return
+        self._states[match_id] = (version, state)
+        self._states.move_to_end(match_id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
 
     async def _load_cache(self, row: MatchRow, game: Game) -> State:
         """The state from the stored cache; a cache written in another format (or damaged) is

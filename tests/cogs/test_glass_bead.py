@@ -74,10 +74,12 @@ async def play_log(driver: Driver, host: Host, log: list[str]) -> tuple[int, dic
 
 def set_position(db_path: Path, match_id: int, pits: list[str], cups: tuple[str, str], turn: int) -> None:
     """Put a position into the match's cached state (its log stays empty): for positions no short
-    game reaches, such as a pit of 18 beads."""
+    game reaches, such as a pit of 18 beads. A new position is a new version of the match."""
     state = position(pits, cups, turn).to_json()
     with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(state), match_id))
+        conn.execute(
+            "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?", (json.dumps(state), match_id)
+        )
 
 
 async def shared_board(driver: Driver, host: Host, match_id: int) -> dict[str, Any]:

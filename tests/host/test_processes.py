@@ -96,7 +96,7 @@ async def check_stored(
             match = await host.get(match_id)
             assert match.is_over
             database.execute("UPDATE matches SET state = NULL WHERE id = ?", (match_id,))
-            assert (await host.get(match_id)).state == match.state
+            assert (await Host(store).get(match_id)).state == match.state  # replayed from the log
     finally:
         await store.close()
 

@@ -41,8 +41,9 @@ async def test_a_broken_or_old_cache_is_rebuilt_from_the_log_and_play_goes_on(
     host: Host, database: Database, damage: Any
 ) -> None:
     match = await two_moves_in(host)
-    good, version = stored_state(database, match.id)
+    good, _ = stored_state(database, match.id)
     store_cache(database, match.id, damage(good))
+    _, version = stored_state(database, match.id)
 
     resumed = await host.get(match.id)
     assert resumed.state == match.state and resumed.ply == 2 and str(resumed.last_move) == "A1"
@@ -59,8 +60,9 @@ async def test_a_cache_the_game_refuses_as_another_format_is_rewritten(
 ) -> None:
     """Whatever the rules check, a StateFormatError from `load` sends the host to the log."""
     match = await two_moves_in(host)
-    good, version = stored_state(database, match.id)
+    good, _ = stored_state(database, match.id)
     store_cache(database, match.id, {**good, "marker": "old"})
+    _, version = stored_state(database, match.id)
     game = GAMES["keryo-pente"]
     real_load = game.load_state
 

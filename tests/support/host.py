@@ -39,8 +39,11 @@ def dump(where: Database | Path, match_id: int) -> tuple[Any, ...]:
 
 def store_cache(where: Database | Path, match_id: int, cache: Any) -> None:
     """Replace a match's cached state (a state's `to_json()`, or anything else): the host reads
-    the cache, so a test can put a position there that no short game reaches."""
-    as_database(where).execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(cache), match_id))
+    the cache, so a test can put a position there that no short game reaches. The match gets a
+    new version, as every new position does (a host keeps the state it read at a version)."""
+    as_database(where).execute(
+        "UPDATE matches SET state = ?, version = version + 1 WHERE id = ?", (json.dumps(cache), match_id)
+    )
 
 
 @contextmanager
@@ -133,7 +136,8 @@ async def store_log(
     host: Host, where: Database | Path, match: MatchSnapshot, entries: list[str]
 ) -> MatchSnapshot:
     """Make `entries` a Verquere match's log (rolls as chance events, turns and passes as the
-    moves of the seat to move) and drop the cached state: the host then replays the log."""
+    moves of the seat to move) and drop the cached state, as a new version of the match: the
+    host then replays the log."""
     state = VERQUERE.start(2, **dict(match.options))
     rows: list[tuple[int, int, str, int | None, str, str]] = []
     for ply, text in enumerate(entries):
@@ -147,7 +151,7 @@ async def store_log(
     db.executemany(
         "INSERT INTO moves (match_id, ply, kind, seat, notation, played_at) VALUES (?, ?, ?, ?, ?, ?)", rows
     )
-    db.execute("UPDATE matches SET state = NULL WHERE id = ?", (match.id,))
+    db.execute("UPDATE matches SET state = NULL, version = version + 1 WHERE id = ?", (match.id,))
     stored = await host.get(match.id)
     assert stored.state == state and stored.ply == len(entries)
     return stored

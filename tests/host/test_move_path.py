@@ -1,0 +1,133 @@
+"""The path of one move through host and store: one read and one write, the states a host keeps
+per match version, and writes that arrive together committed together, each one whole."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict
+from host import Host, MatchSnapshot, Player, StaleTurn
+from tests.support.databases import INTEGRITY_ERRORS, Database
+from tests.support.host import mover, two_player_match
+
+
+async def new_lobby(store: Store, creator: int) -> int:
+    return await store.create_match(
+        guild_id=1,
+        channel_id=2,
+        game="keryo-pente",
+        options={"tournament": False},
+        seat_count=2,
+        creator=SeatRow(0, creator, f"P{creator}"),
+        seed=7,
+    )
+
+
+def first_legal(match: MatchSnapshot) -> str:
+    assert match.state is not None
+    return str(match.state.legal_moves()[0])
+
+
+def first_move(notation: str, ply: int = 0) -> MatchChange:
+    return MatchChange(status=MatchStatus.PLAYING, log=[LogEntry(ply, EntryKind.MOVE, 0, notation)])
+
+
+async def test_a_match_read_at_a_version_the_reader_holds_comes_without_its_state(store: Store) -> None:
+    match_id = await new_lobby(store, 11)
+    await store.update_match(match_id, 0, MatchChange(state={"any": "state"}, seats=[SeatRow(0, 11, "Ann")]))
+    full = await store.get_match(match_id)
+    assert full is not None and full.version == 1 and full.state == {"any": "state"}
+    assert full.seats == (SeatRow(0, 11, "Ann"),)
+    known = await store.get_match(match_id, known_version=1)
+    assert known is not None and known.state is None and known.seats == full.seats
+    other = await store.get_match(match_id, known_version=0)
+    assert other == full
+    assert await store.get_match(match_id + 1, known_version=1) is None
+
+
+async def test_writes_sent_together_land_each_alone_whole_or_not_at_all(
+    store: Store, database: Database
+) -> None:
+    """Many writes at once (the SQLite store commits them in one transaction): the ones at their
+    version land, a stale one and one that breaks a constraint fail alone, changing nothing."""
+    matches = [await new_lobby(store, 100 + i) for i in range(12)]
+    duplicate_ply = MatchChange(
+        status=MatchStatus.PLAYING,
+        log=[LogEntry(0, EntryKind.MOVE, 0, "K10"), LogEntry(0, EntryKind.MOVE, 1, "A1")],
+    )
+    writes = [store.update_match(m, 0, first_move(f"K{i + 1}")) for i, m in enumerate(matches[:10])]
+    writes.append(store.update_match(matches[10], 5, first_move("A1")))  # a stale version
+    writes.append(store.update_match(matches[11], 0, duplicate_ply))
+    results = await asyncio.gather(*writes, return_exceptions=True)
+
+    assert results[:10] == [1] * 10
+    assert isinstance(results[10], VersionConflict)
+    assert isinstance(results[11], INTEGRITY_ERRORS)
+    for i, match_id in enumerate(matches[:10]):
+        assert [e.notation for e in await store.log(match_id)] == [f"K{i + 1}"]
+    for match_id in matches[10:]:
+        row = await store.get_match(match_id)
+        assert row is not None and row.version == 0 and row.status == "lobby" and row.log_length == 0
+    owed = database.fetchall("SELECT match_id FROM announcements ORDER BY match_id")
+    assert owed == []  # none of these changes owed a message
+
+
+async def test_a_host_sees_a_move_another_process_made_though_it_kept_the_older_state(
+    store: Store, database: Database
+) -> None:
+    first = Host(store)
+    match = await two_player_match(first)
+    match = await first.play(match.id, mover(match), "K10")
+    second = Host(await type(store).open(database.url))  # another process, its own connections
+    try:
+        seen = await second.get(match.id)
+        assert seen.state == match.state
+        await second.play(match.id, mover(seen), "A1", expected_ply=seen.ply)
+        again = await first.get(match.id)  # `first` kept the state after K10
+        assert again.ply == 2 and str(again.last_move) == "A1" and again.state is not None
+        assert match.state is not None and again.state == match.state.play("A1")
+        after = await first.play(again.id, mover(again), "A5", expected_ply=2)
+        assert after.ply == 3 and [e.notation for e in await store.log(match.id)] == ["K10", "A1", "A5"]
+    finally:
+        await second.store.close()
+
+
+async def test_a_move_stale_for_a_host_holding_an_old_state_is_refused_and_changes_nothing(
+    store: Store, database: Database
+) -> None:
+    """A click on the turn another process has just played: refused as stale, not played on the
+    position this host still holds in memory."""
+    first = Host(store)
+    match = await two_player_match(first)
+    ann = mover(match)
+    second = Host(await type(store).open(database.url))
+    try:
+        await second.play(match.id, ann, "K10", expected_ply=0)
+        with pytest.raises(StaleTurn):
+            await first.play(match.id, ann, "A1", expected_ply=0)
+        assert [e.notation for e in await store.log(match.id)] == ["K10"]
+    finally:
+        await second.store.close()
+
+
+async def test_moves_of_many_matches_at_once_each_land_once(host: Host, store: Store) -> None:
+    matches: list[MatchSnapshot] = []
+    for i in range(8):
+        lobby = await host.new(
+            guild_id=1,
+            channel_id=2 + i,
+            creator=Player(1000 + 2 * i, "A"),
+            game_key="keibot",
+        )
+        matches.append(await host.join(lobby.id, Player(1001 + 2 * i, "B")))
+    for _ in range(6):
+        matches = list(
+            await asyncio.gather(
+                *(host.play(m.id, mover(m), first_legal(m), expected_ply=m.ply) for m in matches)
+            )
+        )
+    for m in matches:
+        log = await store.log(m.id)
+        assert [e.ply for e in log] == list(range(m.ply)) and m.ply == 6
