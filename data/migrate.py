@@ -4,8 +4,10 @@
 
 Copies every table (players, matches with their seats and move logs, results, ratings and their
 history, the outbox) in one transaction, refuses a database that already holds matches, then
-checks that every table holds the same rows in both. The source defaults to DATABASE_PATH (or
-data/tavern.sqlite3). Stop the bot first: moves made meanwhile would not be copied.
+checks that every table holds the same rows in both, and that every match of the copy replays
+from its log to the state stored (the host's check, registered as an entry point). The source
+defaults to DATABASE_PATH (or data/tavern.sqlite3). Stop the bot first: moves made meanwhile
+would not be copied.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .store import SqliteStore, Store, StoreError, open_store
 
@@ -116,12 +119,36 @@ async def copy_store(source: Store, target: Store) -> dict[str, int]:
     return {table: len(rows) for table, rows in copied.items()}
 
 
-async def move(source_path: Path, target_url: str) -> dict[str, int]:
+class CopyCheck(Protocol):
+    """What a registered check of the copy reports: how many things it checked (e.g. matches
+    replayed), and each problem it found."""
+
+    name: str
+    checked: int
+    problems: list[str]
+
+
+CheckFn = Callable[[Store], Awaitable[CopyCheck]]
+CHECKS_GROUP = "tavern.copy_checks"
+"""The entry points (pyproject.toml) of the checks run on the copy: the host's replay of every
+match (host/replays.py); data/ does not know the rules, so the host registers it."""
+
+
+def registered_checks() -> list[CheckFn]:
+    return [entry.load() for entry in sorted(entry_points(group=CHECKS_GROUP), key=lambda e: e.name)]
+
+
+async def move(
+    source_path: Path, target_url: str, checks: Sequence[CheckFn] = ()
+) -> tuple[dict[str, int], list[CopyCheck]]:
+    """Copy the SQLite file into the database at `target_url` and check it (the rows, then each
+    of `checks` on the copy)."""
     source = await SqliteStore.open(source_path)
     try:
         target = await open_store(target_url)
         try:
-            return await copy_store(source, target)
+            counts = await copy_store(source, target)
+            return counts, [await check(target) for check in checks]
         finally:
             await target.close()
     finally:
@@ -139,12 +166,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not source.is_file():
         print(f"There is no SQLite database at {source}: give it with --from.", file=sys.stderr)
         return 1
+    checks = registered_checks()
+    if not checks:
+        print(
+            "No replay check is installed (the host registers it when the bot is installed: "
+            "`make run` or `pip install -e .`): install it, then run this again.",
+            file=sys.stderr,
+        )
+        return 1
     try:
-        counts = asyncio.run(move(source, args.to))
+        counts, checked = asyncio.run(move(source, args.to, checks))
     except StoreError as error:
         print(error, file=sys.stderr)
         return 1
     print("Copied and checked: " + ", ".join(f"{count} {table}" for table, count in counts.items()))
+    problems = [problem for check in checked for problem in check.problems]
+    for check in checked:
+        print(f"Checked the copy: {check.checked} matches {check.name}, {len(check.problems)} problems.")
+    if problems:
+        print(
+            "The copy is whole, but these matches do not check out:", *problems, sep="\n  ", file=sys.stderr
+        )
+        return 1
     return 0
 
 

@@ -13,6 +13,7 @@ advisory locks (`claim`), which the server lets go when a process dies.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -21,7 +22,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .store import Connection, Store, StoreUnavailable, migrations, now_text
+from .store import Connection, MatchChange, Store, StoreUnavailable, migrations, now_text, state_text
+from .vocabulary import OVER_STATUSES
 
 POOL_SIZE = 10
 """Connections each process keeps open at most (moves, reads, claims of background jobs)."""
@@ -105,6 +107,34 @@ class PostgresStore(Store):
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         # One statement sees one snapshot by itself: no BEGIN and COMMIT around it.
         return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
+
+    async def write_change(
+        self, match_id: int, expected_version: int, change: MatchChange, when: str
+    ) -> bool:
+        if not change.plays_only:
+            return await super().write_change(match_id, expected_version, change, when)
+        assert change.state is not None and change.announce is not None
+        entries = change.log
+        # One statement, so one transaction and one trip to the server (migration 0011).
+        return bool(
+            await self._pool.fetchval(
+                "SELECT tavern_play($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                match_id,
+                expected_version,
+                when,
+                change.status,
+                change.status in OVER_STATUSES,
+                state_text(change.state),
+                None if change.result is None else json.dumps(change.result),
+                [e.ply for e in entries],
+                [str(e.kind) for e in entries],
+                [e.seat for e in entries],
+                [e.notation for e in entries],
+                change.announce.since_ply,
+                int(change.announce.ping),
+                change.announce.due_at,
+            )
+        )
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         # REPEATABLE READ: every query of the block sees one snapshot, as SQLite's reads do.

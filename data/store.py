@@ -199,6 +199,8 @@ class BoardLine:
     sigma: float
     matches: int
     wins: int
+    ordinal: float = 0.0
+    """What the board sorts by (mu - 3 sigma, as stored)."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,25 @@ class MatchChange:
     takebacks: int | None = None
     """The match's new count of agreed takebacks."""
 
+    @property
+    def plays_only(self) -> bool:
+        """It plays moves and nothing else: log entries, the new state (and how it ended, when
+        no result rows are stored with it), the offers cleared, the message owed; no seats,
+        takeback or message changed. The PostgreSQL store writes such a change in one call
+        (migration 0011)."""
+        return (
+            bool(self.log)
+            and self.state is not None
+            and self.announce is not None
+            and self.draw_offer is None
+            and self.takeback_offer is None
+            and self.seats is None
+            and self.truncate_from is None
+            and self.message_id is None
+            and self.takebacks is None
+            and self.results is None
+        )
+
     def applied_to(self, row: MatchRow, version: int) -> MatchRow:
         """The row as this change leaves it (so a caller need not read it back)."""
         kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
@@ -395,6 +416,11 @@ class Statement:
         return len(self.rows)
 
 
+def state_text(state: Mapping[str, Any]) -> str:
+    """A state's JSON as stored (compact: it is written with every move)."""
+    return json.dumps(state, separators=(",", ":"))
+
+
 def _players_statement(seats: Iterable[SeatRow], when: str) -> Statement:
     # In user id order: two transactions upserting the same players never wait on each other
     # in a cycle (PostgreSQL locks each row as it is written).
@@ -437,7 +463,7 @@ def _change_statements(
             params.append(when)
     if change.state is not None:
         sets.append("state = ?")
-        params.append(json.dumps(change.state, separators=(",", ":")))
+        params.append(state_text(change.state))
     if change.draw_offer is not _UNSET:
         sets.append("draw_offer = ?")
         params.append(None if change.draw_offer is None else json.dumps(sorted(change.draw_offer)))
@@ -689,10 +715,10 @@ class Store(ABC):
         Returns the new version; raises VersionConflict (and changes nothing) otherwise.
         """
         when = now_text()
-        guard, then = _change_statements(match_id, expected_version, change, when)
         if change.results is None:
-            applied = await self.write_guarded(guard, then)
+            applied = await self.write_change(match_id, expected_version, change, when)
         else:  # the match ends: its results, and ratings read, updated and written back
+            guard, then = _change_statements(match_id, expected_version, change, when)
             async with self.transaction() as db:
                 applied = await guard.run(db) == 1
                 if applied:
@@ -702,6 +728,13 @@ class Store(ABC):
         if not applied:
             raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
         return expected_version + 1
+
+    async def write_change(
+        self, match_id: int, expected_version: int, change: MatchChange, when: str
+    ) -> bool:
+        """Write a change that stores no results, if the match is at `expected_version`; returns
+        whether it was."""
+        return await self.write_guarded(*_change_statements(match_id, expected_version, change, when))
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         """One write transaction: `guard`, and when it changed exactly one row, `then`; returns
@@ -782,7 +815,7 @@ class Store(ABC):
         async with self.transaction() as db:
             changed = await db.execute(
                 "UPDATE matches SET state = ? WHERE id = ? AND version = ?",
-                (json.dumps(state, separators=(",", ":")), match_id, version),
+                (state_text(state), match_id, version),
             )
         return changed == 1
 
@@ -992,6 +1025,12 @@ class Store(ABC):
             for r in rows
         ]
 
+    async def match_ids(self, *, exclude: Sequence[MatchStatus] = ()) -> list[int]:
+        """The ids of every match but those of the statuses `exclude`, in order."""
+        where = f"WHERE status NOT IN ({', '.join('?' * len(exclude))}) " if exclude else ""
+        rows = await self.read_statement(f"SELECT id FROM matches {where}ORDER BY id", tuple(exclude))
+        return [int(r[0]) for r in rows]
+
     async def open_lobbies(self, *, guild_id: int, channel_id: int, creator_id: int) -> tuple[int, int]:
         """How many lobbies are open that `creator_id` opened on the server, and in the channel."""
         async with self.reading() as db:
@@ -1063,17 +1102,22 @@ class Store(ABC):
     # -- ratings, records, privacy ----------------------------------------------------------------
 
     async def leaderboard(
-        self, game: str, scope: int, *, offset: int = 0, limit: int = 10
+        self, game: str, scope: int, *, offset: int = 0, limit: int = 10, after: BoardLine | None = None
     ) -> list[BoardLine]:
-        """Players by conservative rating (mu - 3 sigma), best first; names as last stored."""
-        async with self.reading() as db:
-            rows = await db.execute_fetchall(
-                "SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, r.wins "
-                "FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
-                "WHERE r.game = ? AND r.scope = ? ORDER BY r.ordinal DESC, r.user_id LIMIT ? OFFSET ?",
-                (game, scope, limit, offset),
-            )
-        return [BoardLine(offset + i + 1, *row) for i, row in enumerate(rows)]
+        """Players by conservative rating (mu - 3 sigma), best first; names as last stored.
+        `after`: the lines that follow this one (read from it in the index, at any depth),
+        else those from `offset` on."""
+        where, params, first_rank = "", [], offset + 1
+        if after is not None:
+            where = " AND (r.ordinal < ? OR (r.ordinal = ? AND r.user_id > ?))"
+            params, first_rank, offset = [after.ordinal, after.ordinal, after.user_id], after.rank + 1, 0
+        rows = await self.read_statement(
+            "SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, r.wins, "
+            "r.ordinal FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
+            f"WHERE r.game = ? AND r.scope = ?{where} ORDER BY r.ordinal DESC, r.user_id LIMIT ? OFFSET ?",
+            (game, scope, *params, limit, offset),
+        )
+        return [BoardLine(first_rank + i, *row) for i, row in enumerate(rows)]
 
     async def leaderboard_size(self, game: str, scope: int) -> int:
         async with self.reading() as db:
@@ -1242,6 +1286,13 @@ class SqliteStore(Store):
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         async with self._read_lock:  # one call to the reader's thread: the statement is its own snapshot
             return list(await self._read.execute_fetchall(sql, params))
+
+    async def write_change(
+        self, match_id: int, expected_version: int, change: MatchChange, when: str
+    ) -> bool:
+        """Write a change that stores no results, if the match is at `expected_version`; returns
+        whether it was."""
+        return await self.write_guarded(*_change_statements(match_id, expected_version, change, when))
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log

@@ -4,13 +4,15 @@ per match version, and writes that arrive together committed together, each one 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict
+from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict, open_store
 from host import Host, MatchSnapshot, Player, StaleTurn
-from tests.support.databases import INTEGRITY_ERRORS, Database
-from tests.support.host import mover, two_player_match
+from tests.support.databases import INTEGRITY_ERRORS, Database, fresh_postgres, sqlite_database
+from tests.support.host import ANN, BOB, dump, mover, started_match, two_player_match
 
 
 async def new_lobby(store: Store, creator: int) -> int:
@@ -131,3 +133,34 @@ async def test_moves_of_many_matches_at_once_each_land_once(host: Host, store: S
     for m in matches:
         log = await store.log(m.id)
         assert [e.ply for e in log] == list(range(m.ply)) and m.ply == 6
+
+
+async def test_both_stores_write_a_match_the_same(tmp_path: Path, postgres_server: Any) -> None:
+    """The PostgreSQL store writes a plain move in one call of its own (migration 0011): what it
+    stores is what the shared statements store on SQLite, but for the times."""
+    dumps = []
+    for database in (sqlite_database(tmp_path), await fresh_postgres(postgres_server)):
+        store = await open_store(database.url)
+        try:
+            host = Host(store, seed_source=lambda: 5)
+            match = await started_match(host, "verquere", [ANN, BOB], {})  # dice: chance entries
+            for _ in range(12):
+                assert match.state is not None
+                match = await host.play(match.id, mover(match), first_legal(match), expected_ply=match.ply)
+            await host.offer_draw(match.id, mover(match))
+            dumps.append(without_times(dump(database, match.id)) + without_times(outbox(database)))
+        finally:
+            await store.close()
+    assert dumps[0] == dumps[1]
+
+
+def outbox(database: Database) -> tuple[Any, ...]:
+    return (database.fetchall("SELECT * FROM announcements"),)
+
+
+def without_times(tables: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The rows with every stored moment (ISO text) and the players' table's times left out."""
+    return tuple(
+        [tuple(None if isinstance(v, str) and v[:2] == "20" and "T" in v else v for v in row) for row in rows]
+        for rows in tables
+    )

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from data import MatchStatus, open_store
-from data.migrate import TABLES, MoveRefused, main, move, rows_of
+from data.migrate import TABLES, MoveRefused, main, move, registered_checks, rows_of
 from host import Host
-from tests.support.databases import fresh_postgres
+from tests.support.databases import Database, fresh_postgres
 from tests.support.host import ANN, BOB, CAT, PEOPLE, mover, started, started_match, win_by_five
 
 
@@ -37,8 +37,9 @@ async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgre
     source = tmp_path / "tavern.sqlite3"
     states = await populate(source)
     target = await fresh_postgres(postgres_server, migrated=False)
-    counts = await move(source, target.url)
+    counts, checks = await move(source, target.url, registered_checks())
     assert counts["matches"] == len(states) == 4 and counts["moves"] > 10 and counts["ratings"] > 0
+    assert [(c.name, c.checked, c.problems) for c in checks] == [("replayed", 3, [])]  # not the lobby
     old, new = await open_store(source), await open_store(target.url)
     try:
         for table in TABLES:
@@ -69,3 +70,30 @@ async def test_a_database_holding_matches_is_refused_and_left_as_it_was(
     assert "already holds matches" in capsys.readouterr().err
     missing = str(tmp_path / "missing.sqlite3")
     assert await asyncio.to_thread(main, ["--to", target.url, "--from", missing]) == 1
+
+
+async def test_a_match_whose_log_does_not_replay_is_reported_and_the_move_fails(
+    tmp_path: Path, postgres_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "tavern.sqlite3"
+    states = await populate(source)
+    playing = max(match_id for match_id, state in states.items() if state is not None)
+    broken = Database("sqlite", str(source))
+    broken.execute("UPDATE moves SET notation = 'Z99' WHERE match_id = ? AND ply = 0", (playing,))
+    target = await fresh_postgres(postgres_server)
+    assert await asyncio.to_thread(main, ["--to", target.url, "--from", str(source)]) == 1
+    out = capsys.readouterr()
+    assert "Checked the copy: 3 matches replayed, 1 problems." in out.out
+    assert f"match {playing}: its log does not replay" in out.err and "Z99" in out.err
+
+
+async def test_the_command_copies_checks_and_says_what_it_did(
+    tmp_path: Path, postgres_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "tavern.sqlite3"
+    await populate(source)
+    target = await fresh_postgres(postgres_server)
+    assert await asyncio.to_thread(main, ["--to", target.url, "--from", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert "Copied and checked: " in out and "4 matches" in out
+    assert "Checked the copy: 3 matches replayed, 0 problems." in out
