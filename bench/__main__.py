@@ -13,6 +13,7 @@ from . import (
     history_bench,
     host_bench,
     kerboge_bench,
+    move_path_bench,
     playouts,
     ratings_bench,
     render_bench,
@@ -36,6 +37,7 @@ def main() -> None:
     rows += glass_bead_bench.rows()
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
+    rows += move_path_bench.rows()
     rows += host_bench.rows()
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()

@@ -26,7 +26,9 @@ GUILDS = 20
 GAME = "keryo-pente"
 REPEAT = 20
 
-_NUMBERS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count}) "
+_NUMBERS = (
+    "WITH RECURSIVE n(i) AS (SELECT CAST(1 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < {count}) "
+)
 _WHEN = "'2026-11-' || (10 + {i} % 18) || 'T' || (10 + {i} % 14) || ':00:00.000+00:00'"
 _FILL = [
     _NUMBERS.format(count=PLAYERS)
@@ -85,7 +87,9 @@ async def measure(url: str) -> dict[str, list[float]]:
                     jump.append((time.perf_counter() - start) * 1000)
                     start = time.perf_counter()
                     await store.leaderboard_size(GAME, scope)
-                    await store.leaderboard(GAME, scope, after=lines[-1], limit=10)
+                    await store.leaderboard(
+                        GAME, scope, offset=10 * (page + 1), after=lines[-1].user_id, limit=10
+                    )
                     following.append((time.perf_counter() - start) * 1000)
                 found[f"{ladder} ladder ({players:,} players), {where} page: straight to it"] = jump
                 found[f"{ladder} ladder ({players:,} players), {where} page: Next from the one before"] = (

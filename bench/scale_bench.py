@@ -5,7 +5,7 @@ Two loads for each:
 * **capacity**: every match moves again as soon as its last move returned (30 moves each), so the
   processes run flat out: moves per second, and each move's time, which is mostly the wait
   behind the other 249 matches of its process;
-* **paced**: each match moves once a second on average (at random moments, 15 moves each), 250
+* **paced**: each match moves once a second on average (at random moments, 10 moves each), 250
   moves a second offered to each process: the time one move takes when the bot is busy but not
   overloaded, which is what a player waits.
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -28,37 +27,17 @@ from pathlib import Path
 from typing import Any
 
 from data import open_store
-from host import Host, MatchSnapshot, Player
+from host import Host
 
 from .table import Row, percentile
+from .workers.host_load import one_match
 
 MATCHES_PER_PROCESS = 250
 PROCESSES = (1, 2, 4)
 CAPACITY_MOVES = 30
-PACED_MOVES = 15
+PACED_MOVES = 10
 PACED_RATE = 1.0
 """Moves a second each match makes on average under the paced load."""
-
-
-async def _one_match(host: Host, index: int, moves: int, pace: float | None, times: list[float]) -> None:
-    a, b = Player(10_000 + 2 * index, f"A{index}"), Player(10_001 + 2 * index, f"B{index}")
-    lobby = await host.new(
-        guild_id=1, channel_id=1 + index % 7, creator=a, game_key="keryo-pente", seats=2, options={}
-    )
-    match: MatchSnapshot = await host.join(lobby.id, b)
-    rng = random.Random(index)
-    for _ in range(moves):
-        if match.state is None or match.is_over:
-            break
-        if pace is not None:
-            await asyncio.sleep(rng.expovariate(pace))
-        seat = match.seat_to_move
-        assert seat is not None and seat.user_id is not None
-        legal = match.state.legal_moves()
-        text = str(legal[rng.randrange(len(legal))])
-        start = time.perf_counter()
-        match = await host.play(match.id, seat.user_id, text, expected_ply=match.ply)
-        times.append((time.perf_counter() - start) * 1000)
 
 
 async def _work(url: str, first: int, count: int, mode: str) -> dict[str, Any]:
@@ -68,7 +47,9 @@ async def _work(url: str, first: int, count: int, mode: str) -> dict[str, Any]:
         moves, pace = (CAPACITY_MOVES, None) if mode == "capacity" else (PACED_MOVES, PACED_RATE)
         times: list[float] = []
         start, cpu = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(_one_match(host, first + i, moves, pace, times) for i in range(count)))
+        await asyncio.gather(
+            *(one_match(host, first + i, times, moves=moves, pace=pace) for i in range(count))
+        )
         return {
             "moves": len(times),
             "seconds": time.perf_counter() - start,

@@ -98,7 +98,10 @@ VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
 
 PAGE_TEMPLATE = re.compile(
     rf"tavern-ladder:(?P<game>[a-z0-9-]+):(?P<scope>{'|'.join(Scope)}):(?P<page>[0-9]+)"
+    r"(?::(?P<edge>[ab])(?P<user>-?[0-9]{1,20}))?"
 )
+"""A page button: the page, and (buttons made since pages are read from an edge) the user whose
+line the page follows (`a`, Next) or precedes (`b`, Previous)."""
 PRIVACY_TEMPLATE = re.compile(
     rf"tavern-privacy:(?P<action>{'|'.join(PrivacyAction)}):(?P<user>[0-9]+)(?::(?P<guild>[0-9]+))?"
 )
@@ -118,28 +121,39 @@ class LadderPage(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PAGE_TEM
     """A Previous/Next button of a leaderboard message: it shows `page` of the ladder."""
 
     def __init__(
-        self, game: str, scope: str, page: int, *, label: str = "Page", disabled: bool = False
+        self,
+        game: str,
+        scope: str,
+        page: int,
+        *,
+        after: int | None = None,
+        before: int | None = None,
+        label: str = "Page",
+        disabled: bool = False,
     ) -> None:
+        edge = f":a{after}" if after is not None else f":b{before}" if before is not None else ""
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"tavern-ladder:{game}:{scope}:{page}",
+                custom_id=f"tavern-ladder:{game}:{scope}:{page}{edge}",
                 disabled=disabled,
             )
         )
-        self.game, self.scope, self.page = game, scope, page
+        self.game, self.scope, self.page, self.after, self.before = game, scope, page, after, before
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LadderPage:
-        return cls(match["game"], match["scope"], int(match["page"]))
+        user = int(match["user"]) if match["user"] else None
+        after, before = (user, None) if match["edge"] == "a" else (None, user)
+        return cls(match["game"], match["scope"], int(match["page"]), after=after, before=before)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # discord.py only logs what a dynamic item's callback raises: answer the user here.
         try:
-            await _ladder_cog(interaction.client).turn_page(interaction, self.game, self.scope, self.page)
+            await _ladder_cog(interaction.client).turn_page(interaction, self)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -348,21 +362,30 @@ class LadderCog(commands.Cog):
         embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
         await send_public(interaction, embed=embed, file=file, view=view)
 
-    async def turn_page(self, interaction: discord.Interaction, game: str, scope: str, page: int) -> None:
+    async def turn_page(self, interaction: discord.Interaction, button: LadderPage) -> None:
         """A Previous/Next click: the same message shows the other page."""
         await interaction.response.defer()  # acknowledged; the message itself changes
-        embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
+        embed, file, view = await self.leaderboard_message(
+            interaction, button.game, button.scope, button.page, after=button.after, before=button.before
+        )
         await interaction.edit_original_response(
             embed=embed, attachments=[file], view=view, allowed_mentions=NO_PINGS
         )
 
     async def leaderboard_message(
-        self, interaction: discord.Interaction, game: str, scope: str, page: int
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: str,
+        page: int,
+        *,
+        after: int | None = None,
+        before: int | None = None,
     ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
         if scope not in (SERVER, GLOBAL):
             raise CogError("The scope is either this server or all servers.")
         where = GLOBAL_SCOPE if scope == GLOBAL else self.guild(interaction)
-        board: LeaderboardPage = await self.ladder.leaderboard(game, where, page)
+        board: LeaderboardPage = await self.ladder.leaderboard(game, where, page, after=after, before=before)
         place = "All servers" if scope == GLOBAL else "This server"
         players = f"{board.players} player{'s' if board.players != 1 else ''}"
         subtitle = f"{place} · {players} · page {board.page} of {board.pages}"
@@ -380,12 +403,26 @@ class LadderCog(commands.Cog):
         )
         embed.set_image(url=f"attachment://{name}")
         view = discord.ui.View(timeout=None)
+        # Each button carries the line its page borders, so a deep page is read from there.
+        first, last = (board.lines[0].user_id, board.lines[-1].user_id) if board.lines else (None, None)
         view.add_item(
-            LadderPage(board.game_key, scope, board.page - 1, label="◀ Previous", disabled=board.page <= 1)
+            LadderPage(
+                board.game_key,
+                scope,
+                board.page - 1,
+                before=first,
+                label="◀ Previous",
+                disabled=board.page <= 1,
+            )
         )
         view.add_item(
             LadderPage(
-                board.game_key, scope, board.page + 1, label="Next ▶", disabled=board.page >= board.pages
+                board.game_key,
+                scope,
+                board.page + 1,
+                after=last,
+                label="Next ▶",
+                disabled=board.page >= board.pages,
             )
         )
         ranks = "; ".join(

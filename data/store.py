@@ -421,6 +421,15 @@ def state_text(state: Mapping[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"))
 
 
+async def _run_guarded(db: Connection, guard: Statement, then: Sequence[Statement]) -> bool:
+    """`guard`, and when it changed exactly one row, `then`; whether it did."""
+    if await guard.run(db) != 1:
+        return False
+    for statement in then:
+        await statement.run(db)
+    return True
+
+
 def _players_statement(seats: Iterable[SeatRow], when: str) -> Statement:
     # In user id order: two transactions upserting the same players never wait on each other
     # in a cycle (PostgreSQL locks each row as it is written).
@@ -650,15 +659,16 @@ class Store(ABC):
             "SELECT m.id, m.guild_id, m.channel_id, m.message_id, m.message_channel_id, m.game, m.options, "
             "m.seat_count, m.status, m.creator_id, m.seed, m.version, "
             "CASE WHEN m.version = ? THEN NULL ELSE m.state END, m.draw_offer, m.result, m.created_at, "
-            "m.updated_at, m.finished_at, (SELECT COUNT(*) FROM moves WHERE match_id = m.id), "
-            "(SELECT COUNT(*) FROM moves WHERE match_id = m.id AND kind = 'move'), "
-            "(SELECT MAX(played_at) FROM moves WHERE match_id = m.id), "
+            "m.updated_at, m.finished_at, c.plies, COALESCE(c.moves, 0), c.last_at, "
             "m.takeback_offer, m.takebacks, m.rematch_of, m.private, m.position_reset_at, "
             "m.rated, m.threaded, m.quiet, m.thread_id, "
             "s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
-            "FROM matches m LEFT JOIN seats s ON s.match_id = m.id "
+            # The log's counts once, not once for each seat's row.
+            "FROM matches m CROSS JOIN (SELECT COUNT(*) AS plies, "
+            "SUM(CASE WHEN kind = 'move' THEN 1 ELSE 0 END) AS moves, MAX(played_at) AS last_at "
+            "FROM moves WHERE match_id = ?) c LEFT JOIN seats s ON s.match_id = m.id "
             "LEFT JOIN players p ON p.user_id = s.user_id WHERE m.id = ? ORDER BY s.seat",
-            (-1 if known_version is None else known_version, match_id),
+            (-1 if known_version is None else known_version, match_id, match_id),
         )
         if not rows:
             return None
@@ -720,10 +730,8 @@ class Store(ABC):
         else:  # the match ends: its results, and ratings read, updated and written back
             guard, then = _change_statements(match_id, expected_version, change, when)
             async with self.transaction() as db:
-                applied = await guard.run(db) == 1
+                applied = await _run_guarded(db, guard, then)
                 if applied:
-                    for statement in then:
-                        await statement.run(db)
                     await self._store_results(db, match_id, change, when)
         if not applied:
             raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
@@ -741,11 +749,7 @@ class Store(ABC):
         whether the guard changed one row (else nothing is written). The SQLite store runs it in
         one call to its database thread, committed together with the writes queued meanwhile."""
         async with self.transaction() as db:
-            if await guard.run(db) != 1:
-                return False  # nothing was written: the empty transaction commits
-            for statement in then:
-                await statement.run(db)
-        return True
+            return await _run_guarded(db, guard, then)  # missed: nothing written, nothing to undo
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         """The rows of one query, which sees one committed snapshot by itself."""
@@ -1102,29 +1106,50 @@ class Store(ABC):
     # -- ratings, records, privacy ----------------------------------------------------------------
 
     async def leaderboard(
-        self, game: str, scope: int, *, offset: int = 0, limit: int = 10, after: BoardLine | None = None
+        self,
+        game: str,
+        scope: int,
+        *,
+        offset: int = 0,
+        limit: int = 10,
+        after: int | None = None,
+        before: int | None = None,
     ) -> list[BoardLine]:
-        """Players by conservative rating (mu - 3 sigma), best first; names as last stored.
-        `after`: the lines that follow this one (read from it in the index, at any depth),
-        else those from `offset` on."""
-        where, params, first_rank = "", [], offset + 1
-        if after is not None:
-            where = " AND (r.ordinal < ? OR (r.ordinal = ? AND r.user_id > ?))"
-            params, first_rank, offset = [after.ordinal, after.ordinal, after.user_id], after.rank + 1, 0
+        """Players by conservative rating (mu - 3 sigma), best first; names as last stored;
+        numbered from `offset` + 1. `after` / `before` (a user id): the lines that follow, or
+        precede, that player's line, read from it in the index however deep it is (none when
+        the player has no line); else the lines from `offset` on."""
+        where, params, order = "", [], "r.ordinal DESC, r.user_id"
+        edge = after if after is not None else before
+        if edge is not None:
+            # The edge's ordinal bounds a range of the index; ties are broken by user id.
+            own = "(SELECT ordinal FROM ratings WHERE game = ? AND scope = ? AND user_id = ?)"
+            if after is not None:
+                where = f" AND r.ordinal <= {own} AND (r.ordinal < {own} OR r.user_id > ?)"
+            else:
+                where = f" AND r.ordinal >= {own} AND (r.ordinal > {own} OR r.user_id < ?)"
+                order = "r.ordinal, r.user_id DESC"
+            params = [game, scope, edge, game, scope, edge, edge]
+        # The page's players are found in the index alone (what OFFSET skips is index entries,
+        # not rows with their names), then their lines are read.
         rows = await self.read_statement(
             "SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, r.wins, "
-            "r.ordinal FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id "
-            f"WHERE r.game = ? AND r.scope = ?{where} ORDER BY r.ordinal DESC, r.user_id LIMIT ? OFFSET ?",
-            (game, scope, *params, limit, offset),
+            "r.ordinal FROM (SELECT r.user_id FROM ratings r WHERE r.game = ? AND r.scope = ?"
+            f"{where} ORDER BY {order} LIMIT ? OFFSET ?) page "
+            "JOIN ratings r ON r.user_id = page.user_id AND r.game = ? AND r.scope = ? "
+            f"LEFT JOIN players p ON p.user_id = r.user_id ORDER BY {order}",
+            (game, scope, *params, limit, 0 if edge is not None else offset, game, scope),
         )
-        return [BoardLine(first_rank + i, *row) for i, row in enumerate(rows)]
+        if before is not None:
+            rows = list(reversed(rows))
+        return [BoardLine(offset + i + 1, *row) for i, row in enumerate(rows)]
 
     async def leaderboard_size(self, game: str, scope: int) -> int:
-        async with self.reading() as db:
-            rows = await db.execute_fetchall(
-                "SELECT COUNT(*) FROM ratings WHERE game = ? AND scope = ?", (game, scope)
-            )
-        return int(next(iter(rows))[0])
+        """How many players the ladder has (kept by triggers on the ratings: migration 0012)."""
+        rows = await self.read_statement(
+            "SELECT players FROM ladder_sizes WHERE game = ? AND scope = ?", (game, scope)
+        )
+        return int(rows[0][0]) if rows else 0
 
     async def rating(self, user_id: int, game: str, scope: int) -> RatingRow | None:
         async with self.reading() as db:
@@ -1286,13 +1311,6 @@ class SqliteStore(Store):
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         async with self._read_lock:  # one call to the reader's thread: the statement is its own snapshot
             return list(await self._read.execute_fetchall(sql, params))
-
-    async def write_change(
-        self, match_id: int, expected_version: int, change: MatchChange, when: str
-    ) -> bool:
-        """Write a change that stores no results, if the match is at `expected_version`; returns
-        whether it was."""
-        return await self.write_guarded(*_change_statements(match_id, expected_version, change, when))
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log

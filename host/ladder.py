@@ -151,8 +151,19 @@ class Ladder:
         self.host = host
         self.store: Store = host.store
 
-    async def leaderboard(self, ladder_key: str, scope: int, page: int = 1) -> LeaderboardPage:
-        """A page of a ladder (`LADDERS`: a game, or Jai Kerboge)."""
+    async def leaderboard(
+        self,
+        ladder_key: str,
+        scope: int,
+        page: int = 1,
+        *,
+        after: int | None = None,
+        before: int | None = None,
+    ) -> LeaderboardPage:
+        """A page of a ladder (`LADDERS`: a game, or Jai Kerboge). `after` / `before`: the user
+        whose line the page follows (Next) or precedes (Previous): the page is read from that line
+        in the index, at any depth, instead of counting `page` pages from the top (when that
+        player has no line any more, it is)."""
         ladder = ladder_named(ladder_key)
         total = await self.store.leaderboard_size(ladder.key, scope)
         pages = max(1, math.ceil(total / PAGE_SIZE))
@@ -160,9 +171,15 @@ class Ladder:
             raise NoRatingsYet(game_key=ladder.game_key, game_title=ladder.title, scope=scope)
         if not 1 <= page <= pages:
             raise PageOutOfRange(game_title=ladder.title, scope=scope, page=page, pages=pages)
-        lines = await self.store.leaderboard(
-            ladder.key, scope, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE
-        )
+        offset = (page - 1) * PAGE_SIZE
+        lines = []
+        if after is not None or before is not None:
+            lines = await self.store.leaderboard(
+                ladder.key, scope, offset=offset, limit=PAGE_SIZE, after=after, before=before
+            )
+        if len(lines) < PAGE_SIZE and not (after is not None and page == pages and lines):
+            # No edge, or one that moved away: count from the top (a short last page is right).
+            lines = await self.store.leaderboard(ladder.key, scope, offset=offset, limit=PAGE_SIZE)
         return LeaderboardPage(
             game_key=ladder.key,
             game_title=ladder.title,

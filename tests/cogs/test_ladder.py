@@ -117,27 +117,49 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
     first = drawn.pages[-1]
     assert [line.split()[0] for line in first] == [str(rank) for rank in range(1, 11)]
     assert {line.split()[1] for line in first[:6]} == winners  # winners rank above losers
+    # Each button carries its page and the player whose line that page borders.
+    one = await Ladder(host).leaderboard("keryo-pente", GUILD_ID, 1)
+    two = await Ladder(host).leaderboard("keryo-pente", GUILD_ID, 2)
     assert custom_ids(sent_message(message)) == {
-        "tavern-ladder:keryo-pente:server:0": True,  # Previous, disabled on page 1
-        "tavern-ladder:keryo-pente:server:2": False,
+        f"tavern-ladder:keryo-pente:server:0:b{one.lines[0].user_id}": True,  # Previous, disabled on page 1
+        f"tavern-ladder:keryo-pente:server:2:a{one.lines[-1].user_id}": False,
     }
 
     page_two = edited_message(
-        await driver.click(BOB, sent_message(message), "tavern-ladder:keryo-pente:server:2")
+        await driver.click(
+            BOB, sent_message(message), f"tavern-ladder:keryo-pente:server:2:a{one.lines[-1].user_id}"
+        )
     )
     assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
     assert custom_ids(page_two) == {
-        "tavern-ladder:keryo-pente:server:1": False,
-        "tavern-ladder:keryo-pente:server:3": True,  # Next, disabled on the last page
+        f"tavern-ladder:keryo-pente:server:1:b{two.lines[0].user_id}": False,
+        # Next, disabled on the last page
+        f"tavern-ladder:keryo-pente:server:3:a{two.lines[-1].user_id}": True,
     }
-    back = edited_message(await driver.click(BOB, page_two, "tavern-ladder:keryo-pente:server:1"))
+    back = edited_message(
+        await driver.click(BOB, page_two, f"tavern-ladder:keryo-pente:server:1:b{two.lines[0].user_id}")
+    )
     assert drawn.pages[-1] == first and "page 1 of 2" in back["embeds"][0]["description"]
 
     everywhere = the_public_message(
         await driver.command(ALICE, "leaderboard", game="keryo-pente", scope="global")
     )
     assert "All servers" in everywhere.embeds[0]["description"]
-    assert "tavern-ladder:keryo-pente:global:2" in everywhere.custom_ids()
+    assert any(c.startswith("tavern-ladder:keryo-pente:global:2:a") for c in everywhere.custom_ids())
+
+
+async def test_a_page_button_of_a_message_posted_before_edges_still_turns_the_page(
+    driver: Driver, host: Host, drawn: Drawn
+) -> None:
+    """Buttons posted before the pages were read from an edge carry only the page number."""
+    await twelve_rated_players(host)
+    message = sent_message(the_public_message(await driver.command(ALICE, "leaderboard", game="keryo-pente")))
+    for row in message["components"]:
+        for component in row["components"]:
+            component["custom_id"] = component["custom_id"].rsplit(":", 1)[0]  # the old form
+    page_two = edited_message(await driver.click(BOB, message, "tavern-ladder:keryo-pente:server:2"))
+    assert "page 2 of 2" in page_two["embeds"][0]["description"]
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
 
 
 async def test_leaderboard_buttons_work_after_a_restart(
@@ -150,9 +172,10 @@ async def test_leaderboard_buttons_work_after_a_restart(
 
     # A new process: a new store, host and bot over the same file, knowing nothing of the message.
     async with bot_run(db_path, fake) as new:
-        page_two = edited_message(
-            await new.driver.click(CAROL, message, "tavern-ladder:keryo-pente:server:2")
-        )
+        (next_page,) = [
+            c for c in custom_ids(message) if c.startswith("tavern-ladder:keryo-pente:server:2:a")
+        ]
+        page_two = edited_message(await new.driver.click(CAROL, message, next_page))
         assert "page 2 of 2" in page_two["embeds"][0]["description"]
         assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
 
@@ -173,8 +196,9 @@ async def test_leaderboard_bad_requests_are_answered_privately(driver: Driver, h
 async def test_a_page_button_past_the_end_changes_nothing(driver: Driver, host: Host) -> None:
     await twelve_rated_players(host)
     message = sent_message(the_public_message(await driver.command(ALICE, "leaderboard", game="keryo-pente")))
+    (next_page,) = [c for c in custom_ids(message) if c.startswith("tavern-ladder:keryo-pente:server:2:a")]
     await Ladder(host).erase_server(GUILD_ID)  # meanwhile, the ladder emptied
-    requests = await driver.click(BOB, message, "tavern-ladder:keryo-pente:server:2")
+    requests = await driver.click(BOB, message, next_page)
     assert "Nobody has a Keryo-Pente rating" in the_private_message(requests).content
     assert not [r for r in requests if r.method == "PATCH"]
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from data import Store
 from host import GLOBAL_SCOPE, LADDERS, Host, Ladder, MatchNotFound, NothingToShow, Seat, UnknownGame, ratings
+from tests.support.databases import Database
 from tests.support.host import PEOPLE, PEOPLE_CHANNEL, started, started_match, win_by_five
 from tests.support.host import PEOPLE_GUILD as GUILD
 
@@ -132,3 +135,50 @@ async def test_forgetting_a_player_first_takes_them_out_of_lobbies_and_matches(
 def test_an_erased_players_seat_is_never_rated() -> None:
     assert ratings.is_rated([Seat(0, 5, "Ann"), Seat(1, 6, "Bob")])
     assert not ratings.is_rated([Seat(0, -1, "Anonymous player 1"), Seat(1, 6, "Bob")])
+
+
+async def test_pages_read_from_an_edge_are_the_pages_counted_from_the_top(
+    store: Store, database: Database
+) -> None:
+    """Next and Previous read a page from the line it borders (at any depth, no rows skipped),
+    and find the same lines as counting from the top; ties are ordered by user id."""
+    when = "2026-11-01T00:00:00.000+00:00"
+    users = range(500, 537)
+    database.executemany(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)",
+        [(u, f"P{u}", when) for u in users],
+    )
+    database.executemany(
+        "INSERT INTO ratings (user_id, game, scope, mu, sigma, ordinal, matches, wins, updated_at) "
+        "VALUES (?, 'keibot', 0, ?, 1.0, ?, 3, 1, ?)",
+        [(u, 20.0 + u % 7, 17.0 + u % 7, when) for u in users],  # seven ordinals: many ties
+    )
+    pages = [await store.leaderboard("keibot", 0, offset=offset) for offset in range(0, 40, 10)]
+    assert [line.user_id for page in pages for line in page] == sorted(users, key=lambda u: (-(u % 7), u))
+    for before, after in itertools.pairwise(pages):
+        offset = after[0].rank - 1
+        assert await store.leaderboard("keibot", 0, offset=offset, after=before[-1].user_id) == after
+        assert await store.leaderboard("keibot", 0, offset=offset - 10, before=after[0].user_id) == before
+    assert await store.leaderboard("keibot", 0, after=9999) == []  # no such line: nothing to follow
+
+
+async def test_a_ladder_size_follows_its_ratings_without_counting_them(
+    store: Store, database: Database
+) -> None:
+    when = "2026-11-01T00:00:00.000+00:00"
+    database.executemany(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)",
+        [(u, f"P{u}", when) for u in range(5)],
+    )
+    database.executemany(
+        "INSERT INTO ratings (user_id, game, scope, mu, sigma, ordinal, matches, wins, updated_at) "
+        "VALUES (?, 'keibot', ?, 25.0, 8.0, 1.0, 1, 0, ?)",
+        [(u, 0, when) for u in range(5)] + [(u, 7, when) for u in range(3)],
+    )
+    assert (await store.leaderboard_size("keibot", 0), await store.leaderboard_size("keibot", 7)) == (5, 3)
+    assert await store.leaderboard_size("keryo-pente", 0) == 0
+    await store.forget_player(1)
+    assert (await store.leaderboard_size("keibot", 0), await store.leaderboard_size("keibot", 7)) == (4, 2)
+    await store.erase_guild(7)
+    assert (await store.leaderboard_size("keibot", 0), await store.leaderboard_size("keibot", 7)) == (4, 0)
+    assert database.fetchall("SELECT scope, players FROM ladder_sizes ORDER BY scope") == [(0, 4), (7, 0)]

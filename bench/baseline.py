@@ -1,0 +1,58 @@
+"""The figures of issue 17 are printed beside those of the code before it (BASE_COMMIT), measured
+in the same run on the same machine: a worker script (bench/workers/) runs once over this tree
+and once over that commit's files, unpacked from git into a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE_COMMIT = "48d7249"
+"""The project as it was before issue 17 ("today" in the issue's figures)."""
+
+
+@contextmanager
+def base_tree() -> Iterator[Path | None]:
+    """The files of BASE_COMMIT in a temporary folder; None where git or the commit is missing."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", BASE_COMMIT],
+            capture_output=True,
+            check=False,
+        )
+        if archive.returncode != 0:
+            yield None
+            return
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        yield Path(folder)
+
+
+def run_worker(name: str, tree: Path, *args: str) -> Any:
+    """What `bench/workers/<name>.py` prints (JSON), run over the project files in `tree`."""
+    script = ROOT / "bench" / "workers" / f"{name}.py"
+    with tempfile.TemporaryDirectory() as elsewhere:  # no stray import from the working folder
+        done = subprocess.run(
+            [sys.executable, str(script), *args],
+            env={**os.environ, "PYTHONPATH": str(tree)},
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    return json.loads(done.stdout)
+
+
+def both(name: str, *args: str) -> tuple[Any, Any | None]:
+    """The worker's figures over this tree, and over BASE_COMMIT's (None when not available)."""
+    now = run_worker(name, ROOT, *args)
+    with base_tree() as base:
+        before = run_worker(name, base, *args) if base is not None else None
+    return now, before
