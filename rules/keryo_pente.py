@@ -9,7 +9,17 @@ from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any
 
-from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
+from .base import (
+    RESIGNED,
+    Game,
+    IllegalMoveError,
+    Move,
+    NotAMoveError,
+    Option,
+    Outcome,
+    StateFormatError,
+    TurnState,
+)
 from .text import QUOTED_LIMIT, clip, read_number, shown_number
 
 SIZE = 19
@@ -286,7 +296,7 @@ class KeryoPenteState(TurnState):
     def to_json(self) -> dict[str, Any]:
         return {
             **self._json_header(),
-            "board": "".join(str(v) for v in self.board),
+            "board": self.board.translate(_DIGIT_OF_STONE).decode("ascii"),
             "captures": list(self.captures),
             "placed": list(self.placed),
             "active": list(self.active),
@@ -403,11 +413,23 @@ def _new(seats: int, tournament: bool) -> KeryoPenteState:
     )
 
 
+_DIGIT_OF_STONE = bytes.maketrans(bytes(range(10)), b"0123456789")
+"""The board as stored: one digit a point (0 empty, else the seat + 1); translated, not formatted
+point by point, since the state is stored with every move."""
+_STONE_OF_DIGIT = bytes.maketrans(b"0123456789", bytes(range(10)))
+
+
+def _board(text: Any) -> bytes:
+    if not isinstance(text, str) or not text.isascii() or not text.isdigit():
+        raise StateFormatError(f"a Keryo-Pente board is a string of digits, not {str(text)[:40]!r}")
+    return text.encode("ascii").translate(_STONE_OF_DIGIT)
+
+
 def _load(data: Mapping[str, Any]) -> KeryoPenteState:
     return KeryoPenteState(
         seats=int(data["seats"]),
         tournament=bool(data["options"]["tournament"]),
-        board=bytes(int(ch) for ch in data["board"]),
+        board=_board(data["board"]),
         captures=tuple(data["captures"]),
         placed=tuple(data["placed"]),
         active=tuple(bool(a) for a in data["active"]),
