@@ -7,20 +7,28 @@ and IEND. No timestamps, no text chunks, no gamma: the same pixels give the same
 
 Two pictures in a row differ in a few bands only (the new stone, the old last-move mark, the
 status line, a card or two), so the pixel rows are compressed in strips of STRIP_ROWS rows, each
-as a self-contained piece of deflate stream (a fresh compressor, ended by a sync flush), and the
-compressed strips are kept in a small cache keyed by the SHA-256 of their bytes. The pieces put
-end to end, an empty final block, the zlib header and the Adler-32 make one valid zlib stream;
-whether a strip came from the cache or not, its bytes are the same, so the PNG is too.
+as a self-contained piece of deflate stream (a fresh compressor, ended by a sync flush). The
+pieces put end to end, an empty final block, the zlib header and the Adler-32 make one valid zlib
+stream. Compressed strips are kept in a small cache, so that a strip seen lately is not
+compressed again: whether a strip came from the cache or not, its bytes are the same, so the PNG
+is too.
+
+The cache is found by a cheap fingerprint of a strip (a sample of its bytes) and then checked
+against the strip's pixels, kept with it, byte for byte: a strip is never taken for another,
+however alike. Looking a strip up thus costs a sample and one comparison instead of hashing all
+of its bytes. The cache holds at most CACHE_BYTES of pixels and pieces (the strips of about five
+pictures), the least recently used going first; a strip whose fingerprint is taken by another
+replaces it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import struct
 import threading
 import zlib
 from collections import OrderedDict
+from typing import NamedTuple
 
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
@@ -29,8 +37,12 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COMPRESS_LEVEL = 1
 """zlib level: 1 is the fastest and the pictures stay well under 200 kB."""
 STRIP_ROWS = 16
-CACHE_STRIPS = 2048
-"""Compressed strips kept (a few kB each): the strips of a few dozen recent pictures."""
+CACHE_BYTES = 16 << 20
+"""The most bytes of strips (their pixels and compressed pieces) the cache keeps: 16 MiB, about
+350 strips of a 960-pixel-wide picture."""
+SAMPLE_STEP = 61
+"""The fingerprint of a strip samples every SAMPLE_STEP-th byte (a step prime to 3, so that every
+channel is sampled)."""
 ZLIB_HEADER = b"\x78\x01"
 """Deflate with a 32 kB window, "fastest" compression (the header's check bits included)."""
 FINAL_BLOCK = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()
@@ -44,9 +56,20 @@ picture passes through this module; a PILLOW_BLOCKS_MAX in the environment wins.
 if "PILLOW_BLOCKS_MAX" not in os.environ and pillow_core.get_blocks_max() < PILLOW_BLOCKS:
     pillow_core.set_blocks_max(PILLOW_BLOCKS)
 
-_strips: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
-"""SHA-256 of a strip's pixels and its row length -> (raw deflate piece, Adler-32, length) of the
-strip's rows with their filter bytes."""
+
+class Strip(NamedTuple):
+    """A compressed strip: its pixel rows (to check a match against), the raw deflate piece of
+    the rows with their filter bytes, and the Adler-32 and length of those rows."""
+
+    pixels: bytes
+    piece: bytes
+    adler: int
+    length: int
+
+
+_strips: OrderedDict[tuple[int, int, int], Strip] = OrderedDict()
+"""(row length, strip length, fingerprint) -> the last strip seen with that fingerprint."""
+_cached_bytes = 0
 _lock = threading.Lock()
 _ADLER_BASE = 65521
 
@@ -63,40 +86,75 @@ def _adler32_combine(first: int, second: int, second_length: int) -> int:
     return low | high << 16
 
 
-def _strip(pixels: memoryview, stride: int) -> tuple[bytes, int, int]:
+def _compress(pixels: bytes, stride: int) -> Strip:
     """Rows of pixels (`stride` bytes each) as raw deflate blocks that neither refer to nor end
-    what comes before or after them, with the Adler-32 and length of the uncompressed rows."""
-    key = hashlib.sha256(pixels).digest() + stride.to_bytes(4, "big")
+    what comes before or after them, with the Adler-32 and length of the rows."""
+    view = memoryview(pixels)
+    # Each row is preceded by its filter type; 0 is "None".
+    rows = b"\x00" + b"\x00".join([view[i : i + stride] for i in range(0, len(pixels), stride)])
+    compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    piece = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return Strip(pixels, piece, zlib.adler32(rows), len(rows))
+
+
+def _strip(pixels: bytes, stride: int) -> Strip:
+    """The compressed strip of these pixel rows: from the cache when the same pixels are there."""
+    global _cached_bytes
+    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]))
     with _lock:
         found = _strips.get(key)
-        if found is not None:
+        if found is not None and found.pixels == pixels:
             _strips.move_to_end(key)
             return found
-    # Each row is preceded by its filter type; 0 is "None".
-    rows = b"\x00" + b"\x00".join(pixels[i : i + stride] for i in range(0, len(pixels), stride))
-    compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-    strip = (compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows))
+    strip = _compress(pixels, stride)
     with _lock:
+        old = _strips.pop(key, None)
+        if old is not None:
+            _cached_bytes -= len(old.pixels) + len(old.piece)
         _strips[key] = strip
-        if len(_strips) > CACHE_STRIPS:
-            _strips.popitem(last=False)
+        _cached_bytes += len(strip.pixels) + len(strip.piece)
+        while _cached_bytes > CACHE_BYTES and _strips:
+            _, gone = _strips.popitem(last=False)
+            _cached_bytes -= len(gone.pixels) + len(gone.piece)
     return strip
+
+
+def clear_cache() -> None:
+    """Forget every compressed strip (for tests: the bytes never depend on the cache)."""
+    global _cached_bytes
+    with _lock:
+        _strips.clear()
+        _cached_bytes = 0
+
+
+def cache_size() -> tuple[int, int]:
+    """The strips in the cache and the bytes they hold (pixels and pieces)."""
+    with _lock:
+        return len(_strips), _cached_bytes
 
 
 def encode(image: Image.Image) -> bytes:
     """The PNG bytes of `image` (converted to RGB first if it is not), 8 bits per channel."""
     if image.mode != "RGB":
         image = image.convert("RGB")
+    image.load()
     width, height = image.size
-    pixels = memoryview(image.tobytes())
     stride = width * 3
-    step = stride * STRIP_ROWS
+    # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without
+    # ever making the whole picture's bytes.
+    encoder = pillow_core.raw_encoder("RGB", "RGB")
+    encoder.setimage(image.im)
     pieces = [ZLIB_HEADER]
     adler = 1  # of nothing
-    for at in range(0, len(pixels), step):
-        piece, strip_adler, length = _strip(pixels[at : at + step], stride)
-        pieces.append(piece)
-        adler = _adler32_combine(adler, strip_adler, length)
+    while True:
+        _, status, pixels = encoder.encode(stride * STRIP_ROWS)
+        if status < 0:
+            raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+        strip = _strip(pixels, stride)
+        pieces.append(strip.piece)
+        adler = _adler32_combine(adler, strip.adler, strip.length)
+        if status:
+            break
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour RGB
     idat = b"".join(pieces)

@@ -1,5 +1,6 @@
 """render.png: valid PNG files (zlib's own checks included), the same bytes with or without its
-cache of compressed strips."""
+cache of compressed strips, and a cache that never grows past its bound nor takes a strip for
+another that shares its fingerprint."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_round_trip(width: int, height: int) -> None:
 def test_cache_does_not_change_the_bytes() -> None:
     image = noisy(120, 90, seed=1)
     warm = png.encode(image)
-    png._strips.clear()
+    png.clear_cache()
     assert png.encode(image) == warm
     # The same pixel bytes cut into rows of another length are another picture.
     other = Image.frombytes("RGB", (60, 180), image.tobytes())
@@ -58,3 +59,37 @@ def test_cache_does_not_change_the_bytes() -> None:
 def test_other_modes_are_converted() -> None:
     image = Image.new("RGBA", (3, 2), (10, 20, 30, 255))
     assert open_png(png.encode(image)).getpixel((2, 1)) == (10, 20, 30)
+
+
+def test_a_picture_drawn_again_after_others_is_the_same_bytes() -> None:
+    first, second = noisy(64, 80, seed=2), noisy(64, 80, seed=3)
+    fresh = []
+    for image in (first, second):
+        png.clear_cache()
+        fresh.append(png.encode(image))
+    png.clear_cache()
+    assert [png.encode(first), png.encode(second), png.encode(first)] == [fresh[0], fresh[1], fresh[0]]
+
+
+def test_a_strip_with_the_same_fingerprint_is_not_taken_for_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every byte but the first of each sample step differs: the fingerprints are equal.
+    monkeypatch.setattr(png, "SAMPLE_STEP", 10**9)
+    plain = Image.new("RGB", (40, png.STRIP_ROWS), (10, 20, 30))
+    other = plain.copy()
+    other.putpixel((20, 5), (200, 0, 0))
+    png.clear_cache()
+    first = png.encode(plain)
+    assert open_png(png.encode(other)).tobytes() == other.tobytes()
+    assert png.encode(plain) == first
+
+
+def test_the_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "CACHE_BYTES", 20_000)
+    png.clear_cache()
+    sizes = []
+    for seed in range(12):
+        png.encode(noisy(100, png.STRIP_ROWS * 4, seed=seed))
+        sizes.append(png.cache_size()[1])
+    assert 0 < max(sizes) <= 20_000
+    png.clear_cache()
+    assert png.cache_size() == (0, 0)
