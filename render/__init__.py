@@ -9,6 +9,7 @@ and its position in words in `render/alt_text.py`. `describe(state, ...)` is the
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ from PIL import Image
 
 from rules import Move, State
 
-from . import glass_bead, keibot, kerboge, keryo_pente, png, verquere
+from . import frame, glass_bead, keibot, kerboge, keryo_pente, png, verquere
 from .alt_text import describe
 from .frame import Renderer
 
@@ -73,4 +74,27 @@ def board(
     return png.encode(draw(state, perspective=perspective, last_move=last_move, names=names))
 
 
-__all__ = ["DRAWING", "RENDERERS", "Renderer", "UnknownGameError", "board", "describe", "draw"]
+def clear_caches() -> None:
+    """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows and the PNG
+    writer's strips. The pictures never depend on it (tests check so); it frees their memory."""
+    with DRAWING:
+        for name, module in list(sys.modules.items()):
+            if name == __name__ or name.startswith(__name__ + "."):
+                for value in list(vars(module).values()):
+                    clear = getattr(value, "cache_clear", None)
+                    if callable(clear):
+                        clear()
+        frame.clear_text_cache()
+        png.clear_cache()
+
+
+__all__ = [
+    "DRAWING",
+    "RENDERERS",
+    "Renderer",
+    "UnknownGameError",
+    "board",
+    "clear_caches",
+    "describe",
+    "draw",
+]

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import enum
 import math
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -228,8 +230,10 @@ def clean_text(text: str, *, bold: bool = False) -> str:
     return _visual_order(" ".join("".join(shown).split()))
 
 
+@lru_cache(maxsize=2048)
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels."""
+    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached:
+    measuring text costs about as much as drawing it; 2,048 strings at most)."""
     if face.getlength(text) <= width:
         return text
     low, high = 0, len(text)  # the longest prefix that fits with "…" is in [low, high)
@@ -240,6 +244,68 @@ def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
         else:
             high = middle
     return text[:low].rstrip() + "…"
+
+
+TEXT_CACHE_BYTES = 4 << 20
+"""The most bytes of text masks `text` keeps (one byte a pixel): 4 MiB, a few hundred lines of
+words or thousands of short labels."""
+_masks: OrderedDict[
+    tuple[ImageFont.FreeTypeFont, str, str, float, float], tuple[Any, tuple[int, int], int]
+] = OrderedDict()
+"""(font, text, anchor, fractions of the position) -> (Pillow's mask of the text, its offset, its bytes)."""
+_mask_bytes = 0
+_masks_lock = threading.Lock()
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    words: str,
+    *,
+    font: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+) -> None:
+    """`draw.text(xy, words, font=font, fill=fill, anchor=anchor)`, the same pixels, with the
+    text's mask cached: what Pillow's `ImageDraw.text` does for one line of text (the mask of the
+    text at the fractions of the position, painted in `fill` at the whole pixel), but FreeType
+    renders each text once. A picture's words mostly repeat (names, tags, titles, labels)."""
+    global _mask_bytes
+    if "\n" in words or draw.fontmode != "L":
+        draw.text(xy, words, font=font, fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    key = (font, words, anchor, *start)
+    with _masks_lock:
+        found = _masks.get(key)
+        if found is not None:
+            _masks.move_to_end(key)
+    if found is None:
+        mask, offset = font.getmask2(words, "L", anchor=anchor, start=start)
+        found = (mask, offset, mask.size[0] * mask.size[1])
+        with _masks_lock:
+            if key not in _masks:
+                _masks[key] = found
+                _mask_bytes += found[2]
+                while _mask_bytes > TEXT_CACHE_BYTES and _masks:
+                    _mask_bytes -= _masks.popitem(last=False)[1][2]
+    mask, offset, _size = found
+    ink, _fill = draw._getink(fill)
+    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+
+
+def text_cache_size() -> tuple[int, int]:
+    """The text masks `text` keeps and their bytes."""
+    with _masks_lock:
+        return len(_masks), _mask_bytes
+
+
+def clear_text_cache() -> None:
+    global _mask_bytes
+    with _masks_lock:
+        _masks.clear()
+        _mask_bytes = 0
 
 
 def text_in_circle(
@@ -484,6 +550,45 @@ def paste_arrows(
     image.paste(layer, (left, top), layer)
 
 
+@dataclass(frozen=True)
+class Stencil:
+    """A mask to paint a colour through, cut into bands of rows, each cropped to where the mask
+    is not 0: painting it changes the same pixels as pasting the colour through the whole mask
+    (where a mask is 0, Pillow's paste leaves the pixel as it was), but a long, thin, slanted
+    arrow touches a small part of its box. Made once by `stencil`, painted many times (cached by
+    its callers)."""
+
+    pieces: tuple[tuple[tuple[int, int, int, int], Image.Image], ...]
+    """(box in the picture, the mask's piece for it)."""
+
+    @property
+    def size(self) -> int:
+        """The bytes of its pieces."""
+        return sum(piece.width * piece.height for _, piece in self.pieces)
+
+    def paint(self, image: Image.Image, colour: RGB) -> None:
+        for box, piece in self.pieces:
+            image.paste(colour, box, piece)
+
+
+STENCIL_BAND = 24
+"""Rows in one band of a `Stencil`."""
+
+
+def stencil(mask: Image.Image, left: int, top: int) -> Stencil:
+    """`mask` ("L"), whose top left corner goes at (left, top) of a picture, as a `Stencil`."""
+    pieces = []
+    for band_top in range(0, mask.height, STENCIL_BAND):
+        band = mask.crop((0, band_top, mask.width, min(mask.height, band_top + STENCIL_BAND)))
+        box = band.getbbox()
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        at = (left + x0, top + band_top + y0, left + x1, top + band_top + y1)
+        pieces.append((at, band.crop(box)))
+    return Stencil(tuple(pieces))
+
+
 # -- the seats and the status -------------------------------------------------------------------
 
 
@@ -596,25 +701,44 @@ def _panel_height(seats: int) -> int:
 @lru_cache(maxsize=96)
 def _card(seat: PanelSeat, width: int) -> Image.Image:
     """One card of the panel (cached: most cards do not change from one move to the next; about
-    90 kB each, so the cache holds at most 9 MB)."""
+    90 kB each, so the cache holds at most 9 MB): `_card_face` with the score under the name."""
+    image = _card_face(seat.name, seat.colour, seat.mark, width).copy()
+    faded = seat.mark is Mark.RESIGNED
+    score_face = font(SCORE_SIZE)
+    score = trim(seat.score, score_face, width - 14 - (14 + SWATCH + 14))
+    text(
+        ImageDraw.Draw(image),
+        (14 + SWATCH + 14, 58),
+        score,
+        font=score_face,
+        fill=FAINT if faded else MUTED,
+        anchor="ls",
+    )
+    return image
+
+
+@lru_cache(maxsize=64)
+def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.Image:
+    """A card without its score: what changes only with the seat's mark (cached: a score changes
+    at almost every move, its player's card and mark seldom; 64 of about 90 kB at most)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
-    active = seat.mark in (Mark.TO_MOVE, Mark.WINNER)
+    active = mark in (Mark.TO_MOVE, Mark.WINNER)
     draw.rounded_rectangle(box, radius=12, fill=CARD_ACTIVE if active else CARD)
     if active:
         draw.rounded_rectangle(box, radius=12, outline=TEXT, width=3)
-    swatch = stone(seat.colour, SWATCH)
+    swatch = stone(colour, SWATCH)
     image.paste(swatch, (14, (CARD_HEIGHT - SWATCH) // 2), swatch)
     text_left = 14 + SWATCH + 14
     text_right = width - 14
 
     tag_width = 0
-    if seat.mark is not Mark.NONE:
+    if mark is not Mark.NONE:
         face = font(TAG_SIZE, bold=True)
-        tag_width = int(face.getlength(seat.mark.value)) + 20
+        tag_width = int(face.getlength(mark.value)) + 20
         tag_box = (text_right - tag_width, 12, text_right, 12 + TAG_SIZE + 10)
-        if seat.mark is Mark.RESIGNED:
+        if mark is Mark.RESIGNED:
             draw.rounded_rectangle(tag_box, radius=8, outline=MUTED, width=2)
             tag_ink = MUTED
         else:
@@ -622,7 +746,7 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
             tag_ink = BACKGROUND
         draw.text(
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
-            seat.mark.value,
+            mark.value,
             font=face,
             fill=tag_ink,
             anchor="mm",
@@ -630,29 +754,33 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
         tag_width += 10
 
     name_face = font(NAME_SIZE, bold=True)
-    name = trim(seat.name, name_face, text_right - tag_width - text_left)
-    faded = seat.mark is Mark.RESIGNED
-    draw.text((text_left, 33), name, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
-    score_face = font(SCORE_SIZE)
-    score = trim(seat.score, score_face, text_right - text_left)
-    draw.text((text_left, 58), score, font=score_face, fill=FAINT if faded else MUTED, anchor="ls")
+    shown = trim(name, name_face, text_right - tag_width - text_left)
+    faded = mark is Mark.RESIGNED
+    draw.text((text_left, 33), shown, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
     return image
 
 
 @lru_cache(maxsize=16)
 def _header(title: str, status: Status, width: int) -> Image.Image:
     """The title and the status line (cached, for pictures of an unchanged state: it changes with
-    every move, and one is 300 kB)."""
+    every move, and one is 300 kB): `_header_face` with the status's words."""
+    image = _header_face(title, status.colour, width).copy()
+    left = MARGIN if status.colour is None else MARGIN + 40 + 12
+    face = font(STATUS_SIZE, bold=True)
+    shown = trim(status.text, face, width - MARGIN - left)
+    text(ImageDraw.Draw(image), (left, 81), shown, font=face, fill=TEXT, anchor="ls")
+    return image
+
+
+@lru_cache(maxsize=16)
+def _header_face(title: str, colour: SeatColour | None, width: int) -> Image.Image:
+    """The title and the status line's swatch (cached: they change seldom; 16 of 300 kB at most)."""
     image = Image.new("RGB", (width, HEADER_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 34), title, font=font(TITLE_SIZE, bold=True), fill=MUTED, anchor="ls")
-    left = MARGIN
-    if status.colour is not None:
-        swatch = stone(status.colour, 40)
+    if colour is not None:
+        swatch = stone(colour, 40)
         image.paste(swatch, (MARGIN, 50), swatch)
-        left += 40 + 12
-    face = font(STATUS_SIZE, bold=True)
-    draw.text((left, 81), trim(status.text, face, width - MARGIN - left), font=face, fill=TEXT, anchor="ls")
     return image
 
 

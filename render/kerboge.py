@@ -320,35 +320,53 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     outline and the fill) over the box around them, then painted through the masks."""
     if not paths:
         return
+    outline, inside = path_stencils(tuple(tuple(path) for path in paths), image.width, image.height)
+    outline.paint(image, frame.OUTLINE)
+    inside.paint(image, fill)
+
+
+ARROW_CACHE = 128
+"""Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
+leaves and where it lands, so a game makes a few dozen kinds; 30 kB each, 4 MB at most."""
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def path_stencils(
+    paths: tuple[tuple[frame.Point, ...], ...], width: int, height: int
+) -> tuple[frame.Stencil, frame.Stencil]:
+    """The outline's and the fill's stencils of the arrows along `paths` on a picture `width` ×
+    `height` (cached)."""
     s = ARROW_SUPERSAMPLE
     pad = ARROW_HEAD + 8
     xs = [p[0] for path in paths for p in path]
     ys = [p[1] for path in paths for p in path]
     left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(image.width, math.ceil(max(xs) + pad))
-    bottom = min(image.height, math.ceil(max(ys) + pad))
+    right = min(width, math.ceil(max(xs) + pad))
+    bottom = min(height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
     outline = 3
 
     arrows = [
         frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
     ]
-    box = (left, top)
-    for colour, grow in ((frame.OUTLINE, outline), (fill, 0)):
+    stencils = []
+    for grow in (outline, 0):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
         for arrow in arrows:
             shaft = arrow.shaft
-            width = round((ARROW_WIDTH + 2 * grow) * s)
-            draw.line(shaft, fill=255, width=width)
+            line_width = round((ARROW_WIDTH + 2 * grow) * s)
+            draw.line(shaft, fill=255, width=line_width)
             for x, y in shaft[1:-1]:  # round joints
-                draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=255)
-            r = width / 2
+                draw.ellipse(
+                    (x - line_width / 2, y - line_width / 2, x + line_width / 2, y + line_width / 2), fill=255
+                )
+            r = line_width / 2
             x, y = shaft[0]
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
             draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        small = mask.reduce(s)
-        image.paste(colour, (*box, box[0] + small.width, box[1] + small.height), small)
+        stencils.append(frame.stencil(mask.reduce(s), left, top))
+    return stencils[0], stencils[1]
 
 
 def boarded_at(mooring: int, serpent: bool) -> frame.Point:
@@ -513,9 +531,10 @@ def text_line(label: str, text: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: "
-    draw.text((4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
+    frame.text(draw, (4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
     left = 4 + bold.getlength(head)
-    draw.text(
+    frame.text(
+        draw,
         (left, TEXT_SIZE),
         frame.trim(text, regular, WIDTH - left - 4),
         font=regular,

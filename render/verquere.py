@@ -343,7 +343,7 @@ def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
             draw = ImageDraw.Draw(image)
             x = RIGHT_TRAY + TRAY / 2 if mine else TRAY / 2
             y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
-            draw.text((x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+            frame.text(draw, (x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
 
 
 def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
@@ -477,32 +477,45 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are drawn as supersampled masks over the box around it, then painted through."""
     for path in paths:
-        _paste_path(image, path, fill)
+        outline, inside = path_stencils(tuple(path), image.width, image.height)
+        outline.paint(image, frame.OUTLINE)
+        inside.paint(image, fill)
 
 
-def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB) -> None:
+ARROW_CACHE = 256
+"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
+so about 4 MB (at most 11 MB)."""
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def path_stencils(
+    path: tuple[frame.Point, ...], width: int, height: int
+) -> tuple[frame.Stencil, frame.Stencil]:
+    """The outline's and the fill's stencils of the arrow along `path` on a picture `width` ×
+    `height` (cached: the same men make the same arrows again and again)."""
     s = ARROW_SUPERSAMPLE
     pad = ARROW_HEAD + 8
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(image.width, math.ceil(max(xs) + pad))
-    bottom = min(image.height, math.ceil(max(ys) + pad))
+    right = min(width, math.ceil(max(xs) + pad))
+    bottom = min(height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
     arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
     shaft = arrow.shaft
 
-    for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
+    stencils = []
+    for grow in (3, 0):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
-        width = round((ARROW_WIDTH + 2 * grow) * s)
-        draw.line(shaft, fill=255, width=width, joint="curve")
-        r = width / 2
+        line_width = round((ARROW_WIDTH + 2 * grow) * s)
+        draw.line(shaft, fill=255, width=line_width, joint="curve")
+        r = line_width / 2
         for x, y in (shaft[0], shaft[-1]):
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
         draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        small = mask.reduce(s)
-        image.paste(colour, (left, top, left + small.width, top + small.height), small)
+        stencils.append(frame.stencil(mask.reduce(s), left, top))
+    return stencils[0], stencils[1]
 
 
 # -- banners and words ---------------------------------------------------------------------------------
@@ -552,12 +565,17 @@ def draw_banner(image: Image.Image, title: str, line: str, wide: bool) -> None:
     middle = (left + right) / 2
     lines = wrap(line, line_face, room)
     title_y = top + (30 if len(lines) == 1 else 22)
-    draw.text(
-        (middle, title_y), frame.trim(title, title_face, room), font=title_face, fill=BANNER_INK, anchor="mm"
+    frame.text(
+        draw,
+        (middle, title_y),
+        frame.trim(title, title_face, room),
+        font=title_face,
+        fill=BANNER_INK,
+        anchor="mm",
     )
     for row, text in enumerate(lines):
         y = bottom - 22 - (len(lines) - 1 - row) * 22
-        draw.text((middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
+        frame.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
@@ -610,9 +628,10 @@ def text_line(label: str, text: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: " if label else ""
-    draw.text((4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
+    frame.text(draw, (4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
     left = 4 + bold.getlength(head)
-    draw.text(
+    frame.text(
+        draw,
         (left, TEXT_SIZE + 2),
         frame.trim(text, regular, WIDTH - left - 4),
         font=regular,
