@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -784,21 +784,47 @@ def _header_face(title: str, colour: SeatColour | None, width: int) -> Image.Ima
     return image
 
 
-def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Image.Image:
+@dataclass(frozen=True)
+class Picture:
+    """A whole picture as bands of rows, top to bottom: each an RGB image and how far in from the
+    left it starts, the rest of its rows BACKGROUND. `image()` puts them together; the PNG writer
+    encodes the bands as they are (`render.board`), so that the whole picture is never made, nor
+    the board copied into it. The bands are not changed afterwards (some come from caches)."""
+
+    width: int
+    bands: tuple[tuple[Image.Image, int], ...]
+
+    @property
+    def height(self) -> int:
+        return sum(image.height for image, _ in self.bands)
+
+    def image(self) -> Image.Image:
+        """The picture as one RGB image."""
+        canvas = Image.new("RGB", (self.width, self.height), BACKGROUND)
+        top = 0
+        for image, left in self.bands:
+            canvas.paste(image, (left, top))
+            top += image.height
+        return canvas
+
+
+def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Picture:
     """The whole picture: title, status line, the game's `board` (RGB), and the player panel."""
     width = max(MIN_WIDTH, board.width + 2 * MARGIN)
-    panel_top = HEADER_HEIGHT + board.height + MARGIN
-    height = panel_top + _panel_height(len(seats)) + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
-    canvas.paste(_header(title, status, width), (0, 0))
-    canvas.paste(board, ((width - board.width) // 2, HEADER_HEIGHT))
+    header = _header(title, status, width)
+    return Picture(width, ((header, 0), (board, (width - board.width) // 2), (_panel(seats, width), 0)))
+
+
+def _panel(seats: Sequence[PanelSeat], width: int) -> Image.Image:
+    """The player panel with the margins above and below it."""
+    panel = Image.new("RGB", (width, MARGIN + _panel_height(len(seats)) + MARGIN), BACKGROUND)
     card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
     for index, seat in enumerate(seats):
         row, column = divmod(index, PANEL_COLUMNS)
         left = MARGIN + column * (card_width + CARD_GAP)
-        top = panel_top + row * (CARD_HEIGHT + CARD_GAP)
-        canvas.paste(_card(seat, card_width), (left, top))
-    return canvas
+        top = MARGIN + row * (CARD_HEIGHT + CARD_GAP)
+        panel.paste(_card(seat, card_width), (left, top))
+    return panel
 
 
 def paste_band(
@@ -828,7 +854,8 @@ def paste_band(
 
 
 class Renderer(Protocol):
-    """What `render.RENDERERS` holds for each game: the whole picture of a state."""
+    """What `render.RENDERERS` holds for each game: the whole picture of a state, as an image
+    (`renderer(...)`) or as bands (`renderer.picture(...)`, what the PNG writer takes)."""
 
     def __call__(
         self,
@@ -839,27 +866,53 @@ class Renderer(Protocol):
         names: Sequence[str] | None,
     ) -> Image.Image: ...
 
+    def picture(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Picture: ...
 
-def renderer(
-    state_type: type[GameState],
-    move_types: tuple[type[GameMove], ...],
-    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Image.Image],
-) -> Renderer:
-    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
-    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
 
-    def render(
+@dataclass(frozen=True)
+class _GameRenderer(Generic[GameState, GameMove]):
+    state_type: type[GameState]
+    move_types: tuple[type[GameMove], ...]
+    draw: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture]
+
+    def __call__(
+        self,
         state: State,
         *,
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
     ) -> Image.Image:
-        title = state_type.game.title
-        if not isinstance(state, state_type):
-            raise TypeError(f"not a {title} state: {type(state).__name__}")
-        if last_move is not None and not isinstance(last_move, move_types):
-            raise TypeError(f"not a {title} move: {last_move!r}")
-        return picture(state, last_move, player_names(state, names), perspective)
+        return self.picture(state, perspective=perspective, last_move=last_move, names=names).image()
 
-    return render
+    def picture(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Picture:
+        title = self.state_type.game.title
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"not a {title} state: {type(state).__name__}")
+        if last_move is not None and not isinstance(last_move, self.move_types):
+            raise TypeError(f"not a {title} move: {last_move!r}")
+        return self.draw(state, last_move, player_names(state, names), perspective)
+
+
+def renderer(
+    state_type: type[GameState],
+    move_types: tuple[type[GameMove], ...],
+    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture],
+) -> Renderer:
+    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
+    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
+    return _GameRenderer(state_type, move_types, picture)

@@ -398,7 +398,7 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
 
 def picture(
     state: GlassBeadState, last_move: Sowing | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
     scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]

@@ -301,7 +301,7 @@ def scores(state: KeibotState) -> list[str]:
 
 def picture(
     state: KeibotState, last_move: KnightMove | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Keibot state (`perspective` is ignored: White is always below,
     as the notation and the order of beads are seen by White)."""
     seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=frame.resigned_seats(state))

@@ -596,7 +596,7 @@ def _ordinal(n: int) -> str:
 
 def picture(
     state: KerbogeState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
     colours = list(SEAT_COLOURS[: state.seats])
     over = state.outcome() is not None

@@ -195,7 +195,7 @@ def _status(
 
 def picture(
     state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
     colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
     scores = [frame.plural(count, "capture") for count in state.captures]

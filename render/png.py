@@ -13,6 +13,11 @@ stream. Compressed strips are kept in a small cache, so that a strip seen lately
 compressed again: whether a strip came from the cache or not, its bytes are the same, so the PNG
 is too.
 
+A picture may also be given as bands of rows (`encode_bands`), each an image as wide as the
+picture or narrower with a plain margin on either side: the rows are then taken from each band
+as it is, and the whole picture is never put together in memory. Each band's rows are cut into
+strips from its own top.
+
 The cache is found by a cheap fingerprint of a strip (a sample of its bytes) and then checked
 against the strip's pixels, kept with it, byte for byte: a strip is never taken for another,
 however alike. Looking a strip up thus costs a sample and one comparison instead of hashing all
@@ -28,6 +33,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from PIL import Image
@@ -67,8 +73,8 @@ class Strip(NamedTuple):
     length: int
 
 
-_strips: OrderedDict[tuple[int, int, int], Strip] = OrderedDict()
-"""(row length, strip length, fingerprint) -> the last strip seen with that fingerprint."""
+_strips: OrderedDict[tuple[int, int, int, Margins], Strip] = OrderedDict()
+"""(row length, strip length, fingerprint, margins) -> the last strip seen with that fingerprint."""
 _cached_bytes = 0
 _lock = threading.Lock()
 _ADLER_BASE = 65521
@@ -86,27 +92,37 @@ def _adler32_combine(first: int, second: int, second_length: int) -> int:
     return low | high << 16
 
 
-def _compress(pixels: bytes, stride: int) -> Strip:
-    """Rows of pixels (`stride` bytes each) as raw deflate blocks that neither refer to nor end
-    what comes before or after them, with the Adler-32 and length of the rows."""
+class Margins(NamedTuple):
+    """What each row of a band has around its pixels: the filter byte and the margin on the left,
+    the margin on the right."""
+
+    left: bytes
+    right: bytes
+
+
+def _compress(pixels: bytes, stride: int, margins: Margins) -> Strip:
+    """Rows of pixels (`stride` bytes each, between their margins) as raw deflate blocks that
+    neither refer to nor end what comes before or after them, with the Adler-32 and length of
+    the rows."""
     view = memoryview(pixels)
+    left, right = margins
     # Each row is preceded by its filter type; 0 is "None".
-    rows = b"\x00" + b"\x00".join([view[i : i + stride] for i in range(0, len(pixels), stride)])
+    rows = left + (right + left).join([view[i : i + stride] for i in range(0, len(pixels), stride)]) + right
     compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
     piece = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
     return Strip(pixels, piece, zlib.adler32(rows), len(rows))
 
 
-def _strip(pixels: bytes, stride: int) -> Strip:
+def _strip(pixels: bytes, stride: int, margins: Margins) -> Strip:
     """The compressed strip of these pixel rows: from the cache when the same pixels are there."""
     global _cached_bytes
-    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]))
+    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]), margins)
     with _lock:
         found = _strips.get(key)
         if found is not None and found.pixels == pixels:
             _strips.move_to_end(key)
             return found
-    strip = _compress(pixels, stride)
+    strip = _compress(pixels, stride, margins)
     with _lock:
         old = _strips.pop(key, None)
         if old is not None:
@@ -135,26 +151,45 @@ def cache_size() -> tuple[int, int]:
 
 def encode(image: Image.Image) -> bytes:
     """The PNG bytes of `image` (converted to RGB first if it is not), 8 bits per channel."""
-    if image.mode != "RGB":
-        image = image.convert("RGB")
-    image.load()
-    width, height = image.size
-    stride = width * 3
-    # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without
-    # ever making the whole picture's bytes.
-    encoder = pillow_core.raw_encoder("RGB", "RGB")
-    encoder.setimage(image.im)
+    return encode_bands(image.width, [(image, 0)])
+
+
+RGB = tuple[int, int, int]
+
+
+def encode_bands(width: int, bands: Sequence[tuple[Image.Image, int]], background: RGB = (0, 0, 0)) -> bytes:
+    """The PNG bytes of the picture `width` pixels wide made of `bands`, top to bottom: each an
+    image (converted to RGB first if it is not) and how far in from the left it starts, the rest
+    of its rows `background`. The same as `encode` of the picture put together, in pixels."""
     pieces = [ZLIB_HEADER]
     adler = 1  # of nothing
-    while True:
-        _, status, pixels = encoder.encode(stride * STRIP_ROWS)
-        if status < 0:
-            raise RuntimeError(f"Pillow's raw encoder failed ({status})")
-        strip = _strip(pixels, stride)
-        pieces.append(strip.piece)
-        adler = _adler32_combine(adler, strip.adler, strip.length)
-        if status:
-            break
+    height = 0
+    for image, left in bands:
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        if left < 0 or left + image.width > width:
+            raise ValueError(f"a band {image.width} px wide at {left} does not fit in {width} px")
+        if image.height == 0:
+            continue
+        image.load()
+        height += image.height
+        stride = image.width * 3
+        margins = Margins(
+            b"\x00" + bytes(background) * left, bytes(background) * (width - left - image.width)
+        )
+        # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without
+        # ever making the whole band's bytes.
+        encoder = pillow_core.raw_encoder("RGB", "RGB")
+        encoder.setimage(image.im)
+        while True:
+            _, status, pixels = encoder.encode(stride * STRIP_ROWS)
+            if status < 0:
+                raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+            strip = _strip(pixels, stride, margins)
+            pieces.append(strip.piece)
+            adler = _adler32_combine(adler, strip.adler, strip.length)
+            if status:
+                break
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour RGB
     idat = b"".join(pieces)

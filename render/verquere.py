@@ -682,7 +682,7 @@ def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
 
 def picture(
     state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
     me = viewer(state, perspective)
     scores = [

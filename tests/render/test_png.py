@@ -93,3 +93,29 @@ def test_the_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -
     assert 0 < max(sizes) <= 20_000
     png.clear_cache()
     assert png.cache_size() == (0, 0)
+
+
+def test_bands_make_the_picture_put_together() -> None:
+    background = (36, 39, 46)
+    bands = [
+        (noisy(50, 20, seed=4), 0),
+        (noisy(30, 37, seed=5), 7),
+        (noisy(50, 1, seed=6), 0),
+        (noisy(1, 9, seed=7), 49),
+    ]
+    whole = Image.new("RGB", (50, sum(band.height for band, _ in bands)), background)
+    top = 0
+    for band, left in bands:
+        whole.paste(band, (left, top))
+        top += band.height
+    data = png.encode_bands(50, bands, background)
+    rows = zlib.decompress(idat(data))
+    assert len(rows) == (50 * 3 + 1) * whole.height
+    assert open_png(data).tobytes() == whole.tobytes()
+    png.clear_cache()
+    assert png.encode_bands(50, bands, background) == data
+    # The same pixels in another place are other rows.
+    moved = [(band, 0 if left == 7 else left) for band, left in bands]
+    assert open_png(png.encode_bands(50, moved, background)).tobytes() != whole.tobytes()
+    with pytest.raises(ValueError, match="does not fit"):
+        png.encode_bands(40, bands, background)
