@@ -230,16 +230,74 @@ def clean_text(text: str, *, bold: bool = False) -> str:
     return _visual_order(" ".join("".join(shown).split()))
 
 
+LENGTH_CACHE = 8192
+"""Characters and pairs of characters whose advance `text_length` keeps, per font (least recently
+used first out): a few hundred kB at most."""
+_advances: OrderedDict[tuple[ImageFont.FreeTypeFont, str], int] = OrderedDict()
+"""(font, one character or two) -> Pillow's length of it, in 64ths of a pixel."""
+_advances_lock = threading.Lock()
+
+
+def _advance(face: ImageFont.FreeTypeFont, chars: str) -> int:
+    key = (face, chars)
+    with _advances_lock:
+        found = _advances.get(key)
+        if found is not None:
+            _advances.move_to_end(key)
+            return found
+    found = round(face.getlength(chars) * 64)
+    with _advances_lock:
+        _advances[key] = found
+        while len(_advances) > LENGTH_CACHE:
+            _advances.popitem(last=False)
+    return found
+
+
+def _prefix_lengths(text: str, face: ImageFont.FreeTypeFont) -> list[int]:
+    """The length of each prefix of `text` (the empty one first), in 64ths of a pixel."""
+    lengths = [0]
+    previous = ""
+    for char in text:
+        step = _advance(face, char)
+        if previous:
+            step += _advance(face, previous + char) - _advance(face, previous) - step
+        lengths.append(lengths[-1] + step)
+        previous = char
+    return lengths
+
+
+def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """`face.getlength(text)`, the same number, from the lengths of its characters and of each
+    pair of neighbours (cached). Pillow's basic layout, which our fonts use, advances the pen by
+    each glyph's advance and the kerning of each pair of neighbours, nothing else; measuring text
+    with FreeType loads and hints every glyph, about as slow as drawing it."""
+    return _prefix_lengths(text, face)[-1] / 64
+
+
+def _with_ellipsis(prefix: str, length: int, face: ImageFont.FreeTypeFont) -> int:
+    """The length (64ths) of `prefix` + "…", given the length of `prefix`."""
+    if not prefix:
+        return _advance(face, "…")
+    last = prefix[-1]
+    return length + _advance(face, last + "…") - _advance(face, last)
+
+
 @lru_cache(maxsize=2048)
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached:
-    measuring text costs about as much as drawing it; 2,048 strings at most)."""
-    if face.getlength(text) <= width:
+    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached, and
+    measured with `text_length`; 2,048 strings at most)."""
+    lengths = _prefix_lengths(text, face)
+    if lengths[-1] / 64 <= width:
         return text
+
+    def fits(middle: int) -> bool:
+        prefix = text[:middle].rstrip()
+        return _with_ellipsis(prefix, lengths[len(prefix)], face) / 64 <= width
+
     low, high = 0, len(text)  # the longest prefix that fits with "…" is in [low, high)
     while low < high - 1:
         middle = (low + high) // 2
-        if face.getlength(text[:middle].rstrip() + "…") <= width:
+        if fits(middle):
             low = middle
         else:
             high = middle
@@ -736,7 +794,7 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
     tag_width = 0
     if mark is not Mark.NONE:
         face = font(TAG_SIZE, bold=True)
-        tag_width = int(face.getlength(mark.value)) + 20
+        tag_width = int(text_length(mark.value, face)) + 20
         tag_box = (text_right - tag_width, 12, text_right, 12 + TAG_SIZE + 10)
         if mark is Mark.RESIGNED:
             draw.rounded_rectangle(tag_box, radius=8, outline=MUTED, width=2)

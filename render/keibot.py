@@ -161,7 +161,7 @@ def _legend(image: Image.Image, top: int) -> None:
         image.paste(sprite, (x, middle - sprite.height // 2), sprite)
         x += sprite.width + 8
         draw.text((x, middle), text, font=face, fill=frame.TEXT, anchor="lm")
-        x += int(face.getlength(text)) + 34
+        x += int(frame.text_length(text, face)) + 34
 
 
 @cache

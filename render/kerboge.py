@@ -118,7 +118,7 @@ def count_badge(count: int) -> Image.Image:
     """A dark pill with the count in white, e.g. for 3 stones."""
     face = frame.font(COUNT_SIZE, bold=True)
     text = str(count)
-    width = max(26, int(face.getlength(text)) + 12)
+    width = max(26, int(frame.text_length(text, face)) + 12)
     height = 26
     big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=frame.OUTLINE)
@@ -150,7 +150,7 @@ def boarded_badge(count: int, serpent: bool) -> Image.Image:
     """⚔ and the number of stones boarded at a mooring (green-rimmed when the Serpent boarded)."""
     face = frame.font(COUNT_SIZE, bold=True)
     text = f"⚔{count}"
-    width, height = int(face.getlength(text)) + 18, 30
+    width, height = int(frame.text_length(text, face)) + 18, 30
     big, draw, s = frame.supersampled((width, height))
     rim = SERPENT_FILL if serpent else frame.OUTLINE
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=9 * s, fill=rim)
@@ -494,7 +494,7 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     if winner:
         face = frame.font(frame.TAG_SIZE, bold=True)
         tag = frame.Mark.WINNER.value
-        tag_width = int(face.getlength(tag)) + 20
+        tag_width = int(frame.text_length(tag, face)) + 20
         tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
         draw.rounded_rectangle(tag_box, radius=8, fill=frame.TEXT)
         draw.text(
@@ -532,7 +532,7 @@ def text_line(label: str, text: str) -> Image.Image:
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: "
     frame.text(draw, (4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + bold.getlength(head)
+    left = 4 + frame.text_length(head, bold)
     frame.text(
         draw,
         (left, TEXT_SIZE),

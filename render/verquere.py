@@ -237,7 +237,7 @@ def hit_badge(count: int) -> Image.Image:
     """HIT (or HIT ×2) in a white badge with a dark border, where the last turn hit."""
     face = frame.font(18, bold=True)
     text = "HIT" if count == 1 else f"HIT ×{count}"
-    width, height = int(face.getlength(text)) + 16, 28
+    width, height = int(frame.text_length(text, face)) + 16, 28
     big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=frame.OUTLINE)
     draw.rounded_rectangle(
@@ -584,7 +584,7 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) 
     words = text.split()
     while words and len(out) < lines - 1:
         count = len(words)
-        while count > 1 and face.getlength(" ".join(words[:count])) > width:
+        while count > 1 and frame.text_length(" ".join(words[:count]), face) > width:
             count -= 1
         out.append(" ".join(words[:count]))
         words = words[count:]
@@ -629,7 +629,7 @@ def text_line(label: str, text: str) -> Image.Image:
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: " if label else ""
     frame.text(draw, (4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + bold.getlength(head)
+    left = 4 + frame.text_length(head, bold)
     frame.text(
         draw,
         (left, TEXT_SIZE + 2),

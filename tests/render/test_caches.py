@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
 from render import frame, kerboge, png, verquere
@@ -124,3 +124,28 @@ def test_content_keyed_caches_are_bounded() -> None:
             render.board(state, last_move=last, names=NAMES[:seats])
     assert png.cache_size()[1] <= png.CACHE_BYTES
     assert frame.text_cache_size()[1] <= frame.TEXT_CACHE_BYTES
+
+
+def pillow_trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """trim as it was written with Pillow's own measure, to compare with."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high - 1:
+        middle = (low + high) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
+
+
+def test_text_length_is_pillows_length_and_trim_trims_the_same() -> None:
+    rng = random.Random(8)
+    pool = "AVWTYfijlrtLPFkav.,-—·×…□ ()0123456789 abcdefg ÅÉßçñ Тест שלום مرحبا 漢字 \U0001f600\u200b"
+    for _ in range(300):
+        words = "".join(rng.choice(pool) for _ in range(rng.randrange(0, 40)))
+        face = frame.font(rng.choice([18, 20, 21, 24, 30]), bold=rng.random() < 0.5)
+        assert frame.text_length(words, face) == face.getlength(words), words
+        width = rng.uniform(0, 400)
+        assert frame.trim(words, face, width) == pillow_trim(words, face, width), (words, width)
