@@ -149,3 +149,24 @@ def test_text_length_is_pillows_length_and_trim_trims_the_same() -> None:
         assert frame.text_length(words, face) == face.getlength(words), words
         width = rng.uniform(0, 400)
         assert frame.trim(words, face, width) == pillow_trim(words, face, width), (words, width)
+
+
+CASES = 1500
+
+
+def test_text_drawn_word_by_word_is_what_pillow_draws() -> None:
+    rng = random.Random(13)
+    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    for case in range(CASES):
+        count = rng.randrange(1, 7)
+        words = ["".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(count)]
+        line = "".join(word + " " * rng.randrange(1, 3) for word in words).rstrip(" " if case % 2 else "")
+        line = " " * rng.randrange(0, 2) + line
+        face = frame.font(rng.choice([16, 18, 20, 21, 22, 24, 26, 28, 30]), bold=rng.random() < 0.5)
+        anchor = rng.choice("lmr") + rng.choice("asmd")
+        xy = (rng.randrange(0, 600 * 128) / 128, rng.choice([rng.uniform(20, 40), rng.randrange(20, 40)]))
+        expected = Image.new("RGB", (900, 60), (52, 57, 66))
+        ImageDraw.Draw(expected).text(xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
+        got = Image.new("RGB", (900, 60), (52, 57, 66))
+        frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
+        assert got.tobytes() == expected.tobytes(), (line, xy, anchor, face.size)
