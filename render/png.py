@@ -21,9 +21,11 @@ strips from its own top.
 The cache is found by a cheap fingerprint of a strip (a sample of its bytes) and then checked
 against the strip's pixels, kept with it, byte for byte: a strip is never taken for another,
 however alike. Looking a strip up thus costs a sample and one comparison instead of hashing all
-of its bytes. The cache holds at most CACHE_BYTES of pixels and pieces (the strips of about five
-pictures), the least recently used going first; a strip whose fingerprint is taken by another
-replaces it.
+of its bytes. The recent strips keep their pixels, at most CACHE_BYTES of pixels and pieces (the
+strips of about five pictures), the least recently used going first; a strip whose fingerprint
+is taken by another replaces it. A strip pushed out keeps its piece alone, among at most
+OLDER_BYTES of older pieces, and is checked, if met again, by inflating its piece and comparing
+the rows byte for byte: three times cheaper than compressing them again.
 """
 
 from __future__ import annotations
@@ -44,8 +46,11 @@ COMPRESS_LEVEL = 1
 """zlib level: 1 is the fastest and the pictures stay well under 200 kB."""
 STRIP_ROWS = 16
 CACHE_BYTES = 16 << 20
-"""The most bytes of strips (their pixels and compressed pieces) the cache keeps: 16 MiB, about
-350 strips of a 960-pixel-wide picture."""
+"""The most bytes of recent strips (their pixels and compressed pieces) the cache keeps: 16 MiB,
+about 350 strips of a 960-pixel-wide picture, five or six pictures."""
+OLDER_BYTES = 8 << 20
+"""The most bytes of older strips' compressed pieces the cache keeps besides: 8 MiB, a few
+thousand strips (those of a few dozen pictures)."""
 SAMPLE_STEP = 61
 """The fingerprint of a strip samples every SAMPLE_STEP-th byte (a step prime to 3, so that every
 channel is sampled)."""
@@ -65,7 +70,7 @@ if "PILLOW_BLOCKS_MAX" not in os.environ and pillow_core.get_blocks_max() < PILL
 
 class Strip(NamedTuple):
     """A compressed strip: its pixel rows (to check a match against), the raw deflate piece of
-    the rows with their filter bytes, and the Adler-32 and length of those rows."""
+    the rows with their filter bytes and margins, and the Adler-32 and length of those rows."""
 
     pixels: bytes
     piece: bytes
@@ -73,9 +78,22 @@ class Strip(NamedTuple):
     length: int
 
 
-_strips: OrderedDict[tuple[int, int, int, Margins], Strip] = OrderedDict()
-"""(row length, strip length, fingerprint, margins) -> the last strip seen with that fingerprint."""
-_cached_bytes = 0
+class Piece(NamedTuple):
+    """A compressed strip without its pixels: checked by inflating it."""
+
+    piece: bytes
+    adler: int
+    length: int
+
+
+Key = tuple[int, int, int, "Margins"]
+"""(row length, strip length, fingerprint, margins)."""
+_recent: OrderedDict[Key, Strip] = OrderedDict()
+"""The strips seen lately, the last seen with each fingerprint, with their pixels."""
+_older: OrderedDict[Key, Piece] = OrderedDict()
+"""Strips pushed out of `_recent`, without their pixels."""
+_recent_bytes = 0
+_older_bytes = 0
 _lock = threading.Lock()
 _ADLER_BASE = 65521
 
@@ -100,53 +118,81 @@ class Margins(NamedTuple):
     right: bytes
 
 
-def _compress(pixels: bytes, stride: int, margins: Margins) -> Strip:
-    """Rows of pixels (`stride` bytes each, between their margins) as raw deflate blocks that
-    neither refer to nor end what comes before or after them, with the Adler-32 and length of
-    the rows."""
+def _rows(pixels: bytes, stride: int, margins: Margins) -> bytes:
+    """Rows of pixels (`stride` bytes each) as the picture has them: each with its filter byte
+    (0, "None") and between its margins."""
     view = memoryview(pixels)
     left, right = margins
-    # Each row is preceded by its filter type; 0 is "None".
-    rows = left + (right + left).join([view[i : i + stride] for i in range(0, len(pixels), stride)]) + right
+    return left + (right + left).join([view[i : i + stride] for i in range(0, len(pixels), stride)]) + right
+
+
+def _compress(rows: bytes) -> Piece:
+    """Rows as raw deflate blocks that neither refer to nor end what comes before or after them,
+    with their Adler-32 and length."""
     compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
     piece = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
-    return Strip(pixels, piece, zlib.adler32(rows), len(rows))
+    return Piece(piece, zlib.adler32(rows), len(rows))
+
+
+def _inflates_to(piece: Piece, rows: bytes) -> bool:
+    return piece.length == len(rows) and zlib.decompressobj(-15).decompress(piece.piece) == rows
 
 
 def _strip(pixels: bytes, stride: int, margins: Margins) -> Strip:
     """The compressed strip of these pixel rows: from the cache when the same pixels are there."""
-    global _cached_bytes
     key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]), margins)
     with _lock:
-        found = _strips.get(key)
+        found = _recent.get(key)
         if found is not None and found.pixels == pixels:
-            _strips.move_to_end(key)
+            _recent.move_to_end(key)
             return found
-    strip = _compress(pixels, stride, margins)
-    with _lock:
-        old = _strips.pop(key, None)
-        if old is not None:
-            _cached_bytes -= len(old.pixels) + len(old.piece)
-        _strips[key] = strip
-        _cached_bytes += len(strip.pixels) + len(strip.piece)
-        while _cached_bytes > CACHE_BYTES and _strips:
-            _, gone = _strips.popitem(last=False)
-            _cached_bytes -= len(gone.pixels) + len(gone.piece)
+        older = _older.get(key)
+    rows = _rows(pixels, stride, margins)
+    # Inflating a piece costs a third of deflating its rows again.
+    piece = older if older is not None and _inflates_to(older, rows) else _compress(rows)
+    strip = Strip(pixels, *piece)
+    _keep(key, strip)
     return strip
+
+
+def _keep(key: Key, strip: Strip) -> None:
+    """Put `strip` in the recent strips, and those it pushes out (least recently used first) in
+    the older ones, whose oldest go."""
+    global _recent_bytes, _older_bytes
+    with _lock:
+        replaced = _recent.pop(key, None)
+        if replaced is not None:
+            _recent_bytes -= len(replaced.pixels) + len(replaced.piece)
+        dropped = _older.pop(key, None)
+        if dropped is not None:
+            _older_bytes -= len(dropped.piece)
+        _recent[key] = strip
+        _recent_bytes += len(strip.pixels) + len(strip.piece)
+        while _recent_bytes > CACHE_BYTES and _recent:
+            old_key, gone = _recent.popitem(last=False)
+            _recent_bytes -= len(gone.pixels) + len(gone.piece)
+            demoted = _older.pop(old_key, None)
+            if demoted is not None:
+                _older_bytes -= len(demoted.piece)
+            _older[old_key] = Piece(gone.piece, gone.adler, gone.length)
+            _older_bytes += len(gone.piece)
+        while _older_bytes > OLDER_BYTES and _older:
+            _older_bytes -= len(_older.popitem(last=False)[1].piece)
 
 
 def clear_cache() -> None:
     """Forget every compressed strip (for tests: the bytes never depend on the cache)."""
-    global _cached_bytes
+    global _recent_bytes, _older_bytes
     with _lock:
-        _strips.clear()
-        _cached_bytes = 0
+        _recent.clear()
+        _older.clear()
+        _recent_bytes = _older_bytes = 0
 
 
 def cache_size() -> tuple[int, int]:
     """The strips in the cache and the bytes they hold (pixels and pieces)."""
     with _lock:
-        return len(_strips), _cached_bytes
+        return len(_recent) + len(_older), _recent_bytes + _older_bytes
 
 
 def encode(image: Image.Image) -> bytes:

@@ -85,14 +85,44 @@ def test_a_strip_with_the_same_fingerprint_is_not_taken_for_another(monkeypatch:
 
 def test_the_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(png, "CACHE_BYTES", 20_000)
+    monkeypatch.setattr(png, "OLDER_BYTES", 5_000)
     png.clear_cache()
     sizes = []
     for seed in range(12):
         png.encode(noisy(100, png.STRIP_ROWS * 4, seed=seed))
         sizes.append(png.cache_size()[1])
-    assert 0 < max(sizes) <= 20_000
+    assert 20_000 < max(sizes) <= 25_000
     png.clear_cache()
     assert png.cache_size() == (0, 0)
+
+
+@pytest.mark.parametrize("collide", [False, True])
+def test_strips_pushed_out_of_the_recent_ones_are_checked_too(
+    monkeypatch: pytest.MonkeyPatch, collide: bool
+) -> None:
+    # Every strip is pushed out of the recent ones at once and kept as a piece alone.
+    monkeypatch.setattr(png, "CACHE_BYTES", 1)
+    if collide:  # and every strip of the same size has the same fingerprint
+        monkeypatch.setattr(png, "SAMPLE_STEP", 10**9)
+    first, second = noisy(64, 80, seed=2), noisy(64, 80, seed=3)
+    second.paste(first.crop((0, 0, 64, 40)), (0, 0))  # half of the strips alike
+    fresh = []
+    for image in (first, second):
+        png.clear_cache()
+        fresh.append(png.encode(image))
+    png.clear_cache()
+    compressed: list[bytes] = []
+    compress = png._compress
+
+    def counted(rows: bytes) -> png.Piece:
+        compressed.append(rows)
+        return compress(rows)
+
+    monkeypatch.setattr(png, "_compress", counted)
+    assert [png.encode(first), png.encode(second), png.encode(first)] == [fresh[0], fresh[1], fresh[0]]
+    assert not png._recent and png._older
+    if not collide:  # 5 strips, then 3 (the first two alike), then none: the first picture's again
+        assert len(compressed) == 5 + 3 + 0 and png.STRIP_ROWS == 16
 
 
 def test_bands_make_the_picture_put_together() -> None:
