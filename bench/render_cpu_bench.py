@@ -80,6 +80,7 @@ def middle_positions(variant: Variant, count: int = POSITIONS, seed: int = 17) -
                 continue
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
+            str(move)  # the host writes each move's notation in the log before the picture is drawn
             state = state.play(move)
             played.append((state, move))
         quarter = len(played) // 4
