@@ -3,14 +3,14 @@
 For each variant, seeded random games are played (chance drawn with its probabilities, as the host
 draws it) and the positions of the middle half of each game (after a seat's move, with that move,
 as the bot draws them) are taken in order until there are `POSITIONS`. Each is drawn once with
-`render.board` after one untimed picture to warm the caches, as in the running bot, where only the
-caches of the previous pictures help. Time is CPU time (`time.process_time`): the machine is
-shared, and wall time would measure the neighbours too.
+`render.board`, after WARM_UP untimed pictures of another game (as in a bot that has been
+running: its sprites made), so that only the caches of the previous pictures help. Time is CPU
+time (`time.process_time`): the machine is shared, and wall time would measure the neighbours too.
 
-`--runs N` repeats the whole measure N times, each in a fresh process (cold caches, as after a
-restart), and prints, per variant, the min and the median of the runs' medians and p99s. The
-"before" figures are what this same script measured at commit 48d7249 (before issue 17's render
-work), min of 5 runs on the shared 2-core build machine.
+`--runs N` repeats the whole measure N times, each in a fresh process, and prints, per variant,
+the min and the median of the runs' medians and p99s. The "before" figures are what this same
+script measured at commit 48d7249 (before issue 17's render work) on the shared 2-core build
+machine.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import render
@@ -88,10 +88,16 @@ def middle_positions(variant: Variant, count: int = POSITIONS, seed: int = 17) -
     return out[:count]
 
 
-def cpu_times(positions: list[tuple[State, Move]]) -> list[float]:
-    """CPU milliseconds of `render.board` for each position, after one untimed warm-up picture."""
+WARM_UP = 30
+"""Pictures drawn untimed first, of another game of the same variant: the sprites and the arrows
+of a running bot are made (the first pictures after a start make them, a few ms each)."""
+
+
+def cpu_times(positions: list[tuple[State, Move]], warm_up: Sequence[tuple[State, Move]] = ()) -> list[float]:
+    """CPU milliseconds of `render.board` for each position, after drawing `warm_up` untimed."""
     names = NAMES[: positions[0][0].seats]
-    render.board(positions[0][0], last_move=positions[0][1], names=names)
+    for state, move in warm_up:
+        render.board(state, last_move=move, names=names)
     times = []
     for state, move in positions:
         start = time.process_time()
@@ -106,8 +112,9 @@ class Figures(NamedTuple):
 
 
 def measure(variant: Variant, positions: list[tuple[State, Move]]) -> Figures:
-    """Median and p99 CPU ms of drawing `positions` (of `variant`) one after the other."""
-    times = cpu_times(positions)
+    """Median and p99 CPU ms of drawing `positions` (of `variant`) one after the other, after
+    WARM_UP pictures of another game."""
+    times = cpu_times(positions, middle_positions(variant, WARM_UP, seed=1))
     return Figures(statistics.median(times), percentile(times, 0.99))
 
 
