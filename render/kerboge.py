@@ -497,7 +497,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
         tag_width = int(frame.text_length(tag, face)) + 20
         tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
         draw.rounded_rectangle(tag_box, radius=8, fill=frame.TEXT)
-        draw.text(
+        frame.text(
+            draw,
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
             tag,
             font=face,
@@ -506,7 +507,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
         )
         tag_width += 10
     name_face = frame.font(frame.NAME_SIZE, bold=True)
-    draw.text(
+    frame.text(
+        draw,
         (text_left, 33),
         frame.trim(title, name_face, right - tag_width - text_left),
         font=name_face,
@@ -514,7 +516,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
         anchor="ls",
     )
     score_face = frame.font(frame.SCORE_SIZE)
-    draw.text(
+    frame.text(
+        draw,
         (text_left, 58),
         frame.trim(line, score_face, right - text_left),
         font=score_face,
