@@ -804,10 +804,10 @@ def _panel_height(seats: int) -> int:
     return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
 
 
-@lru_cache(maxsize=96)
+@lru_cache(maxsize=32)
 def _card(seat: PanelSeat, width: int) -> Image.Image:
-    """One card of the panel (cached: most cards do not change from one move to the next; about
-    90 kB each, so the cache holds at most 9 MB): `_card_face` with the score under the name."""
+    """One card of the panel (cached: many cards do not change from one move to the next; 32 of
+    125 kB, 4 MB at most): `_card_face` with the score under the name."""
     image = _card_face(seat.name, seat.colour, seat.mark, width).copy()
     faded = seat.mark is Mark.RESIGNED
     score_face = font(SCORE_SIZE)
@@ -823,10 +823,10 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.Image:
     """A card without its score: what changes only with the seat's mark (cached: a score changes
-    at almost every move, its player's card and mark seldom; 64 of about 90 kB at most)."""
+    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
@@ -866,10 +866,10 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _header(title: str, status: Status, width: int) -> Image.Image:
-    """The title and the status line (cached, for pictures of an unchanged state: it changes with
-    every move, and one is 300 kB): `_header_face` with the status's words."""
+    """The title and the status line (cached, for pictures of an unchanged state and statuses that
+    come back; 8 of 400 kB, 3.2 MB at most): `_header_face` with the status's words."""
     image = _header_face(title, status.colour, width).copy()
     left = MARGIN if status.colour is None else MARGIN + 40 + 12
     face = font(STATUS_SIZE, bold=True)
@@ -878,9 +878,10 @@ def _header(title: str, status: Status, width: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _header_face(title: str, colour: SeatColour | None, width: int) -> Image.Image:
-    """The title and the status line's swatch (cached: they change seldom; 16 of 300 kB at most)."""
+    """The title and the status line's swatch (cached: they change seldom; 8 of 400 kB, 3.2 MB at
+    most)."""
     image = Image.new("RGB", (width, HEADER_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 34), title, font=font(TITLE_SIZE, bold=True), fill=MUTED, anchor="ls")

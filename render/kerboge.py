@@ -327,7 +327,8 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
 
 ARROW_CACHE = 128
 """Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
-leaves and where it lands, so a game makes a few dozen kinds; 30 kB each, 4 MB at most."""
+leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about
+2 MB (7.5 MB at most)."""
 
 
 @lru_cache(maxsize=ARROW_CACHE)
@@ -472,9 +473,10 @@ def round_text(state: KerbogeState) -> str:
     return f"Round {state.round} · {total} of {state.target} points scored (the game ends at {state.target})"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
-    """A card in the style of the player panel: the Serpent (icon "serpent") or the coin."""
+    """A card in the style of the player panel: the Serpent (icon "serpent") or the coin (cached:
+    32 of 125 kB, 4 MB at most)."""
     image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, CARD_WIDTH - 1, frame.CARD_HEIGHT - 1)
@@ -527,9 +529,10 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the ring, its label in bold (cached: most lines repeat)."""
+    """One line of words under the ring, its label in bold (cached: some lines repeat; 32 of
+    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
     image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)

@@ -621,9 +621,10 @@ def numbering_text(me: int) -> str:
     return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the board, its label in bold (cached: most lines repeat)."""
+    """One line of words under the board, its label in bold (cached: some lines repeat; 32 of
+    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
     image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
