@@ -230,9 +230,9 @@ def clean_text(text: str, *, bold: bool = False) -> str:
     return _visual_order(" ".join("".join(shown).split()))
 
 
-LENGTH_CACHE = 8192
+LENGTH_CACHE = 4096
 """Characters and pairs of neighbours whose advance `text_length` keeps, per font (forgotten all at
-once past that): a few hundred kB at most."""
+once past that): about 0.5 MB a font at most, for the dozen fonts (sizes) the pictures use."""
 _steps: dict[ImageFont.FreeTypeFont, dict[str, int]] = {}
 """font -> one character, or a pair of neighbours -> how far the pen moves for the (second)
 character: its advance, plus the pair's kerning, in 64ths of a pixel."""
