@@ -192,7 +192,9 @@ def taken_sprite(value: int) -> Image.Image:
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 # -- the empty board ----------------------------------------------------------------------------

@@ -256,13 +256,13 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
             continue
         sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
         x, y = centre(square)
-        image.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+        frame.paste_sprite(image, sprite, (x - sprite.width // 2, y - sprite.height // 2))
 
     if last_move is not None:
         ring = _new_bead_ring(BEAD_PX + 16)
         for square in last_move.beads:
             x, y = centre(square)
-            image.paste(ring, (x - ring.width // 2, y - ring.height // 2), ring)
+            frame.paste_sprite(image, ring, (x - ring.width // 2, y - ring.height // 2))
         (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
         arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
         image.paste(arrow, (x0 - ax, y0 - ay), arrow)

@@ -253,7 +253,9 @@ def empty_ring() -> Image.Image:
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 def _draw_group(

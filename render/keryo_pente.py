@@ -184,7 +184,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
                 sprite = frame.stone(SEAT_COLOURS[names[value - 1]], STONE)
                 image.paste(sprite, at, sprite)
             else:
-                image.paste(_stone_patch(restricted, names[value - 1], index), at)
+                frame.paste_copy(image, _stone_patch(restricted, names[value - 1], index), at)
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
         capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]

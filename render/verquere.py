@@ -310,7 +310,9 @@ def blank() -> Image.Image:
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.Point]) -> None:
@@ -337,7 +339,7 @@ def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
         slab = slab_sprite(seat)
         for index in range(off):
             x, y = off_anchor(mine, index + 1)
-            image.paste(slab, (round(x - slab.width / 2), round(y - SLAB / 2)), slab)
+            frame.paste_sprite(image, slab, (round(x - slab.width / 2), round(y - SLAB / 2)))
         if off:
             face = frame.font(18, bold=True)
             draw = ImageDraw.Draw(image)
@@ -356,7 +358,7 @@ def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
     top = GAP_MIDDLE - size / 2
     for index, value in enumerate(values):
         sprite = die_sprite(value, seat, size)
-        image.paste(sprite, (round(left + index * (size + gap)), round(top)), sprite)
+        frame.paste_sprite(image, sprite, (round(left + index * (size + gap)), round(top)))
 
 
 # -- the last turn's arrows ---------------------------------------------------------------------------
