@@ -56,8 +56,21 @@ VARIANTS = (
     Variant("Jai Kerboge (2 seats)", "kerboge", 2, {}),
 )
 
-BEFORE: dict[str, tuple[float, float]] = {}
-"""Median and p99 CPU ms per variant at commit 48d7249 (filled in from a run there)."""
+BEFORE: dict[str, tuple[float, float]] = {
+    "Keryo-Pente, 2 seats": (9.7, 15.6),
+    "Keryo-Pente, 3 seats": (11.7, 17.6),
+    "Keryo-Pente, 4 seats": (12.0, 17.4),
+    "Keryo-Pente, 5 seats": (11.6, 18.3),
+    "Keryo-Pente, 6 seats": (13.1, 19.8),
+    "Keibot": (9.4, 14.0),
+    "Glass Bead Game": (7.2, 13.0),
+    "Verquere": (17.7, 28.6),
+    "Kerboge, 4 seats": (13.0, 23.2),
+    "Jai Kerboge (2 seats)": (12.9, 22.4),
+}
+"""Median and p99 CPU ms per variant at commit 48d7249 (before issue 17's render work): the min
+of 5 runs of this script there, taking turns with 5 runs of the new code, load average 2.4–3.1
+on the 2-core machine (compare with figures measured under a like load)."""
 
 
 def middle_positions(variant: Variant, count: int = POSITIONS, seed: int = 17) -> list[tuple[State, Move]]:
