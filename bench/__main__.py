@@ -17,6 +17,7 @@ from . import (
     playouts,
     ratings_bench,
     render_bench,
+    render_cpu_bench,
     scale_bench,
     verquere_bench,
 )
@@ -37,6 +38,7 @@ def main() -> None:
     rows += glass_bead_bench.rows()
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
+    rows += render_cpu_bench.rows()
     rows += move_path_bench.rows()
     rows += host_bench.rows()
     rows += hardening_bench.rows()

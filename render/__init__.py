@@ -1,14 +1,17 @@
 """Pillow pictures of a game state: PNG bytes in, nothing else. No Discord, no storage.
 
 `board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
-draws the whole picture as an RGB image, normally by drawing its board and handing it to
-`render.frame.compose` with the player panel and the status line; `board` encodes it as PNG.
+draws the whole picture, normally by drawing its board and handing it to `render.frame.compose`
+with the player panel and the status line, which makes it a `frame.Picture` (bands of rows);
+`board` encodes the bands as PNG without putting them together, `draw` puts them together as an
+RGB image. Everything the pictures cache (see `clear_caches`) is bounded and changes no pixel.
 Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below;
 and its position in words in `render/alt_text.py`. `describe(state, ...)` is the picture's alt text.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 
@@ -16,7 +19,7 @@ from PIL import Image
 
 from rules import Move, State
 
-from . import glass_bead, keibot, kerboge, keryo_pente, png, verquere
+from . import frame, glass_bead, keibot, kerboge, keryo_pente, png, verquere
 from .alt_text import describe
 from .frame import Renderer
 
@@ -46,15 +49,31 @@ def draw(
     names: Sequence[str] | None = None,
 ) -> Image.Image:
     """The picture of `state` as an RGB image (what `board` encodes; the animation uses it too)."""
+    renderer = _renderer(state)
+    # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
+    # sprite caches are not made for several threads at once. A picture takes a few ms.
+    with DRAWING:
+        return renderer(state, perspective=perspective, last_move=last_move, names=names)
+
+
+def _picture(
+    state: State,
+    *,
+    perspective: int | None,
+    last_move: Move | None,
+    names: Sequence[str] | None,
+) -> frame.Picture:
+    with DRAWING:
+        return _renderer(state).picture(state, perspective=perspective, last_move=last_move, names=names)
+
+
+def _renderer(state: State) -> Renderer:
     key = getattr(getattr(state, "game", None), "key", None)
     renderer = RENDERERS.get(key) if isinstance(key, str) else None
     if renderer is None:
         known = ", ".join(sorted(RENDERERS))
         raise UnknownGameError(f"no picture for the game {key!r} (pictures exist for: {known})")
-    # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
-    # sprite caches are not made for several threads at once. A picture takes a few ms.
-    with DRAWING:
-        return renderer(state, perspective=perspective, last_move=last_move, names=names)
+    return renderer
 
 
 def board(
@@ -70,7 +89,31 @@ def board(
     `last_move` the move that led to this state (it is marked), `names` the players' display
     names by seat (default: the seat names, e.g. "Red").
     """
-    return png.encode(draw(state, perspective=perspective, last_move=last_move, names=names))
+    picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
+    return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND)
 
 
-__all__ = ["DRAWING", "RENDERERS", "Renderer", "UnknownGameError", "board", "describe", "draw"]
+def clear_caches() -> None:
+    """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows and the PNG
+    writer's strips. The pictures never depend on it (tests check so); it frees their memory."""
+    with DRAWING:
+        for name, module in list(sys.modules.items()):
+            if name == __name__ or name.startswith(__name__ + "."):
+                for value in list(vars(module).values()):
+                    clear = getattr(value, "cache_clear", None)
+                    if callable(clear):
+                        clear()
+        frame.clear_text_cache()
+        png.clear_cache()
+
+
+__all__ = [
+    "DRAWING",
+    "RENDERERS",
+    "Renderer",
+    "UnknownGameError",
+    "board",
+    "clear_caches",
+    "describe",
+    "draw",
+]

@@ -13,20 +13,28 @@ A game's renderer typically does::
     seats = frame.panel_seats(state, names, colours, scores=[...], resigned=[...])
     return frame.compose(state.game.title, frame.status_for(state, names, colours), board, seats)
 
+`compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
+writer encodes as they are (`Picture.image()` puts them together for the animation).
+
 Also here: the colour-blind-safe palette, the fonts (cached), stone sprites with their letter,
-text centred in a circle, trimming text to a width, and arrows.
+text centred in a circle, trimming text to a width, and arrows. Drawing a picture takes a few ms,
+most of it spent on what changed since the last pictures: text goes through `text` (each word's
+mask cached) and `text_length`, arrows through `Stencil`s their games cache, and every cache is
+bounded (its bound in its docstring) and changes no pixel.
 """
 
 from __future__ import annotations
 
 import enum
 import math
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -228,18 +236,188 @@ def clean_text(text: str, *, bold: bool = False) -> str:
     return _visual_order(" ".join("".join(shown).split()))
 
 
+LENGTH_CACHE = 4096
+"""Characters and pairs of neighbours whose advance `text_length` keeps, per font (forgotten all at
+once past that): about 0.5 MB a font at most, for the dozen fonts (sizes) the pictures use."""
+_steps: dict[ImageFont.FreeTypeFont, dict[str, int]] = {}
+"""font -> one character, or a pair of neighbours -> how far the pen moves for the (second)
+character: its advance, plus the pair's kerning, in 64ths of a pixel."""
+
+
+def _prefix_lengths(text: str, face: ImageFont.FreeTypeFont) -> list[int]:
+    """The length of each prefix of `text` (the empty one first), in 64ths of a pixel."""
+    steps = _steps.get(face)
+    if steps is None or len(steps) > LENGTH_CACHE:
+        steps = _steps[face] = {}
+    lengths = [0]
+    total = 0
+    previous = ""
+    for char in text:
+        key = previous + char
+        step = steps.get(key)
+        if step is None:
+            step = round(face.getlength(key) * 64)
+            if previous:
+                step -= round(face.getlength(previous) * 64)
+            steps[key] = step
+        total += step
+        lengths.append(total)
+        previous = char
+    return lengths
+
+
+def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """`face.getlength(text)`, the same number, from the lengths of its characters and of each
+    pair of neighbours (cached). Pillow's basic layout, which our fonts use, advances the pen by
+    each glyph's advance and the kerning of each pair of neighbours, nothing else; measuring text
+    with FreeType loads and hints every glyph, about as slow as drawing it."""
+    return _prefix_lengths(text, face)[-1] / 64
+
+
+def _with_ellipsis(prefix: str, length: int, face: ImageFont.FreeTypeFont) -> int:
+    """The length (64ths) of `prefix` + "…", given the length of `prefix`."""
+    return length + _prefix_lengths(prefix[-1:] + "…", face)[-1] - _prefix_lengths(prefix[-1:], face)[-1]
+
+
+@lru_cache(maxsize=2048)
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels."""
-    if face.getlength(text) <= width:
+    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached, and
+    measured with `text_length`; 2,048 strings at most)."""
+    lengths = _prefix_lengths(text, face)
+    if lengths[-1] / 64 <= width:
         return text
+
+    def fits(middle: int) -> bool:
+        prefix = text[:middle].rstrip()
+        return _with_ellipsis(prefix, lengths[len(prefix)], face) / 64 <= width
+
     low, high = 0, len(text)  # the longest prefix that fits with "…" is in [low, high)
     while low < high - 1:
         middle = (low + high) // 2
-        if face.getlength(text[:middle].rstrip() + "…") <= width:
+        if fits(middle):
             low = middle
         else:
             high = middle
     return text[:low].rstrip() + "…"
+
+
+TEXT_CACHE_BYTES = 4 << 20
+"""The most bytes of text masks `text` keeps (one byte a pixel): 4 MiB, a few hundred lines of
+words or thousands of short labels."""
+_masks: OrderedDict[
+    tuple[ImageFont.FreeTypeFont, str, str, float, float], tuple[Any, tuple[int, int], int]
+] = OrderedDict()
+"""(font, text, anchor, fractions of the position) -> (Pillow's mask of the text, its offset, its bytes)."""
+_mask_bytes = 0
+_masks_lock = threading.Lock()
+
+
+SPLIT_CHARACTERS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~·×—…→"
+)
+"""The characters of a text that `text` may draw word by word (checked against Pillow by the
+tests): the words and notation of the games' lines, and most players' names."""
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    words: str,
+    *,
+    font: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+) -> None:
+    """`draw.text(xy, words, font=font, fill=fill, anchor=anchor)`, the same pixels, faster.
+
+    It does what Pillow's `ImageDraw.text` does for one line of text: FreeType renders the text
+    into a mask at the fractions of the position, painted in `fill` at the whole pixel. Here the
+    masks are cached, and a line of several words is drawn word by word, each word at the point
+    where the pen reaches it (`text_length`), so that a line seen for the first time is mostly
+    words seen before. That places every glyph on the pixel Pillow places it, since Pillow puts
+    each glyph at the pixel nearest to its pen position, counted in 64ths of a pixel from the
+    nearest 64th of the starting point (hence only for a start on a 128th of a pixel, and for
+    anchors that do not depend on the words' own height), and words apart do not touch."""
+    if "\n" in words or draw.fontmode != "L":
+        draw.text(xy, words, font=font, fill=fill, anchor=anchor)
+        return
+    ink, _fill = draw._getink(fill)
+    assert ink is not None
+    x, y = xy
+    if (
+        " " in words
+        and anchor[1] in "asmd"
+        and x >= 0
+        and float(x * 128).is_integer()
+        and SPLIT_CHARACTERS.issuperset(words)
+    ):
+        lengths = _prefix_lengths(words, font)
+        shift = {"l": 0, "m": (lengths[-1] // 2 + 32) >> 6, "r": (lengths[-1] + 32) >> 6}[anchor[0]]
+        pen = int(x) - shift + math.modf(x)[0]
+        if pen >= 0:  # (Pillow takes the whole pixel towards 0: the same as the floor only from 0 on)
+            _draw_words(draw, pen, y, words, lengths, font, ink, "l" + anchor[1])
+            return
+    _draw_mask(draw, xy, words, font, ink, anchor)
+
+
+def _draw_words(
+    draw: ImageDraw.ImageDraw,
+    pen: float,
+    y: float,
+    words: str,
+    lengths: list[int],
+    font: ImageFont.FreeTypeFont,
+    ink: int,
+    anchor: str,
+) -> None:
+    """Each word of `words` where the pen, starting at `pen`, reaches it (see `text`)."""
+    start = None
+    for index, char in enumerate(words + " "):
+        if char != " " and start is None:
+            start = index
+        elif char == " " and start is not None:
+            _draw_mask(draw, (pen + lengths[start] / 64, y), words[start:index], font, ink, anchor)
+            start = None
+
+
+def _draw_mask(
+    draw: ImageDraw.ImageDraw, xy: Point, words: str, font: ImageFont.FreeTypeFont, ink: int, anchor: str
+) -> None:
+    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does."""
+    global _mask_bytes
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    key = (font, words, anchor, *start)
+    with _masks_lock:
+        found = _masks.get(key)
+        if found is not None:
+            _masks.move_to_end(key)
+    if found is None:
+        mask, offset = font.getmask2(words, "L", anchor=anchor, start=start)
+        found = (mask, offset, mask.size[0] * mask.size[1])
+        with _masks_lock:
+            if key not in _masks:
+                _masks[key] = found
+                _mask_bytes += found[2]
+                while _mask_bytes > TEXT_CACHE_BYTES and _masks:
+                    _mask_bytes -= _masks.popitem(last=False)[1][2]
+    mask, offset, _size = found
+    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+
+
+def text_cache_size() -> tuple[int, int]:
+    """The text masks `text` keeps and their bytes."""
+    with _masks_lock:
+        return len(_masks), _mask_bytes
+
+
+def clear_text_cache() -> None:
+    """Forget the text masks `text` keeps and the advances `text_length` keeps."""
+    global _mask_bytes
+    with _masks_lock:
+        _masks.clear()
+        _mask_bytes = 0
+    _steps.clear()
 
 
 def text_in_circle(
@@ -318,6 +496,19 @@ def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Im
     if letter:
         text_in_circle(draw, (middle, middle), room, colour.letter, fill=colour.ink, scale=0.8)
     return big.reduce(s)
+
+
+def paste_sprite(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """`image.paste(sprite, xy, sprite)` for an RGBA sprite on an RGB picture being drawn: the same
+    paste in C, without Pillow's checks in Python, which cost as much as pasting a small sprite."""
+    x, y = xy
+    image.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
+
+
+def paste_copy(image: Image.Image, patch: Image.Image, xy: tuple[int, int]) -> None:
+    """`image.paste(patch, xy)` for an RGB patch on an RGB picture being drawn (see `paste_sprite`)."""
+    x, y = xy
+    image.im.paste(patch.im, (x, y, x + patch.width, y + patch.height))
 
 
 def supersampled(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
@@ -484,6 +675,48 @@ def paste_arrows(
     image.paste(layer, (left, top), layer)
 
 
+@dataclass(frozen=True)
+class Stencil:
+    """A mask to paint a colour through, cut into bands of rows, each cropped to where the mask
+    is not 0: painting it changes the same pixels as pasting the colour through the whole mask
+    (where a mask is 0, Pillow's paste leaves the pixel as it was), but a long, thin, slanted
+    arrow touches a small part of its box. Made once by `stencil`, painted many times (cached by
+    its callers)."""
+
+    pieces: tuple[tuple[tuple[int, int, int, int], Image.Image], ...]
+    """(box in the picture, the mask's piece for it)."""
+
+    @property
+    def size(self) -> int:
+        """The bytes of its pieces."""
+        return sum(piece.width * piece.height for _, piece in self.pieces)
+
+    def paint(self, image: Image.Image, colour: RGB) -> None:
+        """`image.paste(colour, box, piece)` for each piece (as `paste_sprite`, without Pillow's
+        checks in Python)."""
+        target = image.im
+        for box, piece in self.pieces:
+            target.paste(colour, box, piece.im)
+
+
+STENCIL_BAND = 24
+"""Rows in one band of a `Stencil`."""
+
+
+def stencil(mask: Image.Image, left: int, top: int) -> Stencil:
+    """`mask` ("L"), whose top left corner goes at (left, top) of a picture, as a `Stencil`."""
+    pieces = []
+    for band_top in range(0, mask.height, STENCIL_BAND):
+        band = mask.crop((0, band_top, mask.width, min(mask.height, band_top + STENCIL_BAND)))
+        box = band.getbbox()
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        at = (left + x0, top + band_top + y0, left + x1, top + band_top + y1)
+        pieces.append((at, band.crop(box)))
+    return Stencil(tuple(pieces))
+
+
 # -- the seats and the status -------------------------------------------------------------------
 
 
@@ -593,28 +826,47 @@ def _panel_height(seats: int) -> int:
     return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
 
 
-@lru_cache(maxsize=96)
+@lru_cache(maxsize=32)
 def _card(seat: PanelSeat, width: int) -> Image.Image:
-    """One card of the panel (cached: most cards do not change from one move to the next; about
-    90 kB each, so the cache holds at most 9 MB)."""
+    """One card of the panel (cached: many cards do not change from one move to the next; 32 of
+    125 kB, 4 MB at most): `_card_face` with the score under the name."""
+    image = _card_face(seat.name, seat.colour, seat.mark, width).copy()
+    faded = seat.mark is Mark.RESIGNED
+    score_face = font(SCORE_SIZE)
+    score = trim(seat.score, score_face, width - 14 - (14 + SWATCH + 14))
+    text(
+        ImageDraw.Draw(image),
+        (14 + SWATCH + 14, 58),
+        score,
+        font=score_face,
+        fill=FAINT if faded else MUTED,
+        anchor="ls",
+    )
+    return image
+
+
+@lru_cache(maxsize=32)
+def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.Image:
+    """A card without its score: what changes only with the seat's mark (cached: a score changes
+    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
-    active = seat.mark in (Mark.TO_MOVE, Mark.WINNER)
+    active = mark in (Mark.TO_MOVE, Mark.WINNER)
     draw.rounded_rectangle(box, radius=12, fill=CARD_ACTIVE if active else CARD)
     if active:
         draw.rounded_rectangle(box, radius=12, outline=TEXT, width=3)
-    swatch = stone(seat.colour, SWATCH)
+    swatch = stone(colour, SWATCH)
     image.paste(swatch, (14, (CARD_HEIGHT - SWATCH) // 2), swatch)
     text_left = 14 + SWATCH + 14
     text_right = width - 14
 
     tag_width = 0
-    if seat.mark is not Mark.NONE:
+    if mark is not Mark.NONE:
         face = font(TAG_SIZE, bold=True)
-        tag_width = int(face.getlength(seat.mark.value)) + 20
+        tag_width = int(text_length(mark.value, face)) + 20
         tag_box = (text_right - tag_width, 12, text_right, 12 + TAG_SIZE + 10)
-        if seat.mark is Mark.RESIGNED:
+        if mark is Mark.RESIGNED:
             draw.rounded_rectangle(tag_box, radius=8, outline=MUTED, width=2)
             tag_ink = MUTED
         else:
@@ -622,7 +874,7 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
             tag_ink = BACKGROUND
         draw.text(
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
-            seat.mark.value,
+            mark.value,
             font=face,
             fill=tag_ink,
             anchor="mm",
@@ -630,47 +882,78 @@ def _card(seat: PanelSeat, width: int) -> Image.Image:
         tag_width += 10
 
     name_face = font(NAME_SIZE, bold=True)
-    name = trim(seat.name, name_face, text_right - tag_width - text_left)
-    faded = seat.mark is Mark.RESIGNED
-    draw.text((text_left, 33), name, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
-    score_face = font(SCORE_SIZE)
-    score = trim(seat.score, score_face, text_right - text_left)
-    draw.text((text_left, 58), score, font=score_face, fill=FAINT if faded else MUTED, anchor="ls")
+    shown = trim(name, name_face, text_right - tag_width - text_left)
+    faded = mark is Mark.RESIGNED
+    draw.text((text_left, 33), shown, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _header(title: str, status: Status, width: int) -> Image.Image:
-    """The title and the status line (cached, for pictures of an unchanged state: it changes with
-    every move, and one is 300 kB)."""
+    """The title and the status line (cached, for pictures of an unchanged state and statuses that
+    come back; 8 of 400 kB, 3.2 MB at most): `_header_face` with the status's words."""
+    image = _header_face(title, status.colour, width).copy()
+    left = MARGIN if status.colour is None else MARGIN + 40 + 12
+    face = font(STATUS_SIZE, bold=True)
+    shown = trim(status.text, face, width - MARGIN - left)
+    text(ImageDraw.Draw(image), (left, 81), shown, font=face, fill=TEXT, anchor="ls")
+    return image
+
+
+@lru_cache(maxsize=8)
+def _header_face(title: str, colour: SeatColour | None, width: int) -> Image.Image:
+    """The title and the status line's swatch (cached: they change seldom; 8 of 400 kB, 3.2 MB at
+    most)."""
     image = Image.new("RGB", (width, HEADER_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 34), title, font=font(TITLE_SIZE, bold=True), fill=MUTED, anchor="ls")
-    left = MARGIN
-    if status.colour is not None:
-        swatch = stone(status.colour, 40)
+    if colour is not None:
+        swatch = stone(colour, 40)
         image.paste(swatch, (MARGIN, 50), swatch)
-        left += 40 + 12
-    face = font(STATUS_SIZE, bold=True)
-    draw.text((left, 81), trim(status.text, face, width - MARGIN - left), font=face, fill=TEXT, anchor="ls")
     return image
 
 
-def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Image.Image:
+@dataclass(frozen=True)
+class Picture:
+    """A whole picture as bands of rows, top to bottom: each an RGB image and how far in from the
+    left it starts, the rest of its rows BACKGROUND. `image()` puts them together; the PNG writer
+    encodes the bands as they are (`render.board`), so that the whole picture is never made, nor
+    the board copied into it. The bands are not changed afterwards (some come from caches)."""
+
+    width: int
+    bands: tuple[tuple[Image.Image, int], ...]
+
+    @property
+    def height(self) -> int:
+        return sum(image.height for image, _ in self.bands)
+
+    def image(self) -> Image.Image:
+        """The picture as one RGB image."""
+        canvas = Image.new("RGB", (self.width, self.height), BACKGROUND)
+        top = 0
+        for image, left in self.bands:
+            canvas.paste(image, (left, top))
+            top += image.height
+        return canvas
+
+
+def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Picture:
     """The whole picture: title, status line, the game's `board` (RGB), and the player panel."""
     width = max(MIN_WIDTH, board.width + 2 * MARGIN)
-    panel_top = HEADER_HEIGHT + board.height + MARGIN
-    height = panel_top + _panel_height(len(seats)) + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
-    canvas.paste(_header(title, status, width), (0, 0))
-    canvas.paste(board, ((width - board.width) // 2, HEADER_HEIGHT))
+    header = _header(title, status, width)
+    return Picture(width, ((header, 0), (board, (width - board.width) // 2), (_panel(seats, width), 0)))
+
+
+def _panel(seats: Sequence[PanelSeat], width: int) -> Image.Image:
+    """The player panel with the margins above and below it."""
+    panel = Image.new("RGB", (width, MARGIN + _panel_height(len(seats)) + MARGIN), BACKGROUND)
     card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
     for index, seat in enumerate(seats):
         row, column = divmod(index, PANEL_COLUMNS)
         left = MARGIN + column * (card_width + CARD_GAP)
-        top = panel_top + row * (CARD_HEIGHT + CARD_GAP)
-        canvas.paste(_card(seat, card_width), (left, top))
-    return canvas
+        top = MARGIN + row * (CARD_HEIGHT + CARD_GAP)
+        panel.paste(_card(seat, card_width), (left, top))
+    return panel
 
 
 def paste_band(
@@ -700,7 +983,8 @@ def paste_band(
 
 
 class Renderer(Protocol):
-    """What `render.RENDERERS` holds for each game: the whole picture of a state."""
+    """What `render.RENDERERS` holds for each game: the whole picture of a state, as an image
+    (`renderer(...)`) or as bands (`renderer.picture(...)`, what the PNG writer takes)."""
 
     def __call__(
         self,
@@ -711,27 +995,53 @@ class Renderer(Protocol):
         names: Sequence[str] | None,
     ) -> Image.Image: ...
 
+    def picture(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Picture: ...
 
-def renderer(
-    state_type: type[GameState],
-    move_types: tuple[type[GameMove], ...],
-    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Image.Image],
-) -> Renderer:
-    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
-    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
 
-    def render(
+@dataclass(frozen=True)
+class _GameRenderer(Generic[GameState, GameMove]):
+    state_type: type[GameState]
+    move_types: tuple[type[GameMove], ...]
+    draw: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture]
+
+    def __call__(
+        self,
         state: State,
         *,
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
     ) -> Image.Image:
-        title = state_type.game.title
-        if not isinstance(state, state_type):
-            raise TypeError(f"not a {title} state: {type(state).__name__}")
-        if last_move is not None and not isinstance(last_move, move_types):
-            raise TypeError(f"not a {title} move: {last_move!r}")
-        return picture(state, last_move, player_names(state, names), perspective)
+        return self.picture(state, perspective=perspective, last_move=last_move, names=names).image()
 
-    return render
+    def picture(
+        self,
+        state: State,
+        *,
+        perspective: int | None,
+        last_move: Move | None,
+        names: Sequence[str] | None,
+    ) -> Picture:
+        title = self.state_type.game.title
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"not a {title} state: {type(state).__name__}")
+        if last_move is not None and not isinstance(last_move, self.move_types):
+            raise TypeError(f"not a {title} move: {last_move!r}")
+        return self.draw(state, last_move, player_names(state, names), perspective)
+
+
+def renderer(
+    state_type: type[GameState],
+    move_types: tuple[type[GameMove], ...],
+    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture],
+) -> Renderer:
+    """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
+    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
+    return _GameRenderer(state_type, move_types, picture)

@@ -192,7 +192,9 @@ def taken_sprite(value: int) -> Image.Image:
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 # -- the empty board ----------------------------------------------------------------------------
@@ -250,7 +252,7 @@ def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, cou
         x = cx + (column - (in_row - 1) / 2) * COUNTED_STEP
         y = y0 + row * (cell_height + 6)
         _paste(image, bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
-        draw.text((x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md")
+        frame.text(draw, (x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md")
 
 
 def _draw_cup(
@@ -271,12 +273,17 @@ def _draw_cup(
     label = cup_label(seat)
     face = frame.font(POINTS_SIZE, bold=True)
     text = frame.trim(frame.plural(state.points(seat), "pt"), face, CUP_WIDTH)
-    draw.text(
-        ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2), text, font=face, fill=LABEL_INK, anchor="mm"
+    frame.text(
+        draw,
+        ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2),
+        text,
+        font=face,
+        fill=LABEL_INK,
+        anchor="mm",
     )
     if gained:
         y = top + 62 if seat == 1 else bottom - 62
-        draw.text((cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
+        frame.text(draw, (cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
 
 
 @cache
@@ -371,7 +378,7 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
         text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
     text = frame.trim(text, face, WIDTH - 2 * PAD)
     ink = frame.TEXT if last_move is not None else frame.MUTED
-    draw.text((PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
+    frame.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
     return image
 
 
@@ -398,7 +405,7 @@ def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
 
 def picture(
     state: GlassBeadState, last_move: Sowing | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
     scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]

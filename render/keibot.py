@@ -161,7 +161,7 @@ def _legend(image: Image.Image, top: int) -> None:
         image.paste(sprite, (x, middle - sprite.height // 2), sprite)
         x += sprite.width + 8
         draw.text((x, middle), text, font=face, fill=frame.TEXT, anchor="lm")
-        x += int(face.getlength(text)) + 34
+        x += int(frame.text_length(text, face)) + 34
 
 
 @cache
@@ -256,13 +256,13 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
             continue
         sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
         x, y = centre(square)
-        image.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+        frame.paste_sprite(image, sprite, (x - sprite.width // 2, y - sprite.height // 2))
 
     if last_move is not None:
         ring = _new_bead_ring(BEAD_PX + 16)
         for square in last_move.beads:
             x, y = centre(square)
-            image.paste(ring, (x - ring.width // 2, y - ring.height // 2), ring)
+            frame.paste_sprite(image, ring, (x - ring.width // 2, y - ring.height // 2))
         (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
         arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
         image.paste(arrow, (x0 - ax, y0 - ay), arrow)
@@ -301,7 +301,7 @@ def scores(state: KeibotState) -> list[str]:
 
 def picture(
     state: KeibotState, last_move: KnightMove | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Keibot state (`perspective` is ignored: White is always below,
     as the notation and the order of beads are seen by White)."""
     seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=frame.resigned_seats(state))

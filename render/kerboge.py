@@ -118,7 +118,7 @@ def count_badge(count: int) -> Image.Image:
     """A dark pill with the count in white, e.g. for 3 stones."""
     face = frame.font(COUNT_SIZE, bold=True)
     text = str(count)
-    width = max(26, int(face.getlength(text)) + 12)
+    width = max(26, int(frame.text_length(text, face)) + 12)
     height = 26
     big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=frame.OUTLINE)
@@ -150,7 +150,7 @@ def boarded_badge(count: int, serpent: bool) -> Image.Image:
     """⚔ and the number of stones boarded at a mooring (green-rimmed when the Serpent boarded)."""
     face = frame.font(COUNT_SIZE, bold=True)
     text = f"⚔{count}"
-    width, height = int(face.getlength(text)) + 18, 30
+    width, height = int(frame.text_length(text, face)) + 18, 30
     big, draw, s = frame.supersampled((width, height))
     rim = SERPENT_FILL if serpent else frame.OUTLINE
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=9 * s, fill=rim)
@@ -253,7 +253,9 @@ def empty_ring() -> Image.Image:
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 def _draw_group(
@@ -320,35 +322,54 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     outline and the fill) over the box around them, then painted through the masks."""
     if not paths:
         return
+    outline, inside = path_stencils(tuple(tuple(path) for path in paths), image.width, image.height)
+    outline.paint(image, frame.OUTLINE)
+    inside.paint(image, fill)
+
+
+ARROW_CACHE = 128
+"""Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
+leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about
+2 MB (7.5 MB at most)."""
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def path_stencils(
+    paths: tuple[tuple[frame.Point, ...], ...], width: int, height: int
+) -> tuple[frame.Stencil, frame.Stencil]:
+    """The outline's and the fill's stencils of the arrows along `paths` on a picture `width` ×
+    `height` (cached)."""
     s = ARROW_SUPERSAMPLE
     pad = ARROW_HEAD + 8
     xs = [p[0] for path in paths for p in path]
     ys = [p[1] for path in paths for p in path]
     left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(image.width, math.ceil(max(xs) + pad))
-    bottom = min(image.height, math.ceil(max(ys) + pad))
+    right = min(width, math.ceil(max(xs) + pad))
+    bottom = min(height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
     outline = 3
 
     arrows = [
         frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
     ]
-    box = (left, top)
-    for colour, grow in ((frame.OUTLINE, outline), (fill, 0)):
+    stencils = []
+    for grow in (outline, 0):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
         for arrow in arrows:
             shaft = arrow.shaft
-            width = round((ARROW_WIDTH + 2 * grow) * s)
-            draw.line(shaft, fill=255, width=width)
+            line_width = round((ARROW_WIDTH + 2 * grow) * s)
+            draw.line(shaft, fill=255, width=line_width)
             for x, y in shaft[1:-1]:  # round joints
-                draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=255)
-            r = width / 2
+                draw.ellipse(
+                    (x - line_width / 2, y - line_width / 2, x + line_width / 2, y + line_width / 2), fill=255
+                )
+            r = line_width / 2
             x, y = shaft[0]
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
             draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        small = mask.reduce(s)
-        image.paste(colour, (*box, box[0] + small.width, box[1] + small.height), small)
+        stencils.append(frame.stencil(mask.reduce(s), left, top))
+    return stencils[0], stencils[1]
 
 
 def boarded_at(mooring: int, serpent: bool) -> frame.Point:
@@ -454,9 +475,10 @@ def round_text(state: KerbogeState) -> str:
     return f"Round {state.round} · {total} of {state.target} points scored (the game ends at {state.target})"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
-    """A card in the style of the player panel: the Serpent (icon "serpent") or the coin."""
+    """A card in the style of the player panel: the Serpent (icon "serpent") or the coin (cached:
+    32 of 125 kB, 4 MB at most)."""
     image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, CARD_WIDTH - 1, frame.CARD_HEIGHT - 1)
@@ -476,10 +498,11 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     if winner:
         face = frame.font(frame.TAG_SIZE, bold=True)
         tag = frame.Mark.WINNER.value
-        tag_width = int(face.getlength(tag)) + 20
+        tag_width = int(frame.text_length(tag, face)) + 20
         tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
         draw.rounded_rectangle(tag_box, radius=8, fill=frame.TEXT)
-        draw.text(
+        frame.text(
+            draw,
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
             tag,
             font=face,
@@ -488,7 +511,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
         )
         tag_width += 10
     name_face = frame.font(frame.NAME_SIZE, bold=True)
-    draw.text(
+    frame.text(
+        draw,
         (text_left, 33),
         frame.trim(title, name_face, right - tag_width - text_left),
         font=name_face,
@@ -496,7 +520,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
         anchor="ls",
     )
     score_face = frame.font(frame.SCORE_SIZE)
-    draw.text(
+    frame.text(
+        draw,
         (text_left, 58),
         frame.trim(line, score_face, right - text_left),
         font=score_face,
@@ -506,16 +531,18 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the ring, its label in bold (cached: most lines repeat)."""
+    """One line of words under the ring, its label in bold (cached: some lines repeat; 32 of
+    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
     image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: "
-    draw.text((4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + bold.getlength(head)
-    draw.text(
+    frame.text(draw, (4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
+    left = 4 + frame.text_length(head, bold)
+    frame.text(
+        draw,
         (left, TEXT_SIZE),
         frame.trim(text, regular, WIDTH - left - 4),
         font=regular,
@@ -577,7 +604,7 @@ def _ordinal(n: int) -> str:
 
 def picture(
     state: KerbogeState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
     colours = list(SEAT_COLOURS[: state.seats])
     over = state.outcome() is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -82,6 +82,27 @@ def _empty_board(tournament_box: bool) -> Image.Image:
 
 
 @cache
+def _stone_patch(restricted: bool, seat: str, index: int) -> Image.Image:
+    """The square of the empty board under a stone at the point `index`, with the stone on it:
+    pasted as it is, it gives the very pixels of the stone pasted through its own edge there, in a
+    copy instead of a blend. Most points look alike (a plain crossing of lines), so most share one
+    patch (`_stone_over`): at most 2 × 6 × 361 entries, a few dozen patches of 5 kB."""
+    row, column = divmod(index, SIZE)
+    left, top = EDGE + column * CELL - STONE // 2, EDGE + (SIZE - 1 - row) * CELL - STONE // 2
+    under = _empty_board(restricted).crop((left, top, left + STONE, top + STONE))
+    return _stone_over(seat, under.tobytes())
+
+
+@lru_cache(maxsize=512)
+def _stone_over(seat: str, under: bytes) -> Image.Image:
+    """A stone of `seat` pasted through its edge on the square of pixels `under` (RGB bytes)."""
+    patch = Image.frombytes("RGB", (STONE, STONE), under)
+    sprite = frame.stone(SEAT_COLOURS[seat], STONE)
+    patch.paste(sprite, (0, 0), sprite)
+    return patch
+
+
+@cache
 def _last_move_marker() -> Image.Image:
     """A square around the stone, dark with a light inner edge: visible on wood and on stones."""
     side = CELL + 3
@@ -142,24 +163,28 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
     outcome = state.outcome()
     image = _empty_board(_second_stone_restricted(state)).copy()
 
+    band = False
     if outcome is not None and outcome.termination == FIVE_IN_A_ROW:
         line = _winning_line(state, outcome.winners[0], last_move.index if last_move else None)
         if line is not None:
+            band = True
             start, end = (centre(i % SIZE, i // SIZE) for i in line)
             frame.paste_band(
                 image, start, end, pad=CELL, layers=((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5))
             )
 
     names = state.game.seat_names(state.seats)
-    sprites = [frame.stone(SEAT_COLOURS[name], STONE) for name in names]
     offset = STONE // 2
+    restricted = _second_stone_restricted(state)
     for index, value in enumerate(state.board):
         if value:
             row, column = divmod(index, SIZE)
-            sprite = sprites[value - 1]
-            image.paste(
-                sprite, (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset), sprite
-            )
+            at = (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset)
+            if band:  # the stone goes over the band, not over the empty board
+                sprite = frame.stone(SEAT_COLOURS[names[value - 1]], STONE)
+                image.paste(sprite, at, sprite)
+            else:
+                frame.paste_copy(image, _stone_patch(restricted, names[value - 1], index), at)
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
         capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]
@@ -195,7 +220,7 @@ def _status(
 
 def picture(
     state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
     colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
     scores = [frame.plural(count, "capture") for count in state.captures]

@@ -7,20 +7,36 @@ and IEND. No timestamps, no text chunks, no gamma: the same pixels give the same
 
 Two pictures in a row differ in a few bands only (the new stone, the old last-move mark, the
 status line, a card or two), so the pixel rows are compressed in strips of STRIP_ROWS rows, each
-as a self-contained piece of deflate stream (a fresh compressor, ended by a sync flush), and the
-compressed strips are kept in a small cache keyed by the SHA-256 of their bytes. The pieces put
-end to end, an empty final block, the zlib header and the Adler-32 make one valid zlib stream;
-whether a strip came from the cache or not, its bytes are the same, so the PNG is too.
+as a self-contained piece of deflate stream (a fresh compressor, ended by a sync flush). The
+pieces put end to end, an empty final block, the zlib header and the Adler-32 make one valid zlib
+stream. Compressed strips are kept in a small cache, so that a strip seen lately is not
+compressed again: whether a strip came from the cache or not, its bytes are the same, so the PNG
+is too.
+
+A picture may also be given as bands of rows (`encode_bands`), each an image as wide as the
+picture or narrower with a plain margin on either side: the rows are then taken from each band
+as it is, and the whole picture is never put together in memory. Each band's rows are cut into
+strips from its own top.
+
+The cache is found by a cheap fingerprint of a strip (a sample of its bytes) and then checked
+against the strip's pixels, kept with it, byte for byte: a strip is never taken for another,
+however alike. Looking a strip up thus costs a sample and one comparison instead of hashing all
+of its bytes. The recent strips keep their pixels, at most CACHE_BYTES of pixels and pieces (the
+strips of about five pictures), the least recently used going first; a strip whose fingerprint
+is taken by another replaces it. A strip pushed out keeps its piece alone, among at most
+OLDER_BYTES of older pieces, and is checked, if met again, by inflating its piece and comparing
+the rows byte for byte: three times cheaper than compressing them again.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
@@ -29,8 +45,15 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COMPRESS_LEVEL = 1
 """zlib level: 1 is the fastest and the pictures stay well under 200 kB."""
 STRIP_ROWS = 16
-CACHE_STRIPS = 2048
-"""Compressed strips kept (a few kB each): the strips of a few dozen recent pictures."""
+CACHE_BYTES = 16 << 20
+"""The most bytes of recent strips (their pixels and compressed pieces) the cache keeps: 16 MiB,
+about 350 strips of a 960-pixel-wide picture, five or six pictures."""
+OLDER_BYTES = 8 << 20
+"""The most bytes of older strips' compressed pieces the cache keeps besides: 8 MiB, a few
+thousand strips (those of a few dozen pictures)."""
+SAMPLE_STEP = 61
+"""The fingerprint of a strip samples every SAMPLE_STEP-th byte (a step prime to 3, so that every
+channel is sampled)."""
 ZLIB_HEADER = b"\x78\x01"
 """Deflate with a 32 kB window, "fastest" compression (the header's check bits included)."""
 FINAL_BLOCK = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()
@@ -44,9 +67,33 @@ picture passes through this module; a PILLOW_BLOCKS_MAX in the environment wins.
 if "PILLOW_BLOCKS_MAX" not in os.environ and pillow_core.get_blocks_max() < PILLOW_BLOCKS:
     pillow_core.set_blocks_max(PILLOW_BLOCKS)
 
-_strips: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
-"""SHA-256 of a strip's pixels and its row length -> (raw deflate piece, Adler-32, length) of the
-strip's rows with their filter bytes."""
+
+class Strip(NamedTuple):
+    """A compressed strip: its pixel rows (to check a match against), the raw deflate piece of
+    the rows with their filter bytes and margins, and the Adler-32 and length of those rows."""
+
+    pixels: bytes
+    piece: bytes
+    adler: int
+    length: int
+
+
+class Piece(NamedTuple):
+    """A compressed strip without its pixels: checked by inflating it."""
+
+    piece: bytes
+    adler: int
+    length: int
+
+
+Key = tuple[int, int, int, "Margins"]
+"""(row length, strip length, fingerprint, margins)."""
+_recent: OrderedDict[Key, Strip] = OrderedDict()
+"""The strips seen lately, the last seen with each fingerprint, with their pixels."""
+_older: OrderedDict[Key, Piece] = OrderedDict()
+"""Strips pushed out of `_recent`, without their pixels."""
+_recent_bytes = 0
+_older_bytes = 0
 _lock = threading.Lock()
 _ADLER_BASE = 65521
 
@@ -63,40 +110,132 @@ def _adler32_combine(first: int, second: int, second_length: int) -> int:
     return low | high << 16
 
 
-def _strip(pixels: memoryview, stride: int) -> tuple[bytes, int, int]:
-    """Rows of pixels (`stride` bytes each) as raw deflate blocks that neither refer to nor end
-    what comes before or after them, with the Adler-32 and length of the uncompressed rows."""
-    key = hashlib.sha256(pixels).digest() + stride.to_bytes(4, "big")
-    with _lock:
-        found = _strips.get(key)
-        if found is not None:
-            _strips.move_to_end(key)
-            return found
-    # Each row is preceded by its filter type; 0 is "None".
-    rows = b"\x00" + b"\x00".join(pixels[i : i + stride] for i in range(0, len(pixels), stride))
+class Margins(NamedTuple):
+    """What each row of a band has around its pixels: the filter byte and the margin on the left,
+    the margin on the right."""
+
+    left: bytes
+    right: bytes
+
+
+def _rows(pixels: bytes, stride: int, margins: Margins) -> bytes:
+    """Rows of pixels (`stride` bytes each) as the picture has them: each with its filter byte
+    (0, "None") and between its margins."""
+    view = memoryview(pixels)
+    left, right = margins
+    return left + (right + left).join([view[i : i + stride] for i in range(0, len(pixels), stride)]) + right
+
+
+def _compress(rows: bytes) -> Piece:
+    """Rows as raw deflate blocks that neither refer to nor end what comes before or after them,
+    with their Adler-32 and length."""
     compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-    strip = (compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(rows), len(rows))
+    piece = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return Piece(piece, zlib.adler32(rows), len(rows))
+
+
+def _inflates_to(piece: Piece, rows: bytes) -> bool:
+    return piece.length == len(rows) and zlib.decompressobj(-15).decompress(piece.piece) == rows
+
+
+def _strip(pixels: bytes, stride: int, margins: Margins) -> Strip:
+    """The compressed strip of these pixel rows: from the cache when the same pixels are there."""
+    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]), margins)
     with _lock:
-        _strips[key] = strip
-        if len(_strips) > CACHE_STRIPS:
-            _strips.popitem(last=False)
+        found = _recent.get(key)
+        if found is not None and found.pixels == pixels:
+            _recent.move_to_end(key)
+            return found
+        older = _older.get(key)
+    rows = _rows(pixels, stride, margins)
+    # Inflating a piece costs a third of deflating its rows again.
+    piece = older if older is not None and _inflates_to(older, rows) else _compress(rows)
+    strip = Strip(pixels, *piece)
+    _keep(key, strip)
     return strip
+
+
+def _keep(key: Key, strip: Strip) -> None:
+    """Put `strip` in the recent strips, and those it pushes out (least recently used first) in
+    the older ones, whose oldest go."""
+    global _recent_bytes, _older_bytes
+    with _lock:
+        replaced = _recent.pop(key, None)
+        if replaced is not None:
+            _recent_bytes -= len(replaced.pixels) + len(replaced.piece)
+        dropped = _older.pop(key, None)
+        if dropped is not None:
+            _older_bytes -= len(dropped.piece)
+        _recent[key] = strip
+        _recent_bytes += len(strip.pixels) + len(strip.piece)
+        while _recent_bytes > CACHE_BYTES and _recent:
+            old_key, gone = _recent.popitem(last=False)
+            _recent_bytes -= len(gone.pixels) + len(gone.piece)
+            demoted = _older.pop(old_key, None)
+            if demoted is not None:
+                _older_bytes -= len(demoted.piece)
+            _older[old_key] = Piece(gone.piece, gone.adler, gone.length)
+            _older_bytes += len(gone.piece)
+        while _older_bytes > OLDER_BYTES and _older:
+            _older_bytes -= len(_older.popitem(last=False)[1].piece)
+
+
+def clear_cache() -> None:
+    """Forget every compressed strip (for tests: the bytes never depend on the cache)."""
+    global _recent_bytes, _older_bytes
+    with _lock:
+        _recent.clear()
+        _older.clear()
+        _recent_bytes = _older_bytes = 0
+
+
+def cache_size() -> tuple[int, int]:
+    """The strips in the cache and the bytes they hold (pixels and pieces)."""
+    with _lock:
+        return len(_recent) + len(_older), _recent_bytes + _older_bytes
 
 
 def encode(image: Image.Image) -> bytes:
     """The PNG bytes of `image` (converted to RGB first if it is not), 8 bits per channel."""
-    if image.mode != "RGB":
-        image = image.convert("RGB")
-    width, height = image.size
-    pixels = memoryview(image.tobytes())
-    stride = width * 3
-    step = stride * STRIP_ROWS
+    return encode_bands(image.width, [(image, 0)])
+
+
+RGB = tuple[int, int, int]
+
+
+def encode_bands(width: int, bands: Sequence[tuple[Image.Image, int]], background: RGB = (0, 0, 0)) -> bytes:
+    """The PNG bytes of the picture `width` pixels wide made of `bands`, top to bottom: each an
+    image (converted to RGB first if it is not) and how far in from the left it starts, the rest
+    of its rows `background`. The same as `encode` of the picture put together, in pixels."""
     pieces = [ZLIB_HEADER]
     adler = 1  # of nothing
-    for at in range(0, len(pixels), step):
-        piece, strip_adler, length = _strip(pixels[at : at + step], stride)
-        pieces.append(piece)
-        adler = _adler32_combine(adler, strip_adler, length)
+    height = 0
+    for image, left in bands:
+        if image.mode != "RGB":
+            image = image.convert("RGB")
+        if left < 0 or left + image.width > width:
+            raise ValueError(f"a band {image.width} px wide at {left} does not fit in {width} px")
+        if image.height == 0:
+            continue
+        image.load()
+        height += image.height
+        stride = image.width * 3
+        margins = Margins(
+            b"\x00" + bytes(background) * left, bytes(background) * (width - left - image.width)
+        )
+        # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without
+        # ever making the whole band's bytes.
+        encoder = pillow_core.raw_encoder("RGB", "RGB")
+        encoder.setimage(image.im)
+        while True:
+            _, status, pixels = encoder.encode(stride * STRIP_ROWS)
+            if status < 0:
+                raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+            strip = _strip(pixels, stride, margins)
+            pieces.append(strip.piece)
+            adler = _adler32_combine(adler, strip.adler, strip.length)
+            if status:
+                break
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour RGB
     idat = b"".join(pieces)

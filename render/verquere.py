@@ -237,7 +237,7 @@ def hit_badge(count: int) -> Image.Image:
     """HIT (or HIT ×2) in a white badge with a dark border, where the last turn hit."""
     face = frame.font(18, bold=True)
     text = "HIT" if count == 1 else f"HIT ×{count}"
-    width, height = int(face.getlength(text)) + 16, 28
+    width, height = int(frame.text_length(text, face)) + 16, 28
     big, draw, s = frame.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=frame.OUTLINE)
     draw.rounded_rectangle(
@@ -310,7 +310,9 @@ def blank() -> Image.Image:
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+    frame.paste_sprite(
+        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    )
 
 
 def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.Point]) -> None:
@@ -337,13 +339,13 @@ def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
         slab = slab_sprite(seat)
         for index in range(off):
             x, y = off_anchor(mine, index + 1)
-            image.paste(slab, (round(x - slab.width / 2), round(y - SLAB / 2)), slab)
+            frame.paste_sprite(image, slab, (round(x - slab.width / 2), round(y - SLAB / 2)))
         if off:
             face = frame.font(18, bold=True)
             draw = ImageDraw.Draw(image)
             x = RIGHT_TRAY + TRAY / 2 if mine else TRAY / 2
             y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
-            draw.text((x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+            frame.text(draw, (x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
 
 
 def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
@@ -356,7 +358,7 @@ def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
     top = GAP_MIDDLE - size / 2
     for index, value in enumerate(values):
         sprite = die_sprite(value, seat, size)
-        image.paste(sprite, (round(left + index * (size + gap)), round(top)), sprite)
+        frame.paste_sprite(image, sprite, (round(left + index * (size + gap)), round(top)))
 
 
 # -- the last turn's arrows ---------------------------------------------------------------------------
@@ -477,32 +479,45 @@ def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are drawn as supersampled masks over the box around it, then painted through."""
     for path in paths:
-        _paste_path(image, path, fill)
+        outline, inside = path_stencils(tuple(path), image.width, image.height)
+        outline.paint(image, frame.OUTLINE)
+        inside.paint(image, fill)
 
 
-def _paste_path(image: Image.Image, path: Sequence[frame.Point], fill: frame.RGB) -> None:
+ARROW_CACHE = 256
+"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
+so about 4 MB (at most 11 MB)."""
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def path_stencils(
+    path: tuple[frame.Point, ...], width: int, height: int
+) -> tuple[frame.Stencil, frame.Stencil]:
+    """The outline's and the fill's stencils of the arrow along `path` on a picture `width` ×
+    `height` (cached: the same men make the same arrows again and again)."""
     s = ARROW_SUPERSAMPLE
     pad = ARROW_HEAD + 8
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(image.width, math.ceil(max(xs) + pad))
-    bottom = min(image.height, math.ceil(max(ys) + pad))
+    right = min(width, math.ceil(max(xs) + pad))
+    bottom = min(height, math.ceil(max(ys) + pad))
     size = ((right - left) * s, (bottom - top) * s)
     arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
     shaft = arrow.shaft
 
-    for colour, grow in ((frame.OUTLINE, 3), (fill, 0)):
+    stencils = []
+    for grow in (3, 0):
         mask = Image.new("L", size, 0)
         draw = ImageDraw.Draw(mask)
-        width = round((ARROW_WIDTH + 2 * grow) * s)
-        draw.line(shaft, fill=255, width=width, joint="curve")
-        r = width / 2
+        line_width = round((ARROW_WIDTH + 2 * grow) * s)
+        draw.line(shaft, fill=255, width=line_width, joint="curve")
+        r = line_width / 2
         for x, y in (shaft[0], shaft[-1]):
             draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
         draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        small = mask.reduce(s)
-        image.paste(colour, (left, top, left + small.width, top + small.height), small)
+        stencils.append(frame.stencil(mask.reduce(s), left, top))
+    return stencils[0], stencils[1]
 
 
 # -- banners and words ---------------------------------------------------------------------------------
@@ -552,12 +567,17 @@ def draw_banner(image: Image.Image, title: str, line: str, wide: bool) -> None:
     middle = (left + right) / 2
     lines = wrap(line, line_face, room)
     title_y = top + (30 if len(lines) == 1 else 22)
-    draw.text(
-        (middle, title_y), frame.trim(title, title_face, room), font=title_face, fill=BANNER_INK, anchor="mm"
+    frame.text(
+        draw,
+        (middle, title_y),
+        frame.trim(title, title_face, room),
+        font=title_face,
+        fill=BANNER_INK,
+        anchor="mm",
     )
     for row, text in enumerate(lines):
         y = bottom - 22 - (len(lines) - 1 - row) * 22
-        draw.text((middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
+        frame.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
@@ -566,7 +586,7 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) 
     words = text.split()
     while words and len(out) < lines - 1:
         count = len(words)
-        while count > 1 and face.getlength(" ".join(words[:count])) > width:
+        while count > 1 and frame.text_length(" ".join(words[:count]), face) > width:
             count -= 1
         out.append(" ".join(words[:count]))
         words = words[count:]
@@ -603,16 +623,18 @@ def numbering_text(me: int) -> str:
     return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the board, its label in bold (cached: most lines repeat)."""
+    """One line of words under the board, its label in bold (cached: some lines repeat; 32 of
+    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
     image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
     draw = ImageDraw.Draw(image)
     bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
     head = f"{label}: " if label else ""
-    draw.text((4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + bold.getlength(head)
-    draw.text(
+    frame.text(draw, (4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
+    left = 4 + frame.text_length(head, bold)
+    frame.text(
+        draw,
         (left, TEXT_SIZE + 2),
         frame.trim(text, regular, WIDTH - left - 4),
         font=regular,
@@ -663,7 +685,7 @@ def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
 
 def picture(
     state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
-) -> Image.Image:
+) -> frame.Picture:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
     me = viewer(state, perspective)
     scores = [

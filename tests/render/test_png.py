@@ -1,5 +1,6 @@
 """render.png: valid PNG files (zlib's own checks included), the same bytes with or without its
-cache of compressed strips."""
+cache of compressed strips, and a cache that never grows past its bound nor takes a strip for
+another that shares its fingerprint."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_round_trip(width: int, height: int) -> None:
 def test_cache_does_not_change_the_bytes() -> None:
     image = noisy(120, 90, seed=1)
     warm = png.encode(image)
-    png._strips.clear()
+    png.clear_cache()
     assert png.encode(image) == warm
     # The same pixel bytes cut into rows of another length are another picture.
     other = Image.frombytes("RGB", (60, 180), image.tobytes())
@@ -58,3 +59,93 @@ def test_cache_does_not_change_the_bytes() -> None:
 def test_other_modes_are_converted() -> None:
     image = Image.new("RGBA", (3, 2), (10, 20, 30, 255))
     assert open_png(png.encode(image)).getpixel((2, 1)) == (10, 20, 30)
+
+
+def test_a_picture_drawn_again_after_others_is_the_same_bytes() -> None:
+    first, second = noisy(64, 80, seed=2), noisy(64, 80, seed=3)
+    fresh = []
+    for image in (first, second):
+        png.clear_cache()
+        fresh.append(png.encode(image))
+    png.clear_cache()
+    assert [png.encode(first), png.encode(second), png.encode(first)] == [fresh[0], fresh[1], fresh[0]]
+
+
+def test_a_strip_with_the_same_fingerprint_is_not_taken_for_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every byte but the first of each sample step differs: the fingerprints are equal.
+    monkeypatch.setattr(png, "SAMPLE_STEP", 10**9)
+    plain = Image.new("RGB", (40, png.STRIP_ROWS), (10, 20, 30))
+    other = plain.copy()
+    other.putpixel((20, 5), (200, 0, 0))
+    png.clear_cache()
+    first = png.encode(plain)
+    assert open_png(png.encode(other)).tobytes() == other.tobytes()
+    assert png.encode(plain) == first
+
+
+def test_the_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "CACHE_BYTES", 20_000)
+    monkeypatch.setattr(png, "OLDER_BYTES", 5_000)
+    png.clear_cache()
+    sizes = []
+    for seed in range(12):
+        png.encode(noisy(100, png.STRIP_ROWS * 4, seed=seed))
+        sizes.append(png.cache_size()[1])
+    assert 20_000 < max(sizes) <= 25_000
+    png.clear_cache()
+    assert png.cache_size() == (0, 0)
+
+
+@pytest.mark.parametrize("collide", [False, True])
+def test_strips_pushed_out_of_the_recent_ones_are_checked_too(
+    monkeypatch: pytest.MonkeyPatch, collide: bool
+) -> None:
+    # Every strip is pushed out of the recent ones at once and kept as a piece alone.
+    monkeypatch.setattr(png, "CACHE_BYTES", 1)
+    if collide:  # and every strip of the same size has the same fingerprint
+        monkeypatch.setattr(png, "SAMPLE_STEP", 10**9)
+    first, second = noisy(64, 80, seed=2), noisy(64, 80, seed=3)
+    second.paste(first.crop((0, 0, 64, 40)), (0, 0))  # half of the strips alike
+    fresh = []
+    for image in (first, second):
+        png.clear_cache()
+        fresh.append(png.encode(image))
+    png.clear_cache()
+    compressed: list[bytes] = []
+    compress = png._compress
+
+    def counted(rows: bytes) -> png.Piece:
+        compressed.append(rows)
+        return compress(rows)
+
+    monkeypatch.setattr(png, "_compress", counted)
+    assert [png.encode(first), png.encode(second), png.encode(first)] == [fresh[0], fresh[1], fresh[0]]
+    assert not png._recent and png._older
+    if not collide:  # 5 strips, then 3 (the first two alike), then none: the first picture's again
+        assert len(compressed) == 5 + 3 + 0 and png.STRIP_ROWS == 16
+
+
+def test_bands_make_the_picture_put_together() -> None:
+    background = (36, 39, 46)
+    bands = [
+        (noisy(50, 20, seed=4), 0),
+        (noisy(30, 37, seed=5), 7),
+        (noisy(50, 1, seed=6), 0),
+        (noisy(1, 9, seed=7), 49),
+    ]
+    whole = Image.new("RGB", (50, sum(band.height for band, _ in bands)), background)
+    top = 0
+    for band, left in bands:
+        whole.paste(band, (left, top))
+        top += band.height
+    data = png.encode_bands(50, bands, background)
+    rows = zlib.decompress(idat(data))
+    assert len(rows) == (50 * 3 + 1) * whole.height
+    assert open_png(data).tobytes() == whole.tobytes()
+    png.clear_cache()
+    assert png.encode_bands(50, bands, background) == data
+    # The same pixels in another place are other rows.
+    moved = [(band, 0 if left == 7 else left) for band, left in bands]
+    assert open_png(png.encode_bands(50, moved, background)).tobytes() != whole.tobytes()
+    with pytest.raises(ValueError, match="does not fit"):
+        png.encode_bands(40, bands, background)

@@ -1,0 +1,172 @@
+"""The pictures' caches change nothing but speed: a picture drawn after others is the same bytes as
+one drawn with every cache empty, the cached pieces (text masks, stencils, cards) draw the same
+pixels as Pillow drawing them directly, and no cache grows past its bound."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+import render
+from render import frame, kerboge, png, verquere
+from rules import CHANCE, GAMES, Move, State
+
+VARIANTS: tuple[tuple[str, int], ...] = (
+    ("keryo-pente", 2),
+    ("keryo-pente", 5),
+    ("keibot", 2),
+    ("glass-bead", 2),
+    ("verquere", 2),
+    ("kerboge", 4),
+    ("kerboge", 2),
+)
+NAMES = ("alice", "Bob", "carol", "dave", "eve", "frank")
+
+
+def positions(key: str, seats: int, count: int, seed: int = 3) -> list[tuple[State, Move | None]]:
+    """(state, the seat's move that led to it) after each of the first `count` seats' moves of a
+    seeded random game (a new game when one ends), chance drawn as the host draws it."""
+    rng = random.Random(seed)
+    game = GAMES[key]
+    state, last = game.start(seats), None
+    out: list[tuple[State, Move | None]] = []
+    while len(out) < count:
+        if state.to_move is None:
+            state, last = game.start(seats), None
+        if state.to_move == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.play(rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0])
+        else:
+            legal = state.legal_moves()
+            last = legal[rng.randrange(len(legal))]
+            state = state.play(last)
+        if state.to_move != CHANCE:
+            out.append((state, last))
+    return out
+
+
+@pytest.mark.parametrize(("key", "seats"), VARIANTS)
+def test_pictures_do_not_depend_on_what_was_drawn_before(key: str, seats: int) -> None:
+    chosen = positions(key, seats, 13)[4::4]  # three positions a few moves apart: A, B, C
+
+    def picture(index: int) -> bytes:
+        state, last = chosen[index]
+        return render.board(state, last_move=last, names=NAMES[:seats])
+
+    fresh = []
+    for index in range(len(chosen)):
+        render.clear_caches()
+        fresh.append(picture(index))
+    render.clear_caches()
+    order = [0, 1, 0, 2, 1, 0, 2, 2]
+    assert [picture(index) for index in order] == [fresh[index] for index in order]
+
+
+@pytest.mark.parametrize("anchor", ["ls", "mm", "lm", "rs", "md", "la"])
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+def test_cached_text_draws_what_pillow_draws(anchor: str, mode: str) -> None:
+    rng = random.Random(anchor + mode)
+    texts = ["alice (White) to move · roll 5-3", "Ту́ре ✕ 12", "HIT ×2", "a", "", "×7", "ff Te AV"]
+    for words in texts * 3:
+        face = frame.font(rng.choice([18, 20, 30]), bold=rng.random() < 0.5)
+        xy = (rng.uniform(-10, 300), rng.uniform(-5, 60))
+        fill = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        expected = Image.new(mode, (320, 70), (30, 60, 90))
+        ImageDraw.Draw(expected).text(xy, words, font=face, fill=fill, anchor=anchor)
+        for _ in range(2):  # drawn, then from the cache
+            got = Image.new(mode, (320, 70), (30, 60, 90))
+            frame.text(ImageDraw.Draw(got), xy, words, font=face, fill=fill, anchor=anchor)
+            assert got.tobytes() == expected.tobytes(), (words, xy, anchor)
+
+
+def test_the_text_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frame, "TEXT_CACHE_BYTES", 30_000)
+    frame.clear_text_cache()
+    draw = ImageDraw.Draw(Image.new("RGB", (400, 40)))
+    most = 0
+    for n in range(200):
+        frame.text(draw, (5, 30), f"move {n} of many", font=frame.font(20), fill=(255, 255, 255), anchor="ls")
+        most = max(most, frame.text_cache_size()[1])
+    assert 0 < most <= 30_000 and frame.text_cache_size()[0] < 200
+    frame.clear_text_cache()
+    assert frame.text_cache_size() == (0, 0)
+
+
+def test_a_stencil_paints_what_its_mask_pastes() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        width, height = rng.randrange(1, 90), rng.randrange(1, 120)
+        mask = Image.new("L", (width, height), 0)
+        draw = ImageDraw.Draw(mask)
+        for _ in range(rng.randrange(0, 4)):
+            x, y = rng.randrange(-20, width), rng.randrange(-20, height)
+            box = (x, y, x + rng.randrange(1, 40), y + rng.randrange(1, 40))
+            draw.ellipse(box, fill=rng.randrange(1, 256))
+        background = Image.effect_noise((130, 160), 60).convert("RGB")
+        left, top = rng.randrange(0, 40), rng.randrange(0, 40)
+        expected = background.copy()
+        expected.paste((250, 120, 0), (left, top, left + width, top + height), mask)
+        got = background.copy()
+        frame.stencil(mask, left, top).paint(got, (250, 120, 0))
+        assert ImageChops.difference(got, expected).getbbox() is None
+
+
+def test_content_keyed_caches_are_bounded() -> None:
+    for cached in (frame.trim, frame._card, frame._card_face, frame._header, frame._header_face):
+        assert cached.cache_info().maxsize is not None
+    for module in (verquere, kerboge):
+        assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
+    render.clear_caches()
+    for key, seats in VARIANTS:
+        for state, last in positions(key, seats, 40, seed=9):
+            render.board(state, last_move=last, names=NAMES[:seats])
+    assert png.cache_size()[1] <= png.CACHE_BYTES + png.OLDER_BYTES
+    assert frame.text_cache_size()[1] <= frame.TEXT_CACHE_BYTES
+
+
+def pillow_trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """trim as it was written with Pillow's own measure, to compare with."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high - 1:
+        middle = (low + high) // 2
+        if face.getlength(text[:middle].rstrip() + "…") <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
+
+
+def test_text_length_is_pillows_length_and_trim_trims_the_same() -> None:
+    rng = random.Random(8)
+    pool = "AVWTYfijlrtLPFkav.,-—·×…□ ()0123456789 abcdefg ÅÉßçñ Тест שלום مرحبا 漢字 \U0001f600\u200b"
+    for _ in range(300):
+        words = "".join(rng.choice(pool) for _ in range(rng.randrange(0, 40)))
+        face = frame.font(rng.choice([18, 20, 21, 24, 30]), bold=rng.random() < 0.5)
+        assert frame.text_length(words, face) == face.getlength(words), words
+        width = rng.uniform(0, 400)
+        assert frame.trim(words, face, width) == pillow_trim(words, face, width), (words, width)
+
+
+CASES = 1500
+
+
+def test_text_drawn_word_by_word_is_what_pillow_draws() -> None:
+    rng = random.Random(13)
+    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    for case in range(CASES):
+        count = rng.randrange(1, 7)
+        words = ["".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(count)]
+        line = "".join(word + " " * rng.randrange(1, 3) for word in words).rstrip(" " if case % 2 else "")
+        line = " " * rng.randrange(0, 2) + line
+        face = frame.font(rng.choice([16, 18, 20, 21, 22, 24, 26, 28, 30]), bold=rng.random() < 0.5)
+        anchor = rng.choice("lmr") + rng.choice("asmd")
+        xy = (rng.randrange(0, 600 * 128) / 128, rng.choice([rng.uniform(20, 40), rng.randrange(20, 40)]))
+        expected = Image.new("RGB", (900, 60), (52, 57, 66))
+        ImageDraw.Draw(expected).text(xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
+        got = Image.new("RGB", (900, 60), (52, 57, 66))
+        frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
+        assert got.tobytes() == expected.tobytes(), (line, xy, anchor, face.size)
