@@ -11,7 +11,7 @@ the mover's point q. The bytes of a view are the *key* of the position a turn re
 
 from __future__ import annotations
 
-from operator import sub
+from struct import Struct
 
 from ..base import RESIGNED
 from ..text import plural
@@ -65,16 +65,18 @@ def _point_name(point: int) -> str:
 # -- the rules on a view ------------------------------------------------------------------------------
 
 
-_LOW_BITS = (2 * MEN + 1).__and__
-"""A signed count of `board` (−15..15) as a byte: 0..15 as they are, −15..−1 as 17..31."""
+_SIGNED = Struct(f"{POINTS}b")
+"""`board` as bytes and back: a signed count (−15..15) is one byte, −15..−1 as 241..255."""
 _POSITIVE = bytes(b if b <= MEN else 0 for b in range(256))
-"""`bytes.translate` table from `_LOW_BITS` bytes to seat 0's men."""
-_NEGATIVE = bytes(2 * MEN + 2 - b if MEN < b < 2 * MEN + 2 else 0 for b in range(256))
-"""`bytes.translate` table from `_LOW_BITS` bytes to seat 1's men."""
+"""`bytes.translate` table from `_SIGNED` bytes to seat 0's men."""
+_NEGATIVE = bytes(256 - b if b >= 256 - MEN else 0 for b in range(256))
+"""`bytes.translate` table from `_SIGNED` bytes to seat 1's men."""
+_NEGATED = bytes(-b & 255 for b in range(256))
+"""`bytes.translate` table from men to their count negated, as a `_SIGNED` byte."""
 
 
 def _view(board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int], seat: int) -> bytearray:
-    raw = bytes(map(_LOW_BITS, board))
+    raw = _SIGNED.pack(*board)
     if seat == 0:
         mine, theirs = raw.translate(_POSITIVE), raw.translate(_NEGATIVE)
     else:
@@ -84,10 +86,15 @@ def _view(board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int], se
 
 
 def _board_from_view(view: Key | bytearray, seat: int) -> tuple[int, ...]:
+    """The inverse of `_view` (no point holds men of both seats: one of the two counts is 0, so
+    the positive one and the other negated are merged with a bitwise or)."""
     mine, theirs = view[1:25], view[OPP + 1 : OPP + 25]
     if seat == 0:
-        return tuple(map(sub, mine, theirs))
-    return tuple(map(sub, theirs[12:] + theirs[:12], mine[12:] + mine[:12]))
+        merged = int.from_bytes(mine, "little") | int.from_bytes(theirs.translate(_NEGATED), "little")
+        return _SIGNED.unpack(merged.to_bytes(POINTS, "little"))
+    merged = int.from_bytes(theirs, "little") | int.from_bytes(mine.translate(_NEGATED), "little")
+    raw = merged.to_bytes(POINTS, "little")
+    return _SIGNED.unpack(raw[12:] + raw[:12])
 
 
 def _vulnerable(view: Key | bytearray) -> frozenset[int]:

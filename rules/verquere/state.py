@@ -32,9 +32,9 @@ from .board import (
     _vulnerable,
     seat0_point,
 )
-from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal, _TurnContext
+from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
-from .turns import _explore, _Explored
+from .turns import _Found, _search
 
 
 @dataclass(frozen=True)
@@ -277,17 +277,16 @@ class VerquereState(TurnState):
         state's options, built without the frozen dataclass's per-field checks, in this one place
         (the hot path of a playout)."""
         state: VerquereState = object.__new__(VerquereState)
-        state.__dict__.update(
-            seats=self.seats,
-            five_blots=self.five_blots,
-            five_closed_points=self.five_closed_points,
-            board=board,
-            bar=bar,
-            off=off,
-            turn=turn,
-            dice=dice,
-            result=None,
-        )
+        fields = state.__dict__
+        fields["seats"] = self.seats
+        fields["five_blots"] = self.five_blots
+        fields["five_closed_points"] = self.five_closed_points
+        fields["board"] = board
+        fields["bar"] = bar
+        fields["off"] = off
+        fields["turn"] = turn
+        fields["dice"] = dice
+        fields["result"] = None
         return state
 
     def _drawn_if_stuck(self) -> VerquereState:
@@ -306,7 +305,7 @@ class VerquereState(TurnState):
         seat = self.turn
         hi, lo = self.dice
         view = _view(self.board, self.bar, self.off, seat)
-        explored: _Explored | None = None
+        explored: _Found | None = None
         passing: Pass | None = None
         if view[BAR] and not _jean(view):
             open_points = _open_points(view, _vulnerable(view) if self.five_closed_points else _NO_POINTS)
@@ -319,11 +318,10 @@ class VerquereState(TurnState):
                     True,
                 )
         if passing is None:
-            explored = _explore(view, hi, lo, self.five_blots, self.five_closed_points)
+            explored = _search(view, hi, lo, self.five_blots, self.five_closed_points)
             if explored.max_dice == 0:
                 passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
-        ctx = _TurnContext(seat, self.dice, bytes(view), self.five_blots, self.five_closed_points)
-        legal = _Legal(view, explored, passing, ctx)
+        legal = _Legal(seat, self.dice, view, self.five_blots, self.five_closed_points, explored, passing)
         object.__setattr__(self, "_cache", legal)
         return legal
 

@@ -1,6 +1,8 @@
-"""Verquere's fast paths: the lazy sequence of turns, the ways of playing a turn found by a second
-search only when its notation is needed, the views built with `bytes.translate`, and states made
-without the dataclass's `__init__`. Each must give what the plain way gives."""
+"""Verquere's fast paths: the lazy sequence of turns, the search for the legal turns (`_search`,
+checked against `_explore`, the search that records the ways of playing each turn for the
+notation), the ways found only when the notation is needed, the views built with
+`bytes.translate`, and states made without the dataclass's `__init__`. Each must give what the
+plain way gives."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from rules.verquere import (
     _opponent_jean,
     _view,
 )
+from rules.verquere.turns import _any_dice, _key_of, _search
 from tests.support.verquere import position
 
 
@@ -120,6 +123,62 @@ def test_the_search_finds_the_same_turns_with_or_without_recording_their_ways(
                 for start, end, _ in steps:
                     reached, _, _ = _apply(reached, start, end)
                 assert bytes(reached) == key
+
+
+def random_view(rng: random.Random) -> bytearray:
+    """A view (see rules/verquere/board.py) of a made-up position, often near the end of a race,
+    with men on the bar, or a crowded board; some are not reachable in a game."""
+    view = bytearray(51)
+    kind = rng.random()
+    men = 15
+    view[OFF] = rng.randint(0, 14) if kind < 0.4 else 0
+    men -= view[OFF]
+    view[0] = min(men, rng.choice([0, 0, 0, 1, 2, 3]) if kind > 0.2 else 0)
+    men -= view[0]
+    lowest = 19 if kind < 0.3 else 13 if kind < 0.5 else 1
+    for _ in range(men):
+        view[rng.randint(lowest, 24)] += 1
+    view[OPP] = rng.choice([0, 0, 1, 2])
+    free = [q for q in range(1, 25) if not view[q]]
+    for _ in range(rng.randint(0, 15)):
+        view[OPP + rng.choice(free)] += 1
+    return view
+
+
+def check_search(view: bytearray, high: int, low: int, five_blots: bool, five_closed: bool) -> None:
+    before = bytes(view)
+    plain = _explore(bytearray(view), high, low, five_blots, five_closed)
+    for search in (_search, _any_dice):  # `_any_dice` alone works in any position too
+        found = search(view, high, low, five_blots, five_closed)
+        assert bytes(view) == before  # the search restores the view it changes
+        assert [_key_of(before, change) for change in found.changes] == plain.legal
+        assert (found.max_dice, found.larger_only, found.max_pips) == plain[1:]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"five_blots": True},
+        {"five_closed_points": True},
+        {"five_blots": True, "five_closed_points": True},
+    ],
+)
+def test_the_fast_search_finds_the_same_turns_in_the_same_order(options: dict[str, bool]) -> None:
+    """`_search` (the legal moves) against `_explore` (the notation's search), position by
+    position: every roll of the positions of random games."""
+    for state in positions(11, 3, **options):
+        view = _view(state.board, state.bar, state.off, state.turn)
+        for high in range(1, 7):
+            for low in range(1, high + 1):
+                check_search(view, high, low, state.five_blots, state.five_closed_points)
+
+
+def test_the_fast_search_in_made_up_positions() -> None:
+    rng = random.Random(8)
+    for _ in range(4000):
+        high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        check_search(random_view(rng), high, low, rng.random() < 0.5, rng.random() < 0.5)
 
 
 def test_views_and_boards_agree_with_the_plain_way() -> None:
