@@ -123,10 +123,20 @@ def _opponent_jean(view: Key | bytearray) -> bool:
     return view[OPP] + 6 - view[OPP + 13 : OPP + 19].count(0) > 6
 
 
+_EMPTY = bytes(1 if b == 0 else 0 for b in range(256))
+"""`bytes.translate` table: 1 where the mover has no man."""
+_ENTERABLE = bytes(1 if b < 2 else 0 for b in range(256))
+"""`bytes.translate` table: 1 where the opponent has not closed the point."""
+
+
 def _open_points(view: Key | bytearray, vulnerable: frozenset[int]) -> int:
     """First-quarter points where the mover could enter: empty or an opponent's blot (or, with
     `five_closed_points`, a vulnerable point)."""
-    return sum(1 for q in range(1, 7) if not view[q] and (view[OPP + q] < 2 or q in vulnerable))
+    if vulnerable:
+        return sum(1 for q in range(1, 7) if not view[q] and (view[OPP + q] < 2 or q in vulnerable))
+    # one byte per point, 1 where it is open, and the bytes' bits counted
+    empty = int.from_bytes(view[1:7].translate(_EMPTY), "little")
+    return (empty & int.from_bytes(view[OPP + 1 : OPP + 7].translate(_ENTERABLE), "little")).bit_count()
 
 
 def _check_step(

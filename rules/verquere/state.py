@@ -210,7 +210,7 @@ class VerquereState(TurnState):
         if key[OPP] and _opponent_jean(key):
             reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
-        return state._drawn_if_stuck()
+        return state._drawn_if_stuck() if bar[0] and bar[1] else state
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))

@@ -274,15 +274,34 @@ class _Found(NamedTuple):
 
 _BIT = tuple(1 << q for q in range(OFF + 1))
 """Bit q of a mask: point q (1–24) of the mover's numbering; bit 0 stands for the bar."""
-_POINT_BITS = _BIT[1:OFF]
 _BEHIND_19 = sum(_BIT[1:19])
 _ONE_MAN_ONLY = sum(_BIT[2:HEAD])
 """Points 2–11: a second man of the mover may never land there."""
 _ROOM = tuple(sum(_BIT[1 : OFF - d]) for d in range(7))
 """`_ROOM[d]`: the points a die d moves a man from without bearing it off."""
+_LOW_BYTE = tuple(tuple(q for q in range(8) if m >> q & 1) for m in range(256))
+_MID_BYTE = tuple(tuple(q + 8 for q in range(8) if m >> q & 1) for m in range(256))
+_HIGH_BITS = tuple(tuple(q + 16 for q in range(OFF - 16) if m >> q & 1) for m in range(1 << (OFF - 16)))
+"""`_LOW_BYTE[m & 255] + _MID_BYTE[m >> 8 & 255] + _HIGH_BITS[m >> 16]`: the bits of a mask m
+(points 0–24), lowest first."""
 _THIRD_QUARTER = sum(_BIT[13:19])
 """The mover's points 13–18: the opponent's first quarter (its Jean counts them)."""
-_TWO_OR_MORE = bytes(1 if b >= 2 else 0 for b in range(256))
+_ANY_DIGIT = bytes(0x31 if b else 0x30 for b in range(256))
+"""`bytes.translate` table from a count of men to "1" (some) or "0" (none), a binary digit."""
+_TWO_DIGIT = bytes(0x31 if b >= 2 else 0x30 for b in range(256))
+"""`bytes.translate` table from a count of men to "1" (two or more: closed) or "0"."""
+
+
+def _own_mask(v: bytearray) -> int:
+    """The mover's points (1–24) with men, as a mask: its counts, from 24 down to 1, read as
+    binary digits."""
+    return int(v[24:0:-1].translate(_ANY_DIGIT), 2) << 1
+
+
+def _opponent_mask(v: bytearray) -> int:
+    """The points (mover's numbering) holding the opponent's men, as a mask."""
+    return int(v[OPP + 24 : OPP : -1].translate(_ANY_DIGIT), 2) << 1
+
 
 _MAN = tuple(1 << (8 * i) for i in range(2 * OPP - 1))
 """`_MAN[i]`: one more man at index i of a view, as a change (see `_Found.changes`)."""
@@ -295,7 +314,7 @@ _HIT = tuple(_MAN[OPP] - _MAN[OPP + q] for q in range(OFF))
 def _closed_mask(v: bytearray, five_closed: bool) -> int:
     """The opponent's points (mover's numbering) where the mover may not land: closed, and not
     vulnerable."""
-    closed = sum(compress(_POINT_BITS, v[OPP + 1 : OPP + 25].translate(_TWO_OR_MORE)))
+    closed = int(v[OPP + 24 : OPP : -1].translate(_TWO_DIGIT), 2) << 1
     if five_closed and closed:
         closed &= ~sum(_BIT[q] for q in _vulnerable(v))
     return closed
@@ -336,8 +355,8 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
     complete: dict[int, None] = {}
     partial: dict[int, list[Any]] = {}
     """[larger die used, pips] of each position where the second die could not be played."""
-    own = sum(compress(_POINT_BITS, v[1:25]))
-    opp = sum(compress(_POINT_BITS, v[OPP + 1 : OPP + 25]))
+    own = _own_mask(v)
+    opp = _opponent_mask(v)
     closed = _closed_mask(v, five_closed)
     opp_bar = v[OPP]
     bar = v[BAR]
@@ -353,16 +372,13 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
         swap = d == low and not five_blots and not bar
         larger = d == high
         step, step2 = _STEP[d], _STEP[e]
-        while starts:
-            b = starts & -starts
-            starts ^= b
-            p = b.bit_length() - 1
+        for p in _LOW_BYTE[starts & 255] + _MID_BYTE[starts >> 8 & 255] + _HIGH_BITS[starts >> 16]:
             t = p + d
             bt = _BIT[t]
             change = step[p]
             own1 = own | bt
             if p and v[p] == 1:
-                own1 ^= b
+                own1 ^= _BIT[p]
             opp1 = opp
             closed1 = closed
             if opp & bt:
@@ -399,11 +415,8 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                 if t > e:
                     keep |= _BIT[t - e]
                 second &= keep
-            while second:
-                c = second & -second
-                second ^= c
-                q = c.bit_length() - 1
-                if hits & c:
+            for q in _LOW_BYTE[second & 255] + _MID_BYTE[second >> 8 & 255] + _HIGH_BITS[second >> 16]:
+                if hits & _BIT[q]:
                     complete[change + step2[q] + v[OPP + q + e] * _HIT[q + e]] = None
                 else:
                     complete[change + step2[q]] = None
@@ -419,7 +432,7 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
 
 def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Found:
     """`_search` of a double when no man can be borne off: `_explore`'s recursion with its
-    double's rules only, each position reached once."""
+    double's rules only, each position reached once, and the last die's loop in its parent's."""
     complete: dict[int, None] = {}
     partial: dict[int, int] = {}
     """Positions where no further die could be played, with the dice used."""
@@ -427,28 +440,18 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
     may_stack_always = not five_blots
     step = _STEP[d]
 
-    def rec(depth: int, own: int, closed: int, change: int) -> None:
+    def starts_of(own: int, closed: int) -> int:
+        """The points the die moves a man from, in the current `v` (0 the bar)."""
         if v[BAR]:
-            starts = 0 if (own | closed) & _BIT[d] else 1
-        elif may_stack_always or v[HOME] <= MEN - 5:
-            starts = own & _ROOM[d] & ~((closed | (own & _ONE_MAN_ONLY)) >> d)
-        else:
-            starts = own & _ROOM[d] & ~((closed | own) >> d)
-        if not starts:
-            partial[change] = depth
-            return
-        if depth == 3:
-            while starts:
-                b = starts & -starts
-                starts ^= b
-                p = b.bit_length() - 1
-                hit = v[OPP + p + d]
-                complete[change + step[p] + hit * _HIT[p + d] if hit else change + step[p]] = None
-            return
-        while starts:
-            b = starts & -starts
-            starts ^= b
-            p = b.bit_length() - 1
+            return 0 if (own | closed) & _BIT[d] else 1
+        if may_stack_always or v[HOME] <= MEN - 5:
+            return own & _ROOM[d] & ~((closed | (own & _ONE_MAN_ONLY)) >> d)
+        return own & _ROOM[d] & ~((closed | own) >> d)
+
+    def rec(depth: int, starts: int, own: int, closed: int, change: int) -> None:
+        """Play one more die from the current `v` (`starts` its steps, not none), `depth` dice
+        played so far (0–2)."""
+        for p in _LOW_BYTE[starts & 255] + _MID_BYTE[starts >> 8 & 255] + _HIGH_BITS[starts >> 16]:
             t = p + d
             hit = v[OPP + t]
             nchange = change + step[p] + hit * _HIT[t] if hit else change + step[p]
@@ -460,22 +463,43 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
             v[t] += 1
             nown = own | bt
             if p and not v[p]:
-                nown ^= b
+                nown ^= _BIT[p]
+            nclosed = closed
             if hit:
                 v[OPP] += hit
                 v[OPP + t] = 0
                 if v[OPP] + 6 - v[OPP + 13 : OPP + 19].count(0) > 6:
                     complete[nchange] = None  # Jean: the game ends
-                else:
-                    rec(depth + 1, nown, _closed_mask(v, five_closed) if hit > 1 else closed, nchange)
+                    v[OPP + t] = hit
+                    v[OPP] -= hit
+                    v[p] += 1
+                    v[t] -= 1
+                    continue
+                if hit > 1:
+                    nclosed = _closed_mask(v, five_closed)
+            after = starts_of(nown, nclosed)
+            if not after:
+                partial[nchange] = depth + 1
+            elif depth < 2:
+                rec(depth + 1, after, nown, nclosed, nchange)
+            else:
+                # the last die: each step ends a turn
+                for q in _LOW_BYTE[after & 255] + _MID_BYTE[after >> 8 & 255] + _HIGH_BITS[after >> 16]:
+                    u = q + d
+                    last = v[OPP + u]
+                    complete[nchange + step[q] + last * _HIT[u] if last else nchange + step[q]] = None
+            if hit:
                 v[OPP + t] = hit
                 v[OPP] -= hit
-            else:
-                rec(depth + 1, nown, closed, nchange)
             v[p] += 1
             v[t] -= 1
 
-    rec(0, sum(compress(_POINT_BITS, v[1:25])), _closed_mask(v, five_closed), 0)
+    own = _own_mask(v)
+    closed = _closed_mask(v, five_closed)
+    first = starts_of(own, closed)
+    if not first:
+        return _Found([0], 0, False, 0)
+    rec(0, first, own, closed, 0)
     if complete:
         return _Found(list(complete), 4, False, 4 * d)
     most = max(partial.values())
@@ -533,7 +557,7 @@ def _any_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                     # The smaller die was played first: only the larger die's steps that depend on
                     # it are new (they start where it landed, land where it left or landed, hit,
                     # or end the game); `_explore`'s `skip`.
-                    starts &= keep | sum(compress(_POINT_BITS, v[OPP + 1 + d : OPP + 25]))
+                    starts &= keep | (_opponent_mask(v) >> d)
                 starts |= off
             played = True
             nrem = rem[1:] if double else rem[:i] + rem[i + 1 :]
@@ -601,9 +625,8 @@ def _any_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
             elif depth == cur[0] and larger:
                 cur[1] = True
 
-    own = sum(compress(_POINT_BITS, v[1:25]))
     first = (high,) * 4 if double else (high, low)
-    rec(own, _closed_mask(v, five_closed), first, 0, False, 0, 0, -1)
+    rec(_own_mask(v), _closed_mask(v, five_closed), first, 0, False, 0, 0, -1)
 
     if complete:
         max_pips = max(complete.values())

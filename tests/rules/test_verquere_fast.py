@@ -23,6 +23,7 @@ from rules.verquere import (
     _board_from_view,
     _explore,
     _jean,
+    _open_points,
     _opponent_jean,
     _view,
 )
@@ -202,6 +203,8 @@ def test_views_and_boards_agree_with_the_plain_way() -> None:
             assert _board_from_view(view, seat) == _board_from_view(bytes(view), seat) == board
             assert _jean(view) == (view[0] + sum(1 for q in range(1, 7) if view[q]) > 6)
             assert _opponent_jean(view) == (view[OPP] + sum(1 for q in range(13, 19) if view[OPP + q]) > 6)
+            open_points = sum(1 for q in range(1, 7) if not view[q] and view[OPP + q] < 2)
+            assert _open_points(view, frozenset()) == open_points
     assert OFF == 25
 
 
