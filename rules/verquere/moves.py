@@ -40,8 +40,33 @@ ROLLS: tuple[Roll, ...] = (
 )
 """The 21 outcomes of a roll in their fixed order: the 15 non-doubles by (high, low) descending
 (`roll 6-5`, `roll 6-4` … `roll 2-1`), then the 6 doubles descending (`roll 6-6` … `roll 1-1`)."""
+
+
+class _Probability(Fraction):
+    """A probability of `chance_outcomes`: a Fraction (equal, hashed, written and pickled as
+    one) whose float is computed once. A search turns each outcome's probability into a float
+    at every chance event of its playouts, and `Fraction`'s own `float()` costs three calls."""
+
+    __slots__ = ("_float",)
+    _float: float
+
+    def __new__(cls, numerator: int, denominator: int) -> _Probability:
+        self = super().__new__(cls, numerator, denominator)
+        self._float = float(Fraction(numerator, denominator))
+        return self
+
+    def __float__(self) -> float:
+        return self._float
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return (Fraction, (self.numerator, self.denominator))
+
+
 ROLL_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
-    (r, Fraction(1, 36) if r.is_double else Fraction(1, 18)) for r in ROLLS
+    (r, _Probability(1, 36) if r.is_double else _Probability(1, 18)) for r in ROLLS
 )
 _ROLL_BY_DICE = {r.dice: r for r in ROLLS}
 

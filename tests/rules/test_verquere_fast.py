@@ -6,8 +6,10 @@ plain way gives."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -246,3 +248,12 @@ def test_the_worst_roll_found() -> None:
     legal = state.legal_moves()
     assert len(legal) == 983 and len(set(legal)) == 983
     assert len(state.suggest("")) == 25 and state.parse(str(legal[500])) == legal[500]
+
+
+def test_the_probabilities_of_the_rolls_are_fractions_with_their_float_kept() -> None:
+    for roll, p in GAME.start(2).chance_outcomes():
+        plain = Fraction(1, 36) if roll.is_double else Fraction(1, 18)  # type: ignore[attr-defined]
+        assert isinstance(p, Fraction) and p == plain and hash(p) == hash(plain)
+        assert float(p) == float(plain) and str(p) == str(plain) and repr(p) == repr(plain)
+        for again in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p), p + 0):
+            assert again == plain and float(again) == float(plain)
