@@ -11,6 +11,7 @@ the mover's point q. The bytes of a view are the *key* of the position a turn re
 
 from __future__ import annotations
 
+import re
 from struct import Struct
 
 from ..base import RESIGNED
@@ -97,20 +98,20 @@ def _board_from_view(view: Key | bytearray, seat: int) -> tuple[int, ...]:
     return _SIGNED.unpack(raw[12:] + raw[:12])
 
 
+_CLOSED_DIGIT = bytes(0x31 if b >= 2 else 0x30 for b in range(256))
+"""`bytes.translate` table from a count of men to "1" (two or more: a closed point) or "0"."""
+_LONG_RUN = re.compile(rb"1{6,}")
+
+
 def _vulnerable(view: Key | bytearray) -> frozenset[int]:
     """The opponent's points (mover's numbering) in a run of more than 5 of its closed points."""
-    out: list[int] = []
-    run: list[int] = []
-    for q in _OPPONENT_ORDER:
-        if view[OPP + q] >= 2:
-            run.append(q)
-            continue
-        if len(run) > 5:
-            out.extend(run)
-        run = []
-    if len(run) > 5:
-        out.extend(run)
-    return frozenset(out) if out else _NO_POINTS
+    # the opponent's points 1–24 in its own order (the mover's 13–24, then 1–12), "1" if closed
+    closed = (view[OPP + 13 : OPP + 25] + view[OPP + 1 : OPP + 13]).translate(_CLOSED_DIGIT)
+    if b"111111" not in closed:
+        return _NO_POINTS
+    return frozenset(
+        q for run in _LONG_RUN.finditer(closed) for q in _OPPONENT_ORDER[run.start() : run.end()]
+    )
 
 
 def _jean(view: Key | bytearray) -> bool:

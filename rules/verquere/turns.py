@@ -6,6 +6,7 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from .board import (
+    _CLOSED_DIGIT,
     _NO_POINTS,
     _POINT_RANGE,
     BAR,
@@ -288,8 +289,6 @@ _THIRD_QUARTER = sum(_BIT[13:19])
 """The mover's points 13–18: the opponent's first quarter (its Jean counts them)."""
 _ANY_DIGIT = bytes(0x31 if b else 0x30 for b in range(256))
 """`bytes.translate` table from a count of men to "1" (some) or "0" (none), a binary digit."""
-_TWO_DIGIT = bytes(0x31 if b >= 2 else 0x30 for b in range(256))
-"""`bytes.translate` table from a count of men to "1" (two or more: closed) or "0"."""
 
 
 def _own_mask(v: bytearray) -> int:
@@ -314,7 +313,7 @@ _HIT = tuple(_MAN[OPP] - _MAN[OPP + q] for q in range(OFF))
 def _closed_mask(v: bytearray, five_closed: bool) -> int:
     """The opponent's points (mover's numbering) where the mover may not land: closed, and not
     vulnerable."""
-    closed = int(v[OPP + 24 : OPP : -1].translate(_TWO_DIGIT), 2) << 1
+    closed = int(v[OPP + 24 : OPP : -1].translate(_CLOSED_DIGIT), 2) << 1
     if five_closed and closed:
         closed &= ~sum(_BIT[q] for q in _vulnerable(v))
     return closed
@@ -369,7 +368,7 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
         if not starts:
             continue
         played = True
-        swap = d == low and not five_blots and not bar
+        swap = d == low and not bar
         larger = d == high
         step, step2 = _STEP[d], _STEP[e]
         for p in _LOW_BYTE[starts & 255] + _MID_BYTE[starts >> 8 & 255] + _HIGH_BITS[starts >> 16]:
@@ -406,9 +405,10 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                     cur[0] = True
                 continue
             hits = second & (opp1 >> e)
-            if swap and not opp & bt:
+            if swap and not opp & bt and (may_stack or p != HOME or home != MEN - 4):
                 # `skip` in `_explore`: the larger die's steps that do not depend on this one
-                # were found with the larger die first
+                # were found with the larger die first (also with `five_blots`, unless this step
+                # is the fifth man to leave home, which lets the larger die close a point)
                 keep = bt | hits
                 if p > e:
                     keep |= _BIT[p - e]

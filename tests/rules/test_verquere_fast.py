@@ -28,6 +28,7 @@ from rules.verquere import (
     _open_points,
     _opponent_jean,
     _view,
+    _vulnerable,
 )
 from rules.verquere.turns import _any_dice, _key_of, _search
 from tests.support.verquere import position
@@ -257,3 +258,21 @@ def test_the_probabilities_of_the_rolls_are_fractions_with_their_float_kept() ->
         assert float(p) == float(plain) and str(p) == str(plain) and repr(p) == repr(plain)
         for again in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p), p + 0):
             assert again == plain and float(again) == float(plain)
+
+
+def test_vulnerable_points_agree_with_the_plain_way() -> None:
+    rng = random.Random(6)
+    for _ in range(3000):
+        view = bytearray(51)
+        for q in range(1, 25):
+            view[OPP + q] = rng.choice((0, 1, 2, 2, 2, 2, 3, 5))
+        plain: list[int] = []
+        run: list[int] = []
+        for q in (*range(13, 25), *range(1, 13)):  # the opponent's points 1–24
+            if view[OPP + q] >= 2:
+                run.append(q)
+                continue
+            plain += run if len(run) > 5 else []
+            run = []
+        plain += run if len(run) > 5 else []
+        assert _vulnerable(view) == frozenset(plain) == _vulnerable(bytes(view))
