@@ -199,13 +199,12 @@ class VerquereState(TurnState):
         else:
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
         state = self._moved_on(board, bar, off, other, None)
-        winner = SEAT_NAMES[seat]
         if key[OFF] == MEN:
             return state._ended(
-                Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men", BORNE_OFF)
+                Outcome((seat,), _scores(seat, 1), f"{SEAT_NAMES[seat]} bore off all 15 men", BORNE_OFF)
             )
         if key[POINTS] == MEN:
-            reason = f"{winner} has all 15 men on point 24 (double game)"
+            reason = f"{SEAT_NAMES[seat]} has all 15 men on point 24 (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
         if key[OPP] and _opponent_jean(key):
             reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"

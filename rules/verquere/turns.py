@@ -415,6 +415,10 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                 if t > e:
                     keep |= _BIT[t - e]
                 second &= keep
+            if not hits:
+                for q in _LOW_BYTE[second & 255] + _MID_BYTE[second >> 8 & 255] + _HIGH_BITS[second >> 16]:
+                    complete[change + step2[q]] = None
+                continue
             for q in _LOW_BYTE[second & 255] + _MID_BYTE[second >> 8 & 255] + _HIGH_BITS[second >> 16]:
                 if hits & _BIT[q]:
                     complete[change + step2[q] + v[OPP + q + e] * _HIT[q + e]] = None
@@ -439,14 +443,15 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
     seen: set[int] = set()
     may_stack_always = not five_blots
     step = _STEP[d]
+    bd, room = _BIT[d], _ROOM[d]
 
     def starts_of(own: int, closed: int) -> int:
         """The points the die moves a man from, in the current `v` (0 the bar)."""
         if v[BAR]:
-            return 0 if (own | closed) & _BIT[d] else 1
+            return 0 if (own | closed) & bd else 1
         if may_stack_always or v[HOME] <= MEN - 5:
-            return own & _ROOM[d] & ~((closed | (own & _ONE_MAN_ONLY)) >> d)
-        return own & _ROOM[d] & ~((closed | own) >> d)
+            return own & room & ~((closed | (own & _ONE_MAN_ONLY)) >> d)
+        return own & room & ~((closed | own) >> d)
 
     def rec(depth: int, starts: int, own: int, closed: int, change: int) -> None:
         """Play one more die from the current `v` (`starts` its steps, not none), `depth` dice
@@ -477,7 +482,12 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                     continue
                 if hit > 1:
                     nclosed = _closed_mask(v, five_closed)
-            after = starts_of(nown, nclosed)
+            if v[BAR]:  # starts_of(nown, nclosed), inlined
+                after = 0 if (nown | nclosed) & bd else 1
+            elif may_stack_always or v[HOME] <= MEN - 5:
+                after = nown & room & ~((nclosed | (nown & _ONE_MAN_ONLY)) >> d)
+            else:
+                after = nown & room & ~((nclosed | nown) >> d)
             if not after:
                 partial[nchange] = depth + 1
             elif depth < 2:
