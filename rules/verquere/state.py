@@ -187,7 +187,14 @@ class VerquereState(TurnState):
 
     def _after(self, move: Move) -> VerquereState:
         if isinstance(move, Roll):
-            return self._moved_on(self.board, self.bar, self.off, self.turn, move.dice)
+            # the same position with the dice rolled: as `_moved_on` with this state's fields
+            # (a state waiting for its roll has nothing else in its __dict__: `_cache` is set
+            # only with dice to play)
+            state: VerquereState = object.__new__(VerquereState)
+            fields = state.__dict__
+            fields.update(self.__dict__)
+            fields["dice"] = (move.high, move.low)
+            return state
         seat = self.turn
         other = 1 - seat
         if not isinstance(move, Turn):  # a pass

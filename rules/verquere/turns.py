@@ -436,7 +436,8 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
 
 def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Found:
     """`_search` of a double when no man can be borne off: `_explore`'s recursion with its
-    double's rules only, each position reached once, and the last die's loop in its parent's."""
+    double's rules only, each position reached once; the view is changed for the first two
+    steps, and the last two are looped as `_two_dice` loops its two dice, on masks."""
     complete: dict[int, None] = {}
     partial: dict[int, int] = {}
     """Positions where no further die could be played, with the dice used."""
@@ -445,17 +446,18 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
     step = _STEP[d]
     bd, room = _BIT[d], _ROOM[d]
 
-    def starts_of(own: int, closed: int) -> int:
-        """The points the die moves a man from, in the current `v` (0 the bar)."""
-        if v[BAR]:
+    def starts_of(own: int, closed: int, bar: int, home: int) -> int:
+        """The points the die moves a man from (0 the bar), with the mover's points `own`, the
+        points it may not land on `closed`, and `bar` and `home` men on the bar and at home."""
+        if bar:
             return 0 if (own | closed) & bd else 1
-        if may_stack_always or v[HOME] <= MEN - 5:
+        if may_stack_always or home <= MEN - 5:
             return own & room & ~((closed | (own & _ONE_MAN_ONLY)) >> d)
         return own & room & ~((closed | own) >> d)
 
-    def rec(depth: int, starts: int, own: int, closed: int, change: int) -> None:
-        """Play one more die from the current `v` (`starts` its steps, not none), `depth` dice
-        played so far (0–2)."""
+    def rec(depth: int, starts: int, own: int, opp: int, closed: int, change: int) -> None:
+        """Play the first or the second step (`depth` played so far) from the current `v`:
+        `starts` its steps (not none), `opp` the opponent's points as a mask."""
         for p in _LOW_BYTE[starts & 255] + _MID_BYTE[starts >> 8 & 255] + _HIGH_BITS[starts >> 16]:
             t = p + d
             hit = v[OPP + t]
@@ -469,10 +471,11 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
             nown = own | bt
             if p and not v[p]:
                 nown ^= _BIT[p]
-            nclosed = closed
+            nopp, nclosed = opp, closed
             if hit:
                 v[OPP] += hit
                 v[OPP + t] = 0
+                nopp ^= bt
                 if v[OPP] + 6 - v[OPP + 13 : OPP + 19].count(0) > 6:
                     complete[nchange] = None  # Jean: the game ends
                     v[OPP + t] = hit
@@ -482,34 +485,70 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                     continue
                 if hit > 1:
                     nclosed = _closed_mask(v, five_closed)
-            if v[BAR]:  # starts_of(nown, nclosed), inlined
-                after = 0 if (nown | nclosed) & bd else 1
-            elif may_stack_always or v[HOME] <= MEN - 5:
-                after = nown & room & ~((nclosed | (nown & _ONE_MAN_ONLY)) >> d)
-            else:
-                after = nown & room & ~((nclosed | nown) >> d)
+            after = starts_of(nown, nclosed, v[BAR], v[HOME])
             if not after:
                 partial[nchange] = depth + 1
-            elif depth < 2:
-                rec(depth + 1, after, nown, nclosed, nchange)
+            elif depth:
+                last_two(after, nown, nopp, nclosed, nchange)
             else:
-                # the last die: each step ends a turn
-                for q in _LOW_BYTE[after & 255] + _MID_BYTE[after >> 8 & 255] + _HIGH_BITS[after >> 16]:
-                    u = q + d
-                    last = v[OPP + u]
-                    complete[nchange + step[q] + last * _HIT[u] if last else nchange + step[q]] = None
+                rec(1, after, nown, nopp, nclosed, nchange)
             if hit:
                 v[OPP + t] = hit
                 v[OPP] -= hit
             v[p] += 1
             v[t] -= 1
 
+    def last_two(starts: int, own: int, opp: int, closed: int, change: int) -> None:
+        """The third and fourth steps from the current `v` (two steps played), on masks."""
+        bar, home, opp_bar = v[BAR], v[HOME], v[OPP]
+        for p in _LOW_BYTE[starts & 255] + _MID_BYTE[starts >> 8 & 255] + _HIGH_BITS[starts >> 16]:
+            t = p + d
+            bt = _BIT[t]
+            own1, opp1, closed1 = own | bt, opp, closed
+            if opp & bt:
+                hit = v[OPP + t]
+                nchange = change + step[p] + hit * _HIT[t]
+                if nchange in seen:
+                    continue  # the same steps in another order: the same position
+                seen.add(nchange)
+                opp1 ^= bt
+                if opp_bar + hit + (opp1 & _THIRD_QUARTER).bit_count() > 6:
+                    complete[nchange] = None  # Jean: the game ends
+                    continue
+                if hit > 1:
+                    v[OPP + t] = 0
+                    closed1 = _closed_mask(v, five_closed)
+                    v[OPP + t] = hit
+            else:
+                nchange = change + step[p]
+                if nchange in seen:
+                    continue  # the same steps in another order: the same position
+                seen.add(nchange)
+            if p and v[p] == 1:
+                own1 ^= _BIT[p]
+            # starts_of(own1, closed1, bar - (not p), home - (p == HOME)), inlined
+            if bar > (not p):
+                after = 0 if (own1 | closed1) & bd else 1
+            elif may_stack_always or home - (p == HOME) <= MEN - 5:
+                after = own1 & room & ~((closed1 | (own1 & _ONE_MAN_ONLY)) >> d)
+            else:
+                after = own1 & room & ~((closed1 | own1) >> d)
+            if not after:
+                partial[nchange] = 3
+                continue
+            hits = after & (opp1 >> d)
+            for q in _LOW_BYTE[after & 255] + _MID_BYTE[after >> 8 & 255] + _HIGH_BITS[after >> 16]:
+                if hits & _BIT[q]:
+                    complete[nchange + step[q] + v[OPP + q + d] * _HIT[q + d]] = None
+                else:
+                    complete[nchange + step[q]] = None
+
     own = _own_mask(v)
     closed = _closed_mask(v, five_closed)
-    first = starts_of(own, closed)
+    first = starts_of(own, closed, v[BAR], v[HOME])
     if not first:
         return _Found([0], 0, False, 0)
-    rec(0, first, own, closed, 0)
+    rec(0, first, own, _opponent_mask(v), closed, 0)
     if complete:
         return _Found(list(complete), 4, False, 4 * d)
     most = max(partial.values())
