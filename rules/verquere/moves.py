@@ -203,9 +203,10 @@ class _Legal:
     what its turns share: the mover (`seat`), the `dice`, the view before the turn (`start`) and
     the options.
 
-    The search finds the positions the legal turns reach; the turns are made as they are asked
-    for (`moves` is a lazy sequence), and the ways of playing them, which only their notation
-    needs, come from a second search that records them, run the first time a turn is written.
+    The search (`_search`) finds the positions the legal turns reach, each as its change from
+    `start`; the turns, and their positions' bytes, are made as they are asked for (`moves` is a
+    lazy sequence), and the ways of playing them, which only their notation needs, come from a
+    second search that records them (`_explore`), run the first time a turn is written.
     """
 
     __slots__ = (

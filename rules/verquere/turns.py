@@ -1,4 +1,9 @@
-"""Verquere's turn search: every legal turn of a roll, as the positions it reaches (the hot path)."""
+"""Verquere's turn search: every legal turn of a roll, as the positions it reaches.
+
+Two searches find the same positions in the same order: `_explore`, which can record the ways of
+playing each (the notation chooses among them), and `_search`, the hot path (the legal moves:
+random playouts and the computer's search spend most of their time there), which names each
+position by an integer and is checked against `_explore` by the tests."""
 
 from __future__ import annotations
 
@@ -52,10 +57,11 @@ def _explore(
     the most dice, then the larger die when only one can be played, then the most pips. With
     `ways`, it also records there the step sequences reaching each position (for the notation).
 
-    The hot path of the game (random playouts spend most of their time here): the step rules of
-    `_check_step` are inlined, the last die of a turn (where most of the search ends) has a loop
-    of its own, a double's positions are recognised by the starts of their steps before their
-    view is copied (`_MULTISET`), and a position's bytes are made only when they are kept.
+    Used for the ways of playing the legal turns (their notation) and as the reference of
+    `_search`, which finds the legal moves. The step rules of `_check_step` are inlined, the last
+    die of a turn (where most of the search ends) has a loop of its own, a double's positions are
+    recognised by the starts of their steps before their view is copied (`_MULTISET`), and a
+    position's bytes are made only when they are kept.
     """
     double = high == low
     full = 4 if double else 2
