@@ -11,7 +11,8 @@ the mover's point q. The bytes of a view are the *key* of the position a turn re
 
 from __future__ import annotations
 
-from operator import sub
+import re
+from struct import Struct
 
 from ..base import RESIGNED
 from ..text import plural
@@ -65,16 +66,18 @@ def _point_name(point: int) -> str:
 # -- the rules on a view ------------------------------------------------------------------------------
 
 
-_LOW_BITS = (2 * MEN + 1).__and__
-"""A signed count of `board` (−15..15) as a byte: 0..15 as they are, −15..−1 as 17..31."""
+_SIGNED = Struct(f"{POINTS}b")
+"""`board` as bytes and back: a signed count (−15..15) is one byte, −15..−1 as 241..255."""
 _POSITIVE = bytes(b if b <= MEN else 0 for b in range(256))
-"""`bytes.translate` table from `_LOW_BITS` bytes to seat 0's men."""
-_NEGATIVE = bytes(2 * MEN + 2 - b if MEN < b < 2 * MEN + 2 else 0 for b in range(256))
-"""`bytes.translate` table from `_LOW_BITS` bytes to seat 1's men."""
+"""`bytes.translate` table from `_SIGNED` bytes to seat 0's men."""
+_NEGATIVE = bytes(256 - b if b >= 256 - MEN else 0 for b in range(256))
+"""`bytes.translate` table from `_SIGNED` bytes to seat 1's men."""
+_NEGATED = bytes(-b & 255 for b in range(256))
+"""`bytes.translate` table from men to their count negated, as a `_SIGNED` byte."""
 
 
 def _view(board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int], seat: int) -> bytearray:
-    raw = bytes(map(_LOW_BITS, board))
+    raw = _SIGNED.pack(*board)
     if seat == 0:
         mine, theirs = raw.translate(_POSITIVE), raw.translate(_NEGATIVE)
     else:
@@ -84,26 +87,31 @@ def _view(board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int], se
 
 
 def _board_from_view(view: Key | bytearray, seat: int) -> tuple[int, ...]:
+    """The inverse of `_view` (no point holds men of both seats: one of the two counts is 0, so
+    the positive one and the other negated are merged with a bitwise or)."""
     mine, theirs = view[1:25], view[OPP + 1 : OPP + 25]
     if seat == 0:
-        return tuple(map(sub, mine, theirs))
-    return tuple(map(sub, theirs[12:] + theirs[:12], mine[12:] + mine[:12]))
+        merged = int.from_bytes(mine, "little") | int.from_bytes(theirs.translate(_NEGATED), "little")
+        return _SIGNED.unpack(merged.to_bytes(POINTS, "little"))
+    merged = int.from_bytes(theirs, "little") | int.from_bytes(mine.translate(_NEGATED), "little")
+    raw = merged.to_bytes(POINTS, "little")
+    return _SIGNED.unpack(raw[12:] + raw[:12])
+
+
+_CLOSED_DIGIT = bytes(0x31 if b >= 2 else 0x30 for b in range(256))
+"""`bytes.translate` table from a count of men to "1" (two or more: a closed point) or "0"."""
+_LONG_RUN = re.compile(rb"1{6,}")
 
 
 def _vulnerable(view: Key | bytearray) -> frozenset[int]:
     """The opponent's points (mover's numbering) in a run of more than 5 of its closed points."""
-    out: list[int] = []
-    run: list[int] = []
-    for q in _OPPONENT_ORDER:
-        if view[OPP + q] >= 2:
-            run.append(q)
-            continue
-        if len(run) > 5:
-            out.extend(run)
-        run = []
-    if len(run) > 5:
-        out.extend(run)
-    return frozenset(out) if out else _NO_POINTS
+    # the opponent's points 1–24 in its own order (the mover's 13–24, then 1–12), "1" if closed
+    closed = (view[OPP + 13 : OPP + 25] + view[OPP + 1 : OPP + 13]).translate(_CLOSED_DIGIT)
+    if b"111111" not in closed:
+        return _NO_POINTS
+    return frozenset(
+        q for run in _LONG_RUN.finditer(closed) for q in _OPPONENT_ORDER[run.start() : run.end()]
+    )
 
 
 def _jean(view: Key | bytearray) -> bool:
@@ -116,10 +124,20 @@ def _opponent_jean(view: Key | bytearray) -> bool:
     return view[OPP] + 6 - view[OPP + 13 : OPP + 19].count(0) > 6
 
 
+_EMPTY = bytes(1 if b == 0 else 0 for b in range(256))
+"""`bytes.translate` table: 1 where the mover has no man."""
+_ENTERABLE = bytes(1 if b < 2 else 0 for b in range(256))
+"""`bytes.translate` table: 1 where the opponent has not closed the point."""
+
+
 def _open_points(view: Key | bytearray, vulnerable: frozenset[int]) -> int:
     """First-quarter points where the mover could enter: empty or an opponent's blot (or, with
     `five_closed_points`, a vulnerable point)."""
-    return sum(1 for q in range(1, 7) if not view[q] and (view[OPP + q] < 2 or q in vulnerable))
+    if vulnerable:
+        return sum(1 for q in range(1, 7) if not view[q] and (view[OPP + q] < 2 or q in vulnerable))
+    # one byte per point, 1 where it is open, and the bytes' bits counted
+    empty = int.from_bytes(view[1:7].translate(_EMPTY), "little")
+    return (empty & int.from_bytes(view[OPP + 1 : OPP + 7].translate(_ENTERABLE), "little")).bit_count()
 
 
 def _check_step(

@@ -10,7 +10,7 @@ from typing import NamedTuple, overload
 from ..base import Move
 from .board import BAR, OFF, OPP, Key, Steps, _point_name, other_numbering
 from .notation import _canonical
-from .turns import _explore, _Explored
+from .turns import _explore, _Found
 
 # -- moves --------------------------------------------------------------------------------------
 
@@ -40,8 +40,33 @@ ROLLS: tuple[Roll, ...] = (
 )
 """The 21 outcomes of a roll in their fixed order: the 15 non-doubles by (high, low) descending
 (`roll 6-5`, `roll 6-4` … `roll 2-1`), then the 6 doubles descending (`roll 6-6` … `roll 1-1`)."""
+
+
+class _Probability(Fraction):
+    """A probability of `chance_outcomes`: a Fraction (equal, hashed, written and pickled as
+    one) whose float is computed once. A search turns each outcome's probability into a float
+    at every chance event of its playouts, and `Fraction`'s own `float()` costs three calls."""
+
+    __slots__ = ("_float",)
+    _float: float
+
+    def __new__(cls, numerator: int, denominator: int) -> _Probability:
+        self = super().__new__(cls, numerator, denominator)
+        self._float = float(Fraction(numerator, denominator))
+        return self
+
+    def __float__(self) -> float:
+        return self._float
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return (Fraction, (self.numerator, self.denominator))
+
+
 ROLL_OUTCOMES: tuple[tuple[Roll, Fraction], ...] = tuple(
-    (r, Fraction(1, 36) if r.is_double else Fraction(1, 18)) for r in ROLLS
+    (r, _Probability(1, 36) if r.is_double else _Probability(1, 18)) for r in ROLLS
 )
 _ROLL_BY_DICE = {r.dice: r for r in ROLLS}
 
@@ -69,16 +94,6 @@ class Step(NamedTuple):
     """Whether this step hit the opponent's man (or men) on `end`, as the notation marks it."""
 
 
-class _TurnContext(NamedTuple):
-    """What every turn of one state shares."""
-
-    seat: int
-    dice: tuple[int, int]
-    start: Key
-    five_blots: bool
-    five_closed: bool
-
-
 def _write(tokens: tuple[tuple[int, ...], ...], marks: frozenset[tuple[int, int]], *, own: bool) -> str:
     """Tokens as text (`13/16* bar/3`), in the mover's numbering (`own`) or the opponent's."""
 
@@ -98,51 +113,49 @@ class Turn(Move):
     (`(1, 4, 9)` is `1/4/9`, one man touching down on 4; 0 is the bar, 25 is off), `steps` the
     single steps with their hits, `hits` the points where opponent's men were hit. `start` and
     `key` are the views (see the module docstring) before and after the turn. The ways of playing
-    it, which its notation is chosen from, are asked of the legal moves it came from when needed.
+    it, which its notation is chosen from, are asked of the legal moves it came from (`_legal`,
+    which also holds what every turn of one state shares) when needed.
     """
 
-    __slots__ = ("_cache", "_ctx", "_legal", "key")
+    __slots__ = ("_cache", "_legal", "key")
 
     key: Key
     _legal: _Legal
-    _ctx: _TurnContext
     _cache: tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str] | None
 
-    def __init__(self, ctx: _TurnContext, key: Key, legal: _Legal) -> None:
-        self._ctx = ctx
-        self.key = key
+    def __init__(self, legal: _Legal, key: Key) -> None:
         self._legal = legal
+        self.key = key
         self._cache = None
 
     @property
     def seat(self) -> int:
-        return self._ctx.seat
+        return self._legal.seat
 
     @property
     def dice(self) -> tuple[int, int]:
-        return self._ctx.dice
+        return self._legal.dice
 
     @property
     def start(self) -> Key:
-        return self._ctx.start
+        return self._legal.start
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Turn) or self.key != other.key:
             return False
-        a, b = self._ctx, other._ctx
+        a, b = self._legal, other._legal
         return a is b or (a.seat == b.seat and a.dice == b.dice and a.start == b.start)
 
     def __hash__(self) -> int:
-        return hash((self.key, self._ctx.seat))
+        return hash((self.key, self._legal.seat))
 
     def __repr__(self) -> str:
         return f"Turn({str(self)!r}, seat={self.seat}, dice={self.dice})"
 
     def _written(self) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, int]], str]:
         if self._cache is None:
-            ctx = self._ctx
-            ways = self._legal.ways(self.key)
-            tokens, marks = _canonical(ctx.start, ways, ctx.five_blots, ctx.five_closed)
+            legal = self._legal
+            tokens, marks = _canonical(legal.start, legal.ways(self.key), legal.five_blots, legal.five_closed)
             self._cache = (tokens, marks, _write(tokens, marks, own=True))
         return self._cache
 
@@ -171,12 +184,12 @@ class Turn(Move):
     @property
     def hits(self) -> tuple[int, ...]:
         """The points (mover's numbering) where opponent's men were hit."""
-        start, key = self._ctx.start, self.key
+        start, key = self._legal.start, self.key
         return tuple(q for q in range(1, 25) if start[OPP + q] and not key[OPP + q])
 
     @property
     def men_hit(self) -> int:
-        return self.key[OPP] - self._ctx.start[OPP]
+        return self.key[OPP] - self._legal.start[OPP]
 
     def __str__(self) -> str:
         return self._written()[2]
@@ -186,26 +199,62 @@ class Turn(Move):
 
 
 class _Legal:
-    """The legal moves of a state with a roll to play, computed once and cached on the state.
+    """The legal moves of a state with a roll to play, computed once and cached on the state, and
+    what its turns share: the mover (`seat`), the `dice`, the view before the turn (`start`) and
+    the options.
 
-    The search finds the positions the legal turns reach; the turns are made as they are asked
-    for (`moves` is a lazy sequence), and the ways of playing them, which only their notation
-    needs, come from a second search that records them, run the first time a turn is written.
+    The search (`_search`) finds the positions the legal turns reach, each as its change from
+    `start`; the turns, and their positions' bytes, are made as they are asked for (`moves` is a
+    lazy sequence), and the ways of playing them, which only their notation needs, come from a
+    second search that records them (`_explore`), run the first time a turn is written.
     """
 
-    __slots__ = ("_by_key", "_keys", "_texts", "_ways", "ctx", "explored", "keys", "moves", "passing", "view")
+    __slots__ = (
+        "_by_key",
+        "_key_set",
+        "_keys",
+        "_texts",
+        "_ways",
+        "changes",
+        "dice",
+        "explored",
+        "five_blots",
+        "five_closed",
+        "moves",
+        "origin",
+        "passing",
+        "seat",
+        "start",
+        "view",
+    )
 
     def __init__(
-        self, view: bytearray, explored: _Explored | None, passing: Pass | None, ctx: _TurnContext
+        self,
+        seat: int,
+        dice: tuple[int, int],
+        view: bytearray,
+        five_blots: bool,
+        five_closed: bool,
+        explored: _Found | None,
+        passing: Pass | None,
     ) -> None:
+        self.seat = seat
+        self.dice = dice
         self.view = view
+        self.start: Key = bytes(view)
+        self.five_blots = five_blots
+        self.five_closed = five_closed
         self.explored = explored
         self.passing = passing
-        self.ctx = ctx
-        self.keys: list[Key] = explored.legal if explored is not None and passing is None else []
+        self.changes: list[int] = explored.changes if explored is not None and passing is None else []
+        """Each legal turn's position as its change from `start`, in the order of the moves (see
+        `_Found.changes`): its bytes are `key_at(index)`."""
+        self.origin = int.from_bytes(view, "little")
+        """`start` as an integer, to which a change adds."""
         self.moves: Sequence[Move] = [passing] if passing is not None else _Turns(self)
         self._by_key: dict[Key, Turn] | None = None
-        self._keys: frozenset[Key] | None = None
+        self._keys: list[Key] | None = None
+        self._key_set: frozenset[Key] | None = None
         self._ways: dict[Key, list[Steps]] | None = None
         self._texts: list[str] | None = None
 
@@ -216,20 +265,36 @@ class _Legal:
             self._by_key = {m.key: m for m in self.moves if isinstance(m, Turn)}
         return self._by_key
 
-    def is_legal(self, turn: Turn) -> bool:
-        if turn._ctx is self.ctx:
-            return True  # made by `moves`
+    @property
+    def keys(self) -> list[Key]:
+        """The positions the legal turns reach, in the order of the moves."""
         if self._keys is None:
-            self._keys = frozenset(self.keys)
-        a, b = turn._ctx, self.ctx
-        return turn.key in self._keys and (a.seat, a.dice, a.start) == (b.seat, b.dice, b.start)
+            origin, size = self.origin, len(self.start)
+            self._keys = [(origin + change).to_bytes(size, "little") for change in self.changes]
+        return self._keys
+
+    def key_at(self, index: int) -> Key:
+        """The position the legal turn `moves[index]` reaches."""
+        return (self.origin + self.changes[index]).to_bytes(len(self.start), "little")
+
+    def is_legal(self, turn: Turn) -> bool:
+        other = turn._legal
+        if other is self:
+            return True  # made by `moves`
+        if self._key_set is None:
+            self._key_set = frozenset(self.keys)
+        return turn.key in self._key_set and (other.seat, other.dice, other.start) == (
+            self.seat,
+            self.dice,
+            self.start,
+        )
 
     def ways(self, key: Key) -> list[Steps]:
         """The step sequences that reach the position of a legal turn."""
         if self._ways is None:
-            ctx = self.ctx
             ways: dict[Key, list[Steps]] = {}
-            _explore(bytearray(ctx.start), ctx.dice[0], ctx.dice[1], ctx.five_blots, ctx.five_closed, ways)
+            high, low = self.dice
+            _explore(bytearray(self.start), high, low, self.five_blots, self.five_closed, ways)
             self._ways = ways
         return self._ways[key]
 
@@ -248,7 +313,7 @@ class _Turns(Sequence[Move]):
 
     def __init__(self, legal: _Legal) -> None:
         self._legal = legal
-        self._made: list[Turn | None] = [None] * len(legal.keys)
+        self._made: list[Turn | None] = [None] * len(legal.changes)
 
     def __len__(self) -> int:
         return len(self._made)
@@ -265,7 +330,7 @@ class _Turns(Sequence[Move]):
         made = self._made[index]
         if made is None:
             legal = self._legal
-            made = Turn(legal.ctx, legal.keys[index], legal)
+            made = Turn(legal, legal.key_at(index))
             self._made[index] = made
         return made
 

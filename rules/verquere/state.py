@@ -32,9 +32,9 @@ from .board import (
     _vulnerable,
     seat0_point,
 )
-from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal, _TurnContext
+from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
-from .turns import _explore, _Explored
+from .turns import _Found, _search
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,14 @@ class VerquereState(TurnState):
 
     def _after(self, move: Move) -> VerquereState:
         if isinstance(move, Roll):
-            return self._moved_on(self.board, self.bar, self.off, self.turn, move.dice)
+            # the same position with the dice rolled: as `_moved_on` with this state's fields
+            # (a state waiting for its roll has nothing else in its __dict__: `_cache` is set
+            # only with dice to play)
+            state: VerquereState = object.__new__(VerquereState)
+            fields = state.__dict__
+            fields.update(self.__dict__)
+            fields["dice"] = (move.high, move.low)
+            return state
         seat = self.turn
         other = 1 - seat
         if not isinstance(move, Turn):  # a pass
@@ -199,18 +206,17 @@ class VerquereState(TurnState):
         else:
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
         state = self._moved_on(board, bar, off, other, None)
-        winner = SEAT_NAMES[seat]
         if key[OFF] == MEN:
             return state._ended(
-                Outcome((seat,), _scores(seat, 1), f"{winner} bore off all 15 men", BORNE_OFF)
+                Outcome((seat,), _scores(seat, 1), f"{SEAT_NAMES[seat]} bore off all 15 men", BORNE_OFF)
             )
         if key[POINTS] == MEN:
-            reason = f"{winner} has all 15 men on point 24 (double game)"
+            reason = f"{SEAT_NAMES[seat]} has all 15 men on point 24 (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
         if key[OPP] and _opponent_jean(key):
             reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
-        return state._drawn_if_stuck()
+        return state._drawn_if_stuck() if bar[0] and bar[1] else state
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
@@ -277,17 +283,16 @@ class VerquereState(TurnState):
         state's options, built without the frozen dataclass's per-field checks, in this one place
         (the hot path of a playout)."""
         state: VerquereState = object.__new__(VerquereState)
-        state.__dict__.update(
-            seats=self.seats,
-            five_blots=self.five_blots,
-            five_closed_points=self.five_closed_points,
-            board=board,
-            bar=bar,
-            off=off,
-            turn=turn,
-            dice=dice,
-            result=None,
-        )
+        fields = state.__dict__
+        fields["seats"] = self.seats
+        fields["five_blots"] = self.five_blots
+        fields["five_closed_points"] = self.five_closed_points
+        fields["board"] = board
+        fields["bar"] = bar
+        fields["off"] = off
+        fields["turn"] = turn
+        fields["dice"] = dice
+        fields["result"] = None
         return state
 
     def _drawn_if_stuck(self) -> VerquereState:
@@ -306,7 +311,7 @@ class VerquereState(TurnState):
         seat = self.turn
         hi, lo = self.dice
         view = _view(self.board, self.bar, self.off, seat)
-        explored: _Explored | None = None
+        explored: _Found | None = None
         passing: Pass | None = None
         if view[BAR] and not _jean(view):
             open_points = _open_points(view, _vulnerable(view) if self.five_closed_points else _NO_POINTS)
@@ -319,11 +324,10 @@ class VerquereState(TurnState):
                     True,
                 )
         if passing is None:
-            explored = _explore(view, hi, lo, self.five_blots, self.five_closed_points)
+            explored = _search(view, hi, lo, self.five_blots, self.five_closed_points)
             if explored.max_dice == 0:
                 passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
-        ctx = _TurnContext(seat, self.dice, bytes(view), self.five_blots, self.five_closed_points)
-        legal = _Legal(view, explored, passing, ctx)
+        legal = _Legal(seat, self.dice, view, self.five_blots, self.five_closed_points, explored, passing)
         object.__setattr__(self, "_cache", legal)
         return legal
 

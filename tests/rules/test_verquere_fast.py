@@ -1,11 +1,15 @@
-"""Verquere's fast paths: the lazy sequence of turns, the ways of playing a turn found by a second
-search only when its notation is needed, the views built with `bytes.translate`, and states made
-without the dataclass's `__init__`. Each must give what the plain way gives."""
+"""Verquere's fast paths: the lazy sequence of turns, the search for the legal turns (`_search`,
+checked against `_explore`, the search that records the ways of playing each turn for the
+notation), the ways found only when the notation is needed, the views built with
+`bytes.translate`, and states made without the dataclass's `__init__`. Each must give what the
+plain way gives."""
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -21,9 +25,12 @@ from rules.verquere import (
     _board_from_view,
     _explore,
     _jean,
+    _open_points,
     _opponent_jean,
     _view,
+    _vulnerable,
 )
+from rules.verquere.turns import _any_dice, _key_of, _search
 from tests.support.verquere import position
 
 
@@ -122,6 +129,62 @@ def test_the_search_finds_the_same_turns_with_or_without_recording_their_ways(
                 assert bytes(reached) == key
 
 
+def random_view(rng: random.Random) -> bytearray:
+    """A view (see rules/verquere/board.py) of a made-up position, often near the end of a race,
+    with men on the bar, or a crowded board; some are not reachable in a game."""
+    view = bytearray(51)
+    kind = rng.random()
+    men = 15
+    view[OFF] = rng.randint(0, 14) if kind < 0.4 else 0
+    men -= view[OFF]
+    view[0] = min(men, rng.choice([0, 0, 0, 1, 2, 3]) if kind > 0.2 else 0)
+    men -= view[0]
+    lowest = 19 if kind < 0.3 else 13 if kind < 0.5 else 1
+    for _ in range(men):
+        view[rng.randint(lowest, 24)] += 1
+    view[OPP] = rng.choice([0, 0, 1, 2])
+    free = [q for q in range(1, 25) if not view[q]]
+    for _ in range(rng.randint(0, 15)):
+        view[OPP + rng.choice(free)] += 1
+    return view
+
+
+def check_search(view: bytearray, high: int, low: int, five_blots: bool, five_closed: bool) -> None:
+    before = bytes(view)
+    plain = _explore(bytearray(view), high, low, five_blots, five_closed)
+    for search in (_search, _any_dice):  # `_any_dice` alone works in any position too
+        found = search(view, high, low, five_blots, five_closed)
+        assert bytes(view) == before  # the search restores the view it changes
+        assert [_key_of(before, change) for change in found.changes] == plain.legal
+        assert (found.max_dice, found.larger_only, found.max_pips) == plain[1:]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"five_blots": True},
+        {"five_closed_points": True},
+        {"five_blots": True, "five_closed_points": True},
+    ],
+)
+def test_the_fast_search_finds_the_same_turns_in_the_same_order(options: dict[str, bool]) -> None:
+    """`_search` (the legal moves) against `_explore` (the notation's search), position by
+    position: every roll of the positions of random games."""
+    for state in positions(11, 3, **options):
+        view = _view(state.board, state.bar, state.off, state.turn)
+        for high in range(1, 7):
+            for low in range(1, high + 1):
+                check_search(view, high, low, state.five_blots, state.five_closed_points)
+
+
+def test_the_fast_search_in_made_up_positions() -> None:
+    rng = random.Random(8)
+    for _ in range(4000):
+        high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        check_search(random_view(rng), high, low, rng.random() < 0.5, rng.random() < 0.5)
+
+
 def test_views_and_boards_agree_with_the_plain_way() -> None:
     rng = random.Random(4)
     for _ in range(2000):
@@ -143,6 +206,8 @@ def test_views_and_boards_agree_with_the_plain_way() -> None:
             assert _board_from_view(view, seat) == _board_from_view(bytes(view), seat) == board
             assert _jean(view) == (view[0] + sum(1 for q in range(1, 7) if view[q]) > 6)
             assert _opponent_jean(view) == (view[OPP] + sum(1 for q in range(13, 19) if view[OPP + q]) > 6)
+            open_points = sum(1 for q in range(1, 7) if not view[q] and view[OPP + q] < 2)
+            assert _open_points(view, frozenset()) == open_points
     assert OFF == 25
 
 
@@ -184,3 +249,30 @@ def test_the_worst_roll_found() -> None:
     legal = state.legal_moves()
     assert len(legal) == 983 and len(set(legal)) == 983
     assert len(state.suggest("")) == 25 and state.parse(str(legal[500])) == legal[500]
+
+
+def test_the_probabilities_of_the_rolls_are_fractions_with_their_float_kept() -> None:
+    for roll, p in GAME.start(2).chance_outcomes():
+        plain = Fraction(1, 36) if roll.is_double else Fraction(1, 18)  # type: ignore[attr-defined]
+        assert isinstance(p, Fraction) and p == plain and hash(p) == hash(plain)
+        assert float(p) == float(plain) and str(p) == str(plain) and repr(p) == repr(plain)
+        for again in (pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p), p + 0):
+            assert again == plain and float(again) == float(plain)
+
+
+def test_vulnerable_points_agree_with_the_plain_way() -> None:
+    rng = random.Random(6)
+    for _ in range(3000):
+        view = bytearray(51)
+        for q in range(1, 25):
+            view[OPP + q] = rng.choice((0, 1, 2, 2, 2, 2, 3, 5))
+        plain: list[int] = []
+        run: list[int] = []
+        for q in (*range(13, 25), *range(1, 13)):  # the opponent's points 1–24
+            if view[OPP + q] >= 2:
+                run.append(q)
+                continue
+            plain += run if len(run) > 5 else []
+            run = []
+        plain += run if len(run) > 5 else []
+        assert _vulnerable(view) == frozenset(plain) == _vulnerable(bytes(view))
