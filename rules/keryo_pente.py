@@ -76,6 +76,8 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 RAYS = _rays()
+_CAPTURE_RAYS = tuple(tuple(ray for ray in rays if len(ray) >= 3) for rays in RAYS)
+"""The rays of each point long enough to close a capture (3 points or more)."""
 _NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
 """The (up to 8) points next to each point."""
 
@@ -159,13 +161,13 @@ class KeryoPenteState(TurnState):
         return {"tournament": self.tournament}
 
     def legal_moves(self) -> Sequence[Point]:
-        if self.to_move is None:
+        if self.result is not None:
             return []
-        if self.tournament and self.turn == 0 and self.placed[0] == 0:
-            return [POINTS[CENTRE]] if not self.board[CENTRE] else []
         empties = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
-        if self._second_stone_restricted():
-            empties = [p for p in empties if not _in_tournament_box(p.index)]
+        if self.tournament and self.turn == 0 and self.placed[0] < 2:
+            if self.placed[0] == 0:
+                return [POINTS[CENTRE]] if not self.board[CENTRE] else []
+            return [p for p in empties if not _in_tournament_box(p.index)]
         return empties
 
     def is_legal(self, move: Move) -> bool:
@@ -211,46 +213,77 @@ class KeryoPenteState(TurnState):
         chosen = list(dict.fromkeys([*starts, *(str(p) for p in nearest)]))
         return chosen[:limit]
 
+    def play(self, move: Move | str) -> KeryoPenteState:
+        """As `State.play`; a Point on an empty point once the tournament rule is past goes
+        straight to `_after` (the common case of every playout), anything else is checked."""
+        if (
+            type(move) is Point
+            and self.result is None
+            and not self.board[move.index]
+            and (not self.tournament or self.placed[0] >= 2 or self.turn != 0)
+        ):
+            return self._after(move)
+        played = super().play(move)
+        assert isinstance(played, KeryoPenteState)
+        return played
+
     def _after(self, move: Move) -> KeryoPenteState:
         assert isinstance(move, Point) and self.turn is not None
         mover = self.turn
         stone = mover + 1
+        index = move.index
         board = bytearray(self.board)
-        board[move.index] = stone
+        board[index] = stone
         taken: list[int] = []
-        for ray in RAYS[move.index]:
+        for ray in _CAPTURE_RAYS[index]:
             # Exactly 2 or 3 stones that are not the mover's, closed by a stone of the mover.
-            if len(ray) < 3 or not board[ray[0]] or board[ray[0]] == stone:
+            a = board[ray[0]]
+            if not a or a == stone:
                 continue
-            if not board[ray[1]] or board[ray[1]] == stone:
+            b = board[ray[1]]
+            if not b or b == stone:
                 continue
-            if board[ray[2]] == stone:
-                run = 2
-            elif board[ray[2]] and len(ray) >= 4 and board[ray[3]] == stone:
-                run = 3
-            else:
-                continue
-            for i in ray[:run]:
-                board[i] = 0
-            taken += ray[:run]
-        captures = list(self.captures)
-        captures[mover] += len(taken)
-        placed = list(self.placed)
-        placed[mover] += 1
-        # The constructor, not dataclasses.replace: this is the hot path of every playout.
-        state = KeryoPenteState(
-            seats=self.seats,
-            tournament=self.tournament,
-            board=bytes(board),
-            captures=tuple(captures),
-            placed=tuple(placed),
-            active=self.active,
-            turn=self._next_seat(mover),
-            last_capture=tuple(taken),
-        )
-        result = state._result_after(move.index, mover)
+            c = board[ray[2]]
+            if c == stone:
+                board[ray[0]] = board[ray[1]] = 0
+                taken += ray[:2]
+            elif c and len(ray) > 3 and board[ray[3]] == stone:
+                board[ray[0]] = board[ray[1]] = board[ray[2]] = 0
+                taken += ray[:3]
+        captures = self.captures
+        if taken:
+            captures = (*captures[:mover], captures[mover] + len(taken), *captures[mover + 1 :])
+        placed = self.placed
+        placed = (*placed[:mover], placed[mover] + 1, *placed[mover + 1 :])
+        state = self._moved_on(bytes(board), captures, placed, self._next_seat(mover), tuple(taken))
+        result = state._result_after(index, mover)
         if result is not None:
             state = replace(state, result=result)
+        return state
+
+    def _moved_on(
+        self,
+        board: bytes,
+        captures: tuple[int, ...],
+        placed: tuple[int, ...],
+        turn: int,
+        last_capture: tuple[int, ...],
+    ) -> KeryoPenteState:
+        """The game going on after a stone: `KeryoPenteState(...)` with these fields and this
+        state's seats, options and rotation, built without the frozen dataclass's per-field
+        `__setattr__` (the hot path of every playout), in this one place."""
+        state: KeryoPenteState = object.__new__(KeryoPenteState)
+        state.__dict__.update(
+            seats=self.seats,
+            tournament=self.tournament,
+            board=board,
+            captures=captures,
+            placed=placed,
+            active=self.active,
+            turn=turn,
+            result=None,
+            last_capture=last_capture,
+        )
         return state
 
     def scores(self) -> tuple[float, ...]:
@@ -308,13 +341,13 @@ class KeryoPenteState(TurnState):
         """Why placing on `index` is not legal now, or None when it is."""
         if self.to_move is None:
             return "The game is over: no more stones can be placed."
-        name = str(POINTS[index])
         if self.tournament and self.turn == 0 and self.placed[0] == 0 and index != CENTRE:
-            return f"Tournament rule: the first stone of the game must be on K10, not {name}."
+            return f"Tournament rule: the first stone of the game must be on K10, not {POINTS[index]}."
         owner = self.board[index]
         if owner:
-            return f"{name} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
+            return f"{POINTS[index]} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
         if self._second_stone_restricted() and _in_tournament_box(index):
+            name = str(POINTS[index])
             return (
                 f"Tournament rule: your second stone must be at least 3 points from K10 "
                 f"(outside the box H8–M12), so {name} is not allowed."
@@ -322,6 +355,9 @@ class KeryoPenteState(TurnState):
         return None
 
     def _next_seat(self, seat: int) -> int:
+        after = seat + 1 if seat + 1 < self.seats else 0
+        if self.active[after]:
+            return after
         for step in range(1, self.seats + 1):
             candidate = (seat + step) % self.seats
             if self.active[candidate]:
@@ -329,7 +365,7 @@ class KeryoPenteState(TurnState):
         return seat
 
     def _result_after(self, index: int, mover: int) -> Outcome | None:
-        if self._has_line(index, mover + 1):
+        if _line_through(self.board, index, mover + 1):
             return Outcome((mover,), self.captures, "five in a row", FIVE_IN_A_ROW)
         if self.captures[mover] >= WIN_CAPTURES:
             return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured", CAPTURES)
