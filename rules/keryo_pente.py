@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
-from typing import Any
+from typing import Any, ClassVar
 
 from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 from .text import QUOTED_LIMIT, clip, read_number, shown_number
@@ -107,7 +107,7 @@ def _near(board: bytes, reach: int) -> list[int]:
     return [j for j in range(SIZE * SIZE) if mark[j] and not board[j]]
 
 
-def _line_through(board: bytes, index: int, stone: int) -> bool:
+def _line_through(board: bytes | bytearray, index: int, stone: int) -> bool:
     """Whether `stone` on `index` (placed there or not) is part of five or more in a line."""
     rays = RAYS[index]
     for d in range(4):  # each axis: a direction and its opposite (DIRECTIONS[d + 4])
@@ -118,20 +118,6 @@ def _line_through(board: bytes, index: int, stone: int) -> bool:
                     break
                 count += 1
         if count >= WIN_LINE:
-            return True
-    return False
-
-
-def _would_capture(board: bytes, index: int, stone: int) -> bool:
-    """Whether `stone` placed on `index` would capture (2 or 3 stones not its own, closed)."""
-    for ray in RAYS[index]:
-        if len(ray) < 3:
-            continue
-        a, b = board[ray[0]], board[ray[1]]
-        if not a or a == stone or not b or b == stone:
-            continue
-        c = board[ray[2]]
-        if c == stone or (c and len(ray) >= 4 and board[ray[3]] == stone):
             return True
     return False
 
@@ -377,36 +363,67 @@ class KeryoPenteState(TurnState):
         return _line_through(self.board, index, stone)
 
     # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
+    # The judgement behind them is in keryo_pente_search.py.
+
+    playout_plies: ClassVar[int] = 0
+    """Plies of the search's playouts on the fast board before the position is valued."""
 
     def candidate_moves(self) -> Sequence[Point]:
-        """The points worth searching: those that make five when there are any; else, when
-        another player threatens to make five, the points that block it and the captures (which
-        can break a line); else the empty points next to a stone (within two when that gives
-        fewer than 8). Never empty while the game goes on."""
+        """The points worth searching, best first (`keryo_pente_search.candidate_points`): the
+        wins; else the blocks of a five; else the open fours and fours, the defences against an
+        open or broken three, the captures, then the quiet points next to the stones. While the
+        tournament rule restricts the first player, the legal points near the stones and those
+        just outside the box. Never empty while the game goes on."""
         assert self.turn is not None
-        board = self.board
-        near = _near(board, 1)
-        if len(near) < 8:
-            near = _near(board, 2)
         if self.tournament and self.turn == 0 and self.placed[0] < 2:
-            near = [p for p in near if self._refusal(p) is None]
-        if not near:
-            return self.legal_moves()
-        stone = self.turn + 1
-        wins = [p for p in near if _line_through(board, p, stone)]
-        if wins:
-            return [POINTS[p] for p in wins]
-        threats = []
-        for p in near:
-            for v in {board[j] for j in _NEIGHBOURS[p]}:
-                if v and v != stone and self.active[v - 1] and _line_through(board, p, v):
-                    threats.append(p)
-                    break
-        if threats:
-            blocking = set(threats)
-            captures = [p for p in near if p not in blocking and _would_capture(board, p, stone)]
-            return [POINTS[p] for p in threats + captures]
-        return [POINTS[p] for p in near]
+            legal = self.legal_moves()
+            if len(legal) <= 1:
+                return legal
+            near = {p for p in _near(self.board, 2) if self._refusal(p) is None}
+            return [p for p in legal if p.index in near or max(abs(p.column - 9), abs(p.row - 9)) == 3]
+        points = _search.candidate_points(self._threats(), self.turn)
+        return [POINTS[p] for p in points] if points else self.legal_moves()
+
+    def winning_moves(self) -> Sequence[Point]:
+        """The points that win at once for the seat to move: five in a row, or a capture that
+        brings it to 15 (none while the tournament rule restricts the first player)."""
+        assert self.turn is not None
+        if self.tournament and self.turn == 0 and self.placed[0] < 2:
+            return []
+        mine = self._threats().seats[self.turn]
+        assert mine is not None
+        return [POINTS[p] for p in _search.points_of(mine.five | mine.capture_win)]
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's chance to win, as the threats on the board tell it
+        (`keryo_pente_search.values`)."""
+        assert self.turn is not None
+        return _search.values(self._threats(), self.captures, self.turn)
+
+    def playout(self, rng: random.Random, plies: int) -> Outcome | tuple[float, ...]:
+        """A playout of at most `plies` plies on a fast board (a random point next to a stone
+        each ply): its outcome when the game ends, else the value of where it stopped."""
+        if plies <= 0:
+            return self.evaluate()
+        assert self.turn is not None
+        board = _search.FastBoard(
+            self.board, self.captures, self.placed, self.active, self.turn, self.tournament
+        )
+        for _ in range(plies):
+            board.play(board.near_point(rng))
+            if board.ended:
+                break
+        captures = tuple(board.captures)
+        if board.ended == _search.FIVE:
+            assert board.winner is not None
+            return Outcome((board.winner,), captures, "five in a row", FIVE_IN_A_ROW)
+        if board.ended == _search.CAPTURED:
+            assert board.winner is not None
+            return Outcome((board.winner,), captures, f"{captures[board.winner]} stones captured", CAPTURES)
+        if board.ended == _search.FULL_BOARD:
+            return Outcome((), captures, "the board is full", BOARD_FULL)
+        found = _search.threats(board.board, captures, self.active)
+        return _search.values(found, captures, board.turn)
 
     def playout_move(self, rng: random.Random) -> Point:
         """A move for the search's playouts: a random empty point next to a stone (found by
@@ -425,6 +442,18 @@ class KeryoPenteState(TurnState):
                 return move
             move = legal[rng.randrange(len(legal))]
         return move
+
+    def _threats(self) -> _search.Threats:
+        """The threats on the board (computed once per state, kept beside its fields: not part of
+        the position, nor of what pickles)."""
+        found = self.__dict__.get("_threats_found")
+        if found is None:
+            found = _search.threats(self.board, self.captures, self.active)
+            self.__dict__["_threats_found"] = found
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_threats_found"}
 
 
 def _new(seats: int, tournament: bool) -> KeryoPenteState:
@@ -481,3 +510,5 @@ GAME = Game(
     score_unit=("capture", "captures"),
 )
 KeryoPenteState.game = GAME
+
+from . import keryo_pente_search as _search  # noqa: E402  (it reads this module's tables)

@@ -259,7 +259,11 @@ class _Search:
     def _moves_of(self, node: _Node) -> Sequence[Move]:
         if node.moves is None:
             candidates = self.hooks.candidate_moves
-            moves = candidates(node.state) if candidates else node.state.legal_moves()
+            if candidates is not None:
+                moves = candidates(node.state)
+                node.untried = list(range(len(moves) - 1, -1, -1))  # best first: popped in order
+            else:
+                moves = node.state.legal_moves()
             node.moves = moves
             node.size = len(moves)
         return node.moves
@@ -293,6 +297,9 @@ class _Search:
 
     def _untried_index(self, node: _Node) -> int | None:
         size = node.size
+        if self.hooks.candidate_moves is not None:  # the game's candidates, best first
+            assert node.untried is not None
+            return node.untried.pop() if node.untried else None
         if size <= 4096:
             if node.untried is None:
                 node.untried = list(range(size))
@@ -317,7 +324,9 @@ class _Search:
         if mover is not None and mover != CHANCE:
             # A mover who can win at once will: value the node as that win.
             moves = self._moves_of(node)
-            if node.size <= NODE_WIN_SCAN:
+            if self.hooks.winning_moves is not None:
+                moves = self.hooks.winning_moves(state)[:1]
+            if len(moves) <= NODE_WIN_SCAN:
                 for move in moves:
                     outcome = state._after(move).outcome()
                     if _is_sole_win(outcome, mover):
@@ -353,8 +362,18 @@ class _Search:
 
     def _playout(self, state: State) -> Sequence[float]:
         rng = self.rng
+        plies = self.hooks.playout_plies
+        if plies is None:
+            plies = self.level.playout_cap
+        if self.hooks.playout is not None:
+            result = self.hooks.playout(state, rng, plies)
+            if isinstance(result, Outcome):
+                return outcome_rewards(result, self.seats)
+            if len(result) == self.seats:
+                return tuple(result)
+            return self._value(state)
         policy = self.hooks.playout_move
-        for _ in range(self.hooks.playout_plies or self.level.playout_cap):
+        for _ in range(plies):
             to_move = state.to_move
             if to_move is None:
                 break
