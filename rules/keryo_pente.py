@@ -122,6 +122,11 @@ def _line_through(board: bytes | bytearray, index: int, stone: int) -> bool:
     return False
 
 
+_KEPT_BESIDE = ("_empty_points", "_listed", "_threats_found")
+"""What a state keeps beside its fields, computed from them (not part of the position, nor of
+what pickles)."""
+
+
 @dataclass(frozen=True)
 class KeryoPenteState(TurnState):
     seats: int
@@ -149,12 +154,20 @@ class KeryoPenteState(TurnState):
     def legal_moves(self) -> Sequence[Point]:
         if self.result is not None:
             return []
-        empties = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
         if self.tournament and self.turn == 0 and self.placed[0] < 2:
             if self.placed[0] == 0:
                 return [POINTS[CENTRE]] if not self.board[CENTRE] else []
+            empties = compress(POINTS, self.board.translate(_IS_EMPTY))
             return [p for p in empties if not _in_tournament_box(p.index)]
-        return empties
+        # Every empty point. Kept beside the state (a copy is returned), so that the next state
+        # lists its own by taking one point out of these (see `_after`): a playout lists the moves
+        # of every state it passes.
+        listed = self.__dict__.get("_empty_points")
+        if listed is None:
+            listed = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
+            self.__dict__["_empty_points"] = listed
+        self.__dict__["_listed"] = True
+        return listed.copy()
 
     def is_legal(self, move: Move) -> bool:
         return isinstance(move, Point) and self._refusal(move.index) is None
@@ -241,10 +254,20 @@ class KeryoPenteState(TurnState):
             captures = (*captures[:mover], captures[mover] + len(taken), *captures[mover + 1 :])
         placed = self.placed
         placed = (*placed[:mover], placed[mover] + 1, *placed[mover + 1 :])
-        state = self._moved_on(bytes(board), captures, placed, self._next_seat(mover), tuple(taken))
+        after = bytes(board)
+        state = self._moved_on(after, captures, placed, self._next_seat(mover), tuple(taken))
         result = state._result_after(index, mover)
         if result is not None:
-            state = replace(state, result=result)
+            return replace(state, result=result)
+        if "_listed" in self.__dict__:
+            # This state's moves were listed: the next state's are the same but for this point
+            # and with the points just emptied (a list of a few hundred points taken out of
+            # another costs less than a new one made from the board).
+            empties = self.__dict__["_empty_points"].copy()
+            del empties[self.board.count(0, 0, index)]
+            for i in sorted(taken):
+                empties.insert(after.count(0, 0, i), POINTS[i])
+            state.__dict__["_empty_points"] = empties
         return state
 
     def _moved_on(
@@ -453,7 +476,7 @@ class KeryoPenteState(TurnState):
         return found
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_threats_found"}
+        return {k: v for k, v in self.__dict__.items() if k not in _KEPT_BESIDE}
 
 
 def _new(seats: int, tournament: bool) -> KeryoPenteState:

@@ -85,6 +85,26 @@ def test_the_fast_board_plays_the_contracts_moves_position_by_position(game: int
     assert_same(board, state)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_moves_listed_from_the_last_states_are_the_empty_points(seed: int) -> None:
+    # A state lists its moves by taking the point played out of the last state's list (and
+    # putting back the points captured): the same list as a state loaded afresh makes.
+    rng = random.Random(seed)
+    state = GAME.start(2 + seed % 3, tournament=seed % 2 == 1)
+    captured = 0
+    while state.to_move is not None:
+        assert isinstance(state, KeryoPenteState)
+        legal = state.legal_moves()
+        fresh = GAME.load(state.to_json()).legal_moves()
+        assert legal == fresh
+        assert isinstance(legal, list)
+        legal.clear()  # the caller's own copy: the state's list is untouched
+        assert state.legal_moves() == fresh
+        captured += len(state.last_capture)
+        state = state.play(random_point(state, rng))
+    assert captured > 0
+
+
 def test_a_fast_board_draws_only_legal_points() -> None:
     rng = random.Random(4)
     for opening in ([], ["K10"], ["K10", "A1"]):
