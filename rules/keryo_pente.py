@@ -122,7 +122,7 @@ def _line_through(board: bytes | bytearray, index: int, stone: int) -> bool:
     return False
 
 
-_KEPT_BESIDE = ("_empty_points", "_listed", "_threats_found")
+_KEPT_BESIDE = ("_empty_points", "_listed")
 """What a state keeps beside its fields, computed from them (not part of the position, nor of
 what pickles)."""
 
@@ -467,12 +467,14 @@ class KeryoPenteState(TurnState):
         return move
 
     def _threats(self) -> _search.Threats:
-        """The threats on the board (computed once per state, kept beside its fields: not part of
-        the position, nor of what pickles)."""
-        found = self.__dict__.get("_threats_found")
-        if found is None:
-            found = _search.threats(self.board, self.captures, self.active)
-            self.__dict__["_threats_found"] = found
+        """The threats on the board. The search asks for the candidates, the wins and the value
+        of a new node one after the other: the last state's threats are kept for that (only the
+        last one's: a tree of thousands of states keeps none)."""
+        last = _search.last_threats
+        if last is not None and last[0] is self:
+            return last[1]
+        found = _search.threats(self.board, self.captures, self.active)
+        _search.last_threats = (self, found)
         return found
 
     def __getstate__(self) -> dict[str, Any]:

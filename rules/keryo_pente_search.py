@@ -243,6 +243,10 @@ def threats(board: bytes | bytearray, captures: Sequence[int], active: Sequence[
     return Threats(found, stones, empty)
 
 
+last_threats: tuple[object, Threats] | None = None
+"""The last state whose threats were found, and its threats (see `KeryoPenteState._threats`)."""
+
+
 def _others(found: Threats, mover: int) -> list[SeatThreats]:
     return [t for seat, t in enumerate(found.seats) if t is not None and seat != mover]
 

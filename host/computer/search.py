@@ -13,11 +13,14 @@ test, which those moves need not pass again).
   otherwise revisits a known outcome, drawn with its probability.
 * Legal moves may be a lazy sequence with millions of moves (only `len` and `seq[i]` are used):
   children are added one random index at a time (progressive widening, about 4·√visits children
-  above 40 moves) and playouts pick a random index. Nothing lists all the moves.
-* A newly added node whose seat to move can win at once (a sole win among at most 60 moves) is
-  valued as that win: the search sees an opponent's threat one ply down.
-* Playouts are random (or the game's own policy), capped at a number of plies; at the cap the
-  position is valued by the game's `evaluate()` hook or from `scores()`.
+  above 40 moves) and playouts pick a random index. Nothing lists all the moves. A game's own
+  `candidate_moves` come best first: their children are added in that order.
+* A newly added node whose seat to move can win at once (a sole win among at most 60 moves, or
+  the game's own `winning_moves`) is valued as that win: the search sees an opponent's threat one
+  ply down.
+* Playouts are random (or the game's own policy, or the game's own whole `playout` on a faster
+  path), capped at a number of plies; at the cap the position is valued by the game's
+  `evaluate()` hook or from `scores()`.
 * The reward of a finished game, per seat: 0.75 × its share of the win (1 for a sole win, 1/k for
   k co-winners, 1/seats each when nobody wins: a draw, or Kerboge's Serpent) plus 0.25 × its rank
   by `scores` (1 for the best, 0 for the worst, ties share). So a seat prefers a win, then a shared

@@ -284,10 +284,17 @@ def test_the_evaluation_and_the_playouts_answer_per_seat() -> None:
     assert mine.evaluate()[0] > 0.8 and theirs.evaluate()[0] < 0.2
 
 
-def test_the_threats_kept_beside_a_state_do_not_pickle_nor_change_it() -> None:
+def test_what_a_state_keeps_beside_its_fields_does_not_pickle_nor_change_it() -> None:
     state = GAME.replay(2, {}, ["K10", "L11", "N13"])
     assert isinstance(state, KeryoPenteState)
     fresh = pickle.dumps(state)
     state.candidate_moves()
+    state.legal_moves()
+    after = state.play("N12")  # handed the moves listed
     assert pickle.dumps(state) == fresh
     assert pickle.loads(fresh) == state == GAME.load(state.to_json())
+    assert pickle.loads(pickle.dumps(after)) == after == GAME.load(after.to_json())
+    assert (
+        "_empty_points" in after.__dict__
+        and "_empty_points" not in pickle.loads(pickle.dumps(after)).__dict__
+    )
