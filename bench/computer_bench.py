@@ -192,7 +192,8 @@ def matchup_rows(
 
 def time_rows(game: Game, variant: Variant, results: list[GameResult]) -> list[Row]:
     rows = []
-    for level in LEVELS:
+    players = dict.fromkeys([*LEVELS, *(player for r in results for player, _ in r.times)])
+    for level in players:
         times = [t for r in results for lv, t in r.times if lv == level]
         if times:
             rows.append(
@@ -232,10 +233,10 @@ def _adjacent(a: str, b: str) -> bool:
     return abs(columns.index(a[0]) - columns.index(b[0])) <= 1 and abs(int(a[1:]) - int(b[1:])) <= 1
 
 
-def iterations_per_move(search: Any, states: Sequence[Any], level: str, seed: int) -> list[int]:
-    """The search iterations `search.choose_move` (today's module or a baseline's) runs in each of
-    `states` at `level`, read from its `_Search` once each search ends (a move chosen without a
-    search, such as a win in one, counts nothing)."""
+def iterations_per_move(search: Any, state: Any, level: str, seed: int) -> int | None:
+    """The search iterations `search.choose_move` (today's module or a baseline's) runs in `state`
+    at `level`, read from its `_Search` once the search ends (None for a move chosen without a
+    search, such as a win in one)."""
     counts: list[int] = []
     original = search._Search.run
 
@@ -246,43 +247,50 @@ def iterations_per_move(search: Any, states: Sequence[Any], level: str, seed: in
 
     search._Search.run = run
     try:
-        for i, state in enumerate(states):
-            search.choose_move(state, level, seed + i)
+        search.choose_move(state, level, seed)
     finally:
         search._Search.run = original
-    return counts
+    return counts[0] if counts else None
 
 
 def iteration_rows(
     game: Game, variant: Variant, baselines: Sequence[str], positions: int = 16, seed: int = 11
 ) -> list[Row]:
     """Search iterations per move of each searching level in the same positions, today's code and
-    each baseline commit's, with the machine's load (the searches stop on the clock)."""
+    each baseline commit's, one after the other in each position (so that a change in the
+    machine's load falls on both alike: the searches stop on the clock), with the load."""
     from host.computer import search as today
 
     logs = iteration_positions(game, variant, positions, seed)
-    states: list[tuple[str, Any, list[Any]]] = [
+    versions: list[tuple[str, Any, list[Any]]] = [
         ("today", today, [game.replay(variant.seats, variant.options, log) for log in logs])
     ]
     for commit in baselines:
         old = baseline.load(commit)
         replayed = [old.rules.GAMES[game.key].replay(variant.seats, variant.options, log) for log in logs]
-        states.append((f"at {old.commit}", old.search, replayed))
+        versions.append((f"at {old.commit}", old.search, replayed))
     out = []
     for level in ("normal", "hard"):
-        for name, search, boards in states:
-            load = os.getloadavg()[0]
-            counts = iterations_per_move(search, boards, level, seed)
+        counts: dict[str, list[int]] = {name: [] for name, _, _ in versions}
+        loads = []
+        for i in range(len(logs)):
+            loads.append(os.getloadavg()[0])
+            for name, search, states in versions:
+                done = iterations_per_move(search, states[i], level, seed + i)
+                if done is not None:
+                    counts[name].append(done)
+        for name, _, _ in versions:
+            found = counts[name]
             out.append(
                 Row(
                     "computer",
                     f"{_label(game, variant)}: {level}, search iterations per move ({name})",
-                    f"median {statistics.median(counts):,.0f}, min {min(counts):,}, max {max(counts):,} "
-                    f"({len(counts)} positions, load {load:.2f})",
+                    f"median {statistics.median(found):,.0f}, min {min(found):,}, max {max(found):,} "
+                    f"({len(found)} positions, load {min(loads):.1f}–{max(loads):.1f})",
                 )
             )
-            print_table(out[-1:])
-            sys.stdout.flush()
+        print_table(out[-len(versions) :])
+        sys.stdout.flush()
     return out
 
 
