@@ -11,7 +11,7 @@ import random
 import pytest
 
 from rules import GAMES
-from rules.keryo_pente import _NEIGHBOURS, POINTS, SIZE, KeryoPenteState, Point, _line_through
+from rules.keryo_pente import _NEIGHBOURS, POINTS, RAYS, SIZE, KeryoPenteState, Point, _line_through
 from rules.keryo_pente_search import (
     CAPTURED,
     FIVE,
@@ -141,7 +141,9 @@ def tried(state: KeryoPenteState, seat: int) -> tuple[set[int], set[int], set[in
     for q in empty:
         placed = bytearray(board)
         placed[q] = stone
-        made = {t for t in empty if t != q and t not in fives and _line_through(placed, t, stone)}
+        # A five point it makes is on one of its lines, at most 4 points away.
+        lines = {t for ray in RAYS[q] for t in ray if not board[t] and t not in fives}
+        made = {t for t in lines if _line_through(placed, t, stone)}
         if made:
             fours.add(q)
         if len(made) >= 2:
