@@ -13,6 +13,7 @@ from . import (
     history_bench,
     host_bench,
     kerboge_bench,
+    keryo_pente_bench,
     move_path_bench,
     playouts,
     ratings_bench,
@@ -32,6 +33,7 @@ def main() -> None:
     )
     rows: list[Row] = []
     rows += playouts.rows([(GAMES["keryo-pente"], 2, {"tournament": True}, "> 150 games/s (Ludii)", 100_000)])
+    rows += keryo_pente_bench.rows()
     rows.append(render_bench.row(render_bench.bench_keryo_pente_game(), "median < 30 ms"))
     rows += playouts.rows([(GAMES["keibot"], 2, {"setup": "closed"}, "> 100 games/s", 100_000)])
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))

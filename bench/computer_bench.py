@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import statistics
 import sys
@@ -27,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.computer import LEVELS, choose_move
-from rules import CHANCE, Game
+from rules import CHANCE, Game, Move
 
+from . import computer_baseline as baseline
 from .table import Row, print_table
 
 RANDOM = "random"
@@ -78,10 +80,14 @@ def play_game(
     assert game is not None
     rng = random.Random(seed)
     state = game.start(seats, **options)
+    # A player "level@commit" thinks with that commit's code on that commit's rules (bench.computer_baseline).
+    old = {commit: baseline.load(commit) for commit in {p.partition("@")[2] for p in players} if commit}
+    old_states = {commit: b.start(game.key, seats, dict(options)) for commit, b in old.items()}
     times: list[tuple[str, float]] = []
     plies = 0
     while state.to_move is not None and plies < 5000:
         mover = state.to_move
+        move: Move | str
         if mover == CHANCE:
             outcomes = state.chance_outcomes()
             move = rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0]
@@ -89,10 +95,17 @@ def play_game(
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
         else:
+            level, _, commit = players[mover].partition("@")
             start = time.perf_counter()
-            move = choose_move(state, players[mover], rng.randrange(2**31))
+            if commit:
+                move = str(old[commit].search.choose_move(old_states[commit], level, rng.randrange(2**31)))
+            else:
+                move = choose_move(state, level, rng.randrange(2**31))
             times.append((players[mover], time.perf_counter() - start))
         state = state.play(move)
+        for commit in old_states:
+            old_states[commit] = old_states[commit].play(str(move))
+            assert old_states[commit].to_json() == state.to_json(), "the old rules differ from today's"
         plies += 1
     outcome = state.outcome()
     winners = outcome.winners if outcome else ()
@@ -179,7 +192,8 @@ def matchup_rows(
 
 def time_rows(game: Game, variant: Variant, results: list[GameResult]) -> list[Row]:
     rows = []
-    for level in LEVELS:
+    players = dict.fromkeys([*LEVELS, *(player for r in results for player, _ in r.times)])
+    for level in players:
         times = [t for r in results for lv, t in r.times if lv == level]
         if times:
             rows.append(
@@ -194,11 +208,108 @@ def time_rows(game: Game, variant: Variant, results: list[GameResult]) -> list[R
     return rows
 
 
+def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> list[list[str]]:
+    """The move logs of `count` positions of seeded games in which each seat plays a random point
+    next to a stone (a random legal point when there is none): after 6, 12, 18 and 24 plies of
+    each game, the positions where the game goes on."""
+    rng = random.Random(seed)
+    logs: list[list[str]] = []
+    while len(logs) < count:
+        state = game.start(variant.seats, **variant.options)
+        log: list[str] = []
+        while state.to_move is not None and len(log) < 24 and len(logs) < count:
+            legal = state.legal_moves()
+            near = [m for m in legal if any(str(m) != t and _adjacent(str(m), t) for t in log)]
+            move = str((near or legal)[rng.randrange(len(near or legal))])
+            state = state.play(move)
+            log.append(move)
+            if len(log) % 6 == 0 and state.to_move is not None:
+                logs.append(list(log))
+    return logs
+
+
+def _adjacent(a: str, b: str) -> bool:
+    columns = "ABCDEFGHJKLMNOPQRST"
+    return abs(columns.index(a[0]) - columns.index(b[0])) <= 1 and abs(int(a[1:]) - int(b[1:])) <= 1
+
+
+def iterations_per_move(search: Any, state: Any, level: str, seed: int) -> int | None:
+    """The search iterations `search.choose_move` (today's module or a baseline's) runs in `state`
+    at `level`, read from its `_Search` once the search ends (None for a move chosen without a
+    search, such as a win in one)."""
+    counts: list[int] = []
+    original = search._Search.run
+
+    def run(self: Any, deadline: float, iterations: int) -> Any:
+        root = original(self, deadline, iterations)
+        counts.append(self.iterations_done)
+        return root
+
+    search._Search.run = run
+    try:
+        search.choose_move(state, level, seed)
+    finally:
+        search._Search.run = original
+    return counts[0] if counts else None
+
+
+def iteration_rows(
+    game: Game, variant: Variant, baselines: Sequence[str], positions: int = 16, seed: int = 11
+) -> list[Row]:
+    """Search iterations per move of each searching level in the same positions, today's code and
+    each baseline commit's, one after the other in each position (so that a change in the
+    machine's load falls on both alike: the searches stop on the clock), with the load."""
+    from host.computer import search as today
+
+    logs = iteration_positions(game, variant, positions, seed)
+    versions: list[tuple[str, Any, list[Any]]] = [
+        ("today", today, [game.replay(variant.seats, variant.options, log) for log in logs])
+    ]
+    for commit in baselines:
+        old = baseline.load(commit)
+        replayed = [old.rules.GAMES[game.key].replay(variant.seats, variant.options, log) for log in logs]
+        versions.append((f"at {old.commit}", old.search, replayed))
+    out = []
+    for level in ("normal", "hard"):
+        counts: dict[str, list[int]] = {name: [] for name, _, _ in versions}
+        loads = []
+        for i in range(len(logs)):
+            loads.append(os.getloadavg()[0])
+            for name, search, states in versions:
+                done = iterations_per_move(search, states[i], level, seed + i)
+                if done is not None:
+                    counts[name].append(done)
+        for name, _, _ in versions:
+            found = counts[name]
+            out.append(
+                Row(
+                    "computer",
+                    f"{_label(game, variant)}: {level}, search iterations per move ({name})",
+                    f"median {statistics.median(found):,.0f}, min {min(found):,}, max {max(found):,} "
+                    f"({len(found)} positions, load {min(loads):.1f}–{max(loads):.1f})",
+                )
+            )
+        print_table(out[-len(versions) :])
+        sys.stdout.flush()
+    return out
+
+
 def rows(
-    *, games: int = 50, level_games: int | None = None, jobs: int = 1, only: Sequence[str] = (), seed: int = 7
+    *,
+    games: int = 50,
+    level_games: int | None = None,
+    jobs: int = 1,
+    only: Sequence[str] = (),
+    seed: int = 7,
+    pairs: Sequence[tuple[str, str]] = (),
+    pair_games: int = 0,
+    iterations: bool = False,
+    baselines: Sequence[str] = (),
 ) -> list[Row]:
     """The whole table: for each available game, normal vs random, normal vs easy, hard vs normal,
-    and the time per move of each level."""
+    the `pairs` asked for (`pair_games` games each; a player may be `level@commit`, that commit's
+    code: see bench.computer_baseline), and the time per move of each level; with `iterations`, the search
+    iterations per move of each level, today's and each of `baselines`'."""
     level_games = max(2, games // 2) if level_games is None else level_games
     out: list[Row] = []
     for variant in VARIANTS:
@@ -208,12 +319,15 @@ def rows(
             continue
         if only and game.key not in only:
             continue
+        if iterations:
+            out += iteration_rows(game, variant, baselines)
         results: list[GameResult] = []
         beats = "> 50%" if variant.seats == 2 else "best average rank"
         for first, others, count, target in (
             ("normal", RANDOM, games, variant.target),
             ("normal", "easy", level_games, beats),
             ("hard", "normal", level_games, beats),
+            *((a, b, pair_games, beats) for a, b in pairs),
         ):
             if count <= 0:
                 continue
@@ -234,10 +348,38 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in processes")
     parser.add_argument("--only", action="append", default=[], help="a game key (repeatable)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        default=[],
+        metavar=("FIRST", "OTHERS"),
+        help="a match-up of two players (repeatable): a level, `random`, or `level@commit` for that "
+        "commit's computer player, e.g. --pair normal hard@48d7249",
+    )
+    parser.add_argument("--pair-games", type=int, default=40, help="games of each --pair")
+    parser.add_argument(
+        "--iterations", action="store_true", help="search iterations per move of each level, same positions"
+    )
+    parser.add_argument(
+        "--baseline", action="append", default=[], help="a commit whose iterations to count too (repeatable)"
+    )
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games
     level_games = 2 if args.quick and args.level_games is None else args.level_games
-    table = rows(games=games, level_games=level_games, jobs=args.jobs, only=args.only, seed=args.seed)
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+    table = rows(
+        games=games,
+        level_games=level_games,
+        jobs=args.jobs,
+        only=args.only,
+        seed=args.seed,
+        pairs=[(a, b) for a, b in args.pair],
+        pair_games=args.pair_games,
+        iterations=args.iterations,
+        baselines=args.baseline,
+    )
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     print()
     print_table(table)
 

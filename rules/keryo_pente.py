@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
-from typing import Any
+from typing import Any, ClassVar
 
 from .base import (
     RESIGNED,
@@ -86,6 +86,8 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 RAYS = _rays()
+_CAPTURE_RAYS = tuple(tuple(ray for ray in rays if len(ray) >= 3) for rays in RAYS)
+"""The rays of each point long enough to close a capture (3 points or more)."""
 _NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
 """The (up to 8) points next to each point."""
 
@@ -115,7 +117,7 @@ def _near(board: bytes, reach: int) -> list[int]:
     return [j for j in range(SIZE * SIZE) if mark[j] and not board[j]]
 
 
-def _line_through(board: bytes, index: int, stone: int) -> bool:
+def _line_through(board: bytes | bytearray, index: int, stone: int) -> bool:
     """Whether `stone` on `index` (placed there or not) is part of five or more in a line."""
     rays = RAYS[index]
     for d in range(4):  # each axis: a direction and its opposite (DIRECTIONS[d + 4])
@@ -130,18 +132,9 @@ def _line_through(board: bytes, index: int, stone: int) -> bool:
     return False
 
 
-def _would_capture(board: bytes, index: int, stone: int) -> bool:
-    """Whether `stone` placed on `index` would capture (2 or 3 stones not its own, closed)."""
-    for ray in RAYS[index]:
-        if len(ray) < 3:
-            continue
-        a, b = board[ray[0]], board[ray[1]]
-        if not a or a == stone or not b or b == stone:
-            continue
-        c = board[ray[2]]
-        if c == stone or (c and len(ray) >= 4 and board[ray[3]] == stone):
-            return True
-    return False
+_KEPT_BESIDE = ("_empty_points", "_listed")
+"""What a state keeps beside its fields, computed from them (not part of the position, nor of
+what pickles)."""
 
 
 @dataclass(frozen=True)
@@ -169,14 +162,22 @@ class KeryoPenteState(TurnState):
         return {"tournament": self.tournament}
 
     def legal_moves(self) -> Sequence[Point]:
-        if self.to_move is None:
+        if self.result is not None:
             return []
-        if self.tournament and self.turn == 0 and self.placed[0] == 0:
-            return [POINTS[CENTRE]] if not self.board[CENTRE] else []
-        empties = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
-        if self._second_stone_restricted():
-            empties = [p for p in empties if not _in_tournament_box(p.index)]
-        return empties
+        if self.tournament and self.turn == 0 and self.placed[0] < 2:
+            if self.placed[0] == 0:
+                return [POINTS[CENTRE]] if not self.board[CENTRE] else []
+            empties = compress(POINTS, self.board.translate(_IS_EMPTY))
+            return [p for p in empties if not _in_tournament_box(p.index)]
+        # Every empty point. Kept beside the state (a copy is returned), so that the next state
+        # lists its own by taking one point out of these (see `_after`): a playout lists the moves
+        # of every state it passes.
+        listed = self.__dict__.get("_empty_points")
+        if listed is None:
+            listed = list(compress(POINTS, self.board.translate(_IS_EMPTY)))
+            self.__dict__["_empty_points"] = listed
+        self.__dict__["_listed"] = True
+        return listed.copy()
 
     def is_legal(self, move: Move) -> bool:
         return isinstance(move, Point) and self._refusal(move.index) is None
@@ -221,46 +222,87 @@ class KeryoPenteState(TurnState):
         chosen = list(dict.fromkeys([*starts, *(str(p) for p in nearest)]))
         return chosen[:limit]
 
+    def play(self, move: Move | str) -> KeryoPenteState:
+        """As `State.play`; a Point on an empty point once the tournament rule is past goes
+        straight to `_after` (the common case of every playout), anything else is checked."""
+        if (
+            type(move) is Point
+            and self.result is None
+            and not self.board[move.index]
+            and (not self.tournament or self.placed[0] >= 2 or self.turn != 0)
+        ):
+            return self._after(move)
+        played = super().play(move)
+        assert isinstance(played, KeryoPenteState)
+        return played
+
     def _after(self, move: Move) -> KeryoPenteState:
         assert isinstance(move, Point) and self.turn is not None
         mover = self.turn
         stone = mover + 1
+        index = move.index
         board = bytearray(self.board)
-        board[move.index] = stone
+        board[index] = stone
         taken: list[int] = []
-        for ray in RAYS[move.index]:
+        for ray in _CAPTURE_RAYS[index]:
             # Exactly 2 or 3 stones that are not the mover's, closed by a stone of the mover.
-            if len(ray) < 3 or not board[ray[0]] or board[ray[0]] == stone:
+            a = board[ray[0]]
+            if not a or a == stone:
                 continue
-            if not board[ray[1]] or board[ray[1]] == stone:
+            b = board[ray[1]]
+            if not b or b == stone:
                 continue
-            if board[ray[2]] == stone:
-                run = 2
-            elif board[ray[2]] and len(ray) >= 4 and board[ray[3]] == stone:
-                run = 3
-            else:
-                continue
-            for i in ray[:run]:
-                board[i] = 0
-            taken += ray[:run]
-        captures = list(self.captures)
-        captures[mover] += len(taken)
-        placed = list(self.placed)
-        placed[mover] += 1
-        # The constructor, not dataclasses.replace: this is the hot path of every playout.
-        state = KeryoPenteState(
+            c = board[ray[2]]
+            if c == stone:
+                board[ray[0]] = board[ray[1]] = 0
+                taken += ray[:2]
+            elif c and len(ray) > 3 and board[ray[3]] == stone:
+                board[ray[0]] = board[ray[1]] = board[ray[2]] = 0
+                taken += ray[:3]
+        captures = self.captures
+        if taken:
+            captures = (*captures[:mover], captures[mover] + len(taken), *captures[mover + 1 :])
+        placed = self.placed
+        placed = (*placed[:mover], placed[mover] + 1, *placed[mover + 1 :])
+        after = bytes(board)
+        state = self._moved_on(after, captures, placed, self._next_seat(mover), tuple(taken))
+        result = state._result_after(index, mover)
+        if result is not None:
+            return replace(state, result=result)
+        if "_listed" in self.__dict__:
+            # This state's moves were listed: the next state's are the same but for this point
+            # and with the points just emptied (a list of a few hundred points taken out of
+            # another costs less than a new one made from the board).
+            empties = self.__dict__["_empty_points"].copy()
+            del empties[self.board.count(0, 0, index)]
+            for i in sorted(taken):
+                empties.insert(after.count(0, 0, i), POINTS[i])
+            state.__dict__["_empty_points"] = empties
+        return state
+
+    def _moved_on(
+        self,
+        board: bytes,
+        captures: tuple[int, ...],
+        placed: tuple[int, ...],
+        turn: int,
+        last_capture: tuple[int, ...],
+    ) -> KeryoPenteState:
+        """The game going on after a stone: `KeryoPenteState(...)` with these fields and this
+        state's seats, options and rotation, built without the frozen dataclass's per-field
+        `__setattr__` (the hot path of every playout), in this one place."""
+        state: KeryoPenteState = object.__new__(KeryoPenteState)
+        state.__dict__.update(
             seats=self.seats,
             tournament=self.tournament,
-            board=bytes(board),
-            captures=tuple(captures),
-            placed=tuple(placed),
+            board=board,
+            captures=captures,
+            placed=placed,
             active=self.active,
-            turn=self._next_seat(mover),
-            last_capture=tuple(taken),
+            turn=turn,
+            result=None,
+            last_capture=last_capture,
         )
-        result = state._result_after(move.index, mover)
-        if result is not None:
-            state = replace(state, result=result)
         return state
 
     def scores(self) -> tuple[float, ...]:
@@ -318,13 +360,13 @@ class KeryoPenteState(TurnState):
         """Why placing on `index` is not legal now, or None when it is."""
         if self.to_move is None:
             return "The game is over: no more stones can be placed."
-        name = str(POINTS[index])
         if self.tournament and self.turn == 0 and self.placed[0] == 0 and index != CENTRE:
-            return f"Tournament rule: the first stone of the game must be on K10, not {name}."
+            return f"Tournament rule: the first stone of the game must be on K10, not {POINTS[index]}."
         owner = self.board[index]
         if owner:
-            return f"{name} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
+            return f"{POINTS[index]} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
         if self._second_stone_restricted() and _in_tournament_box(index):
+            name = str(POINTS[index])
             return (
                 f"Tournament rule: your second stone must be at least 3 points from K10 "
                 f"(outside the box H8–M12), so {name} is not allowed."
@@ -332,6 +374,9 @@ class KeryoPenteState(TurnState):
         return None
 
     def _next_seat(self, seat: int) -> int:
+        after = seat + 1 if seat + 1 < self.seats else 0
+        if self.active[after]:
+            return after
         for step in range(1, self.seats + 1):
             candidate = (seat + step) % self.seats
             if self.active[candidate]:
@@ -339,7 +384,7 @@ class KeryoPenteState(TurnState):
         return seat
 
     def _result_after(self, index: int, mover: int) -> Outcome | None:
-        if self._has_line(index, mover + 1):
+        if _line_through(self.board, index, mover + 1):
             return Outcome((mover,), self.captures, "five in a row", FIVE_IN_A_ROW)
         if self.captures[mover] >= WIN_CAPTURES:
             return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured", CAPTURES)
@@ -351,36 +396,67 @@ class KeryoPenteState(TurnState):
         return _line_through(self.board, index, stone)
 
     # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
+    # The judgement behind them is in keryo_pente_search.py.
+
+    playout_plies: ClassVar[int] = 0
+    """Plies of the search's playouts on the fast board before the position is valued."""
 
     def candidate_moves(self) -> Sequence[Point]:
-        """The points worth searching: those that make five when there are any; else, when
-        another player threatens to make five, the points that block it and the captures (which
-        can break a line); else the empty points next to a stone (within two when that gives
-        fewer than 8). Never empty while the game goes on."""
+        """The points worth searching, best first (`keryo_pente_search.candidate_points`): the
+        wins; else the blocks of a five; else the open fours and fours, the defences against an
+        open or broken three, the captures, then the quiet points next to the stones. While the
+        tournament rule restricts the first player, the legal points near the stones and those
+        just outside the box. Never empty while the game goes on."""
         assert self.turn is not None
-        board = self.board
-        near = _near(board, 1)
-        if len(near) < 8:
-            near = _near(board, 2)
         if self.tournament and self.turn == 0 and self.placed[0] < 2:
-            near = [p for p in near if self._refusal(p) is None]
-        if not near:
-            return self.legal_moves()
-        stone = self.turn + 1
-        wins = [p for p in near if _line_through(board, p, stone)]
-        if wins:
-            return [POINTS[p] for p in wins]
-        threats = []
-        for p in near:
-            for v in {board[j] for j in _NEIGHBOURS[p]}:
-                if v and v != stone and self.active[v - 1] and _line_through(board, p, v):
-                    threats.append(p)
-                    break
-        if threats:
-            blocking = set(threats)
-            captures = [p for p in near if p not in blocking and _would_capture(board, p, stone)]
-            return [POINTS[p] for p in threats + captures]
-        return [POINTS[p] for p in near]
+            legal = self.legal_moves()
+            if len(legal) <= 1:
+                return legal
+            near = {p for p in _near(self.board, 2) if self._refusal(p) is None}
+            return [p for p in legal if p.index in near or max(abs(p.column - 9), abs(p.row - 9)) == 3]
+        points = _search.candidate_points(self._threats(), self.turn)
+        return [POINTS[p] for p in points] if points else self.legal_moves()
+
+    def winning_moves(self) -> Sequence[Point]:
+        """The points that win at once for the seat to move: five in a row, or a capture that
+        brings it to 15 (none while the tournament rule restricts the first player)."""
+        assert self.turn is not None
+        if self.tournament and self.turn == 0 and self.placed[0] < 2:
+            return []
+        mine = self._threats().seats[self.turn]
+        assert mine is not None
+        return [POINTS[p] for p in _search.points_of(mine.five | mine.capture_win)]
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's chance to win, as the threats on the board tell it
+        (`keryo_pente_search.values`)."""
+        assert self.turn is not None
+        return _search.values(self._threats(), self.captures, self.turn)
+
+    def playout(self, rng: random.Random, plies: int) -> Outcome | tuple[float, ...]:
+        """A playout of at most `plies` plies on a fast board (a random point next to a stone
+        each ply): its outcome when the game ends, else the value of where it stopped."""
+        if plies <= 0:
+            return self.evaluate()
+        assert self.turn is not None
+        board = _search.FastBoard(
+            self.board, self.captures, self.placed, self.active, self.turn, self.tournament
+        )
+        for _ in range(plies):
+            board.play(board.near_point(rng))
+            if board.ended:
+                break
+        captures = tuple(board.captures)
+        if board.ended == _search.FIVE:
+            assert board.winner is not None
+            return Outcome((board.winner,), captures, "five in a row", FIVE_IN_A_ROW)
+        if board.ended == _search.CAPTURED:
+            assert board.winner is not None
+            return Outcome((board.winner,), captures, f"{captures[board.winner]} stones captured", CAPTURES)
+        if board.ended == _search.FULL_BOARD:
+            return Outcome((), captures, "the board is full", BOARD_FULL)
+        found = _search.threats(board.board, captures, self.active)
+        return _search.values(found, captures, board.turn)
 
     def playout_move(self, rng: random.Random) -> Point:
         """A move for the search's playouts: a random empty point next to a stone (found by
@@ -399,6 +475,20 @@ class KeryoPenteState(TurnState):
                 return move
             move = legal[rng.randrange(len(legal))]
         return move
+
+    def _threats(self) -> _search.Threats:
+        """The threats on the board. The search asks for the candidates, the wins and the value
+        of a new node one after the other: the last state's threats are kept for that (only the
+        last one's: a tree of thousands of states keeps none)."""
+        last = _search.last_threats
+        if last is not None and last[0] is self:
+            return last[1]
+        found = _search.threats(self.board, self.captures, self.active)
+        _search.last_threats = (self, found)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in _KEPT_BESIDE}
 
 
 def _new(seats: int, tournament: bool) -> KeryoPenteState:
@@ -467,3 +557,5 @@ GAME = Game(
     score_unit=("capture", "captures"),
 )
 KeryoPenteState.game = GAME
+
+from . import keryo_pente_search as _search  # noqa: E402  (it reads this module's tables)

@@ -17,8 +17,9 @@ A computer seat accepts a draw only when its search rates its position as no bet
 when the game is over, and for an unknown level.
 
 `search.py` is the search (no game-specific code); `hooks.py` describes the optional hooks a game
-may add to its State class (`candidate_moves`, `playout_move`, `evaluate`) and holds the ones
-registered by game key until the games have them; `pool.py` is the worker pool.
+may add to its State class (`candidate_moves`, `winning_moves`, `playout_move`, `playout`,
+`evaluate`, `playout_plies`) and holds the ones registered by game key until the games have them;
+`pool.py` is the worker pool.
 """
 
 from .hooks import GAME_HOOKS, GameHooks, hooks_for

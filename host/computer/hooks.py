@@ -3,17 +3,25 @@
 A game may give its State class any of these methods (in its own rules module); the search uses
 them when present and works without them:
 
-* `candidate_moves() -> Sequence[Move]`: a non-empty subset of `legal_moves()` worth searching
-  (e.g. points near stones on a big board, or only the blocks when the opponent threatens to win).
-  The tree searches only these; a win in one is still looked for among all legal moves.
+* `candidate_moves() -> Sequence[Move]`: a non-empty subset of `legal_moves()` worth searching,
+  best first (e.g. points near stones on a big board, or only the blocks when the opponent
+  threatens to win). The tree searches only these, and adds a node's children in this order; a
+  win in one is still looked for among all legal moves at the root.
+* `winning_moves() -> Sequence[Move]`: the moves that win at once (a sole win) for the seat to
+  move, or none. A new node asks it instead of trying its candidate moves one by one.
 * `playout_move(rng: random.Random) -> Move`: a legal move for a playout, cheaper or smarter than
   a uniformly random one. It must use only `rng` for randomness.
+* `playout(rng: random.Random, plies: int) -> Outcome | Sequence[float]`: a whole playout of at
+  most `plies` plies played on the game's own faster path (a mutable board, say), returning the
+  outcome when the game ended, else the value of where it stopped (as `evaluate` gives it). When
+  present it replaces the search's playout through the contract. It must use only `rng` for
+  randomness.
 * `evaluate() -> tuple[float, ...]`: the value of a position that is not over, one number in
   [0, 1] per seat (1 = a sure sole win for that seat). Used where a playout stops at its cap.
   Without it the search uses each seat's lead in `scores()` (see `search.score_values`).
-* `playout_plies: ClassVar[int]`: how many plies a playout plays before the position is
-  evaluated, instead of the level's cap (40 for normal, 60 for hard). Worth it where plies are
-  slow and the evaluation (or the scores) tells a lot: more, shorter playouts.
+* `playout_plies: ClassVar[int]`: how many plies a playout plays before the position is evaluated,
+  instead of the level's cap (40 for normal, 60 for hard); 0 values the new node itself. Worth it
+  where plies are slow and the evaluation (or the scores) tells a lot: more, shorter playouts.
 
 Until a game's module has its hooks, the same functions may be registered in `GAME_HOOKS` by game
 key. Keryo-Pente has its own (rules/keryo_pente.py); the other games search with plain random
@@ -27,10 +35,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules import Move, State
+from rules import Move, Outcome, State
 
 CandidateFn = Callable[[State], Sequence[Move]]
 PlayoutFn = Callable[[State, random.Random], Move]
+WholePlayoutFn = Callable[[State, random.Random, int], "Outcome | Sequence[float]"]
 EvaluateFn = Callable[[State], Sequence[float]]
 
 
@@ -39,7 +48,9 @@ class GameHooks:
     """The optional hooks of one game, as plain functions taking the state first."""
 
     candidate_moves: CandidateFn | None = None
+    winning_moves: CandidateFn | None = None
     playout_move: PlayoutFn | None = None
+    playout: WholePlayoutFn | None = None
     evaluate: EvaluateFn | None = None
     playout_plies: int | None = None
 
@@ -55,13 +66,15 @@ def hooks_for(state: State) -> GameHooks:
     plies = getattr(type(state), "playout_plies", None)
     return GameHooks(
         candidate_moves=method("candidate_moves") or registered.candidate_moves,
+        winning_moves=method("winning_moves") or registered.winning_moves,
         playout_move=method("playout_move") or registered.playout_move,
+        playout=method("playout") or registered.playout,
         evaluate=method("evaluate") or registered.evaluate,
-        playout_plies=plies if isinstance(plies, int) and plies > 0 else registered.playout_plies,
+        playout_plies=plies if isinstance(plies, int) and plies >= 0 else registered.playout_plies,
     )
 
 
 GAME_HOOKS: dict[str, GameHooks] = {}
 """Hooks by game key, for games whose rules module does not have them (yet). Every game's hooks
-now live in its own rules module (Keryo-Pente's `candidate_moves` and `playout_move`, Glass
-Bead's `playout_plies`)."""
+now live in its own rules module (Keryo-Pente's `candidate_moves`, `winning_moves`, `playout`,
+`evaluate`, `playout_move` and `playout_plies`, Glass Bead's `playout_plies`)."""

@@ -13,11 +13,14 @@ test, which those moves need not pass again).
   otherwise revisits a known outcome, drawn with its probability.
 * Legal moves may be a lazy sequence with millions of moves (only `len` and `seq[i]` are used):
   children are added one random index at a time (progressive widening, about 4·√visits children
-  above 40 moves) and playouts pick a random index. Nothing lists all the moves.
-* A newly added node whose seat to move can win at once (a sole win among at most 60 moves) is
-  valued as that win: the search sees an opponent's threat one ply down.
-* Playouts are random (or the game's own policy), capped at a number of plies; at the cap the
-  position is valued by the game's `evaluate()` hook or from `scores()`.
+  above 40 moves) and playouts pick a random index. Nothing lists all the moves. A game's own
+  `candidate_moves` come best first: their children are added in that order.
+* A newly added node whose seat to move can win at once (a sole win among at most 60 moves, or
+  the game's own `winning_moves`) is valued as that win: the search sees an opponent's threat one
+  ply down.
+* Playouts are random (or the game's own policy, or the game's own whole `playout` on a faster
+  path), capped at a number of plies; at the cap the position is valued by the game's
+  `evaluate()` hook or from `scores()`.
 * The reward of a finished game, per seat: 0.75 × its share of the win (1 for a sole win, 1/k for
   k co-winners, 1/seats each when nobody wins: a draw, or Kerboge's Serpent) plus 0.25 × its rank
   by `scores` (1 for the best, 0 for the worst, ties share). So a seat prefers a win, then a shared
@@ -259,7 +262,11 @@ class _Search:
     def _moves_of(self, node: _Node) -> Sequence[Move]:
         if node.moves is None:
             candidates = self.hooks.candidate_moves
-            moves = candidates(node.state) if candidates else node.state.legal_moves()
+            if candidates is not None:
+                moves = candidates(node.state)
+                node.untried = list(range(len(moves) - 1, -1, -1))  # best first: popped in order
+            else:
+                moves = node.state.legal_moves()
             node.moves = moves
             node.size = len(moves)
         return node.moves
@@ -293,6 +300,9 @@ class _Search:
 
     def _untried_index(self, node: _Node) -> int | None:
         size = node.size
+        if self.hooks.candidate_moves is not None:  # the game's candidates, best first
+            assert node.untried is not None
+            return node.untried.pop() if node.untried else None
         if size <= 4096:
             if node.untried is None:
                 node.untried = list(range(size))
@@ -317,7 +327,9 @@ class _Search:
         if mover is not None and mover != CHANCE:
             # A mover who can win at once will: value the node as that win.
             moves = self._moves_of(node)
-            if node.size <= NODE_WIN_SCAN:
+            if self.hooks.winning_moves is not None:
+                moves = self.hooks.winning_moves(state)[:1]
+            if len(moves) <= NODE_WIN_SCAN:
                 for move in moves:
                     outcome = state._after(move).outcome()
                     if _is_sole_win(outcome, mover):
@@ -353,8 +365,18 @@ class _Search:
 
     def _playout(self, state: State) -> Sequence[float]:
         rng = self.rng
+        plies = self.hooks.playout_plies
+        if plies is None:
+            plies = self.level.playout_cap
+        if self.hooks.playout is not None:
+            result = self.hooks.playout(state, rng, plies)
+            if isinstance(result, Outcome):
+                return outcome_rewards(result, self.seats)
+            if len(result) == self.seats:
+                return tuple(result)
+            return self._value(state)
         policy = self.hooks.playout_move
-        for _ in range(self.hooks.playout_plies or self.level.playout_cap):
+        for _ in range(plies):
             to_move = state.to_move
             if to_move is None:
                 break

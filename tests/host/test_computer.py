@@ -208,6 +208,37 @@ def test_the_computer_plays_only_legal_moves(variant: tuple[str, int, Mapping[st
 # -- a win in one, taken at every level -----------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("red", "blue", "answers"),
+    [
+        # Blue's open or broken threes, as in the games lost to Ludii: Red stops them.
+        ("K10 L11 A19 C1 T10", "P4 R4 S4 K9 L9", {"O4", "Q4", "T4"}),
+        ("K10 C3 E3 A19 T1", "M13 O13 P13 K11 H9", {"L13", "N13", "Q13"}),
+        ("K10 C3 E3 A19 T1", "H14 J14 K14 L10 B10", {"F14", "G14", "L14", "M14"}),
+    ],
+)
+def test_keryo_pente_an_open_or_broken_three_is_stopped(red: str, blue: str, answers: set[str]) -> None:
+    state = _keryo_pente(red, blue)
+    for level in ("normal", "hard"):
+        move = choose_move(state, level, 1, time_limit=2.0, iterations=400)
+        assert str(move) in answers, (level, str(move))
+
+
+def test_keryo_pente_an_open_four_is_made_before_the_other_three_is_stopped() -> None:
+    state = _keryo_pente("C6 D6 E6 A19", "H14 J14 K14 T1")  # Blue's three is answered later
+    for level in ("normal", "hard"):
+        assert str(choose_move(state, level, 1, time_limit=2.0, iterations=400)) in ("B6", "F6")
+
+
+def _keryo_pente(red: str, blue: str) -> State:
+    """Red to move in a position of two seats (no tournament rule) with these stones."""
+    game = game_of("rules.keryo_pente")
+    state = game.start(2, tournament=False)
+    for r, b in zip(red.split(), blue.split(), strict=True):
+        state = state.play(r).play(b)
+    return state
+
+
 def test_keryo_pente_four_in_a_row_is_completed_at_every_level() -> None:
     game = game_of("rules.keryo_pente")
     state = game.start(2, tournament=False)
@@ -374,6 +405,40 @@ def test_a_games_own_hooks_are_used_by_the_search() -> None:
     move = choose_move(state, "normal", 1, time_limit=2.0, iterations=300)
     assert EvaluatedRace.evaluations > 0
     assert move in state.legal_moves()
+
+
+@dataclass(frozen=True)
+class FastRace(RaceState):
+    """The race with the hooks of a game that has a faster path: whole playouts of its own, its
+    wins in one, and candidates best first."""
+
+    playout_plies: ClassVar[int] = 0
+    first: str = "step"
+    calls: ClassVar[dict[str, int]] = {}
+
+    def candidate_moves(self) -> Sequence[Move]:
+        return [STEP, ROLL] if self.first == "step" else [ROLL, STEP]
+
+    def winning_moves(self) -> Sequence[Move]:
+        FastRace.calls["wins"] = FastRace.calls.get("wins", 0) + 1
+        return [STEP] if self.positions[self.turn] == self.target - 1 else []
+
+    def playout(self, rng: random.Random, plies: int) -> Outcome | tuple[float, ...]:
+        FastRace.calls[f"playout {plies}"] = FastRace.calls.get(f"playout {plies}", 0) + 1
+        return (0.5, 0.5)
+
+
+def test_a_games_whole_playouts_wins_and_ordered_candidates_are_used_by_the_search() -> None:
+    FastRace.calls.clear()
+    state = FastRace(2, (0, 0), 0, target=100)
+    hooks = hooks_for(state)
+    assert hooks.playout is not None and hooks.winning_moves is not None and hooks.playout_plies == 0
+    move = choose_move(state, "normal", 1, time_limit=2.0, iterations=50)
+    assert move in state.legal_moves()
+    assert FastRace.calls["playout 0"] > 0 and FastRace.calls["wins"] > 0
+    # The first candidate is the first child: with one iteration, the move chosen.
+    assert choose_move(state, "normal", 1, iterations=1) == STEP
+    assert choose_move(replace(state, first="roll"), "normal", 1, iterations=1) == ROLL
 
 
 def test_hooks_registered_by_game_key_apply_until_the_game_has_its_own() -> None:
