@@ -40,6 +40,7 @@ def position(pits: list[str], cups: tuple[str, str]) -> GlassBeadState:
     state = GAME.load(
         {
             "game": "glass-bead",
+            "format": GAME.state_format,
             "seats": 2,
             "options": {},
             "pits": pits,
