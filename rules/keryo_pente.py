@@ -87,6 +87,28 @@ def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 RAYS = _rays()
 _CAPTURE_RAYS = tuple(tuple(ray for ray in rays if len(ray) >= 3) for rays in RAYS)
+
+
+def captured_runs(board: bytes | bytearray, index: int, stone: int) -> list[tuple[int, ...]]:
+    """The runs of stones that `stone` placed on `index` captures: in each direction, exactly 2
+    or 3 stones that are not its own, closed by one of its own (the rays of a point share no
+    point, so the runs can be emptied in any order)."""
+    runs = []
+    for ray in _CAPTURE_RAYS[index]:
+        a = board[ray[0]]
+        if not a or a == stone:
+            continue
+        b = board[ray[1]]
+        if not b or b == stone:
+            continue
+        c = board[ray[2]]
+        if c == stone:
+            runs.append(ray[:2])
+        elif c and len(ray) > 3 and board[ray[3]] == stone:
+            runs.append(ray[:3])
+    return runs
+
+
 """The rays of each point long enough to close a capture (3 points or more)."""
 _NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
 """The (up to 8) points next to each point."""
@@ -244,21 +266,10 @@ class KeryoPenteState(TurnState):
         board = bytearray(self.board)
         board[index] = stone
         taken: list[int] = []
-        for ray in _CAPTURE_RAYS[index]:
-            # Exactly 2 or 3 stones that are not the mover's, closed by a stone of the mover.
-            a = board[ray[0]]
-            if not a or a == stone:
-                continue
-            b = board[ray[1]]
-            if not b or b == stone:
-                continue
-            c = board[ray[2]]
-            if c == stone:
-                board[ray[0]] = board[ray[1]] = 0
-                taken += ray[:2]
-            elif c and len(ray) > 3 and board[ray[3]] == stone:
-                board[ray[0]] = board[ray[1]] = board[ray[2]] = 0
-                taken += ray[:3]
+        for run in captured_runs(board, index, stone):
+            for j in run:
+                board[j] = 0
+            taken += run
         captures = self.captures
         if taken:
             captures = (*captures[:mover], captures[mover] + len(taken), *captures[mover + 1 :])

@@ -31,13 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .keryo_pente import (
-    _CAPTURE_RAYS,
     _NEIGHBOURS,
     CENTRE,
     SIZE,
     WIN_CAPTURES,
     _in_tournament_box,
     _line_through,
+    captured_runs,
 )
 
 POINTS_COUNT = SIZE * SIZE
@@ -90,20 +90,7 @@ def points_of(bits: int) -> list[int]:
 
 def _capture_count(board: bytes | bytearray, index: int, stone: int) -> int:
     """How many stones `stone` placed on the empty `index` would capture."""
-    taken = 0
-    for ray in _CAPTURE_RAYS[index]:
-        a = board[ray[0]]
-        if not a or a == stone:
-            continue
-        b = board[ray[1]]
-        if not b or b == stone:
-            continue
-        c = board[ray[2]]
-        if c == stone:
-            taken += 2
-        elif c and len(ray) > 3 and board[ray[3]] == stone:
-            taken += 3
-    return taken
+    return sum(len(run) for run in captured_runs(board, index, stone))
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,20 +439,7 @@ class FastBoard:
             where[last] = k
         where[index] = -1
         taken = 0
-        for ray in _CAPTURE_RAYS[index]:
-            a = board[ray[0]]
-            if not a or a == stone:
-                continue
-            b = board[ray[1]]
-            if not b or b == stone:
-                continue
-            c = board[ray[2]]
-            if c == stone:
-                run = ray[:2]
-            elif c and len(ray) > 3 and board[ray[3]] == stone:
-                run = ray[:3]
-            else:
-                continue
+        for run in captured_runs(board, index, stone):
             for j in run:
                 board[j] = 0
                 where[j] = len(empties)
