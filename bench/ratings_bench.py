@@ -18,6 +18,7 @@ from pathlib import Path
 
 from data import Store, open_store
 
+from .scale_bench import new_database
 from .table import Row, percentile
 
 MATCHES = 1_000_000
@@ -128,18 +129,6 @@ async def measure(url: str) -> dict[str, list[float]]:
         await store.close()
 
 
-async def _postgres_url(server_url: str) -> str:
-    import asyncpg
-
-    conn = await asyncpg.connect(server_url)
-    try:
-        await conn.execute("CREATE DATABASE ratings_bench")
-    finally:
-        await conn.close()
-    before, _, query = server_url.partition("?")
-    return f"{before.rsplit('/', 1)[0]}/ratings_bench?{query}"
-
-
 def rows() -> list[Row]:
     import pgserver
 
@@ -149,7 +138,7 @@ def rows() -> list[Row]:
         try:
             stores = [
                 ("SQLite", str(Path(folder) / "bench.sqlite3")),
-                ("PostgreSQL", asyncio.run(_postgres_url(server.get_uri()))),
+                ("PostgreSQL", asyncio.run(new_database(server.get_uri(), "ratings_bench"))),
             ]
             for name, url in stores:
                 for what, times in asyncio.run(measure(url)).items():

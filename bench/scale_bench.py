@@ -120,8 +120,8 @@ def measure() -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
         server = pgserver.get_server(Path(folder) / "pg", cleanup_mode="stop")  # type: ignore[attr-defined]
         try:
             for processes in PROCESSES:
-                capacity_url = asyncio.run(_new_database(server.get_uri(), f"capacity_{processes}"))
-                paced_url = asyncio.run(_new_database(server.get_uri(), f"paced_{processes}"))
+                capacity_url = asyncio.run(new_database(server.get_uri(), f"capacity_{processes}"))
+                paced_url = asyncio.run(new_database(server.get_uri(), f"paced_{processes}"))
                 found.append(
                     (
                         "PostgreSQL",
@@ -135,7 +135,8 @@ def measure() -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
     return found
 
 
-async def _new_database(server_url: str, name: str) -> str:
+async def new_database(server_url: str, name: str) -> str:
+    """A new database `name` on the PostgreSQL server at `server_url`, migrated: its URL."""
     import asyncpg
 
     conn = await asyncpg.connect(server_url)
