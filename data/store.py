@@ -1266,6 +1266,8 @@ class SqliteStore(Store):
         self._claimed: set[str] = set()
         self._queued: list[_QueuedWrite] = []
         self._committer: asyncio.Task[None] | None = None
+        self._reads: list[_QueuedRead] = []
+        self._reader: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
@@ -1309,8 +1311,37 @@ class SqliteStore(Store):
         return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
-        async with self._read_lock:  # one call to the reader's thread: the statement is its own snapshot
-            return list(await self._read.execute_fetchall(sql, params))
+        # Group read, as the group commit below: the statements queued while the reader's thread
+        # is busy run together in one call to it (a trip to the thread costs more than a lookup),
+        # each on its own, so each still sees every write committed before it was asked for.
+        read: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        self._reads.append(_QueuedRead(sql, params, read))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read_queued())
+        return await read
+
+    async def _read_queued(self) -> None:
+        while self._reads:
+            batch, self._reads = self._reads, []
+            try:
+                async with self._read_lock:
+                    outcomes = await self._read._execute(  # type: ignore[no-untyped-call]
+                        _read_together, self._read._conn, batch
+                    )
+            except BaseException as error:
+                for read in batch:
+                    if not read.rows.done():
+                        read.rows.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for read, outcome in zip(batch, outcomes, strict=True):
+                if read.rows.done():  # its caller was cancelled meanwhile
+                    continue
+                if isinstance(outcome, BaseException):
+                    read.rows.set_exception(outcome)
+                else:
+                    read.rows.set_result(outcome)
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log
@@ -1366,6 +1397,25 @@ class _QueuedWrite:
     guard: Statement
     then: tuple[Statement, ...]
     written: asyncio.Future[bool]
+
+
+@dataclass(frozen=True)
+class _QueuedRead:
+    sql: str
+    params: Sequence[Any]
+    rows: asyncio.Future[list[Any]]
+
+
+def _read_together(db: sqlite3.Connection, batch: Sequence[_QueuedRead]) -> list[list[Any] | Exception]:
+    """In the SQLite store's reader thread: each statement of `batch` on its own (outside any
+    transaction, so each reads the newest committed data); each one's rows, or its error."""
+    outcomes: list[list[Any] | Exception] = []
+    for read in batch:
+        try:
+            outcomes.append(db.execute(read.sql, read.params).fetchall())
+        except Exception as error:
+            outcomes.append(error)
+    return outcomes
 
 
 def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite]) -> list[bool | Exception]:
