@@ -330,9 +330,12 @@ class MatchChange:
             and self.results is None
         )
 
-    def applied_to(self, row: MatchRow, version: int) -> MatchRow:
-        """The row as this change leaves it (so a caller need not read it back)."""
+    def applied_to(self, row: MatchRow, version: int, when: str | None = None) -> MatchRow:
+        """The row as this change leaves it, written at `when` (so a caller need not read it
+        back; given the `when` of `Store.update_match`, its times are the stored ones)."""
+        when = when or now_text()
         kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
+        over = self.status is not None and self.status in OVER_STATUSES
         return replace(
             row,
             version=version,
@@ -350,8 +353,9 @@ class MatchChange:
             move_count=row.move_count
             - self.removed_moves
             + sum(entry.kind == EntryKind.MOVE for entry in self.log),
-            updated_at=now_text(),
-            position_at=now_text() if self.log or self.truncate_from is not None else row.position_at,
+            updated_at=when,
+            finished_at=when if over else row.finished_at,
+            position_at=when if self.log or self.truncate_from is not None else row.position_at,
         )
 
 
@@ -721,12 +725,15 @@ class Store(ABC):
             )
         return [LogEntry(r[0], EntryKind(r[1]), r[2], r[3], r[4]) for r in rows]
 
-    async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
-        """Apply `change` in one transaction if the match is still at `expected_version`.
+    async def update_match(
+        self, match_id: int, expected_version: int, change: MatchChange, *, when: str | None = None
+    ) -> int:
+        """Apply `change` in one transaction if the match is still at `expected_version`, as
+        made at `when` (now_text(): now, when None).
 
         Returns the new version; raises VersionConflict (and changes nothing) otherwise.
         """
-        when = now_text()
+        when = when or now_text()
         if change.results is None:
             applied = await self.write_change(match_id, expected_version, change, when)
         else:  # the match ends: its results, and ratings read, updated and written back
@@ -1348,8 +1355,8 @@ class SqliteStore(Store):
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log
         # takes milliseconds) are committed together in one call to the thread, with one sync;
-        # one that raises is undone alone (`_commit_together`). Each caller still hears back only once its write is
-        # committed, or that it missed its guard, or its own error.
+        # one that raises is undone alone (`_commit_together`). Each caller still hears back
+        # only once its write is committed, or that it missed its guard, or its own error.
         written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._queued.append(_QueuedWrite(guard, tuple(then), written))
         if self._committer is None or self._committer.done():
