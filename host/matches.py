@@ -641,7 +641,6 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         the new ratings, in the same transaction; every change records there that its match
         message is owed to the channel (host/announcements.py), with a ping when a turn passed."""
         row = match.row
-        clock = self._clock
         turn_passed = bool(change.log) or change.status == MatchStatus.PLAYING
         since = row.log_length if change.truncate_from is None else min(row.log_length, change.truncate_from)
         now = datetime.now(UTC)  # one moment for the row, its outbox entry and the row kept
@@ -657,7 +656,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         written = change.applied_to(row, version, when)
         # The state at the new version: the one the change made, else the one it kept.
         kept_state = state if state is not None or change.state else match.state
-        self._keep(Loaded(written, match.game, kept_state), clock)
+        self._keep(Loaded(written, match.game, kept_state), match.clock)
         if change.seats is not None:  # the players' names were stored with the seats
             self._touch(user_ids=[s.user_id for s in change.seats if s.user_id is not None], sparing=row.id)
         if change.truncate_from is not None:

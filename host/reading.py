@@ -35,6 +35,9 @@ class Loaded:
     row: MatchRow
     game: Game
     state: State | None
+    clock: int = 0
+    """The reader's clock (`MatchReader._clock`) when the row was read, or taken as kept: an
+    unversioned change after it may be missing from the row."""
 
     @property
     def title(self) -> str:
@@ -179,7 +182,7 @@ class MatchReader:
             state = await self._load_cache(row, game)
         elif row.status != MatchStatus.LOBBY and row.log_length:
             state = await self._replay(row, game, upto=row.log_length)
-        loaded = Loaded(row, game, state)
+        loaded = Loaded(row, game, state, since)
         self._keep(loaded, since)
         return loaded
 
@@ -187,7 +190,8 @@ class MatchReader:
         """The match as this process last read or wrote it, when that is the stored match but
         for changes made since by another process, which only a shared store has; its version
         guards any write based on it. None when not kept, or when the store is shared."""
-        return None if self.store.shared else self._kept.get(match_id)
+        kept = None if self.store.shared else self._kept.get(match_id)
+        return None if kept is None else Loaded(kept.row, kept.game, kept.state, self._clock)
 
     def _keep(self, loaded: Loaded, since: int) -> None:
         """Keep `loaded` (read or written while the clock stood at `since`) as the match is, but
