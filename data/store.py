@@ -20,11 +20,11 @@ import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -278,6 +278,19 @@ _EVER = "9999"
 """Later than every stored moment (ISO text compares in time order)."""
 
 
+_Row = TypeVar("_Row")
+
+
+def _amended(row: _Row, **changes: Any) -> _Row:
+    """`dataclasses.replace` for the frozen rows every move rebuilds (none has a __post_init__):
+    the fields are copied as they are, without the generated __init__ and its `__setattr__`
+    for each of some thirty fields."""
+    assert changes.keys() <= row.__dict__.keys(), f"not fields: {changes.keys() - row.__dict__.keys()}"
+    amended: _Row = object.__new__(type(row))
+    amended.__dict__.update(row.__dict__, **changes)
+    return amended
+
+
 @dataclass(frozen=True)
 class MatchChange:
     """What one guarded write changes; fields left unset stay as they are."""
@@ -330,13 +343,17 @@ class MatchChange:
             and self.results is None
         )
 
+    def owing(self, announce: Announcement) -> MatchChange:
+        """This change, owing the message `announce` (as `dataclasses.replace` would, cheaper)."""
+        return _amended(self, announce=announce)
+
     def applied_to(self, row: MatchRow, version: int, when: str | None = None) -> MatchRow:
         """The row as this change leaves it, written at `when` (so a caller need not read it
         back; given the `when` of `Store.update_match`, its times are the stored ones)."""
         when = when or now_text()
         kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
         over = self.status is not None and self.status in OVER_STATUSES
-        return replace(
+        return _amended(
             row,
             version=version,
             status=self.status or row.status,
@@ -422,9 +439,13 @@ class Statement:
         return len(self.rows)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""Made once: `json.dumps` with separators builds an encoder at every call."""
+
+
 def state_text(state: Mapping[str, Any]) -> str:
     """A state's JSON as stored (compact: it is written with every move)."""
-    return json.dumps(state, separators=(",", ":"))
+    return _COMPACT.encode(state)
 
 
 async def _run_guarded(db: Connection, guard: Statement, then: Sequence[Statement]) -> bool:

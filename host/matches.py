@@ -645,7 +645,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         since = row.log_length if change.truncate_from is None else min(row.log_length, change.truncate_from)
         now = datetime.now(UTC)  # one moment for the row, its outbox entry and the row kept
         when = now.isoformat(timespec="milliseconds")
-        change = replace(_with_results(row, change), announce=owed(since, ping=turn_passed, now=now))
+        change = _with_results(row, change).owing(owed(since, ping=turn_passed, now=now))
         try:
             version = await self.store.update_match(row.id, row.version, change, when=when)
         except VersionConflict:

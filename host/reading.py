@@ -209,6 +209,8 @@ class MatchReader:
             self._kept.popitem(last=False)
 
     def _touched_after(self, row: MatchRow, since: int) -> bool:
+        if since == self._clock:
+            return False  # nothing was touched since
         floor = self._touched_floor
         if self._touched.get(("match", row.id), floor) > since:
             return True
