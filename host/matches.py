@@ -658,7 +658,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         kept_state = state if state is not None or change.state else match.state
         self._keep(Loaded(written, match.game, kept_state), match.clock)
         if change.seats is not None:  # the players' names were stored with the seats
-            self._touch(user_ids=[s.user_id for s in change.seats if s.user_id is not None], sparing=row.id)
+            self._touch(user_ids=[s.user_id for s in change.seats if s.user_id is not None])
+            self._still_current(row.id)
         if change.truncate_from is not None:
             self._forget_last_moves(row.id, change.truncate_from)
         if any(e.kind == EntryKind.MOVE for e in played):

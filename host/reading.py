@@ -36,8 +36,8 @@ class Loaded:
     game: Game
     state: State | None
     clock: int = 0
-    """The reader's clock (`MatchReader._clock`) when the row was read, or taken as kept: an
-    unversioned change after it may be missing from the row."""
+    """The reader's clock (`MatchReader._clock`) when the row was read, or kept: an unversioned
+    change after it may be missing from the row."""
 
     @property
     def title(self) -> str:
@@ -191,7 +191,10 @@ class MatchReader:
         for changes made since by another process, which only a shared store has; its version
         guards any write based on it. None when not kept, or when the store is shared."""
         kept = None if self.store.shared else self._kept.get(match_id)
-        return None if kept is None else Loaded(kept.row, kept.game, kept.state, self._clock)
+        if kept is None or not self._touched_after(kept.row, kept.clock):
+            return kept
+        del self._kept[match_id]  # a player's name changed since (`_touch`): read it again
+        return None
 
     def _keep(self, loaded: Loaded, since: int) -> None:
         """Keep `loaded` (read or written while the clock stood at `since`) as the match is, but
@@ -203,12 +206,14 @@ class MatchReader:
         old = self._kept.get(match_id)
         if old is not None and old.row.version > loaded.row.version:
             return  # a read that began before a write ended after it
-        self._kept[match_id] = loaded
+        self._kept[match_id] = Loaded(loaded.row, loaded.game, loaded.state, self._clock)
         self._kept.move_to_end(match_id)
         while len(self._kept) > STATE_CACHE:
             self._kept.popitem(last=False)
 
     def _touched_after(self, row: MatchRow, since: int) -> bool:
+        """Whether an unversioned change of the match or of one of its players' names was
+        stored after the clock stood at `since`."""
         if since == self._clock:
             return False  # nothing was touched since
         floor = self._touched_floor
@@ -216,23 +221,24 @@ class MatchReader:
             return True
         return any(self._touched.get(("user", s.user_id), floor) > since for s in row.seats if s.user_id)
 
-    def _touch(self, match_id: int | None = None, user_ids: Sequence[int] = (), *, sparing: int = 0) -> None:
+    def _touch(self, match_id: int | None = None, user_ids: Sequence[int] = ()) -> None:
         """An unversioned change of the match (its message or thread) or of these players' names
-        was stored: a read or write that overlapped it keeps nothing (`_keep`), and a kept
-        match with one of these players is dropped (but match `sparing`, kept as just written)."""
+        was stored: a read or write that overlapped it keeps nothing (`_keep`), and a match kept
+        from before it is read again (`kept`)."""
         self._clock += 1
-        if len(self._touched) > STATE_CACHE:
+        if len(self._touched) > STATE_CACHE:  # forgotten: as if everything had been touched
             self._touched.clear()
             self._touched_floor = self._clock
         if match_id is not None:
             self._touched[("match", match_id)] = self._clock
-        if user_ids:
-            users = set(user_ids)
-            for user_id in users:
-                self._touched[("user", user_id)] = self._clock
-            kept = self._kept.items()
-            for gone in [i for i, k in kept if i != sparing and any(s.user_id in users for s in k.row.seats)]:
-                del self._kept[gone]
+        for user_id in user_ids:
+            self._touched[("user", user_id)] = self._clock
+
+    def _still_current(self, match_id: int) -> None:
+        """The match kept is as stored now (the change that touched it just wrote it)."""
+        kept = self._kept.get(match_id)
+        if kept is not None:
+            self._kept[match_id] = Loaded(kept.row, kept.game, kept.state, self._clock)
 
     def forget_kept(self) -> None:
         """Drop every kept match (players were erased or renamed, or matches deleted)."""
