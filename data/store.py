@@ -20,11 +20,11 @@ import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -278,6 +278,19 @@ _EVER = "9999"
 """Later than every stored moment (ISO text compares in time order)."""
 
 
+_Row = TypeVar("_Row")
+
+
+def _amended(row: _Row, **changes: Any) -> _Row:
+    """`dataclasses.replace` for the frozen rows every move rebuilds (none has a __post_init__):
+    the fields are copied as they are, without the generated __init__ and its `__setattr__`
+    for each of some thirty fields."""
+    assert changes.keys() <= row.__dict__.keys(), f"not fields: {changes.keys() - row.__dict__.keys()}"
+    amended: _Row = object.__new__(type(row))
+    amended.__dict__.update(row.__dict__, **changes)
+    return amended
+
+
 @dataclass(frozen=True)
 class MatchChange:
     """What one guarded write changes; fields left unset stay as they are."""
@@ -330,10 +343,17 @@ class MatchChange:
             and self.results is None
         )
 
-    def applied_to(self, row: MatchRow, version: int) -> MatchRow:
-        """The row as this change leaves it (so a caller need not read it back)."""
+    def owing(self, announce: Announcement) -> MatchChange:
+        """This change, owing the message `announce` (as `dataclasses.replace` would, cheaper)."""
+        return _amended(self, announce=announce)
+
+    def applied_to(self, row: MatchRow, version: int, when: str | None = None) -> MatchRow:
+        """The row as this change leaves it, written at `when` (so a caller need not read it
+        back; given the `when` of `Store.update_match`, its times are the stored ones)."""
+        when = when or now_text()
         kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
-        return replace(
+        over = self.status is not None and self.status in OVER_STATUSES
+        return _amended(
             row,
             version=version,
             status=self.status or row.status,
@@ -350,8 +370,9 @@ class MatchChange:
             move_count=row.move_count
             - self.removed_moves
             + sum(entry.kind == EntryKind.MOVE for entry in self.log),
-            updated_at=now_text(),
-            position_at=now_text() if self.log or self.truncate_from is not None else row.position_at,
+            updated_at=when,
+            finished_at=when if over else row.finished_at,
+            position_at=when if self.log or self.truncate_from is not None else row.position_at,
         )
 
 
@@ -411,14 +432,20 @@ class Statement:
         """The same on a plain sqlite3 connection (in the SQLite store's database thread)."""
         if self.rows is None:
             return db.execute(self.sql, self.params).rowcount
-        if self.rows:
+        if len(self.rows) == 1:  # a move's one log entry: a plain execute costs less
+            db.execute(self.sql, self.rows[0])
+        elif self.rows:
             db.executemany(self.sql, self.rows)
         return len(self.rows)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""Made once: `json.dumps` with separators builds an encoder at every call."""
+
+
 def state_text(state: Mapping[str, Any]) -> str:
     """A state's JSON as stored (compact: it is written with every move)."""
-    return json.dumps(state, separators=(",", ":"))
+    return _COMPACT.encode(state)
 
 
 async def _run_guarded(db: Connection, guard: Statement, then: Sequence[Statement]) -> bool:
@@ -719,12 +746,15 @@ class Store(ABC):
             )
         return [LogEntry(r[0], EntryKind(r[1]), r[2], r[3], r[4]) for r in rows]
 
-    async def update_match(self, match_id: int, expected_version: int, change: MatchChange) -> int:
-        """Apply `change` in one transaction if the match is still at `expected_version`.
+    async def update_match(
+        self, match_id: int, expected_version: int, change: MatchChange, *, when: str | None = None
+    ) -> int:
+        """Apply `change` in one transaction if the match is still at `expected_version`, as
+        made at `when` (now_text(): now, when None).
 
         Returns the new version; raises VersionConflict (and changes nothing) otherwise.
         """
-        when = now_text()
+        when = when or now_text()
         if change.results is None:
             applied = await self.write_change(match_id, expected_version, change, when)
         else:  # the match ends: its results, and ratings read, updated and written back
@@ -1266,6 +1296,8 @@ class SqliteStore(Store):
         self._claimed: set[str] = set()
         self._queued: list[_QueuedWrite] = []
         self._committer: asyncio.Task[None] | None = None
+        self._reads: list[_QueuedRead] = []
+        self._reader: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
@@ -1309,14 +1341,43 @@ class SqliteStore(Store):
         return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
-        async with self._read_lock:  # one call to the reader's thread: the statement is its own snapshot
-            return list(await self._read.execute_fetchall(sql, params))
+        # Group read, as the group commit below: the statements queued while the reader's thread
+        # is busy run together in one call to it (a trip to the thread costs more than a lookup),
+        # each on its own, so each still sees every write committed before it was asked for.
+        read: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        self._reads.append(_QueuedRead(sql, params, read))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read_queued())
+        return await read
+
+    async def _read_queued(self) -> None:
+        while self._reads:
+            batch, self._reads = self._reads, []
+            try:
+                async with self._read_lock:
+                    outcomes = await self._read._execute(  # type: ignore[no-untyped-call]
+                        _read_together, self._read._conn, batch
+                    )
+            except BaseException as error:
+                for read in batch:
+                    if not read.rows.done():
+                        read.rows.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for read, outcome in zip(batch, outcomes, strict=True):
+                if read.rows.done():  # its caller was cancelled meanwhile
+                    continue
+                if isinstance(outcome, BaseException):
+                    read.rows.set_exception(outcome)
+                else:
+                    read.rows.set_result(outcome)
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log
-        # takes milliseconds) are committed together in one call to the thread, with one sync,
-        # each in a savepoint of its own. Each caller still hears back only once its write is
-        # committed, or that it missed its guard, or its own error.
+        # takes milliseconds) are committed together in one call to the thread, with one sync;
+        # one that raises is undone alone (`_commit_together`). Each caller still hears back
+        # only once its write is committed, or that it missed its guard, or its own error.
         written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._queued.append(_QueuedWrite(guard, tuple(then), written))
         if self._committer is None or self._committer.done():
@@ -1368,26 +1429,65 @@ class _QueuedWrite:
     written: asyncio.Future[bool]
 
 
+@dataclass(frozen=True)
+class _QueuedRead:
+    sql: str
+    params: Sequence[Any]
+    rows: asyncio.Future[list[Any]]
+
+
+def _read_together(db: sqlite3.Connection, batch: Sequence[_QueuedRead]) -> list[list[Any] | Exception]:
+    """In the SQLite store's reader thread: each statement of `batch` on its own (outside any
+    transaction, so each reads the newest committed data); each one's rows, or its error."""
+    outcomes: list[list[Any] | Exception] = []
+    for read in batch:
+        try:
+            outcomes.append(db.execute(read.sql, read.params).fetchall())
+        except Exception as error:
+            outcomes.append(error)
+    return outcomes
+
+
 def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite]) -> list[bool | Exception]:
-    """In the SQLite store's database thread: each write of `batch` in a savepoint of its own
-    (its guard missed, or an error: rolled back alone), all in one transaction. Returns each
-    write's outcome; raises, with nothing written, when the transaction itself fails."""
+    """In the SQLite store's database thread: the writes of `batch` in one transaction, each
+    one's guard missed or an error undoing it alone. Returns each write's outcome; raises, with
+    nothing written, when the transaction itself fails."""
+    # A missed guard writes nothing, so only a write that raises needs undoing alone: the batch
+    # runs first without a savepoint per write (two statements fewer a write), and only when one
+    # raises is it all rolled back and run again with each write in a savepoint of its own.
+    outcomes = _write_batch(db, batch, savepoints=False)
+    if outcomes is None:
+        outcomes = _write_batch(db, batch, savepoints=True)
+    assert outcomes is not None
+    return outcomes
+
+
+def _write_batch(
+    db: sqlite3.Connection, batch: Sequence[_QueuedWrite], *, savepoints: bool
+) -> list[bool | Exception] | None:
+    """`batch` in one transaction; without `savepoints`, None (and nothing written) as soon as
+    a write raises."""
     outcomes: list[bool | Exception] = []
     db.execute("BEGIN IMMEDIATE")
     try:
         for write in batch:
-            db.execute("SAVEPOINT one_write")
+            if savepoints:
+                db.execute("SAVEPOINT one_write")
             try:
                 applied = write.guard.run_in(db) == 1
                 if applied:
                     for statement in write.then:
                         statement.run_in(db)
             except Exception as error:
+                if not savepoints:
+                    db.execute("ROLLBACK")
+                    return None
                 db.execute("ROLLBACK TO one_write")
                 outcomes.append(error)
             else:
                 outcomes.append(applied)
-            db.execute("RELEASE one_write")
+            if savepoints:
+                db.execute("RELEASE one_write")
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:

@@ -298,6 +298,7 @@ class Ladder:
         had_settings = await self.store.settings(user_id) is not None
         await self.withdraw(user_id)
         label = await self.store.forget_player(user_id)
+        self.host.forget_kept()  # their name and id changed in every match kept in memory
         if label is None and not had_settings:
             raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
         return label
@@ -305,4 +306,6 @@ class Ladder:
     async def erase_server(self, guild_id: int) -> int:
         """Delete every match of a server and its server ratings; returns how many matches."""
         check_id(guild_id, "server id")
-        return await self.store.erase_guild(guild_id)
+        erased = await self.store.erase_guild(guild_id)
+        self.host.forget_kept()
+        return erased

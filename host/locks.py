@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from types import TracebackType
 
 
-@dataclass
 class _Holders:
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    count: int = 0
-    """The coroutines holding or waiting for the lock."""
+    __slots__ = ("count", "lock")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.count = 0
+        """The coroutines holding or waiting for the lock."""
 
 
 class MatchLocks:
@@ -25,14 +25,40 @@ class MatchLocks:
     def __len__(self) -> int:
         return len(self._held)
 
-    @asynccontextmanager
-    async def hold(self, match_id: int) -> AsyncIterator[None]:
-        holders = self._held.setdefault(match_id, _Holders())
+    def hold(self, match_id: int) -> _Hold:
+        """`async with locks.hold(match_id):` the block runs alone among this match's holders."""
+        return _Hold(self._held, match_id)
+
+
+class _Hold:
+    """The context manager of `MatchLocks.hold`: a plain class, not an async generator, since
+    every move takes one (an async generator costs a hook call and a weak reference a use)."""
+
+    __slots__ = ("_held", "_holders", "_match_id")
+
+    def __init__(self, held: dict[int, _Holders], match_id: int) -> None:
+        self._held = held
+        self._match_id = match_id
+
+    async def __aenter__(self) -> None:
+        holders = self._held.get(self._match_id)
+        if holders is None:
+            holders = self._held[self._match_id] = _Holders()
+        self._holders = holders
         holders.count += 1
         try:
-            async with holders.lock:
-                yield
-        finally:
-            holders.count -= 1
-            if holders.count == 0:
-                del self._held[match_id]
+            await holders.lock.acquire()
+        except BaseException:  # cancelled while waiting: it never held the lock
+            self._leave()
+            raise
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self._holders.lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self._holders.count -= 1
+        if self._holders.count == 0:
+            del self._held[self._match_id]

@@ -16,13 +16,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
-from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, Outcome, State
+from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
 from .announcements import MatchAnnouncements, owed
 from .checks import check_id, check_move_text, check_player
 from .errors import (
     AlreadySeated,
+    HostError,
     LobbyAction,
     LobbyClosed,
     LobbyFull,
@@ -158,6 +159,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 private=private,
                 placement=placement,
             )
+        self._touch(user_ids=[creator.user_id])  # the creator's name was stored with the seat
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
@@ -284,6 +286,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     rematch_of=row.id,
                     private=row.private,
                 )
+            self._touch(user_ids=[player.user_id])  # the player's name was stored with the seat
         if len(computers) + 1 < len(row.seats):
             return await self.get(rematch_id)
         async with self._editing(rematch_id) as lobby:
@@ -330,17 +333,35 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         position reached after it (a repeated or delayed command)."""
         check_id(user_id, "user id")
         text = check_move_text(text)
-        async with self._editing(match_id) as match:
-            row, state = match.row, match.state
-            seat = self._acting_seat(match, user_id)
-            if expected_ply is not None and expected_ply != row.log_length:
-                raise StaleTurn(match=match.ref, expected_ply=expected_ply, current_ply=row.log_length)
-            if sent_at is not None and _reached_after(row, sent_at):
-                raise StaleTurn(match=match.ref, sent_before=True)
-            assert state is not None
-            if state.to_move != seat.seat:
-                raise self._not_your_turn(match)
-            return await self._play_move(match, seat.seat, state.parse(text))
+        async with self._locks.hold(match_id):
+            kept = self.kept(match_id)
+            if kept is not None and kept.state is not None:
+                # The match as this process last wrote or read it, not read again: the write is
+                # guarded by its version. Whatever it refuses, or a version moved on, is decided
+                # again on the match as stored, as if the kept one had not been there.
+                try:
+                    seat, move = self._checked_move(kept, user_id, text, expected_ply, sent_at)
+                    return await self._play_move(kept, seat, move, kept_match=True)
+                except (HostError, MoveError, _KeptStale):
+                    pass
+            match = await self._load(match_id)
+            seat, move = self._checked_move(match, user_id, text, expected_ply, sent_at)
+            return await self._play_move(match, seat, move)
+
+    def _checked_move(
+        self, match: Loaded, user_id: int, text: str, expected_ply: int | None, sent_at: datetime | None
+    ) -> tuple[int, Move]:
+        """The user's seat and the move `text` means, when the user may play it now."""
+        row, state = match.row, match.state
+        seat = self._acting_seat(match, user_id)
+        if expected_ply is not None and expected_ply != row.log_length:
+            raise StaleTurn(match=match.ref, expected_ply=expected_ply, current_ply=row.log_length)
+        if sent_at is not None and _reached_after(row, sent_at):
+            raise StaleTurn(match=match.ref, sent_before=True)
+        assert state is not None
+        if state.to_move != seat.seat:
+            raise self._not_your_turn(match)
+        return seat.seat, state.parse(text)
 
     async def play_computers(self, match_id: int) -> MatchSnapshot:
         """Play every computer seat's move (with the chance events and passes that follow)
@@ -361,14 +382,17 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 played += (await self._play_move(match, seat, state.parse(text))).played
         return await self.get(match_id, played=played)
 
-    async def _play_move(self, match: Loaded, seat: int, move: Move) -> MatchSnapshot:
+    async def _play_move(
+        self, match: Loaded, seat: int, move: Move, *, kept_match: bool = False
+    ) -> MatchSnapshot:
         """The one way a move is played, whoever chose it: the move, then what follows by itself;
-        it clears a draw offer."""
+        it clears a draw offer. `kept_match`: see `_commit`."""
         state, ply = match.state, match.row.log_length
         assert state is not None
         entries = [seat_move(ply, seat, state, move)]
         after, entries = advance(match.row.seed, state.play(move), entries, ply + 1)
-        return await self._commit(match, _state_change(after, entries), played=entries, state=after)
+        change = _state_change(after, entries)
+        return await self._commit(match, change, played=entries, state=after, kept_match=kept_match)
 
     async def computer_matches(self) -> list[int]:
         """Matches being played whose seat to move is a computer (after a restart, say), but for
@@ -607,9 +631,11 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         *,
         played: Sequence[PlayedMove] = (),
         state: State | None = None,
+        kept_match: bool = False,
     ) -> MatchSnapshot:
         """Store `change` if the match is still as loaded, and return the match as it now is
-        (`state`: the new state, when the change made one).
+        (`state`: the new state, when the change made one). `kept_match`: the match is the one
+        kept in memory, not read: a version moved on raises _KeptStale, not StaleTurn.
 
         A change that finishes the match also stores each seat's result and, for rated matches,
         the new ratings, in the same transaction; every change records there that its match
@@ -617,14 +643,23 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         row = match.row
         turn_passed = bool(change.log) or change.status == MatchStatus.PLAYING
         since = row.log_length if change.truncate_from is None else min(row.log_length, change.truncate_from)
-        change = replace(_with_results(row, change), announce=owed(since, ping=turn_passed))
+        now = datetime.now(UTC)  # one moment for the row, its outbox entry and the row kept
+        when = now.isoformat(timespec="milliseconds")
+        change = _with_results(row, change).owing(owed(since, ping=turn_passed, now=now))
         try:
-            version = await self.store.update_match(row.id, row.version, change)
+            version = await self.store.update_match(row.id, row.version, change, when=when)
         except VersionConflict:
+            if kept_match:
+                self._kept.pop(row.id, None)
+                raise _KeptStale from None
             raise StaleTurn(match=match.ref) from None
-        written = change.applied_to(row, version)
+        written = change.applied_to(row, version, when)
         # The state at the new version: the one the change made, else the one it kept.
-        self._keep_state(row.id, version, state if state is not None or change.state else match.state)
+        kept_state = state if state is not None or change.state else match.state
+        self._keep(Loaded(written, match.game, kept_state), match.clock)
+        if change.seats is not None:  # the players' names were stored with the seats
+            self._touch(user_ids=[s.user_id for s in change.seats if s.user_id is not None])
+            self._still_current(row.id)
         if change.truncate_from is not None:
             self._forget_last_moves(row.id, change.truncate_from)
         if any(e.kind == EntryKind.MOVE for e in played):
@@ -659,6 +694,10 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         if holder.stand_in:  # a computer moves for the player who resigned, not they
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=COMPUTER_NAME)
         return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.name)
+
+
+class _KeptStale(Exception):
+    """A write based on the match kept in memory found a newer version stored."""
 
 
 def _state_change(

@@ -23,8 +23,9 @@ log = logging.getLogger("tavern.host")
 LAST_MOVE_CACHE = 1024
 """How many (match, ply) last moves the reader keeps in memory."""
 STATE_CACHE = 4096
-"""How many matches' states the reader keeps in memory (the most recently used), each with the
-match version it is the state of: a match read again at that version is not decoded again."""
+"""How many matches the reader keeps in memory (the most recently used), each as read or written
+at a version with its state: a match read again at that version is not decoded again, and on a
+store no other process writes, a move is checked against it without reading (see `kept`)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,9 @@ class Loaded:
     row: MatchRow
     game: Game
     state: State | None
+    clock: int = 0
+    """The reader's clock (`MatchReader._clock`) when the row was read, or kept: an unversioned
+    change after it may be missing from the row."""
 
     @property
     def title(self) -> str:
@@ -49,10 +53,20 @@ class MatchReader:
         self.store = store
         self._last_moves: dict[tuple[int, int], Move | None] = {}
         """The last move of each match at a log length (a small cache, oldest dropped first)."""
-        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
-        """Each match's state at a version, least recently used first. A version names one
-        position for good (every change of the log or state makes a new one, in any process),
-        so a state kept for the version read is the stored state."""
+        self._kept: OrderedDict[int, Loaded] = OrderedDict()
+        """Each match as last read or written, with its state, least recently used first. A
+        version names one position for good (every change of the log or state makes a new one,
+        in any process), so a state kept for the version read is the stored state. The rest of
+        the row is the stored one too while nothing unversioned changed it: this process's
+        changes of that kind (a message, a thread, a player's name) update or drop it here, and
+        those of another process are possible only on a shared store (`kept`)."""
+        self._clock = 0
+        """Counts the unversioned changes (`_touch`), so that a read or write that overlapped
+        one does not keep a row from before it."""
+        self._touched: dict[tuple[str, int], int] = {}
+        """The clock at the last unversioned change of each match ("match", id) and of each
+        player's name ("user", id); those older than `_touched_floor` are forgotten."""
+        self._touched_floor = 0
 
     async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
         """The match as it is stored now."""
@@ -153,30 +167,85 @@ class MatchReader:
     async def _load(self, match_id: int) -> Loaded:
         if not is_id(match_id):  # no match has such an id (and SQLite could not even look it up)
             raise MatchNotFound(match_id=match_id)
-        kept = self._states.get(match_id)
-        row = await self.store.get_match(match_id, known_version=None if kept is None else kept[0])
+        since = self._clock
+        kept = self._kept.get(match_id)
+        known = None if kept is None or kept.state is None else kept.row.version
+        row = await self.store.get_match(match_id, known_version=known)
         if row is None:
+            self._kept.pop(match_id, None)
             raise MatchNotFound(match_id=match_id)
         game = game_by_key(row.game)
         state: State | None = None
-        if kept is not None and kept[0] == row.version:
-            state = kept[1]  # the row came without its state: this is it
+        if kept is not None and kept.state is not None and known == row.version:
+            state = kept.state  # the row came without its state: this is it
         elif row.state is not None:
             state = await self._load_cache(row, game)
         elif row.status != MatchStatus.LOBBY and row.log_length:
             state = await self._replay(row, game, upto=row.log_length)
-        self._keep_state(row.id, row.version, state)
-        return Loaded(row, game, state)
+        loaded = Loaded(row, game, state, since)
+        self._keep(loaded, since)
+        return loaded
 
-    def _keep_state(self, match_id: int, version: int, state: State | None) -> None:
-        """Keep `state` as the match's state at `version` (None: none is known)."""
-        if state is None:
-            self._states.pop(match_id, None)
+    def kept(self, match_id: int) -> Loaded | None:
+        """The match as this process last read or wrote it, when that is the stored match but
+        for changes made since by another process, which only a shared store has; its version
+        guards any write based on it. None when not kept, or when the store is shared."""
+        kept = None if self.store.shared else self._kept.get(match_id)
+        if kept is None or not self._touched_after(kept.row, kept.clock):
+            return kept
+        del self._kept[match_id]  # a player's name changed since (`_touch`): read it again
+        return None
+
+    def _keep(self, loaded: Loaded, since: int) -> None:
+        """Keep `loaded` (read or written while the clock stood at `since`) as the match is, but
+        when an unversioned change overlapped it, or a newer version is kept already."""
+        match_id = loaded.row.id
+        if self._touched_after(loaded.row, since):
+            self._kept.pop(match_id, None)
             return
-        self._states[match_id] = (version, state)
-        self._states.move_to_end(match_id)
-        while len(self._states) > STATE_CACHE:
-            self._states.popitem(last=False)
+        old = self._kept.get(match_id)
+        if old is not None and old.row.version > loaded.row.version:
+            return  # a read that began before a write ended after it
+        self._kept[match_id] = Loaded(loaded.row, loaded.game, loaded.state, self._clock)
+        self._kept.move_to_end(match_id)
+        while len(self._kept) > STATE_CACHE:
+            self._kept.popitem(last=False)
+
+    def _touched_after(self, row: MatchRow, since: int) -> bool:
+        """Whether an unversioned change of the match or of one of its players' names was
+        stored after the clock stood at `since`."""
+        if since == self._clock:
+            return False  # nothing was touched since
+        floor = self._touched_floor
+        if self._touched.get(("match", row.id), floor) > since:
+            return True
+        return any(self._touched.get(("user", s.user_id), floor) > since for s in row.seats if s.user_id)
+
+    def _touch(self, match_id: int | None = None, user_ids: Sequence[int] = ()) -> None:
+        """An unversioned change of the match (its message or thread) or of these players' names
+        was stored: a read or write that overlapped it keeps nothing (`_keep`), and a match kept
+        from before it is read again (`kept`)."""
+        self._clock += 1
+        if len(self._touched) > STATE_CACHE:  # forgotten: as if everything had been touched
+            self._touched.clear()
+            self._touched_floor = self._clock
+        if match_id is not None:
+            self._touched[("match", match_id)] = self._clock
+        for user_id in user_ids:
+            self._touched[("user", user_id)] = self._clock
+
+    def _still_current(self, match_id: int) -> None:
+        """The match kept is as stored now (the change that touched it just wrote it)."""
+        kept = self._kept.get(match_id)
+        if kept is not None:
+            self._kept[match_id] = Loaded(kept.row, kept.game, kept.state, self._clock)
+
+    def forget_kept(self) -> None:
+        """Drop every kept match (players were erased or renamed, or matches deleted)."""
+        self._clock += 1
+        self._touched.clear()
+        self._touched_floor = self._clock
+        self._kept.clear()
 
     async def _load_cache(self, row: MatchRow, game: Game) -> State:
         """The state from the stored cache; a cache written in another format (or damaged) is

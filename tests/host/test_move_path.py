@@ -1,9 +1,11 @@
-"""The path of one move through host and store: one read and one write, the states a host keeps
-per match version, and writes that arrive together committed together, each one whole."""
+"""The path of one move through host and store: one write (and one read, but of a match this
+process keeps on a store no other process writes), the matches a host keeps per match version,
+and writes that arrive together committed together, each one whole."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,7 @@ import pytest
 from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict, open_store
 from host import Host, MatchSnapshot, Player, StaleTurn
 from tests.support.databases import INTEGRITY_ERRORS, Database, fresh_postgres, sqlite_database
-from tests.support.host import ANN, BOB, dump, mover, started_match, two_player_match
+from tests.support.host import ANN, BOB, dump, mover, started_match, two_player_match, waiting
 
 
 async def new_lobby(store: Store, creator: int) -> int:
@@ -164,3 +166,56 @@ def without_times(tables: tuple[Any, ...]) -> tuple[Any, ...]:
         [tuple(None if isinstance(v, str) and v[:2] == "20" and "T" in v else v for v in row) for row in rows]
         for rows in tables
     )
+
+
+async def test_a_move_on_a_match_this_process_keeps_is_not_read_again_on_sqlite(
+    host: Host, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a store no other process writes, the match a move wrote is the one the next move is
+    checked against: one write a move, no read. A shared store (PostgreSQL) is read each time."""
+    match = await two_player_match(host)
+    match = await host.play(match.id, mover(match), "K10")
+    reads: list[int] = []
+    real = store.get_match
+
+    async def counted(match_id: int, *, known_version: int | None = None) -> Any:
+        reads.append(match_id)
+        return await real(match_id, known_version=known_version)
+
+    monkeypatch.setattr(store, "get_match", counted)
+    after = await host.play(match.id, mover(match), "A1", expected_ply=1)
+    assert after.ply == 2 and str(after.last_move) == "A1"
+    assert reads == ([match.id] if store.shared else [])
+    assert await host.get(match.id) == replace(after, played=())  # what it returned is stored
+
+
+async def test_a_move_refused_on_the_kept_match_is_decided_again_on_the_stored_one(
+    store: Store, database: Database
+) -> None:
+    """Another process moved meanwhile: the move is not refused for the position this host still
+    holds (not its turn there), but played on the one stored."""
+    first = Host(store)
+    match = await two_player_match(first)
+    ann, bob = mover(match), waiting(match)
+    match = await first.play(match.id, ann, "K10")
+    second = Host(await type(store).open(database.url))
+    try:
+        await second.play(match.id, bob, "A1", expected_ply=1)
+        after = await first.play(match.id, ann, "A5")  # Bob's turn in the match `first` keeps
+        assert after.ply == 3 and [e.notation for e in await store.log(match.id)] == ["K10", "A1", "A5"]
+        with pytest.raises(StaleTurn):  # as kept, and as stored: refused
+            await first.play(match.id, ann, "A7", expected_ply=2)
+    finally:
+        await second.store.close()
+
+
+async def test_the_kept_match_follows_its_message_and_its_players_names(host: Host) -> None:
+    match = await two_player_match(host)
+    match = await host.play(match.id, mover(match), "K10")
+    await host.announced(match.id, match.version, message_id=555, channel_id=777)
+    # Bob renames himself by opening another lobby: his name is stored anew with his seat there.
+    await host.new(guild_id=1, channel_id=2, creator=Player(BOB.user_id, "Robert"), game_key="keryo-pente")
+    after = await host.play(match.id, mover(match), "A1", expected_ply=1)
+    assert (after.message_id, after.message_channel_id) == (555, 777)
+    assert "Robert" in after.names and "Bob" not in after.names
+    assert replace(after, played=()) == await host.get(match.id)
