@@ -104,6 +104,7 @@ def clear_caches() -> None:
                     if callable(clear):
                         clear()
         frame.clear_text_cache()
+        frame.clear_scratch()
         png.clear_cache()
 
 

@@ -30,9 +30,11 @@ import math
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -691,12 +693,18 @@ class Stencil:
         """The bytes of its pieces."""
         return sum(piece.width * piece.height for _, piece in self.pieces)
 
-    def paint(self, image: Image.Image, colour: RGB) -> None:
+    def paint(self, image: Image.Image, colour: RGB, offset: tuple[int, int] = (0, 0)) -> None:
         """`image.paste(colour, box, piece)` for each piece (as `paste_sprite`, without Pillow's
-        checks in Python)."""
+        checks in Python), each box moved by `offset` (a stencil made once for the same shape
+        wherever it lies)."""
         target = image.im
-        for box, piece in self.pieces:
-            target.paste(colour, box, piece.im)
+        dx, dy = offset
+        if dx or dy:
+            for (x0, y0, x1, y1), piece in self.pieces:
+                target.paste(colour, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece.im)
+        else:
+            for box, piece in self.pieces:
+                target.paste(colour, box, piece.im)
 
 
 STENCIL_BAND = 24
@@ -715,6 +723,161 @@ def stencil(mask: Image.Image, left: int, top: int) -> Stencil:
         at = (left + x0, top + band_top + y0, left + x1, top + band_top + y1)
         pieces.append((at, band.crop(box)))
     return Stencil(tuple(pieces))
+
+
+Box = tuple[float, float, float, float]
+"""(left, top, right, bottom)."""
+
+
+def reduced_stencil(
+    big: Image.Image, scale: int, size: tuple[int, int], covers: Sequence[Box] | None = None
+) -> Stencil:
+    """`stencil(big.crop((0, 0, *size)).reduce(scale), 0, 0)`, the same pieces, for a mask ("L")
+    drawn `scale` times larger (the sides of `size` multiples of `scale`) in 0 and 255 only, with
+    its ink inside the boxes `covers` (in its pixels; None: anywhere). Each band of the stencil
+    is searched for ink only where a box meets it, and reduced only over the box of its ink, not
+    across the whole mask: a long slanted or bent arrow's box is mostly empty. A reduced pixel is
+    the rounded mean of its `scale` × `scale` block, so it is not 0 exactly where its block has
+    ink, and a block reduces the same wherever the reduction starts on the grid of blocks."""
+    core = big.im
+    width, height = size
+    rows = STENCIL_BAND * scale
+    bands = -(-height // rows)
+    if covers is None:
+        spans = [(0.0, float(width))] * bands
+    else:
+        spans = [(math.inf, -math.inf)] * bands
+        for x0, y0, x1, y1 in covers:
+            for band in range(max(0, int(y0 // rows)), min(bands - 1, int(y1 // rows)) + 1):
+                low, high = spans[band]
+                spans[band] = (min(low, x0), max(high, x1))
+    pieces = []
+    for band, (low, high) in enumerate(spans):
+        if low >= high:
+            continue
+        band_top = band * rows
+        left, right = max(0, math.floor(low)), min(width, math.ceil(high))
+        if left >= right:
+            continue
+        box = core.crop((left, band_top, right, min(height, band_top + rows))).getbbox()
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        # The box of ink, out to whole blocks, in the big mask.
+        x0, y0 = left + x0 - (left + x0) % scale, band_top + y0 - y0 % scale
+        x1, y1 = left + x1 + -(left + x1) % scale, band_top + y1 + -y1 % scale
+        piece = core.reduce((scale, scale), (x0, y0, x1, y1))
+        inner = piece.getbbox()
+        if inner is None:
+            continue
+        if inner != (0, 0, *piece.size):  # (not for masks of 0 and 255, but to be safe)
+            piece = piece.crop(inner)
+        px0, py0, px1, py1 = inner
+        at = (x0 // scale + px0, y0 // scale + py0, x0 // scale + px1, y0 // scale + py1)
+        pieces.append((at, Image.Image()._new(piece)))
+    return Stencil(tuple(pieces))
+
+
+def segment_covers(points: Sequence[Point], margin: float) -> list[Box]:
+    """Boxes covering a polyline's segments and everything within `margin` of them."""
+    return [
+        (
+            min(a[0], b[0]) - margin,
+            min(a[1], b[1]) - margin,
+            max(a[0], b[0]) + margin,
+            max(a[1], b[1]) + margin,
+        )
+        for a, b in pairwise(points)
+    ] or [(p[0] - margin, p[1] - margin, p[0] + margin, p[1] + margin) for p in points]
+
+
+def polygon_cover(points: Sequence[Point], margin: float) -> Box:
+    """A box covering a polygon and everything within `margin` of it."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+SCRATCH_BYTES = 16 << 20
+"""The largest mask `mask_canvas` keeps for the next one (one byte a pixel): 16 MiB, more than
+the box of any arrow of our pictures drawn three times larger; a larger one is made each time."""
+_scratch: Image.Image | None = None
+_scratch_lock = threading.Lock()
+
+
+@contextmanager
+def mask_canvas(size: tuple[int, int]) -> Iterator[tuple[Image.Image, ImageDraw.ImageDraw]]:
+    """A mask ("L") and its drawer, at least `size`, black over (0, 0, *size): drawn on there and
+    read only there, it has the pixels `Image.new("L", size)` would have, since Pillow's drawing
+    does not depend on where the image ends. One mask is kept from each use to the next: making
+    a large image maps fresh memory and faults in each of its pages, which costs more than
+    drawing on it."""
+    global _scratch
+    with _scratch_lock:
+        mask = _scratch
+        if mask is None or mask.width < size[0] or mask.height < size[1]:
+            grown = (max(size[0], mask.width if mask else 0), max(size[1], mask.height if mask else 0))
+            mask = Image.new("L", grown if grown[0] * grown[1] <= SCRATCH_BYTES else size, 0)
+            if mask.width * mask.height <= SCRATCH_BYTES:
+                _scratch = mask
+        else:
+            mask.im.paste(0, (0, 0, *size))
+        yield mask, ImageDraw.Draw(mask)
+
+
+def clear_scratch() -> None:
+    """Forget the mask `mask_canvas` keeps."""
+    global _scratch
+    with _scratch_lock:
+        _scratch = None
+
+
+Joint = tuple[Point, float, float, bool]
+"""A bend of a polyline: the point, the directions (degrees) of the segments before and after it,
+and whether it turns the other way (as Pillow's `ImageDraw.line` works them out)."""
+
+
+def joints(points: Sequence[Point]) -> list[Joint]:
+    """The bends of a polyline, where `curve_line` rounds its joints."""
+    out = []
+    for i in range(1, len(points) - 1):
+        before, point, after = points[i - 1], points[i], points[i + 1]
+        a0 = math.degrees(math.atan2(point[0] - before[0], before[1] - point[1])) % 360
+        a1 = math.degrees(math.atan2(after[0] - point[0], point[1] - after[1])) % 360
+        if a0 != a1:  # else a straight line: no joint
+            out.append((point, a0, a1, (a1 > a0 and a1 - 180 > a0) or (a1 < a0 and a1 + 180 > a0)))
+    return out
+
+
+def curve_line(
+    draw: ImageDraw.ImageDraw, points: Sequence[Point], ink: int, width: int, bends: Sequence[Joint]
+) -> None:
+    """`draw.line(points, fill, width=width, joint="curve")`, with `ink = draw._getink(fill)[0]`
+    and `bends = joints(points)`: the same calls to Pillow's drawing in C, without its work in
+    Python for each joint (that of Pillow 12.0's `ImageDraw.line`, the pinned version; the tests
+    compare the two)."""
+    core = draw.draw
+    core.draw_lines(points, ink, width)
+    if width <= 4:
+        return
+    half = width / 2
+    distance = half - 1
+    for point, a0, a1, flipped in bends:
+        x, y = point
+        coords = [(x - half + 1, y - half + 1), (x + half - 1, y + half - 1)]
+        start, end = (a1 + 90, a0 + 90) if flipped else (a0 - 90, a1 - 90)
+        core.draw_pieslice(coords, start - 90, end - 90, ink, 1)
+        if width > 8:  # cover gaps between the line and the joint
+            turn = 90 if flipped else -90
+            # (Pillow moves from the point by the offset rounded towards 0, as int() does)
+            t0 = math.radians(a0 + turn - 90)
+            t1 = math.radians(a1 + turn - 90)
+            gap = [
+                (x + int(distance * math.cos(t0)), y + int(distance * math.sin(t0))),
+                point,
+                (x + int(distance * math.cos(t1)), y + int(distance * math.sin(t1))),
+            ]
+            core.draw_lines(gap, ink, 3)
 
 
 # -- the seats and the status -------------------------------------------------------------------

@@ -478,10 +478,19 @@ def turn_arrows(
 def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are drawn as supersampled masks over the box around it, then painted through."""
+    pad = ARROW_HEAD + 8
     for path in paths:
-        outline, inside = path_stencils(tuple(path), image.width, image.height)
-        outline.paint(image, frame.OUTLINE)
-        inside.paint(image, fill)
+        xs = [p[0] for p in path]
+        ys = [p[1] for p in path]
+        left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+        right = min(image.width, math.ceil(max(xs) + pad))
+        bottom = min(image.height, math.ceil(max(ys) + pad))
+        # The masks depend only on the path as seen from its box's corner: the same shape
+        # elsewhere (the same move from another point) is the same stencil, moved.
+        seen = tuple((x - left, y - top) for x, y in path)
+        outline, inside = path_stencils(seen, right - left, bottom - top)
+        outline.paint(image, frame.OUTLINE, (left, top))
+        inside.paint(image, fill, (left, top))
 
 
 ARROW_CACHE = 256
@@ -493,30 +502,31 @@ so about 4 MB (at most 11 MB)."""
 def path_stencils(
     path: tuple[frame.Point, ...], width: int, height: int
 ) -> tuple[frame.Stencil, frame.Stencil]:
-    """The outline's and the fill's stencils of the arrow along `path` on a picture `width` ×
-    `height` (cached: the same men make the same arrows again and again)."""
+    """The outline's and the fill's stencils of the arrow along `path` (in the pixels of its box,
+    `width` × `height`, whose top left corner the stencils are at; cached: the same men make the
+    same arrows again and again)."""
     s = ARROW_SUPERSAMPLE
-    pad = ARROW_HEAD + 8
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(width, math.ceil(max(xs) + pad))
-    bottom = min(height, math.ceil(max(ys) + pad))
-    size = ((right - left) * s, (bottom - top) * s)
-    arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
+    size = (width * s, height * s)
+    arrow = frame.path_arrow([(x * s, y * s) for x, y in path], ARROW_HEAD, s)
     shaft = arrow.shaft
+    bends = frame.joints(shaft)
+    # Where the ink can be: along the shaft, as wide as the widest line, and the heads.
+    widest = round((ARROW_WIDTH + 6) * s)
+    covers = frame.segment_covers(shaft, widest)
+    covers += [frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for grow in (3, 0)]
 
     stencils = []
     for grow in (3, 0):
-        mask = Image.new("L", size, 0)
-        draw = ImageDraw.Draw(mask)
-        line_width = round((ARROW_WIDTH + 2 * grow) * s)
-        draw.line(shaft, fill=255, width=line_width, joint="curve")
-        r = line_width / 2
-        for x, y in (shaft[0], shaft[-1]):
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-        draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        stencils.append(frame.stencil(mask.reduce(s), left, top))
+        with frame.mask_canvas(size) as (mask, draw):
+            ink = draw._getink(255)[0]
+            assert ink is not None
+            line_width = round((ARROW_WIDTH + 2 * grow) * s)
+            frame.curve_line(draw, shaft, ink, line_width, bends)
+            r = line_width / 2
+            for x, y in (shaft[0], shaft[-1]):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
+            stencils.append(frame.reduced_stencil(mask, s, size, covers))
     return stencils[0], stencils[1]
 
 
