@@ -706,6 +706,12 @@ class Stencil:
             for box, piece in self.pieces:
                 target.paste(colour, box, piece.im)
 
+    def moved(self, dx: int, dy: int) -> Stencil:
+        """The same stencil `dx`, `dy` pixels further right and down (its pieces shared)."""
+        return Stencil(
+            tuple(((x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece) for (x0, y0, x1, y1), piece in self.pieces)
+        )
+
 
 STENCIL_BAND = 24
 """Rows in one band of a `Stencil`."""
@@ -729,43 +735,70 @@ Box = tuple[float, float, float, float]
 """(left, top, right, bottom)."""
 
 
-def reduced_stencil(
-    big: Image.Image, scale: int, size: tuple[int, int], covers: Sequence[Box] | None = None
-) -> Stencil:
-    """`stencil(big.crop((0, 0, *size)).reduce(scale), 0, 0)`, the same pieces, for a mask ("L")
-    drawn `scale` times larger (the sides of `size` multiples of `scale`) in 0 and 255 only, with
-    its ink inside the boxes `covers` (in its pixels; None: anywhere). Each band of the stencil
-    is searched for ink only where a box meets it, and reduced only over the box of its ink, not
-    across the whole mask: a long slanted or bent arrow's box is mostly empty. A reduced pixel is
-    the rounded mean of its `scale` × `scale` block, so it is not 0 exactly where its block has
-    ink, and a block reduces the same wherever the reduction starts on the grid of blocks."""
-    core = big.im
+@dataclass(frozen=True)
+class InkBands:
+    """Where a mask drawn `scale` times larger (its sides, `size`, multiples of `scale`) may have
+    ink, band by band of a `Stencil`'s rows: in each band, the columns from `spans[band][0]` to
+    `spans[band][1]` (whole blocks of `scale` pixels; an empty span for none). Made by `ink_bands`."""
+
+    size: tuple[int, int]
+    scale: int
+    spans: tuple[tuple[int, int], ...]
+
+    def boxes(self) -> list[tuple[int, int, int, int]]:
+        """The box of each band's span in the mask (empty spans left out)."""
+        rows = STENCIL_BAND * self.scale
+        height = self.size[1]
+        return [
+            (left, band * rows, right, min(height, (band + 1) * rows))
+            for band, (left, right) in enumerate(self.spans)
+            if left < right
+        ]
+
+
+def ink_bands(size: tuple[int, int], scale: int, covers: Sequence[Box] | None = None) -> InkBands:
+    """The bands of a mask `size` drawn `scale` times larger whose ink is inside the boxes
+    `covers` (in its pixels; None: anywhere)."""
     width, height = size
     rows = STENCIL_BAND * scale
     bands = -(-height // rows)
     if covers is None:
-        spans = [(0.0, float(width))] * bands
-    else:
-        spans = [(math.inf, -math.inf)] * bands
-        for x0, y0, x1, y1 in covers:
-            for band in range(max(0, int(y0 // rows)), min(bands - 1, int(y1 // rows)) + 1):
-                low, high = spans[band]
-                spans[band] = (min(low, x0), max(high, x1))
-    pieces = []
-    for band, (low, high) in enumerate(spans):
+        return InkBands(size, scale, ((0, width),) * bands)
+    lows, highs = [math.inf] * bands, [-math.inf] * bands
+    for x0, y0, x1, y1 in covers:
+        for band in range(max(0, int(y0 // rows)), min(bands - 1, int(y1 // rows)) + 1):
+            lows[band] = min(lows[band], x0)
+            highs[band] = max(highs[band], x1)
+    spans = []
+    for low, high in zip(lows, highs, strict=True):
         if low >= high:
+            spans.append((0, 0))
             continue
-        band_top = band * rows
-        left, right = max(0, math.floor(low)), min(width, math.ceil(high))
-        if left >= right:
+        left = max(0, math.floor(low))
+        right = min(width, math.ceil(high))
+        spans.append((left - left % scale, right + -right % scale))
+    return InkBands(size, scale, tuple(spans))
+
+
+def reduced_stencil(big: Image.Image, bands: InkBands) -> Stencil:
+    """`stencil(big.crop((0, 0, *bands.size)).reduce(bands.scale), 0, 0)`, the same pieces, for a
+    mask ("L") drawn in 0 and 255 only with its ink in `bands`. Each band of the stencil is
+    searched for ink only in its span, and reduced only over the box of its ink, not across the
+    whole mask: a long slanted or bent arrow's box is mostly empty. A reduced pixel is the
+    rounded mean of its `scale` × `scale` block, so it is not 0 exactly where its block has ink,
+    and a block reduces the same wherever the reduction starts on the grid of blocks."""
+    core = big.im
+    scale = bands.scale
+    pieces = []
+    for box in bands.boxes():
+        left, top = box[0], box[1]
+        ink = core.crop(box).getbbox()
+        if ink is None:
             continue
-        box = core.crop((left, band_top, right, min(height, band_top + rows))).getbbox()
-        if box is None:
-            continue
-        x0, y0, x1, y1 = box
-        # The box of ink, out to whole blocks, in the big mask.
-        x0, y0 = left + x0 - (left + x0) % scale, band_top + y0 - y0 % scale
-        x1, y1 = left + x1 + -(left + x1) % scale, band_top + y1 + -y1 % scale
+        x0, y0, x1, y1 = ink
+        # The box of ink, out to whole blocks (inside the span, whose ends are on blocks).
+        x0, y0 = left + x0 - x0 % scale, top + y0 - y0 % scale
+        x1, y1 = left + x1 + -x1 % scale, top + y1 + -y1 % scale
         piece = core.reduce((scale, scale), (x0, y0, x1, y1))
         inner = piece.getbbox()
         if inner is None:
@@ -806,13 +839,14 @@ _scratch_lock = threading.Lock()
 
 
 @contextmanager
-def mask_canvas(size: tuple[int, int]) -> Iterator[tuple[Image.Image, ImageDraw.ImageDraw]]:
-    """A mask ("L") and its drawer, at least `size`, black over (0, 0, *size): drawn on there and
-    read only there, it has the pixels `Image.new("L", size)` would have, since Pillow's drawing
-    does not depend on where the image ends. One mask is kept from each use to the next: making
-    a large image maps fresh memory and faults in each of its pages, which costs more than
-    drawing on it."""
+def mask_canvas(bands: InkBands) -> Iterator[tuple[Image.Image, ImageDraw.ImageDraw]]:
+    """A mask ("L") at least `bands.size` and its drawer, black in the boxes of `bands`: drawn on
+    at (0, 0) and read only there (`reduced_stencil`), it has the pixels a new mask of that size
+    would have, since Pillow's drawing does not depend on where the image ends. One mask is kept
+    from each use to the next: making a large image maps fresh memory and faults in each of its
+    pages, which costs more than drawing on it; and only the boxes are cleared, a fraction of it."""
     global _scratch
+    size = bands.size
     with _scratch_lock:
         mask = _scratch
         if mask is None or mask.width < size[0] or mask.height < size[1]:
@@ -821,7 +855,8 @@ def mask_canvas(size: tuple[int, int]) -> Iterator[tuple[Image.Image, ImageDraw.
             if mask.width * mask.height <= SCRATCH_BYTES:
                 _scratch = mask
         else:
-            mask.im.paste(0, (0, 0, *size))
+            for box in bands.boxes():
+                mask.im.paste(0, box)
         yield mask, ImageDraw.Draw(mask)
 
 

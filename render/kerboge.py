@@ -352,23 +352,31 @@ def path_stencils(
     arrows = [
         frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
     ]
+    # Where the ink can be: along the shafts, as wide as the widest line, and the heads.
+    widest = round((ARROW_WIDTH + 2 * outline) * s)
+    covers = [box for arrow in arrows for box in frame.segment_covers(arrow.shaft, widest)]
+    covers += [
+        frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for arrow in arrows for grow in (outline, 0)
+    ]
+    bands = frame.ink_bands(size, s, covers)
     stencils = []
     for grow in (outline, 0):
-        mask = Image.new("L", size, 0)
-        draw = ImageDraw.Draw(mask)
-        for arrow in arrows:
-            shaft = arrow.shaft
-            line_width = round((ARROW_WIDTH + 2 * grow) * s)
-            draw.line(shaft, fill=255, width=line_width)
-            for x, y in shaft[1:-1]:  # round joints
-                draw.ellipse(
-                    (x - line_width / 2, y - line_width / 2, x + line_width / 2, y + line_width / 2), fill=255
-                )
-            r = line_width / 2
-            x, y = shaft[0]
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        stencils.append(frame.stencil(mask.reduce(s), left, top))
+        with frame.mask_canvas(bands) as (mask, draw):
+            # ImageDraw's line, ellipse and polygon, without their work in Python.
+            ink = draw._getink(255)[0]
+            assert ink is not None
+            core = draw.draw
+            for arrow in arrows:
+                shaft = arrow.shaft
+                line_width = round((ARROW_WIDTH + 2 * grow) * s)
+                core.draw_lines(shaft, ink, line_width)
+                r = line_width / 2
+                for x, y in shaft[1:-1]:  # round joints
+                    core.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
+                x, y = shaft[0]
+                core.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
+                core.draw_polygon(arrow.head(ARROW_WIDTH, grow), ink, 1)
+            stencils.append(frame.reduced_stencil(mask, bands).moved(left, top))
     return stencils[0], stencils[1]
 
 

@@ -514,10 +514,11 @@ def path_stencils(
     widest = round((ARROW_WIDTH + 6) * s)
     covers = frame.segment_covers(shaft, widest)
     covers += [frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for grow in (3, 0)]
+    bands = frame.ink_bands(size, s, covers)
 
     stencils = []
     for grow in (3, 0):
-        with frame.mask_canvas(size) as (mask, draw):
+        with frame.mask_canvas(bands) as (mask, draw):
             ink = draw._getink(255)[0]
             assert ink is not None
             line_width = round((ARROW_WIDTH + 2 * grow) * s)
@@ -526,7 +527,7 @@ def path_stencils(
             for x, y in (shaft[0], shaft[-1]):
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
             draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-            stencils.append(frame.reduced_stencil(mask, s, size, covers))
+            stencils.append(frame.reduced_stencil(mask, bands))
     return stencils[0], stencils[1]
 
 
