@@ -325,16 +325,39 @@ def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.
         _paste_centred(image, man_sprite(seat, label), centre_of[index])
 
 
+STACK_CACHE = 192
+"""Stacks of men on the empty board `stack_tile` keeps: 9 kB to 47 kB each (one to five men), so
+at most 9 MB."""
+
+
+@lru_cache(maxsize=STACK_CACHE)
+def stack_tile(point: int, seat: int, count: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A stack of `count` men of `seat` on a point (viewer's numbering; 0 and -1: the viewer's and
+    the opponent's half of the bar) as it looks on the empty board, and where its top left
+    corner goes: the box of its men, pasted without a mask (cached). Each stack has its own
+    column, so no men of another stack are under its box, and the men go first on the board."""
+    centres = [bar_centre(point == 0, i) if point <= 0 else man_centre(point, i) for i in range(SHOWN)]
+    shown = centres[: min(count, SHOWN)]
+    half = MAN / 2
+    left = min(round(x - half) for x, _ in shown)
+    top = min(round(y - half) for _, y in shown)
+    right = max(round(x - half) for x, _ in shown) + MAN
+    bottom = max(round(y - half) for _, y in shown) + MAN
+    tile = blank().crop((left, top, right, bottom))
+    _stack(tile, seat, count, [(x - left, y - top) for x, y in centres])
+    return tile, (left, top)
+
+
 def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
-    """The men on the points, on the bar and in the trays, seen from seat `me`."""
+    """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty board."""
     them = 1 - me
     for point in range(1, 25):
         for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
             if count:
-                _stack(image, seat, count, [man_centre(point, i) for i in range(SHOWN)])
+                frame.paste_copy(image, *stack_tile(point, seat, count))
     for seat, mine in ((me, True), (them, False)):
         if state.bar[seat]:
-            _stack(image, seat, state.bar[seat], [bar_centre(mine, i) for i in range(SHOWN)])
+            frame.paste_copy(image, *stack_tile(0 if mine else -1, seat, state.bar[seat]))
         off = state.off[seat]
         slab = slab_sprite(seat)
         for index in range(off):
