@@ -258,18 +258,6 @@ def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point)
     )
 
 
-def _draw_group(
-    image: Image.Image, colour: frame.SeatColour, centre: frame.Point, count: int, always: bool
-) -> None:
-    """One seat's stones at a place: a stone with its initials, and the count when it is 2 or
-    more (or always, in the harbour)."""
-    sprite = frame.stone(colour, STONE)
-    _paste_centred(image, sprite, centre)
-    if count >= 2 or always:
-        badge = count_badge(count)
-        _paste_centred(image, badge, (centre[0] + 20, centre[1] + 21))
-
-
 def serpent_centre(mooring: int) -> frame.Point:
     """Where the Serpent lies: against the inner edge of its mooring, a little over it."""
     theta = angle(mooring)
@@ -402,21 +390,83 @@ def empty_board() -> Image.Image:
     return image
 
 
+GROUP_CACHE = 128
+"""Moorings' and harbours' stones on the empty ring `groups_tile` keeps: 20 kB to 60 kB each, so
+at most 8 MB."""
+
+HARBOUR_PLACE = 0
+"""The place of the harbour's stones, for `groups_tile` (the moorings are 1–10)."""
+Placed = tuple[tuple[Image.Image, tuple[int, int]], ...]
+"""Sprites and where their top left corners go, in the order they are pasted."""
+
+
+def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[Image.Image, tuple[int, int]]:
+    return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+
+
+def _group_sprites(seats: int, place: int, counts: tuple[int, ...]) -> Placed:
+    """The stones (and counts) of each seat at a mooring (1–10), or in the harbour (0)."""
+    placed = []
+    for seat, count in enumerate(counts):
+        dx, dy = slot(seats, seat)
+        if place == HARBOUR_PLACE:
+            centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
+        elif count:
+            x, y = mooring_centre(place)
+            centre = (x + dx, y + dy)
+        else:
+            continue
+        placed.append(_centred(frame.stone(SEAT_COLOURS[seat], STONE), centre))
+        if count >= 2 or place == HARBOUR_PLACE:
+            placed.append(_centred(count_badge(count), (centre[0] + 20, centre[1] + 21)))
+    return tuple(placed)
+
+
+def _box(placed: Placed) -> tuple[int, int, int, int]:
+    return (
+        min(x for _, (x, _) in placed),
+        min(y for _, (_, y) in placed),
+        max(x + sprite.width for sprite, (x, _) in placed),
+        max(y + sprite.height for sprite, (_, y) in placed),
+    )
+
+
+@lru_cache(maxsize=GROUP_CACHE)
+def groups_tile(
+    seats: int, place: int, counts: tuple[int, ...]
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The stones of a mooring (or the harbour, place 0) as they look on the empty ring: the box
+    around them, pasted without a mask, and where its top left corner goes (cached; None for no
+    stones). The boxes of different places are far apart."""
+    placed = _group_sprites(seats, place, counts)
+    if not placed:
+        return None
+    left, top, right, bottom = _box(placed)
+    tile = empty_ring().crop((left, top, right, bottom))
+    for sprite, (x, y) in placed:
+        frame.paste_sprite(tile, sprite, (x - left, y - top))
+    return tile, (left, top)
+
+
 def draw_ring(image: Image.Image, state: KerbogeState, last_move: Move | None) -> None:
     """The stones, the Serpent, the last move's arrows and the boardings, on the empty ring."""
     seats = state.seats
     colours = SEAT_COLOURS[:seats]
-    _paste_centred(image, serpent_sprite(), serpent_centre(state.serpent))
-    for mooring in range(1, MOORINGS + 1):
-        x, y = mooring_centre(mooring)
-        for seat, count in enumerate(state.mooring(mooring)):
-            if count:
-                dx, dy = slot(seats, seat)
-                _draw_group(image, colours[seat], (x + dx, y + dy), count, always=False)
-    for seat in range(seats):
-        dx, dy = slot(seats, seat)
-        centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
-        _draw_group(image, colours[seat], centre, state.harbour[seat], always=True)
+    serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
+    frame.paste_sprite(image, serpent, at)
+    under = (at[0], at[1], at[0] + serpent.width, at[1] + serpent.height)
+    places = [(mooring, tuple(state.mooring(mooring))) for mooring in range(1, MOORINGS + 1)]
+    for place, counts in [*places, (HARBOUR_PLACE, tuple(state.harbour[:seats]))]:
+        found = groups_tile(seats, place, counts)
+        if found is None:
+            continue
+        tile, (x, y) = found
+        if x < under[2] and under[0] < x + tile.width and y < under[3] and under[1] < y + tile.height:
+            # over the Serpent: the stones one by one, as the tile has the empty ring under them
+            for sprite, xy in _group_sprites(seats, place, counts):
+                frame.paste_sprite(image, sprite, xy)
+        else:
+            frame.paste_copy(image, tile, (x, y))
     if isinstance(last_move, StoneMove):
         paste_paths(image, move_paths(last_move), colours[mover_of(state)].fill)
         if last_move.boardings:
