@@ -1019,11 +1019,6 @@ def resigned_seats(state: State) -> list[int]:
 # -- the frame ----------------------------------------------------------------------------------
 
 
-def _panel_height(seats: int) -> int:
-    rows = math.ceil(seats / PANEL_COLUMNS)
-    return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
-
-
 @lru_cache(maxsize=32)
 def _card(seat: PanelSeat, width: int) -> Image.Image:
     """One card of the panel (cached: many cards do not change from one move to the next; 32 of
@@ -1135,23 +1130,51 @@ class Picture:
         return canvas
 
 
-def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Picture:
-    """The whole picture: title, status line, the game's `board` (RGB), and the player panel."""
-    width = max(MIN_WIDTH, board.width + 2 * MARGIN)
+def compose(
+    title: str, status: Status, board: Image.Image | Sequence[Image.Image], seats: Sequence[PanelSeat]
+) -> Picture:
+    """The whole picture: title, status line, the game's `board` (RGB; or its bands, top to
+    bottom, each centred: a part that did not change can be a cached image, not copied into a
+    new board), and the player panel."""
+    boards = [board] if isinstance(board, Image.Image) else list(board)
+    width = max(MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards))
     header = _header(title, status, width)
-    return Picture(width, ((header, 0), (board, (width - board.width) // 2), (_panel(seats, width), 0)))
+    return Picture(
+        width,
+        ((header, 0), *((band, (width - band.width) // 2) for band in boards), *_panel(seats, width)),
+    )
 
 
-def _panel(seats: Sequence[PanelSeat], width: int) -> Image.Image:
-    """The player panel with the margins above and below it."""
-    panel = Image.new("RGB", (width, MARGIN + _panel_height(len(seats)) + MARGIN), BACKGROUND)
+@cache
+def plain(height: int) -> Image.Image:
+    """`height` rows of BACKGROUND, as a band of a `Picture` (one pixel wide: the rest of a band's
+    rows is BACKGROUND anyway)."""
+    return Image.new("RGB", (1, height), BACKGROUND)
+
+
+def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, int]]:
+    """The player panel with the margins above and below it, as bands: a band for each row of
+    cards (cached), and plain ones around them, so that only the rows that changed are made."""
     card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
-    for index, seat in enumerate(seats):
-        row, column = divmod(index, PANEL_COLUMNS)
-        left = MARGIN + column * (card_width + CARD_GAP)
-        top = MARGIN + row * (CARD_HEIGHT + CARD_GAP)
-        panel.paste(_card(seat, card_width), (left, top))
-    return panel
+    bands = [(plain(MARGIN), 0)]
+    for first in range(0, len(seats), PANEL_COLUMNS):
+        if first:
+            bands.append((plain(CARD_GAP), 0))
+        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width), MARGIN))
+    bands.append((plain(MARGIN), 0))
+    return bands
+
+
+@lru_cache(maxsize=16)
+def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
+    """A row of cards of the panel (cached: a move changes one or two cards; 16 of 190 kB, 3 MB
+    at most)."""
+    row = Image.new(
+        "RGB", (PANEL_COLUMNS * card_width + (PANEL_COLUMNS - 1) * CARD_GAP, CARD_HEIGHT), BACKGROUND
+    )
+    for column, seat in enumerate(seats):
+        row.paste(_card(seat, card_width), (column * (card_width + CARD_GAP), 0))
+    return row
 
 
 def paste_band(

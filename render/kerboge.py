@@ -382,14 +382,6 @@ def mover_of(state: KerbogeState) -> int:
     return (state.turn - 1) % state.seats if state.turn != CHANCE else state.seats - 1
 
 
-@cache
-def empty_board() -> Image.Image:
-    """The empty ring with room for the words and cards under it."""
-    image = Image.new("RGB", (WIDTH, RING_HEIGHT + STRIP_HEIGHT), frame.BACKGROUND)
-    image.paste(empty_ring(), (0, 0))
-    return image
-
-
 GROUP_CACHE = 128
 """Moorings' and harbours' stones on the empty ring `groups_tile` keeps: 20 kB to 60 kB each, so
 at most 8 MB."""
@@ -610,25 +602,34 @@ def text_line(label: str, text: str) -> Image.Image:
     return image
 
 
-def draw_strip(image: Image.Image, state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> None:
-    """Under the ring: the last move and the round in words, then the Serpent's and the coin's cards."""
+def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
+    """Under the ring, as bands: the last move and the round in words, then the Serpent's and the
+    coin's cards (each cached), with plain rows between."""
     lines = (("Last move", last_move_text(state, last_move, names)), ("Score", round_text(state)))
-    for row, (label, text) in enumerate(lines):
-        image.paste(text_line(label, text), (0, RING_HEIGHT + 10 + row * STRIP_LINE))
     outcome = state.outcome()
     serpent_won = outcome is not None and outcome.termination == SERPENT_WINS
-    top = RING_HEIGHT + 10 + 2 * STRIP_LINE + 10
-    image.paste(info_card("Serpent", serpent_score_text(state), "serpent", serpent_won), (0, top))
     face, title, line = coin_texts(state, names)
-    image.paste(info_card(title, line, face, False), (CARD_WIDTH + frame.CARD_GAP, top))
+    cards = card_row(
+        ("Serpent", serpent_score_text(state), "serpent", serpent_won), (title, line, face, False)
+    )
+    return [frame.plain(10), *(text_line(label, text) for label, text in lines), frame.plain(10), cards]
 
 
-def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> Image.Image:
-    """The ring and the strip under it, as one picture for `frame.compose`."""
-    image = empty_board().copy()
+@lru_cache(maxsize=8)
+def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, bool]) -> Image.Image:
+    """The Serpent's card and the coin's side by side (cached: they change once a round; 8 of
+    190 kB, 1.5 MB at most)."""
+    row = Image.new("RGB", (WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
+    row.paste(info_card(*serpent), (0, 0))
+    row.paste(info_card(*coin), (CARD_WIDTH + frame.CARD_GAP, 0))
+    return row
+
+
+def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
+    """The ring (nothing is drawn below it) and the strip under it, as bands for `frame.compose`."""
+    image = empty_ring().copy()
     draw_ring(image, state, last_move)
-    draw_strip(image, state, last_move, names)
-    return image
+    return [image, *draw_strip(state, last_move, names)]
 
 
 # -- the whole picture ------------------------------------------------------------------------------

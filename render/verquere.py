@@ -298,14 +298,6 @@ def empty_board() -> Image.Image:
     return image
 
 
-@cache
-def blank() -> Image.Image:
-    """The empty board with room for the two lines of words under it."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), frame.BACKGROUND)
-    image.paste(empty_board(), (0, 0))
-    return image
-
-
 # -- drawing a position ------------------------------------------------------------------------------
 
 
@@ -343,7 +335,7 @@ def stack_tile(point: int, seat: int, count: int) -> tuple[Image.Image, tuple[in
     top = min(round(y - half) for _, y in shown)
     right = max(round(x - half) for x, _ in shown) + MAN
     bottom = max(round(y - half) for _, y in shown) + MAN
-    tile = blank().crop((left, top, right, bottom))
+    tile = empty_board().crop((left, top, right, bottom))
     _stack(tile, seat, count, [(x - left, y - top) for x, y in centres])
     return tile, (left, top)
 
@@ -681,9 +673,12 @@ def text_line(label: str, text: str) -> Image.Image:
 # -- the whole picture ----------------------------------------------------------------------------------
 
 
-def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]) -> Image.Image:
-    """The board seen from seat `me`, with the words under it, as one picture for `frame.compose`."""
-    image = blank().copy()
+def draw_board(
+    state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]
+) -> list[Image.Image]:
+    """The board seen from seat `me`, with the words under it, as bands for `frame.compose`: the
+    board (nothing is drawn below it), and the lines of words (cached) with plain rows around."""
+    image = empty_board().copy()
     draw_men(image, state, me)
     banner = banner_texts(state)
     over = state.outcome() is not None
@@ -697,9 +692,8 @@ def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Seq
     if banner is not None:
         draw_banner(image, *banner, wide=over or state.dice is None)
     lines = (("Last turn", last_turn_text(last_move, names, me)), ("", numbering_text(me)))
-    for row, (label, text) in enumerate(lines):
-        image.paste(text_line(label, text), (0, BOARD_HEIGHT + 8 + row * STRIP_LINE))
-    return image
+    below = STRIP_HEIGHT - 8 - len(lines) * STRIP_LINE
+    return [image, frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
 
 
 def pips_to_go(state: VerquereState, seat: int) -> int:
