@@ -1019,23 +1019,19 @@ def resigned_seats(state: State) -> list[int]:
 # -- the frame ----------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def _card(seat: PanelSeat, width: int) -> Image.Image:
-    """One card of the panel (cached: many cards do not change from one move to the next; 32 of
-    125 kB, 4 MB at most): `_card_face` with the score under the name."""
-    image = _card_face(seat.name, seat.colour, seat.mark, width).copy()
-    faded = seat.mark is Mark.RESIGNED
+def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: int) -> None:
+    """The score of a card `width` wide at `left` in a row of cards, under the name (the words,
+    trimmed to the card, end 14 px short of its right edge and clear its bottom)."""
     score_face = font(SCORE_SIZE)
     score = trim(seat.score, score_face, width - 14 - (14 + SWATCH + 14))
     text(
-        ImageDraw.Draw(image),
-        (14 + SWATCH + 14, 58),
+        draw,
+        (left + 14 + SWATCH + 14, 58),
         score,
         font=score_face,
-        fill=FAINT if faded else MUTED,
+        fill=FAINT if seat.mark is Mark.RESIGNED else MUTED,
         anchor="ls",
     )
-    return image
 
 
 @lru_cache(maxsize=32)
@@ -1167,13 +1163,16 @@ def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, in
 
 @lru_cache(maxsize=16)
 def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
-    """A row of cards of the panel (cached: a move changes one or two cards; 16 of 190 kB, 3 MB
-    at most)."""
+    """A row of cards of the panel: their faces (cached by `_card_face`) and their scores, drawn
+    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most)."""
     row = Image.new(
         "RGB", (PANEL_COLUMNS * card_width + (PANEL_COLUMNS - 1) * CARD_GAP, CARD_HEIGHT), BACKGROUND
     )
+    draw = ImageDraw.Draw(row)
     for column, seat in enumerate(seats):
-        row.paste(_card(seat, card_width), (column * (card_width + CARD_GAP), 0))
+        left = column * (card_width + CARD_GAP)
+        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, card_width), (left, 0))
+        _draw_score(draw, seat, left, card_width)
     return row
 
 

@@ -114,7 +114,7 @@ def test_a_stencil_paints_what_its_mask_pastes() -> None:
 
 
 def test_content_keyed_caches_are_bounded() -> None:
-    for cached in (frame.trim, frame._card, frame._card_face, frame._header, frame._header_face):
+    for cached in (frame.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
         assert cached.cache_info().maxsize is not None
     for module in (verquere, kerboge):
         assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
