@@ -1133,7 +1133,7 @@ def compose(
     bottom, each centred: a part that did not change can be a cached image, not copied into a
     new board), and the player panel."""
     boards = [board] if isinstance(board, Image.Image) else list(board)
-    width = max(MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards))
+    width = max([MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards)])
     header = _header(title, status, width)
     return Picture(
         width,

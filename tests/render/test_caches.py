@@ -212,3 +212,13 @@ def test_a_reduced_stencil_is_the_stencil_of_the_reduced_mask(scale: int) -> Non
             assert [(box, piece.tobytes()) for box, piece in got.pieces] == [
                 (box, piece.tobytes()) for box, piece in want.pieces
             ]
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_kerboge_stone_tiles_never_overlap(seats: int) -> None:
+    # Each mooring's (and the harbour's) stones are pasted as a tile of the empty ring without a
+    # mask: that is right only if no two tiles meet, even with two-digit counts everywhere.
+    boxes = [kerboge._box(kerboge._group_sprites(seats, place, (19,) * seats)) for place in range(11)]
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
