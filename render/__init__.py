@@ -94,8 +94,9 @@ def board(
 
 
 def clear_caches() -> None:
-    """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows and the PNG
-    writer's strips. The pictures never depend on it (tests check so); it frees their memory."""
+    """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows (and the
+    mask they are drawn on) and the PNG writer's strips. The pictures never depend on it (tests
+    check so); it frees their memory."""
     with DRAWING:
         for name, module in list(sys.modules.items()):
             if name == __name__ or name.startswith(__name__ + "."):
@@ -104,6 +105,7 @@ def clear_caches() -> None:
                     if callable(clear):
                         clear()
         frame.clear_text_cache()
+        frame.clear_scratch()
         png.clear_cache()
 
 

@@ -30,9 +30,11 @@ import math
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -691,12 +693,24 @@ class Stencil:
         """The bytes of its pieces."""
         return sum(piece.width * piece.height for _, piece in self.pieces)
 
-    def paint(self, image: Image.Image, colour: RGB) -> None:
+    def paint(self, image: Image.Image, colour: RGB, offset: tuple[int, int] = (0, 0)) -> None:
         """`image.paste(colour, box, piece)` for each piece (as `paste_sprite`, without Pillow's
-        checks in Python)."""
+        checks in Python), each box moved by `offset` (a stencil made once for the same shape
+        wherever it lies)."""
         target = image.im
-        for box, piece in self.pieces:
-            target.paste(colour, box, piece.im)
+        dx, dy = offset
+        if dx or dy:
+            for (x0, y0, x1, y1), piece in self.pieces:
+                target.paste(colour, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece.im)
+        else:
+            for box, piece in self.pieces:
+                target.paste(colour, box, piece.im)
+
+    def moved(self, dx: int, dy: int) -> Stencil:
+        """The same stencil `dx`, `dy` pixels further right and down (its pieces shared)."""
+        return Stencil(
+            tuple(((x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece) for (x0, y0, x1, y1), piece in self.pieces)
+        )
 
 
 STENCIL_BAND = 24
@@ -715,6 +729,190 @@ def stencil(mask: Image.Image, left: int, top: int) -> Stencil:
         at = (left + x0, top + band_top + y0, left + x1, top + band_top + y1)
         pieces.append((at, band.crop(box)))
     return Stencil(tuple(pieces))
+
+
+Box = tuple[float, float, float, float]
+"""(left, top, right, bottom)."""
+
+
+@dataclass(frozen=True)
+class InkBands:
+    """Where a mask drawn `scale` times larger (its sides, `size`, multiples of `scale`) may have
+    ink, band by band of a `Stencil`'s rows: in each band, the columns from `spans[band][0]` to
+    `spans[band][1]` (whole blocks of `scale` pixels; an empty span for none). Made by `ink_bands`."""
+
+    size: tuple[int, int]
+    scale: int
+    spans: tuple[tuple[int, int], ...]
+
+    def boxes(self) -> list[tuple[int, int, int, int]]:
+        """The box of each band's span in the mask (empty spans left out)."""
+        rows = STENCIL_BAND * self.scale
+        height = self.size[1]
+        return [
+            (left, band * rows, right, min(height, (band + 1) * rows))
+            for band, (left, right) in enumerate(self.spans)
+            if left < right
+        ]
+
+
+def ink_bands(size: tuple[int, int], scale: int, covers: Sequence[Box] | None = None) -> InkBands:
+    """The bands of a mask `size` drawn `scale` times larger whose ink is inside the boxes
+    `covers` (in its pixels; None: anywhere)."""
+    width, height = size
+    rows = STENCIL_BAND * scale
+    bands = -(-height // rows)
+    if covers is None:
+        return InkBands(size, scale, ((0, width),) * bands)
+    lows, highs = [math.inf] * bands, [-math.inf] * bands
+    for x0, y0, x1, y1 in covers:
+        for band in range(max(0, int(y0 // rows)), min(bands - 1, int(y1 // rows)) + 1):
+            lows[band] = min(lows[band], x0)
+            highs[band] = max(highs[band], x1)
+    spans = []
+    for low, high in zip(lows, highs, strict=True):
+        if low >= high:
+            spans.append((0, 0))
+            continue
+        left = max(0, math.floor(low))
+        right = min(width, math.ceil(high))
+        spans.append((left - left % scale, right + -right % scale))
+    return InkBands(size, scale, tuple(spans))
+
+
+def reduced_stencil(big: Image.Image, bands: InkBands) -> Stencil:
+    """`stencil(big.crop((0, 0, *bands.size)).reduce(bands.scale), 0, 0)`, the same pieces, for a
+    mask ("L") drawn in 0 and 255 only with its ink in `bands`. Each band of the stencil is
+    searched for ink only in its span, and reduced only over the box of its ink, not across the
+    whole mask: a long slanted or bent arrow's box is mostly empty. A reduced pixel is the
+    rounded mean of its `scale` × `scale` block, so it is not 0 exactly where its block has ink,
+    and a block reduces the same wherever the reduction starts on the grid of blocks."""
+    core = big.im
+    scale = bands.scale
+    pieces = []
+    for box in bands.boxes():
+        left, top = box[0], box[1]
+        ink = core.crop(box).getbbox()
+        if ink is None:
+            continue
+        x0, y0, x1, y1 = ink
+        # The box of ink, out to whole blocks (inside the span, whose ends are on blocks).
+        x0, y0 = left + x0 - x0 % scale, top + y0 - y0 % scale
+        x1, y1 = left + x1 + -x1 % scale, top + y1 + -y1 % scale
+        piece = core.reduce((scale, scale), (x0, y0, x1, y1))
+        inner = piece.getbbox()
+        if inner is None:
+            continue
+        if inner != (0, 0, *piece.size):  # (not for masks of 0 and 255, but to be safe)
+            piece = piece.crop(inner)
+        px0, py0, px1, py1 = inner
+        at = (x0 // scale + px0, y0 // scale + py0, x0 // scale + px1, y0 // scale + py1)
+        pieces.append((at, Image.Image()._new(piece)))
+    return Stencil(tuple(pieces))
+
+
+def segment_covers(points: Sequence[Point], margin: float) -> list[Box]:
+    """Boxes covering a polyline's segments and everything within `margin` of them."""
+    return [
+        (
+            min(a[0], b[0]) - margin,
+            min(a[1], b[1]) - margin,
+            max(a[0], b[0]) + margin,
+            max(a[1], b[1]) + margin,
+        )
+        for a, b in pairwise(points)
+    ] or [(p[0] - margin, p[1] - margin, p[0] + margin, p[1] + margin) for p in points]
+
+
+def polygon_cover(points: Sequence[Point], margin: float) -> Box:
+    """A box covering a polygon and everything within `margin` of it."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+SCRATCH_BYTES = 16 << 20
+"""The largest mask `mask_canvas` keeps for the next one (one byte a pixel): 16 MiB, more than
+the box of any arrow of our pictures drawn three times larger; a larger one is made each time."""
+_scratch: Image.Image | None = None
+_scratch_lock = threading.Lock()
+
+
+@contextmanager
+def mask_canvas(bands: InkBands) -> Iterator[tuple[Image.Image, ImageDraw.ImageDraw]]:
+    """A mask ("L") at least `bands.size` and its drawer, black in the boxes of `bands`: drawn on
+    at (0, 0) and read only there (`reduced_stencil`), it has the pixels a new mask of that size
+    would have, since Pillow's drawing does not depend on where the image ends. One mask is kept
+    from each use to the next: making a large image maps fresh memory and faults in each of its
+    pages, which costs more than drawing on it; and only the boxes are cleared, a fraction of it."""
+    global _scratch
+    size = bands.size
+    with _scratch_lock:
+        mask = _scratch
+        if mask is None or mask.width < size[0] or mask.height < size[1]:
+            grown = (max(size[0], mask.width if mask else 0), max(size[1], mask.height if mask else 0))
+            mask = Image.new("L", grown if grown[0] * grown[1] <= SCRATCH_BYTES else size, 0)
+            if mask.width * mask.height <= SCRATCH_BYTES:
+                _scratch = mask
+        else:
+            for box in bands.boxes():
+                mask.im.paste(0, box)
+        yield mask, ImageDraw.Draw(mask)
+
+
+def clear_scratch() -> None:
+    """Forget the mask `mask_canvas` keeps."""
+    global _scratch
+    with _scratch_lock:
+        _scratch = None
+
+
+Joint = tuple[Point, float, float, bool]
+"""A bend of a polyline: the point, the directions (degrees) of the segments before and after it,
+and whether it turns the other way (as Pillow's `ImageDraw.line` works them out)."""
+
+
+def joints(points: Sequence[Point]) -> list[Joint]:
+    """The bends of a polyline, where `curve_line` rounds its joints."""
+    out = []
+    for i in range(1, len(points) - 1):
+        before, point, after = points[i - 1], points[i], points[i + 1]
+        a0 = math.degrees(math.atan2(point[0] - before[0], before[1] - point[1])) % 360
+        a1 = math.degrees(math.atan2(after[0] - point[0], point[1] - after[1])) % 360
+        if a0 != a1:  # else a straight line: no joint
+            out.append((point, a0, a1, (a1 > a0 and a1 - 180 > a0) or (a1 < a0 and a1 + 180 > a0)))
+    return out
+
+
+def curve_line(
+    draw: ImageDraw.ImageDraw, points: Sequence[Point], ink: int, width: int, bends: Sequence[Joint]
+) -> None:
+    """`draw.line(points, fill, width=width, joint="curve")`, with `ink = draw._getink(fill)[0]`
+    and `bends = joints(points)`: the same calls to Pillow's drawing in C, without its work in
+    Python for each joint (that of Pillow 12.0's `ImageDraw.line`, the pinned version; the tests
+    compare the two)."""
+    core = draw.draw
+    core.draw_lines(points, ink, width)
+    if width <= 4:
+        return
+    half = width / 2
+    distance = half - 1
+    for point, a0, a1, flipped in bends:
+        x, y = point
+        coords = [(x - half + 1, y - half + 1), (x + half - 1, y + half - 1)]
+        start, end = (a1 + 90, a0 + 90) if flipped else (a0 - 90, a1 - 90)
+        core.draw_pieslice(coords, start - 90, end - 90, ink, 1)
+        if width > 8:  # cover gaps between the line and the joint
+            turn = 90 if flipped else -90
+            # (Pillow moves from the point by the offset rounded towards 0, as int() does)
+            t0 = math.radians(a0 + turn - 90)
+            t1 = math.radians(a1 + turn - 90)
+            gap = [
+                (x + int(distance * math.cos(t0)), y + int(distance * math.sin(t0))),
+                point,
+                (x + int(distance * math.cos(t1)), y + int(distance * math.sin(t1))),
+            ]
+            core.draw_lines(gap, ink, 3)
 
 
 # -- the seats and the status -------------------------------------------------------------------
@@ -821,28 +1019,19 @@ def resigned_seats(state: State) -> list[int]:
 # -- the frame ----------------------------------------------------------------------------------
 
 
-def _panel_height(seats: int) -> int:
-    rows = math.ceil(seats / PANEL_COLUMNS)
-    return rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
-
-
-@lru_cache(maxsize=32)
-def _card(seat: PanelSeat, width: int) -> Image.Image:
-    """One card of the panel (cached: many cards do not change from one move to the next; 32 of
-    125 kB, 4 MB at most): `_card_face` with the score under the name."""
-    image = _card_face(seat.name, seat.colour, seat.mark, width).copy()
-    faded = seat.mark is Mark.RESIGNED
+def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: int) -> None:
+    """The score of a card `width` wide at `left` in a row of cards, under the name (the words,
+    trimmed to the card, end 14 px short of its right edge and clear its bottom)."""
     score_face = font(SCORE_SIZE)
     score = trim(seat.score, score_face, width - 14 - (14 + SWATCH + 14))
     text(
-        ImageDraw.Draw(image),
-        (14 + SWATCH + 14, 58),
+        draw,
+        (left + 14 + SWATCH + 14, 58),
         score,
         font=score_face,
-        fill=FAINT if faded else MUTED,
+        fill=FAINT if seat.mark is Mark.RESIGNED else MUTED,
         anchor="ls",
     )
-    return image
 
 
 @lru_cache(maxsize=32)
@@ -937,23 +1126,54 @@ class Picture:
         return canvas
 
 
-def compose(title: str, status: Status, board: Image.Image, seats: Sequence[PanelSeat]) -> Picture:
-    """The whole picture: title, status line, the game's `board` (RGB), and the player panel."""
-    width = max(MIN_WIDTH, board.width + 2 * MARGIN)
+def compose(
+    title: str, status: Status, board: Image.Image | Sequence[Image.Image], seats: Sequence[PanelSeat]
+) -> Picture:
+    """The whole picture: title, status line, the game's `board` (RGB; or its bands, top to
+    bottom, each centred: a part that did not change can be a cached image, not copied into a
+    new board), and the player panel."""
+    boards = [board] if isinstance(board, Image.Image) else list(board)
+    width = max([MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards)])
     header = _header(title, status, width)
-    return Picture(width, ((header, 0), (board, (width - board.width) // 2), (_panel(seats, width), 0)))
+    return Picture(
+        width,
+        ((header, 0), *((band, (width - band.width) // 2) for band in boards), *_panel(seats, width)),
+    )
 
 
-def _panel(seats: Sequence[PanelSeat], width: int) -> Image.Image:
-    """The player panel with the margins above and below it."""
-    panel = Image.new("RGB", (width, MARGIN + _panel_height(len(seats)) + MARGIN), BACKGROUND)
+@cache
+def plain(height: int) -> Image.Image:
+    """`height` rows of BACKGROUND, as a band of a `Picture` (one pixel wide: the rest of a band's
+    rows is BACKGROUND anyway)."""
+    return Image.new("RGB", (1, height), BACKGROUND)
+
+
+def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, int]]:
+    """The player panel with the margins above and below it, as bands: a band for each row of
+    cards (cached), and plain ones around them, so that only the rows that changed are made."""
     card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
-    for index, seat in enumerate(seats):
-        row, column = divmod(index, PANEL_COLUMNS)
-        left = MARGIN + column * (card_width + CARD_GAP)
-        top = MARGIN + row * (CARD_HEIGHT + CARD_GAP)
-        panel.paste(_card(seat, card_width), (left, top))
-    return panel
+    bands = [(plain(MARGIN), 0)]
+    for first in range(0, len(seats), PANEL_COLUMNS):
+        if first:
+            bands.append((plain(CARD_GAP), 0))
+        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width), MARGIN))
+    bands.append((plain(MARGIN), 0))
+    return bands
+
+
+@lru_cache(maxsize=16)
+def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
+    """A row of cards of the panel: their faces (cached by `_card_face`) and their scores, drawn
+    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most)."""
+    row = Image.new(
+        "RGB", (PANEL_COLUMNS * card_width + (PANEL_COLUMNS - 1) * CARD_GAP, CARD_HEIGHT), BACKGROUND
+    )
+    draw = ImageDraw.Draw(row)
+    for column, seat in enumerate(seats):
+        left = column * (card_width + CARD_GAP)
+        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, card_width), (left, 0))
+        _draw_score(draw, seat, left, card_width)
+    return row
 
 
 def paste_band(

@@ -258,18 +258,6 @@ def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point)
     )
 
 
-def _draw_group(
-    image: Image.Image, colour: frame.SeatColour, centre: frame.Point, count: int, always: bool
-) -> None:
-    """One seat's stones at a place: a stone with its initials, and the count when it is 2 or
-    more (or always, in the harbour)."""
-    sprite = frame.stone(colour, STONE)
-    _paste_centred(image, sprite, centre)
-    if count >= 2 or always:
-        badge = count_badge(count)
-        _paste_centred(image, badge, (centre[0] + 20, centre[1] + 21))
-
-
 def serpent_centre(mooring: int) -> frame.Point:
     """Where the Serpent lies: against the inner edge of its mooring, a little over it."""
     theta = angle(mooring)
@@ -352,23 +340,31 @@ def path_stencils(
     arrows = [
         frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
     ]
+    # Where the ink can be: along the shafts, as wide as the widest line, and the heads.
+    widest = round((ARROW_WIDTH + 2 * outline) * s)
+    covers = [box for arrow in arrows for box in frame.segment_covers(arrow.shaft, widest)]
+    covers += [
+        frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for arrow in arrows for grow in (outline, 0)
+    ]
+    bands = frame.ink_bands(size, s, covers)
     stencils = []
     for grow in (outline, 0):
-        mask = Image.new("L", size, 0)
-        draw = ImageDraw.Draw(mask)
-        for arrow in arrows:
-            shaft = arrow.shaft
-            line_width = round((ARROW_WIDTH + 2 * grow) * s)
-            draw.line(shaft, fill=255, width=line_width)
-            for x, y in shaft[1:-1]:  # round joints
-                draw.ellipse(
-                    (x - line_width / 2, y - line_width / 2, x + line_width / 2, y + line_width / 2), fill=255
-                )
-            r = line_width / 2
-            x, y = shaft[0]
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        stencils.append(frame.stencil(mask.reduce(s), left, top))
+        with frame.mask_canvas(bands) as (mask, draw):
+            # ImageDraw's line, ellipse and polygon, without their work in Python.
+            ink = draw._getink(255)[0]
+            assert ink is not None
+            core = draw.draw
+            for arrow in arrows:
+                shaft = arrow.shaft
+                line_width = round((ARROW_WIDTH + 2 * grow) * s)
+                core.draw_lines(shaft, ink, line_width)
+                r = line_width / 2
+                for x, y in shaft[1:-1]:  # round joints
+                    core.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
+                x, y = shaft[0]
+                core.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
+                core.draw_polygon(arrow.head(ARROW_WIDTH, grow), ink, 1)
+            stencils.append(frame.reduced_stencil(mask, bands).moved(left, top))
     return stencils[0], stencils[1]
 
 
@@ -386,29 +382,83 @@ def mover_of(state: KerbogeState) -> int:
     return (state.turn - 1) % state.seats if state.turn != CHANCE else state.seats - 1
 
 
-@cache
-def empty_board() -> Image.Image:
-    """The empty ring with room for the words and cards under it."""
-    image = Image.new("RGB", (WIDTH, RING_HEIGHT + STRIP_HEIGHT), frame.BACKGROUND)
-    image.paste(empty_ring(), (0, 0))
-    return image
+GROUP_CACHE = 128
+"""Moorings' and harbours' stones on the empty ring `groups_tile` keeps: 20 kB to 60 kB each, so
+at most 8 MB."""
+
+HARBOUR_PLACE = 0
+"""The place of the harbour's stones, for `groups_tile` (the moorings are 1–10)."""
+Placed = tuple[tuple[Image.Image, tuple[int, int]], ...]
+"""Sprites and where their top left corners go, in the order they are pasted."""
+
+
+def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[Image.Image, tuple[int, int]]:
+    return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+
+
+def _group_sprites(seats: int, place: int, counts: tuple[int, ...]) -> Placed:
+    """The stones (and counts) of each seat at a mooring (1–10), or in the harbour (0)."""
+    placed = []
+    for seat, count in enumerate(counts):
+        dx, dy = slot(seats, seat)
+        if place == HARBOUR_PLACE:
+            centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
+        elif count:
+            x, y = mooring_centre(place)
+            centre = (x + dx, y + dy)
+        else:
+            continue
+        placed.append(_centred(frame.stone(SEAT_COLOURS[seat], STONE), centre))
+        if count >= 2 or place == HARBOUR_PLACE:
+            placed.append(_centred(count_badge(count), (centre[0] + 20, centre[1] + 21)))
+    return tuple(placed)
+
+
+def _box(placed: Placed) -> tuple[int, int, int, int]:
+    return (
+        min(x for _, (x, _) in placed),
+        min(y for _, (_, y) in placed),
+        max(x + sprite.width for sprite, (x, _) in placed),
+        max(y + sprite.height for sprite, (_, y) in placed),
+    )
+
+
+@lru_cache(maxsize=GROUP_CACHE)
+def groups_tile(
+    seats: int, place: int, counts: tuple[int, ...]
+) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The stones of a mooring (or the harbour, place 0) as they look on the empty ring: the box
+    around them, pasted without a mask, and where its top left corner goes (cached; None for no
+    stones). The boxes of different places are far apart."""
+    placed = _group_sprites(seats, place, counts)
+    if not placed:
+        return None
+    left, top, right, bottom = _box(placed)
+    tile = empty_ring().crop((left, top, right, bottom))
+    for sprite, (x, y) in placed:
+        frame.paste_sprite(tile, sprite, (x - left, y - top))
+    return tile, (left, top)
 
 
 def draw_ring(image: Image.Image, state: KerbogeState, last_move: Move | None) -> None:
     """The stones, the Serpent, the last move's arrows and the boardings, on the empty ring."""
     seats = state.seats
     colours = SEAT_COLOURS[:seats]
-    _paste_centred(image, serpent_sprite(), serpent_centre(state.serpent))
-    for mooring in range(1, MOORINGS + 1):
-        x, y = mooring_centre(mooring)
-        for seat, count in enumerate(state.mooring(mooring)):
-            if count:
-                dx, dy = slot(seats, seat)
-                _draw_group(image, colours[seat], (x + dx, y + dy), count, always=False)
-    for seat in range(seats):
-        dx, dy = slot(seats, seat)
-        centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
-        _draw_group(image, colours[seat], centre, state.harbour[seat], always=True)
+    serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
+    frame.paste_sprite(image, serpent, at)
+    under = (at[0], at[1], at[0] + serpent.width, at[1] + serpent.height)
+    places = [(mooring, tuple(state.mooring(mooring))) for mooring in range(1, MOORINGS + 1)]
+    for place, counts in [*places, (HARBOUR_PLACE, tuple(state.harbour[:seats]))]:
+        found = groups_tile(seats, place, counts)
+        if found is None:
+            continue
+        tile, (x, y) = found
+        if x < under[2] and under[0] < x + tile.width and y < under[3] and under[1] < y + tile.height:
+            # over the Serpent: the stones one by one, as the tile has the empty ring under them
+            for sprite, xy in _group_sprites(seats, place, counts):
+                frame.paste_sprite(image, sprite, xy)
+        else:
+            frame.paste_copy(image, tile, (x, y))
     if isinstance(last_move, StoneMove):
         paste_paths(image, move_paths(last_move), colours[mover_of(state)].fill)
         if last_move.boardings:
@@ -552,25 +602,34 @@ def text_line(label: str, text: str) -> Image.Image:
     return image
 
 
-def draw_strip(image: Image.Image, state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> None:
-    """Under the ring: the last move and the round in words, then the Serpent's and the coin's cards."""
+def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
+    """Under the ring, as bands: the last move and the round in words, then the Serpent's and the
+    coin's cards (each cached), with plain rows between."""
     lines = (("Last move", last_move_text(state, last_move, names)), ("Score", round_text(state)))
-    for row, (label, text) in enumerate(lines):
-        image.paste(text_line(label, text), (0, RING_HEIGHT + 10 + row * STRIP_LINE))
     outcome = state.outcome()
     serpent_won = outcome is not None and outcome.termination == SERPENT_WINS
-    top = RING_HEIGHT + 10 + 2 * STRIP_LINE + 10
-    image.paste(info_card("Serpent", serpent_score_text(state), "serpent", serpent_won), (0, top))
     face, title, line = coin_texts(state, names)
-    image.paste(info_card(title, line, face, False), (CARD_WIDTH + frame.CARD_GAP, top))
+    cards = card_row(
+        ("Serpent", serpent_score_text(state), "serpent", serpent_won), (title, line, face, False)
+    )
+    return [frame.plain(10), *(text_line(label, text) for label, text in lines), frame.plain(10), cards]
 
 
-def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> Image.Image:
-    """The ring and the strip under it, as one picture for `frame.compose`."""
-    image = empty_board().copy()
+@lru_cache(maxsize=8)
+def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, bool]) -> Image.Image:
+    """The Serpent's card and the coin's side by side (cached: they change once a round; 8 of
+    190 kB, 1.5 MB at most)."""
+    row = Image.new("RGB", (WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
+    row.paste(info_card(*serpent), (0, 0))
+    row.paste(info_card(*coin), (CARD_WIDTH + frame.CARD_GAP, 0))
+    return row
+
+
+def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
+    """The ring (nothing is drawn below it) and the strip under it, as bands for `frame.compose`."""
+    image = empty_ring().copy()
     draw_ring(image, state, last_move)
-    draw_strip(image, state, last_move, names)
-    return image
+    return [image, *draw_strip(state, last_move, names)]
 
 
 # -- the whole picture ------------------------------------------------------------------------------

@@ -298,14 +298,6 @@ def empty_board() -> Image.Image:
     return image
 
 
-@cache
-def blank() -> Image.Image:
-    """The empty board with room for the two lines of words under it."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), frame.BACKGROUND)
-    image.paste(empty_board(), (0, 0))
-    return image
-
-
 # -- drawing a position ------------------------------------------------------------------------------
 
 
@@ -325,16 +317,39 @@ def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.
         _paste_centred(image, man_sprite(seat, label), centre_of[index])
 
 
+STACK_CACHE = 192
+"""Stacks of men on the empty board `stack_tile` keeps: 9 kB to 47 kB each (one to five men), so
+at most 9 MB."""
+
+
+@lru_cache(maxsize=STACK_CACHE)
+def stack_tile(point: int, seat: int, count: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A stack of `count` men of `seat` on a point (viewer's numbering; 0 and -1: the viewer's and
+    the opponent's half of the bar) as it looks on the empty board, and where its top left
+    corner goes: the box of its men, pasted without a mask (cached). Each stack has its own
+    column, so no men of another stack are under its box, and the men go first on the board."""
+    centres = [bar_centre(point == 0, i) if point <= 0 else man_centre(point, i) for i in range(SHOWN)]
+    shown = centres[: min(count, SHOWN)]
+    half = MAN / 2
+    left = min(round(x - half) for x, _ in shown)
+    top = min(round(y - half) for _, y in shown)
+    right = max(round(x - half) for x, _ in shown) + MAN
+    bottom = max(round(y - half) for _, y in shown) + MAN
+    tile = empty_board().crop((left, top, right, bottom))
+    _stack(tile, seat, count, [(x - left, y - top) for x, y in centres])
+    return tile, (left, top)
+
+
 def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
-    """The men on the points, on the bar and in the trays, seen from seat `me`."""
+    """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty board."""
     them = 1 - me
     for point in range(1, 25):
         for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
             if count:
-                _stack(image, seat, count, [man_centre(point, i) for i in range(SHOWN)])
+                frame.paste_copy(image, *stack_tile(point, seat, count))
     for seat, mine in ((me, True), (them, False)):
         if state.bar[seat]:
-            _stack(image, seat, state.bar[seat], [bar_centre(mine, i) for i in range(SHOWN)])
+            frame.paste_copy(image, *stack_tile(0 if mine else -1, seat, state.bar[seat]))
         off = state.off[seat]
         slab = slab_sprite(seat)
         for index in range(off):
@@ -428,6 +443,13 @@ def step_path(start: frame.Point, end: frame.Point, how: str) -> list[frame.Poin
     return _bezier([start, ((x0 + x1) / 2, (y0 + y1) / 2 + bulge), end])
 
 
+@lru_cache(maxsize=1024)
+def step_curve(start: frame.Point, end: frame.Point, how: str) -> tuple[frame.Point, ...]:
+    """The arrow of one step from man to man: `step_path` without the ends hidden by the men
+    (cached: men stand in a few hundred places; 1,024 paths of 25 points at most, under 3 MB)."""
+    return tuple(_trimmed(step_path(start, end, how), MAN * 0.3, MAN * 0.42))
+
+
 def turn_arrows(
     state: VerquereState, move: Turn, me: int
 ) -> tuple[list[list[frame.Point]], list[tuple[frame.Point, int]]]:
@@ -468,7 +490,7 @@ def turn_arrows(
             how = "row" if top_a == top_b else "cross"
             if how == "row" and math.dist(a, b) < HOP_DISTANCE:
                 how = "hop"
-        path = _trimmed(step_path(a, b, how), MAN * 0.3, MAN * 0.42)
+        path = list(step_curve(a, b, how))
         paths.append(path)
         if step.hit:
             badges.append((_along(path, 44), max(move.start[OPP + step.end], 1)))
@@ -478,10 +500,19 @@ def turn_arrows(
 def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are drawn as supersampled masks over the box around it, then painted through."""
+    pad = ARROW_HEAD + 8
     for path in paths:
-        outline, inside = path_stencils(tuple(path), image.width, image.height)
-        outline.paint(image, frame.OUTLINE)
-        inside.paint(image, fill)
+        xs = [p[0] for p in path]
+        ys = [p[1] for p in path]
+        left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+        right = min(image.width, math.ceil(max(xs) + pad))
+        bottom = min(image.height, math.ceil(max(ys) + pad))
+        # The masks depend only on the path as seen from its box's corner: the same shape
+        # elsewhere (the same move from another point) is the same stencil, moved.
+        seen = tuple((x - left, y - top) for x, y in path)
+        outline, inside = path_stencils(seen, right - left, bottom - top)
+        outline.paint(image, frame.OUTLINE, (left, top))
+        inside.paint(image, fill, (left, top))
 
 
 ARROW_CACHE = 256
@@ -493,30 +524,32 @@ so about 4 MB (at most 11 MB)."""
 def path_stencils(
     path: tuple[frame.Point, ...], width: int, height: int
 ) -> tuple[frame.Stencil, frame.Stencil]:
-    """The outline's and the fill's stencils of the arrow along `path` on a picture `width` ×
-    `height` (cached: the same men make the same arrows again and again)."""
+    """The outline's and the fill's stencils of the arrow along `path` (in the pixels of its box,
+    `width` × `height`, whose top left corner the stencils are at; cached: the same men make the
+    same arrows again and again)."""
     s = ARROW_SUPERSAMPLE
-    pad = ARROW_HEAD + 8
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-    right = min(width, math.ceil(max(xs) + pad))
-    bottom = min(height, math.ceil(max(ys) + pad))
-    size = ((right - left) * s, (bottom - top) * s)
-    arrow = frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
+    size = (width * s, height * s)
+    arrow = frame.path_arrow([(x * s, y * s) for x, y in path], ARROW_HEAD, s)
     shaft = arrow.shaft
+    bends = frame.joints(shaft)
+    # Where the ink can be: along the shaft, as wide as the widest line, and the heads.
+    widest = round((ARROW_WIDTH + 6) * s)
+    covers = frame.segment_covers(shaft, widest)
+    covers += [frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for grow in (3, 0)]
+    bands = frame.ink_bands(size, s, covers)
 
     stencils = []
     for grow in (3, 0):
-        mask = Image.new("L", size, 0)
-        draw = ImageDraw.Draw(mask)
-        line_width = round((ARROW_WIDTH + 2 * grow) * s)
-        draw.line(shaft, fill=255, width=line_width, joint="curve")
-        r = line_width / 2
-        for x, y in (shaft[0], shaft[-1]):
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
-        draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-        stencils.append(frame.stencil(mask.reduce(s), left, top))
+        with frame.mask_canvas(bands) as (mask, draw):
+            ink = draw._getink(255)[0]
+            assert ink is not None
+            line_width = round((ARROW_WIDTH + 2 * grow) * s)
+            frame.curve_line(draw, shaft, ink, line_width, bends)
+            r = line_width / 2
+            for x, y in (shaft[0], shaft[-1]):
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+            draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
+            stencils.append(frame.reduced_stencil(mask, bands))
     return stencils[0], stencils[1]
 
 
@@ -647,9 +680,12 @@ def text_line(label: str, text: str) -> Image.Image:
 # -- the whole picture ----------------------------------------------------------------------------------
 
 
-def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]) -> Image.Image:
-    """The board seen from seat `me`, with the words under it, as one picture for `frame.compose`."""
-    image = blank().copy()
+def draw_board(
+    state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]
+) -> list[Image.Image]:
+    """The board seen from seat `me`, with the words under it, as bands for `frame.compose`: the
+    board (nothing is drawn below it), and the lines of words (cached) with plain rows around."""
+    image = empty_board().copy()
     draw_men(image, state, me)
     banner = banner_texts(state)
     over = state.outcome() is not None
@@ -663,9 +699,8 @@ def draw_board(state: VerquereState, me: int, last_move: Move | None, names: Seq
     if banner is not None:
         draw_banner(image, *banner, wide=over or state.dice is None)
     lines = (("Last turn", last_turn_text(last_move, names, me)), ("", numbering_text(me)))
-    for row, (label, text) in enumerate(lines):
-        image.paste(text_line(label, text), (0, BOARD_HEIGHT + 8 + row * STRIP_LINE))
-    return image
+    below = STRIP_HEIGHT - 8 - len(lines) * STRIP_LINE
+    return [image, frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
 
 
 def pips_to_go(state: VerquereState, seat: int) -> int:

@@ -114,7 +114,7 @@ def test_a_stencil_paints_what_its_mask_pastes() -> None:
 
 
 def test_content_keyed_caches_are_bounded() -> None:
-    for cached in (frame.trim, frame._card, frame._card_face, frame._header, frame._header_face):
+    for cached in (frame.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
         assert cached.cache_info().maxsize is not None
     for module in (verquere, kerboge):
         assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
@@ -170,3 +170,55 @@ def test_text_drawn_word_by_word_is_what_pillow_draws() -> None:
         got = Image.new("RGB", (900, 60), (52, 57, 66))
         frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
         assert got.tobytes() == expected.tobytes(), (line, xy, anchor, face.size)
+
+
+def test_curve_line_draws_what_pillow_draws() -> None:
+    rng = random.Random(8)
+    for _ in range(40):
+        points = [(rng.uniform(-20, 220), rng.uniform(-20, 160)) for _ in range(rng.randrange(2, 12))]
+        if rng.random() < 0.3:  # some straight runs, where Pillow draws no joint
+            points.insert(1, ((points[0][0] + points[1][0]) / 2, (points[0][1] + points[1][1]) / 2))
+        width = rng.choice([3, 5, 8, 9, 14, 20, 27])
+        expected = Image.new("L", (200, 140), 0)
+        ImageDraw.Draw(expected).line(points, fill=255, width=width, joint="curve")
+        got = Image.new("L", (200, 140), 0)
+        draw = ImageDraw.Draw(got)
+        ink = draw._getink(255)[0]
+        assert ink is not None
+        frame.curve_line(draw, points, ink, width, frame.joints(points))
+        assert got.tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("scale", [2, 3])
+def test_a_reduced_stencil_is_the_stencil_of_the_reduced_mask(scale: int) -> None:
+    rng = random.Random(scale)
+    for _ in range(30):
+        size = (rng.randrange(1, 60) * scale, rng.randrange(1, 90) * scale)
+        shapes = []
+        for _ in range(rng.randrange(0, 5)):
+            x, y = rng.uniform(-30, size[0]), rng.uniform(-30, size[1])
+            shapes.append((x, y, x + rng.uniform(1, 60), y + rng.uniform(1, 60)))
+        expected = Image.new("L", size, 0)
+        for box in shapes:
+            ImageDraw.Draw(expected).ellipse(box, fill=255)
+        # covering the shapes, or anywhere; on the kept mask, dirty from the last round
+        for covers in (shapes, None):
+            bands = frame.ink_bands(size, scale, covers)
+            with frame.mask_canvas(bands) as (mask, draw):
+                for box in shapes:
+                    draw.ellipse(box, fill=255)
+                got = frame.reduced_stencil(mask, bands)
+            want = frame.stencil(expected.reduce(scale), 0, 0)
+            assert [(box, piece.tobytes()) for box, piece in got.pieces] == [
+                (box, piece.tobytes()) for box, piece in want.pieces
+            ]
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_kerboge_stone_tiles_never_overlap(seats: int) -> None:
+    # Each mooring's (and the harbour's) stones are pasted as a tile of the empty ring without a
+    # mask: that is right only if no two tiles meet, even with two-digit counts everywhere.
+    boxes = [kerboge._box(kerboge._group_sprites(seats, place, (19,) * seats)) for place in range(11)]
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
