@@ -225,14 +225,13 @@ class _Legal:
         "passing",
         "seat",
         "start",
-        "view",
     )
 
     def __init__(
         self,
         seat: int,
         dice: tuple[int, int],
-        view: bytearray,
+        start: Key,
         five_blots: bool,
         five_closed: bool,
         explored: _Found | None,
@@ -240,23 +239,32 @@ class _Legal:
     ) -> None:
         self.seat = seat
         self.dice = dice
-        self.view = view
-        self.start: Key = bytes(view)
+        self.start = start
         self.five_blots = five_blots
         self.five_closed = five_closed
         self.explored = explored
         self.passing = passing
-        self.changes: list[int] = explored.changes if explored is not None and passing is None else []
-        """Each legal turn's position as its change from `start`, in the order of the moves (see
-        `_Found.changes`): its bytes are `key_at(index)`."""
-        self.origin = int.from_bytes(view, "little")
+        if passing is None:
+            assert explored is not None
+            self.changes: list[int] = explored.changes
+            """Each legal turn's position as its change from `start`, in the order of the moves
+            (see `_Found.changes`): its bytes are `key_at(index)`."""
+            self.moves: Sequence[Move] = _Turns(self, len(self.changes))
+        else:
+            self.changes = []
+            self.moves = [passing]
+        self.origin = int.from_bytes(start, "little")
         """`start` as an integer, to which a change adds."""
-        self.moves: Sequence[Move] = [passing] if passing is not None else _Turns(self)
         self._by_key: dict[Key, Turn] | None = None
         self._keys: list[Key] | None = None
         self._key_set: frozenset[Key] | None = None
         self._ways: dict[Key, list[Steps]] | None = None
         self._texts: list[str] | None = None
+
+    @property
+    def view(self) -> bytearray:
+        """`start` as a view that the rules of one step read (`_check_step`, `_apply`)."""
+        return bytearray(self.start)
 
     @property
     def by_key(self) -> dict[Key, Turn]:
@@ -311,9 +319,9 @@ class _Turns(Sequence[Move]):
 
     __slots__ = ("_legal", "_made")
 
-    def __init__(self, legal: _Legal) -> None:
+    def __init__(self, legal: _Legal, count: int) -> None:
         self._legal = legal
-        self._made: list[Turn | None] = [None] * len(legal.changes)
+        self._made: list[Turn | None] = [None] * count
 
     def __len__(self) -> int:
         return len(self._made)
