@@ -316,6 +316,21 @@ _HIT = tuple(_MAN[OPP] - _MAN[OPP + q] for q in range(OFF))
 """`_HIT[q]`: one of the opponent's men on q sent to the bar, as a change."""
 
 
+_POINTS_MASK = sum(_BIT[1:OFF])
+"""Points 1–24."""
+
+
+def _masks(v: bytearray, five_closed: bool) -> tuple[int, int, int]:
+    """`_own_mask`, `_opponent_mask` and `_closed_mask` of a view, with fewer calls: both sides'
+    counts, from the opponent's point 24 down to the mover's point 1, read as binary digits in
+    one number (bit q − 1 the mover's point q, bit OPP − 1 + q the opponent's men on q)."""
+    digits = int(v[OPP + 24 : BAR : -1].translate(_ANY_DIGIT), 2)
+    closed = int(v[OPP + 24 : OPP : -1].translate(_CLOSED_DIGIT), 2) << 1
+    if five_closed and closed:
+        closed &= ~sum(_BIT[q] for q in _vulnerable(v))
+    return digits << 1 & _POINTS_MASK, digits >> (OPP - 1) & _POINTS_MASK, closed
+
+
 def _closed_mask(v: bytearray, five_closed: bool) -> int:
     """The opponent's points (mover's numbering) where the mover may not land: closed, and not
     vulnerable."""
@@ -360,9 +375,7 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
     complete: dict[int, None] = {}
     partial: dict[int, list[Any]] = {}
     """[larger die used, pips] of each position where the second die could not be played."""
-    own = _own_mask(v)
-    opp = _opponent_mask(v)
-    closed = _closed_mask(v, five_closed)
+    own, opp, closed = _masks(v, five_closed)
     opp_bar = v[OPP]
     bar = v[BAR]
     home = v[HOME]
@@ -549,12 +562,11 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                 else:
                     complete[nchange + step[q]] = None
 
-    own = _own_mask(v)
-    closed = _closed_mask(v, five_closed)
+    own, opp, closed = _masks(v, five_closed)
     first = starts_of(own, closed, v[BAR], v[HOME])
     if not first:
         return _Found([0], 0, False, 0)
-    rec(0, first, own, _opponent_mask(v), closed, 0)
+    rec(0, first, own, opp, closed, 0)
     if complete:
         return _Found(list(complete), 4, False, 4 * d)
     most = max(partial.values())

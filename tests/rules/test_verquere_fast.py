@@ -31,7 +31,15 @@ from rules.verquere import (
     _view,
     _vulnerable,
 )
-from rules.verquere.turns import _any_dice, _key_of, _search
+from rules.verquere.turns import (
+    _any_dice,
+    _closed_mask,
+    _key_of,
+    _masks,
+    _opponent_mask,
+    _own_mask,
+    _search,
+)
 from tests.support.verquere import position
 
 
@@ -184,6 +192,17 @@ def test_the_fast_search_in_made_up_positions() -> None:
     for _ in range(4000):
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         check_search(random_view(rng), high, low, rng.random() < 0.5, rng.random() < 0.5)
+
+
+def test_the_masks_read_at_once_agree_with_the_plain_ones() -> None:
+    rng = random.Random(12)
+    for _ in range(2000):
+        view = random_view(rng)
+        for five_closed in (False, True):
+            own, opp, closed = _masks(view, five_closed)
+            assert own == sum(1 << q for q in range(1, 25) if view[q]) == _own_mask(view)
+            assert opp == sum(1 << q for q in range(1, 25) if view[OPP + q]) == _opponent_mask(view)
+            assert closed == _closed_mask(view, five_closed)
 
 
 def test_views_and_boards_agree_with_the_plain_way() -> None:
