@@ -228,10 +228,10 @@ class VerquereState(TurnState):
         state waiting for its roll has nothing else in its __dict__ but the caches `to_move`
         and `_ahead`: `_cache` is set only with dice to play)."""
         state: VerquereState = object.__new__(VerquereState)
-        fields = state.__dict__
-        fields.update(self.__dict__)
-        fields["dice"] = (roll.high, roll.low)
-        fields["to_move"] = self.turn
+        # a new __dict__ at once, as in `_moved_on`
+        object.__setattr__(
+            state, "__dict__", {**self.__dict__, "dice": (roll.high, roll.low), "to_move": self.turn}
+        )
         return state
 
     def _after_turn(self, turn: Turn) -> VerquereState:
@@ -328,20 +328,24 @@ class VerquereState(TurnState):
         (`_view`), when known: the legal turns of its roll start from it, and without `board`
         (None) the board is made from it when first asked for."""
         state: VerquereState = object.__new__(VerquereState)
-        fields = state.__dict__
-        fields["seats"] = self.seats
-        fields["five_blots"] = self.five_blots
-        fields["five_closed_points"] = self.five_closed_points
+        fields = {
+            "seats": self.seats,
+            "five_blots": self.five_blots,
+            "five_closed_points": self.five_closed_points,
+            "bar": bar,
+            "off": off,
+            "turn": turn,
+            "dice": None,
+            "result": None,
+            "to_move": CHANCE,
+        }
         if board is not None:
             fields["board"] = board
-        fields["bar"] = bar
-        fields["off"] = off
-        fields["turn"] = turn
-        fields["dice"] = None
-        fields["result"] = None
-        fields["to_move"] = CHANCE
         if ahead is not None:
             fields["_ahead"] = ahead
+        # a new __dict__ at once: reading the state's attributes is then specialized (a dict
+        # filled through `state.__dict__` makes every later read about three times slower)
+        object.__setattr__(state, "__dict__", fields)
         return state
 
     def _drawn_if_stuck(self) -> VerquereState:
