@@ -249,7 +249,10 @@ class _Legal:
             self.changes: list[int] = explored.changes
             """Each legal turn's position as its change from `start`, in the order of the moves
             (see `_Found.changes`): its bytes are `key_at(index)`."""
-            self.moves: Sequence[Move] = _Turns(self, len(self.changes))
+            turns = object.__new__(_Turns)  # its fields set here: no __init__ to call
+            turns._legal = self
+            turns._made = [None] * len(self.changes)
+            self.moves: Sequence[Move] = turns
         else:
             self.changes = []
             self.moves = [passing]
@@ -319,9 +322,9 @@ class _Turns(Sequence[Move]):
 
     __slots__ = ("_legal", "_made")
 
-    def __init__(self, legal: _Legal, count: int) -> None:
-        self._legal = legal
-        self._made: list[Turn | None] = [None] * count
+    _legal: _Legal
+    _made: list[Turn | None]
+    """The turns made so far, by index (made by `_Legal.__init__`)."""
 
     def __len__(self) -> int:
         return len(self._made)
@@ -337,8 +340,12 @@ class _Turns(Sequence[Move]):
             return [self[i] for i in range(*index.indices(len(self._made)))]
         made = self._made[index]
         if made is None:
+            # `Turn(legal, legal.key_at(index))` without its two calls (a playout makes one a ply)
             legal = self._legal
-            made = Turn(legal, legal.key_at(index))
+            made = object.__new__(Turn)
+            made._legal = legal
+            made.key = (legal.origin + legal.changes[index]).to_bytes(len(legal.start), "little")
+            made._cache = None
             self._made[index] = made
         return made
 

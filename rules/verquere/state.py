@@ -98,7 +98,11 @@ class VerquereState(TurnState):
             if move._legal is self._cache:
                 return self._after_turn(move)
         elif type(move) is Roll and self.dice is None and self.result is None:
-            return self._rolled(move)
+            # `_rolled(move)`, inlined
+            state: VerquereState = object.__new__(VerquereState)
+            fields = {**self.__dict__, "dice": (move.high, move.low), "to_move": self.turn}
+            object.__setattr__(state, "__dict__", fields)
+            return state
         return super().play(move)
 
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
@@ -244,8 +248,31 @@ class VerquereState(TurnState):
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
         if key[OFF] == MEN or key[POINTS] == MEN or (key[OPP] and _opponent_jean(key)):
             return self._won(seat, key, bar, off)
-        # the board is made from `_ahead` when first asked for (`_BoardOfView`)
-        state = self._moved_on(None, bar, off, other, _ahead(key, off[other]))
+        # `_moved_on(None, bar, off, other, _ahead(key, off[other]))`, inlined: the board is
+        # made from `_ahead` when first asked for (`_BoardOfView`)
+        state: VerquereState = object.__new__(VerquereState)
+        fields = {
+            "seats": self.seats,
+            "five_blots": self.five_blots,
+            "five_closed_points": self.five_closed_points,
+            "bar": bar,
+            "off": off,
+            "turn": other,
+            "dice": None,
+            "result": None,
+            "to_move": CHANCE,
+            "_ahead": b"".join(
+                (
+                    key[OPP : OPP + 1],
+                    key[OPP + 13 : OPP + 25],
+                    key[OPP + 1 : OPP + 13],
+                    bytes((off[other], key[BAR])),
+                    key[13:25],
+                    key[1:13],
+                )
+            ),
+        }
+        object.__setattr__(state, "__dict__", fields)
         return state._drawn_if_stuck() if bar[0] and bar[1] else state
 
     def _won(self, seat: int, key: Key, bar: tuple[int, int], off: tuple[int, int]) -> VerquereState:
@@ -440,13 +467,15 @@ type.__setattr__(VerquereState, "board", _BoardOfView())
 def _ahead(view: Key, off: int) -> Key:
     """The position of a view seen from the opponent, who has `off` men borne off (a view does
     not hold them): `_view` for the other seat, from the view instead of the board."""
-    return (
-        view[OPP : OPP + 1]
-        + view[OPP + 13 : OPP + 25]
-        + view[OPP + 1 : OPP + 13]
-        + bytes((off, view[BAR]))
-        + view[13:25]
-        + view[1:13]
+    return b"".join(
+        (
+            view[OPP : OPP + 1],
+            view[OPP + 13 : OPP + 25],
+            view[OPP + 1 : OPP + 13],
+            bytes((off, view[BAR])),
+            view[13:25],
+            view[1:13],
+        )
     )
 
 

@@ -279,6 +279,9 @@ class _Found(NamedTuple):
     max_pips: int
 
 
+_FOUND = tuple.__new__
+"""`_FOUND(_Found, fields)`: a `_Found` made without the Python call of NamedTuple's __new__."""
+
 _BIT = tuple(1 << q for q in range(OFF + 1))
 """Bit q of a mask: point q (1–24) of the mover's numbering; bit 0 stands for the bar."""
 _BEHIND_19 = sum(_BIT[1:19])
@@ -375,7 +378,12 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
     complete: dict[int, None] = {}
     partial: dict[int, list[Any]] = {}
     """[larger die used, pips] of each position where the second die could not be played."""
-    own, opp, closed = _masks(v, five_closed)
+    # _masks(v, five_closed), inlined
+    digits = int(v[OPP + 24 : BAR : -1].translate(_ANY_DIGIT), 2)
+    own, opp = digits << 1 & _POINTS_MASK, digits >> (OPP - 1) & _POINTS_MASK
+    closed = int(v[OPP + 24 : OPP : -1].translate(_CLOSED_DIGIT), 2) << 1
+    if five_closed and closed:
+        closed &= ~sum(_BIT[q] for q in _vulnerable(v))
     opp_bar = v[OPP]
     bar = v[BAR]
     home = v[HOME]
@@ -444,7 +452,7 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                 else:
                     complete[change + step2[q]] = None
     if complete:
-        return _Found(list(complete), 2, False, high + low)
+        return _FOUND(_Found, (list(complete), 2, False, high + low))  # without NamedTuple's __new__
     if not played:
         return _Found([0], 0, False, 0)
     larger_only = any(entry[0] for entry in partial.values())
@@ -568,7 +576,7 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
         return _Found([0], 0, False, 0)
     rec(0, first, own, opp, closed, 0)
     if complete:
-        return _Found(list(complete), 4, False, 4 * d)
+        return _FOUND(_Found, (list(complete), 4, False, 4 * d))  # without NamedTuple's __new__
     most = max(partial.values())
     return _Found([change for change, depth in partial.items() if depth == most], most, False, most * d)
 
