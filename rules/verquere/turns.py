@@ -512,7 +512,13 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                     continue
                 if hit > 1:
                     nclosed = _closed_mask(v, five_closed)
-            after = starts_of(nown, nclosed, v[BAR], v[HOME])
+            # starts_of(nown, nclosed, v[BAR], v[HOME]), inlined
+            if v[BAR]:
+                after = 0 if (nown | nclosed) & bd else 1
+            elif may_stack_always or v[HOME] <= MEN - 5:
+                after = nown & room & ~((nclosed | (nown & _ONE_MAN_ONLY)) >> d)
+            else:
+                after = nown & room & ~((nclosed | nown) >> d)
             if not after:
                 partial[nchange] = depth + 1
             elif depth:
