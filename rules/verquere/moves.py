@@ -225,14 +225,13 @@ class _Legal:
         "passing",
         "seat",
         "start",
-        "view",
     )
 
     def __init__(
         self,
         seat: int,
         dice: tuple[int, int],
-        view: bytearray,
+        start: Key,
         five_blots: bool,
         five_closed: bool,
         explored: _Found | None,
@@ -240,23 +239,35 @@ class _Legal:
     ) -> None:
         self.seat = seat
         self.dice = dice
-        self.view = view
-        self.start: Key = bytes(view)
+        self.start = start
         self.five_blots = five_blots
         self.five_closed = five_closed
         self.explored = explored
         self.passing = passing
-        self.changes: list[int] = explored.changes if explored is not None and passing is None else []
-        """Each legal turn's position as its change from `start`, in the order of the moves (see
-        `_Found.changes`): its bytes are `key_at(index)`."""
-        self.origin = int.from_bytes(view, "little")
+        if passing is None:
+            assert explored is not None
+            self.changes: list[int] = explored.changes
+            """Each legal turn's position as its change from `start`, in the order of the moves
+            (see `_Found.changes`): its bytes are `key_at(index)`."""
+            turns = object.__new__(_Turns)  # its fields set here: no __init__ to call
+            turns._legal = self
+            turns._made = [None] * len(self.changes)
+            self.moves: Sequence[Move] = turns
+        else:
+            self.changes = []
+            self.moves = [passing]
+        self.origin = int.from_bytes(start, "little")
         """`start` as an integer, to which a change adds."""
-        self.moves: Sequence[Move] = [passing] if passing is not None else _Turns(self)
         self._by_key: dict[Key, Turn] | None = None
         self._keys: list[Key] | None = None
         self._key_set: frozenset[Key] | None = None
         self._ways: dict[Key, list[Steps]] | None = None
         self._texts: list[str] | None = None
+
+    @property
+    def view(self) -> bytearray:
+        """`start` as a view that the rules of one step read (`_check_step`, `_apply`)."""
+        return bytearray(self.start)
 
     @property
     def by_key(self) -> dict[Key, Turn]:
@@ -311,9 +322,9 @@ class _Turns(Sequence[Move]):
 
     __slots__ = ("_legal", "_made")
 
-    def __init__(self, legal: _Legal) -> None:
-        self._legal = legal
-        self._made: list[Turn | None] = [None] * len(legal.changes)
+    _legal: _Legal
+    _made: list[Turn | None]
+    """The turns made so far, by index (made by `_Legal.__init__`)."""
 
     def __len__(self) -> int:
         return len(self._made)
@@ -329,8 +340,12 @@ class _Turns(Sequence[Move]):
             return [self[i] for i in range(*index.indices(len(self._made)))]
         made = self._made[index]
         if made is None:
+            # `Turn(legal, legal.key_at(index))` without its two calls (a playout makes one a ply)
             legal = self._legal
-            made = Turn(legal, legal.key_at(index))
+            made = object.__new__(Turn)
+            made._legal = legal
+            made.key = (legal.origin + legal.changes[index]).to_bytes(len(legal.start), "little")
+            made._cache = None
             self._made[index] = made
         return made
 

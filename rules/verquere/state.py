@@ -5,9 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
-from ..base import CHANCE, AmbiguousMoveError, IllegalMoveError, Move, NotAMoveError, Outcome, TurnState
+from ..base import (
+    CHANCE,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Move,
+    NotAMoveError,
+    Outcome,
+    State,
+    TurnState,
+)
 from ..text import QUOTED_LIMIT, clip, plural
 from .board import (
     _NO_POINTS,
@@ -58,8 +68,10 @@ class VerquereState(TurnState):
 
     # -- the contract ---------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def to_move(self) -> int | None:
+        # Cached in the state's __dict__ (a playout asks three times a ply); the states made on
+        # the hot path (`_moved_on`, `_rolled`) set it there at once.
         if self.result is not None:
             return None
         return CHANCE if self.dice is None else self.turn
@@ -69,11 +81,29 @@ class VerquereState(TurnState):
         return {"five_blots": self.five_blots, "five_closed_points": self.five_closed_points}
 
     def legal_moves(self) -> Sequence[Move]:
+        legal = self._cache
+        if legal is not None:
+            return legal.moves
         if self.result is not None:
             return []
         if self.dice is None:
             return ROLLS
         return self._legal().moves
+
+    def play(self, move: Move | str) -> State:
+        # The hot path of a playout: a turn made by this state's own `legal_moves`, or a roll
+        # while one is due, is legal without a look. Everything else is checked by the contract
+        # (with its errors). A state with a result never lists turns (`_cache` stays None).
+        if type(move) is Turn:
+            if move._legal is self._cache:
+                return self._after_turn(move)
+        elif type(move) is Roll and self.dice is None and self.result is None:
+            # `_rolled(move)`, inlined
+            state: VerquereState = object.__new__(VerquereState)
+            fields = {**self.__dict__, "dice": (move.high, move.low), "to_move": self.turn}
+            object.__setattr__(state, "__dict__", fields)
+            return state
+        return super().play(move)
 
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
         if self.result is not None or self.dice is not None:
@@ -187,25 +217,67 @@ class VerquereState(TurnState):
 
     def _after(self, move: Move) -> VerquereState:
         if isinstance(move, Roll):
-            # the same position with the dice rolled: as `_moved_on` with this state's fields
-            # (a state waiting for its roll has nothing else in its __dict__: `_cache` is set
-            # only with dice to play)
-            state: VerquereState = object.__new__(VerquereState)
-            fields = state.__dict__
-            fields.update(self.__dict__)
-            fields["dice"] = (move.high, move.low)
-            return state
+            return self._rolled(move)
+        if isinstance(move, Turn):
+            return self._after_turn(move)
+        # a pass
+        other = 1 - self.turn
+        passed = self._moved_on(
+            self.board, self.bar, self.off, other, _ahead(self._legal().start, self.off[other])
+        )
+        return passed._drawn_if_stuck() if self.bar[0] and self.bar[1] else passed
+
+    def _rolled(self, roll: Roll) -> VerquereState:
+        """The same position with the dice rolled: as `_moved_on` with this state's fields (a
+        state waiting for its roll has nothing else in its __dict__ but the caches `to_move`
+        and `_ahead`: `_cache` is set only with dice to play)."""
+        state: VerquereState = object.__new__(VerquereState)
+        # a new __dict__ at once, as in `_moved_on`
+        object.__setattr__(
+            state, "__dict__", {**self.__dict__, "dice": (roll.high, roll.low), "to_move": self.turn}
+        )
+        return state
+
+    def _after_turn(self, turn: Turn) -> VerquereState:
         seat = self.turn
         other = 1 - seat
-        if not isinstance(move, Turn):  # a pass
-            return self._moved_on(self.board, self.bar, self.off, other, None)._drawn_if_stuck()
-        key = move.key
-        board = _board_from_view(key, seat)
+        key = turn.key
         if seat == 0:
             bar, off = (key[BAR], key[OPP]), (key[OFF], self.off[1])
         else:
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
-        state = self._moved_on(board, bar, off, other, None)
+        if key[OFF] == MEN or key[POINTS] == MEN or (key[OPP] and _opponent_jean(key)):
+            return self._won(seat, key, bar, off)
+        # `_moved_on(None, bar, off, other, _ahead(key, off[other]))`, inlined: the board is
+        # made from `_ahead` when first asked for (`_BoardOfView`)
+        state: VerquereState = object.__new__(VerquereState)
+        fields = {
+            "seats": self.seats,
+            "five_blots": self.five_blots,
+            "five_closed_points": self.five_closed_points,
+            "bar": bar,
+            "off": off,
+            "turn": other,
+            "dice": None,
+            "result": None,
+            "to_move": CHANCE,
+            "_ahead": b"".join(
+                (
+                    key[OPP : OPP + 1],
+                    key[OPP + 13 : OPP + 25],
+                    key[OPP + 1 : OPP + 13],
+                    bytes((off[other], key[BAR])),
+                    key[13:25],
+                    key[1:13],
+                )
+            ),
+        }
+        object.__setattr__(state, "__dict__", fields)
+        return state._drawn_if_stuck() if bar[0] and bar[1] else state
+
+    def _won(self, seat: int, key: Key, bar: tuple[int, int], off: tuple[int, int]) -> VerquereState:
+        """The state after a turn of `seat` reaching `key` that ends the game."""
+        state = self._moved_on(_board_from_view(key, seat), bar, off, 1 - seat, None)
         if key[OFF] == MEN:
             return state._ended(
                 Outcome((seat,), _scores(seat, 1), f"{SEAT_NAMES[seat]} bore off all 15 men", BORNE_OFF)
@@ -213,10 +285,8 @@ class VerquereState(TurnState):
         if key[POINTS] == MEN:
             reason = f"{SEAT_NAMES[seat]} has all 15 men on point 24 (double game)"
             return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
-        if key[OPP] and _opponent_jean(key):
-            reason = f"Jean: {SEAT_NAMES[other]} can never enter all men (double game)"
-            return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
-        return state._drawn_if_stuck() if bar[0] and bar[1] else state
+        reason = f"Jean: {SEAT_NAMES[1 - seat]} can never enter all men (double game)"
+        return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
@@ -273,31 +343,42 @@ class VerquereState(TurnState):
 
     def _moved_on(
         self,
-        board: tuple[int, ...],
+        board: tuple[int, ...] | None,
         bar: tuple[int, int],
         off: tuple[int, int],
         turn: int,
-        dice: tuple[int, int] | None,
+        ahead: Key | None,
     ) -> VerquereState:
-        """The game going on in a new position: `VerquereState(...)` with these keywords and this
-        state's options, built without the frozen dataclass's per-field checks, in this one place
-        (the hot path of a playout)."""
+        """The game going on in a new position, `turn` to roll: `VerquereState(...)` with these
+        keywords and this state's options, built without the frozen dataclass's per-field checks,
+        in this one place (the hot path of a playout). `ahead`: the position seen from `turn`
+        (`_view`), when known: the legal turns of its roll start from it, and without `board`
+        (None) the board is made from it when first asked for."""
         state: VerquereState = object.__new__(VerquereState)
-        fields = state.__dict__
-        fields["seats"] = self.seats
-        fields["five_blots"] = self.five_blots
-        fields["five_closed_points"] = self.five_closed_points
-        fields["board"] = board
-        fields["bar"] = bar
-        fields["off"] = off
-        fields["turn"] = turn
-        fields["dice"] = dice
-        fields["result"] = None
+        fields = {
+            "seats": self.seats,
+            "five_blots": self.five_blots,
+            "five_closed_points": self.five_closed_points,
+            "bar": bar,
+            "off": off,
+            "turn": turn,
+            "dice": None,
+            "result": None,
+            "to_move": CHANCE,
+        }
+        if board is not None:
+            fields["board"] = board
+        if ahead is not None:
+            fields["_ahead"] = ahead
+        # a new __dict__ at once: reading the state's attributes is then specialized (a dict
+        # filled through `state.__dict__` makes every later read about three times slower)
+        object.__setattr__(state, "__dict__", fields)
         return state
 
     def _drawn_if_stuck(self) -> VerquereState:
-        """A draw when both players are Juncker: neither can ever move again."""
-        if self.bar[0] and self.bar[1] and self.juncker(0) and self.juncker(1):
+        """A draw when both players are Juncker: neither can ever move again (asked only with
+        men on both bars)."""
+        if self.juncker(0) and self.juncker(1):
             return self._ended(
                 Outcome((), (0, 0), "both players are Juncker: neither can ever move again", JUNCKER)
             )
@@ -310,25 +391,27 @@ class VerquereState(TurnState):
         assert self.dice is not None
         seat = self.turn
         hi, lo = self.dice
-        view = _view(self.board, self.bar, self.off, seat)
+        start: Key | None = self.__dict__.get("_ahead")
+        if start is None:
+            start = bytes(_view(self.board, self.bar, self.off, seat))
         explored: _Found | None = None
         passing: Pass | None = None
-        if view[BAR] and not _jean(view):
-            open_points = _open_points(view, _vulnerable(view) if self.five_closed_points else _NO_POINTS)
-            if view[BAR] > open_points:
+        if start[BAR] and not _jean(start):
+            open_points = _open_points(start, _vulnerable(start) if self.five_closed_points else _NO_POINTS)
+            if start[BAR] > open_points:
                 room = plural(open_points, "point") if open_points else "no point"
                 passing = Pass(
                     seat,
                     self.dice,
-                    f"Juncker: {plural(view[BAR], 'man')} on the bar and only {room} open",
+                    f"Juncker: {plural(start[BAR], 'man')} on the bar and only {room} open",
                     True,
                 )
         if passing is None:
-            explored = _search(view, hi, lo, self.five_blots, self.five_closed_points)
+            explored = _search(bytearray(start), hi, lo, self.five_blots, self.five_closed_points)
             if explored.max_dice == 0:
                 passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
-        legal = _Legal(seat, self.dice, view, self.five_blots, self.five_closed_points, explored, passing)
-        object.__setattr__(self, "_cache", legal)
+        legal = _Legal(seat, self.dice, start, self.five_blots, self.five_closed_points, explored, passing)
+        self.__dict__["_cache"] = legal  # frozen: cached past the dataclass's __setattr__
         return legal
 
     def _examples(self, legal: _Legal) -> str:
@@ -359,6 +442,41 @@ class VerquereState(TurnState):
         if pips < explored.max_pips:
             return f"it moves {pips} pips, but {explored.max_pips} can be moved: move as many pips as you can"
         return "it is not a whole legal turn"
+
+
+class _BoardOfView:
+    """`VerquereState.board` where a state made on the hot path left it out (`_moved_on` without
+    a board: a random playout never looks at it): made from the view `_ahead` when first asked
+    for, and kept in the state's __dict__, where reading it looks first (no `__set__`: the
+    dataclass's `__init__` stores the field there as usual)."""
+
+    def __get__(self, state: VerquereState | None, owner: type[VerquereState]) -> Any:
+        if state is None:
+            return self
+        fields = state.__dict__
+        if "_ahead" not in fields:
+            raise AttributeError("board", name="board", obj=state)
+        board = fields["board"] = _board_from_view(fields["_ahead"], fields["turn"])
+        return board
+
+
+# set after @dataclass, which would take it for the field's default
+type.__setattr__(VerquereState, "board", _BoardOfView())
+
+
+def _ahead(view: Key, off: int) -> Key:
+    """The position of a view seen from the opponent, who has `off` men borne off (a view does
+    not hold them): `_view` for the other seat, from the view instead of the board."""
+    return b"".join(
+        (
+            view[OPP : OPP + 1],
+            view[OPP + 13 : OPP + 25],
+            view[OPP + 1 : OPP + 13],
+            bytes((off, view[BAR])),
+            view[13:25],
+            view[1:13],
+        )
+    )
 
 
 def _scores(winner: int, points: int) -> tuple[int, int]:

@@ -279,6 +279,9 @@ class _Found(NamedTuple):
     max_pips: int
 
 
+_FOUND = tuple.__new__
+"""`_FOUND(_Found, fields)`: a `_Found` made without the Python call of NamedTuple's __new__."""
+
 _BIT = tuple(1 << q for q in range(OFF + 1))
 """Bit q of a mask: point q (1–24) of the mover's numbering; bit 0 stands for the bar."""
 _BEHIND_19 = sum(_BIT[1:19])
@@ -314,6 +317,21 @@ _STEP = tuple(tuple(_MAN[min(p + d, OFF)] - _MAN[p] for p in range(OFF)) for d i
 """`_STEP[d][p]`: a man moved by a die d from p (0 the bar) to p + d or off, as a change."""
 _HIT = tuple(_MAN[OPP] - _MAN[OPP + q] for q in range(OFF))
 """`_HIT[q]`: one of the opponent's men on q sent to the bar, as a change."""
+
+
+_POINTS_MASK = sum(_BIT[1:OFF])
+"""Points 1–24."""
+
+
+def _masks(v: bytearray, five_closed: bool) -> tuple[int, int, int]:
+    """`_own_mask`, `_opponent_mask` and `_closed_mask` of a view, with fewer calls: both sides'
+    counts, from the opponent's point 24 down to the mover's point 1, read as binary digits in
+    one number (bit q − 1 the mover's point q, bit OPP − 1 + q the opponent's men on q)."""
+    digits = int(v[OPP + 24 : BAR : -1].translate(_ANY_DIGIT), 2)
+    closed = int(v[OPP + 24 : OPP : -1].translate(_CLOSED_DIGIT), 2) << 1
+    if five_closed and closed:
+        closed &= ~sum(_BIT[q] for q in _vulnerable(v))
+    return digits << 1 & _POINTS_MASK, digits >> (OPP - 1) & _POINTS_MASK, closed
 
 
 def _closed_mask(v: bytearray, five_closed: bool) -> int:
@@ -360,9 +378,12 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
     complete: dict[int, None] = {}
     partial: dict[int, list[Any]] = {}
     """[larger die used, pips] of each position where the second die could not be played."""
-    own = _own_mask(v)
-    opp = _opponent_mask(v)
-    closed = _closed_mask(v, five_closed)
+    # _masks(v, five_closed), inlined
+    digits = int(v[OPP + 24 : BAR : -1].translate(_ANY_DIGIT), 2)
+    own, opp = digits << 1 & _POINTS_MASK, digits >> (OPP - 1) & _POINTS_MASK
+    closed = int(v[OPP + 24 : OPP : -1].translate(_CLOSED_DIGIT), 2) << 1
+    if five_closed and closed:
+        closed &= ~sum(_BIT[q] for q in _vulnerable(v))
     opp_bar = v[OPP]
     bar = v[BAR]
     home = v[HOME]
@@ -431,7 +452,7 @@ def _two_dice(v: bytearray, high: int, low: int, five_blots: bool, five_closed: 
                 else:
                     complete[change + step2[q]] = None
     if complete:
-        return _Found(list(complete), 2, False, high + low)
+        return _FOUND(_Found, (list(complete), 2, False, high + low))  # without NamedTuple's __new__
     if not played:
         return _Found([0], 0, False, 0)
     larger_only = any(entry[0] for entry in partial.values())
@@ -491,7 +512,13 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                     continue
                 if hit > 1:
                     nclosed = _closed_mask(v, five_closed)
-            after = starts_of(nown, nclosed, v[BAR], v[HOME])
+            # starts_of(nown, nclosed, v[BAR], v[HOME]), inlined
+            if v[BAR]:
+                after = 0 if (nown | nclosed) & bd else 1
+            elif may_stack_always or v[HOME] <= MEN - 5:
+                after = nown & room & ~((nclosed | (nown & _ONE_MAN_ONLY)) >> d)
+            else:
+                after = nown & room & ~((nclosed | nown) >> d)
             if not after:
                 partial[nchange] = depth + 1
             elif depth:
@@ -549,14 +576,13 @@ def _four_dice(v: bytearray, d: int, five_blots: bool, five_closed: bool) -> _Fo
                 else:
                     complete[nchange + step[q]] = None
 
-    own = _own_mask(v)
-    closed = _closed_mask(v, five_closed)
+    own, opp, closed = _masks(v, five_closed)
     first = starts_of(own, closed, v[BAR], v[HOME])
     if not first:
         return _Found([0], 0, False, 0)
-    rec(0, first, own, _opponent_mask(v), closed, 0)
+    rec(0, first, own, opp, closed, 0)
     if complete:
-        return _Found(list(complete), 4, False, 4 * d)
+        return _FOUND(_Found, (list(complete), 4, False, 4 * d))  # without NamedTuple's __new__
     most = max(partial.values())
     return _Found([change for change, depth in partial.items() if depth == most], most, False, most * d)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -30,7 +31,15 @@ from rules.verquere import (
     _view,
     _vulnerable,
 )
-from rules.verquere.turns import _any_dice, _key_of, _search
+from rules.verquere.turns import (
+    _any_dice,
+    _closed_mask,
+    _key_of,
+    _masks,
+    _opponent_mask,
+    _own_mask,
+    _search,
+)
 from tests.support.verquere import position
 
 
@@ -185,6 +194,17 @@ def test_the_fast_search_in_made_up_positions() -> None:
         check_search(random_view(rng), high, low, rng.random() < 0.5, rng.random() < 0.5)
 
 
+def test_the_masks_read_at_once_agree_with_the_plain_ones() -> None:
+    rng = random.Random(12)
+    for _ in range(2000):
+        view = random_view(rng)
+        for five_closed in (False, True):
+            own, opp, closed = _masks(view, five_closed)
+            assert own == sum(1 << q for q in range(1, 25) if view[q]) == _own_mask(view)
+            assert opp == sum(1 << q for q in range(1, 25) if view[OPP + q]) == _opponent_mask(view)
+            assert closed == _closed_mask(view, five_closed)
+
+
 def test_views_and_boards_agree_with_the_plain_way() -> None:
     rng = random.Random(4)
     for _ in range(2000):
@@ -226,9 +246,57 @@ def test_states_made_on_the_fast_path_equal_the_plain_ones() -> None:
                 dice=after.dice,
                 result=after.result,
             )
-            assert after == plain and hash(after) == hash(plain) and vars(after) == vars(plain)
+            fields = dict(vars(plain))
+            assert after == plain and hash(after) == hash(plain)
+            # the same fields; besides them only the caches of the hot path, equal to what the
+            # plain state computes
+            assert {k: v for k, v in vars(after).items() if k in fields} == fields
+            assert set(vars(after)) - set(fields) <= {"to_move", "_ahead"}
+            assert vars(after)["to_move"] == plain.to_move
+            if "_ahead" in vars(after):
+                assert vars(after)["_ahead"] == _view(plain.board, plain.bar, plain.off, plain.turn)
             with pytest.raises(AttributeError):
                 after.turn = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("options", [{}, {"five_blots": True, "five_closed_points": True}])
+def test_the_hot_path_of_play_agrees_with_fresh_states_position_by_position(options: dict[str, bool]) -> None:
+    """Every state of random games, played on the hot path (a turn from `legal_moves`, a roll),
+    against the same position loaded from JSON: the same fields, seat to move, outcome, legal
+    moves in order and notation, and its caches equal to what the plain way computes."""
+    rng = random.Random(41)
+    for _ in range(40):
+        state = GAME.start(2, **options)
+        while True:
+            assert isinstance(state, VerquereState)
+            loaded = fresh(state)
+            assert state == loaded and state.to_move == loaded.to_move
+            assert state.outcome() == loaded.outcome()
+            cached = vars(state).get("_ahead")
+            if cached is not None:
+                assert cached == _view(state.board, state.bar, state.off, state.turn)
+            if state.to_move is None:
+                break
+            legal = state.legal_moves()
+            assert [str(m) for m in legal] == [str(m) for m in loaded.legal_moves()]
+            assert list(legal) == list(loaded.legal_moves())
+            move = legal[rng.randrange(len(legal))]
+            after = state.play(move)
+            assert after == loaded.play(move) == loaded.play(str(move))
+            state = after
+
+
+def test_the_board_left_out_on_the_hot_path_is_made_when_asked_for() -> None:
+    state = GAME.start(2).play("roll 5-3").play("1/4/9").play("roll 6-1")
+    assert isinstance(state, VerquereState) and "board" not in vars(state)
+    copied = pickle.loads(pickle.dumps(state))
+    assert "board" not in vars(copied) and copy.copy(state) == state
+    expected = (14, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, -15, *[0] * 11)
+    assert state.board == copied.board == expected and vars(state)["board"] is state.board
+    assert replace(state, dice=(5, 5)).board == expected
+    assert GAME.load(state.to_json()) == state
+    bare = object.__new__(VerquereState)
+    assert not hasattr(bare, "board")
 
 
 def test_pickled_states_keep_their_turns() -> None:
