@@ -209,9 +209,10 @@ def time_rows(game: Game, variant: Variant, results: list[GameResult]) -> list[R
 
 
 def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> list[list[str]]:
-    """The move logs of `count` positions of seeded games in which each seat plays a random point
-    next to a stone (a random legal point when there is none): after 6, 12, 18 and 24 plies of
-    each game, the positions where the game goes on."""
+    """The move logs of `count` positions of seeded games of random moves: after 6, 12, 18 and 24
+    plies of each game, the positions where a seat is to move. In Keryo-Pente each seat plays a
+    random point next to a stone (a random legal point when there is none), as players do; in
+    the other games any legal move (chance events, too, are drawn from the legal ones)."""
     rng = random.Random(seed)
     logs: list[list[str]] = []
     while len(logs) < count:
@@ -219,11 +220,13 @@ def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> 
         log: list[str] = []
         while state.to_move is not None and len(log) < 24 and len(logs) < count:
             legal = state.legal_moves()
-            near = [m for m in legal if any(str(m) != t and _adjacent(str(m), t) for t in log)]
+            near = []
+            if game.key == "keryo-pente":
+                near = [m for m in legal if any(str(m) != t and _adjacent(str(m), t) for t in log)]
             move = str((near or legal)[rng.randrange(len(near or legal))])
             state = state.play(move)
             log.append(move)
-            if len(log) % 6 == 0 and state.to_move is not None:
+            if len(log) % 6 == 0 and state.to_move is not None and state.to_move != CHANCE:
                 logs.append(list(log))
     return logs
 
