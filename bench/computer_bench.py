@@ -209,8 +209,8 @@ def time_rows(game: Game, variant: Variant, results: list[GameResult]) -> list[R
 
 
 def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> list[list[str]]:
-    """The move logs of `count` positions of seeded games of random moves: after 6, 12, 18 and 24
-    plies of each game, the positions where a seat is to move. In Keryo-Pente each seat plays a
+    """The move logs of `count` positions of seeded games of random moves: the first positions
+    where a seat is to move after 6, 12, 18 and 24 plies of each game. In Keryo-Pente each seat plays a
     random point next to a stone (a random legal point when there is none), as players do; in
     the other games any legal move (chance events, too, are drawn from the legal ones)."""
     rng = random.Random(seed)
@@ -218,7 +218,9 @@ def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> 
     while len(logs) < count:
         state = game.start(variant.seats, **variant.options)
         log: list[str] = []
-        while state.to_move is not None and len(log) < 24 and len(logs) < count:
+        mark = 6  # the next ply count after which a position is taken (in dice games the first
+        # position after it where a seat is to move: every other ply there is a roll)
+        while state.to_move is not None and mark <= 24 and len(logs) < count:
             legal = state.legal_moves()
             near = []
             if game.key == "keryo-pente":
@@ -226,8 +228,9 @@ def iteration_positions(game: Game, variant: Variant, count: int, seed: int) -> 
             move = str((near or legal)[rng.randrange(len(near or legal))])
             state = state.play(move)
             log.append(move)
-            if len(log) % 6 == 0 and state.to_move is not None and state.to_move != CHANCE:
+            if len(log) >= mark and state.to_move is not None and state.to_move != CHANCE:
                 logs.append(list(log))
+                mark += 6
     return logs
 
 
