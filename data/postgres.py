@@ -64,6 +64,7 @@ class _PostgresConnection:
 class PostgresStore(Store):
     dialect = "postgresql"
     shared = True
+    claim_lock = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         self.url = url

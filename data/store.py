@@ -560,6 +560,10 @@ class Store(ABC):
     shared = False
     """Several bot processes may use this database at once (PostgreSQL): background jobs are
     claimed, and a fresh process cannot assume that nothing else is posting."""
+    claim_lock = ""
+    """What a claim's choice of rows adds so that a process claiming at the same moment as
+    another passes over the rows the other is taking and takes the next ones (PostgreSQL's
+    `FOR UPDATE SKIP LOCKED`); nothing on SQLite, whose writers take turns."""
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "full") -> Store:
@@ -979,12 +983,15 @@ class Store(ABC):
         `due_at` on to `lease_until` in one statement: no other process takes them until then,
         and if this one dies before posting, they are due again then. In match order."""
         async with self.transaction() as db:
-            # `due_at <= ?` is checked again on each row as it is updated: on PostgreSQL a second
-            # process waiting on a row another just leased finds it no longer due and skips it.
+            # `due_at <= ?` is checked again on each row as it is updated: a row another process
+            # leased meanwhile is no longer due. On PostgreSQL the rows chosen are locked, and
+            # those another claim holds are passed over (`claim_lock`): otherwise a second claim
+            # at the same moment would wait for the first one's rows, find them leased and take
+            # nothing, leaving the rows after them for a later sweep.
             rows = await db.execute_fetchall(
                 "UPDATE announcements SET due_at = ? WHERE due_at <= ? AND match_id IN "
-                "(SELECT match_id FROM announcements WHERE due_at <= ? ORDER BY due_at, match_id LIMIT ?) "
-                "RETURNING match_id, version, since_ply, ping, due_at, attempts",
+                "(SELECT match_id FROM announcements WHERE due_at <= ? ORDER BY due_at, match_id LIMIT ?"
+                f"{self.claim_lock}) RETURNING match_id, version, since_ply, ping, due_at, attempts",
                 (lease_until, now or _EVER, now or _EVER, limit),
             )
         due = [DueAnnouncement(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
