@@ -49,17 +49,34 @@ async def new_matches(database: Database, count: int) -> list[int]:
         await store.close()
 
 
-async def worker(database: Database, seed: int, match_ids: list[int]) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.support.scale_worker",
-        database.url,
-        str(seed),
-        *map(str, match_ids),
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-    )
+async def workers(
+    database: Database, seeds: list[int], match_ids: list[int]
+) -> list[asyncio.subprocess.Process]:
+    """A worker process for each seed, all playing from the same moment (each says it is ready,
+    then they are all told to go): otherwise the first could play every move before the others
+    have started."""
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.support.scale_worker",
+            database.url,
+            str(seed),
+            *map(str, match_ids),
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for seed in seeds
+    ]
+    for process in processes:
+        assert process.stdout is not None
+        assert await asyncio.wait_for(process.stdout.readline(), timeout=120) == b"ready\n"
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write(b"go\n")
+        await process.stdin.drain()
+    return processes
 
 
 def landed(lines: list[str]) -> list[tuple[int, int, str]]:
@@ -103,7 +120,7 @@ async def check_stored(
 
 async def test_two_processes_playing_the_same_matches_lose_and_duplicate_nothing(shared: Database) -> None:
     match_ids = await new_matches(shared, MATCHES)
-    processes = [await worker(shared, seed, match_ids) for seed in (1, 2)]
+    processes = await workers(shared, [1, 2], match_ids)
     outputs = [await read_all(p) for p in processes]
     both = [landed(lines) for lines in outputs]
     assert all(moves for moves in both)  # each process landed moves of its own
@@ -114,7 +131,7 @@ async def test_a_process_killed_mid_game_loses_no_acknowledged_move_and_the_othe
     shared: Database,
 ) -> None:
     match_ids = await new_matches(shared, MATCHES)
-    doomed, survivor = await worker(shared, 3, match_ids), await worker(shared, 4, match_ids)
+    doomed, survivor = await workers(shared, [3, 4], match_ids)
     assert doomed.stdout is not None
     acknowledged: list[str] = []
     while len(landed(acknowledged)) < 15:

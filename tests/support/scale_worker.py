@@ -4,7 +4,9 @@
 matches, for whichever person is to move, until every one is over (the player to move resigns
 after `LONGEST` plies), racing any other worker for each turn (`expected_ply`, as a button
 carries it). It prints `landed <match> <ply> <move>` once the host has returned a move
-(acknowledged, as a player would see it), and `done` at the end."""
+(acknowledged, as a player would see it), and `done` at the end. It first prints `ready` and waits
+for a line on its standard input, so that the test starts every worker's play at once: a worker
+can play all the matches' moves in less time than another takes to start."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ async def play(url: str, seed: int, match_ids: list[int]) -> None:
     host = Host(store)
     rng = random.Random(seed)
     try:
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         waiting = set(match_ids)
         while waiting:
             match_id = rng.choice(sorted(waiting))
