@@ -248,31 +248,8 @@ class VerquereState(TurnState):
             bar, off = (key[OPP], key[BAR]), (self.off[0], key[OFF])
         if key[OFF] == MEN or key[POINTS] == MEN or (key[OPP] and _opponent_jean(key)):
             return self._won(seat, key, bar, off)
-        # `_moved_on(None, bar, off, other, _ahead(key, off[other]))`, inlined: the board is
-        # made from `_ahead` when first asked for (`_BoardOfView`)
-        state: VerquereState = object.__new__(VerquereState)
-        fields = {
-            "seats": self.seats,
-            "five_blots": self.five_blots,
-            "five_closed_points": self.five_closed_points,
-            "bar": bar,
-            "off": off,
-            "turn": other,
-            "dice": None,
-            "result": None,
-            "to_move": CHANCE,
-            "_ahead": b"".join(
-                (
-                    key[OPP : OPP + 1],
-                    key[OPP + 13 : OPP + 25],
-                    key[OPP + 1 : OPP + 13],
-                    bytes((off[other], key[BAR])),
-                    key[13:25],
-                    key[1:13],
-                )
-            ),
-        }
-        object.__setattr__(state, "__dict__", fields)
+        # No board: it is made from the next mover's view when first asked for (`_BoardOfView`).
+        state = self._moved_on(None, bar, off, other, _ahead(key, off[other]))
         return state._drawn_if_stuck() if bar[0] and bar[1] else state
 
     def _won(self, seat: int, key: Key, bar: tuple[int, int], off: tuple[int, int]) -> VerquereState:
