@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import aiosqlite
 
@@ -1301,10 +1301,8 @@ class SqliteStore(Store):
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
         self._claimed: set[str] = set()
-        self._queued: list[_QueuedWrite] = []
-        self._committer: asyncio.Task[None] | None = None
-        self._reads: list[_QueuedRead] = []
-        self._reader: asyncio.Task[None] | None = None
+        self._writes = _Batched(writer, self._write_lock, _commit_together)
+        self._reads = _Batched(reader, self._read_lock, _read_together)
 
     @classmethod
     async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
@@ -1351,70 +1349,14 @@ class SqliteStore(Store):
         # Group read, as the group commit below: the statements queued while the reader's thread
         # is busy run together in one call to it (a trip to the thread costs more than a lookup),
         # each on its own, so each still sees every write committed before it was asked for.
-        read: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
-        self._reads.append(_QueuedRead(sql, params, read))
-        if self._reader is None or self._reader.done():
-            self._reader = asyncio.create_task(self._read_queued())
-        return await read
-
-    async def _read_queued(self) -> None:
-        while self._reads:
-            batch, self._reads = self._reads, []
-            try:
-                async with self._read_lock:
-                    outcomes = await self._read._execute(  # type: ignore[no-untyped-call]
-                        _read_together, self._read._conn, batch
-                    )
-            except BaseException as error:
-                for read in batch:
-                    if not read.rows.done():
-                        read.rows.set_exception(error)
-                if not isinstance(error, Exception):
-                    raise
-                continue
-            for read, outcome in zip(batch, outcomes, strict=True):
-                if read.rows.done():  # its caller was cancelled meanwhile
-                    continue
-                if isinstance(outcome, BaseException):
-                    read.rows.set_exception(outcome)
-                else:
-                    read.rows.set_result(outcome)
+        return await self._reads.submit(_QueuedRead(sql, params))
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log
         # takes milliseconds) are committed together in one call to the thread, with one sync;
         # one that raises is undone alone (`_commit_together`). Each caller still hears back
         # only once its write is committed, or that it missed its guard, or its own error.
-        written: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queued.append(_QueuedWrite(guard, tuple(then), written))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_queued())
-        return await written
-
-    async def _commit_queued(self) -> None:
-        while self._queued:
-            batch, self._queued = self._queued, []
-            try:
-                async with self._write_lock:
-                    # aiosqlite's own way into its thread (private, but pinned in pyproject.toml):
-                    # the public calls would take one trip to the thread per statement.
-                    outcomes = await self._write._execute(  # type: ignore[no-untyped-call]
-                        _commit_together, self._write._conn, batch
-                    )
-            except BaseException as error:  # the transaction as a whole failed: nothing landed
-                for write in batch:
-                    if not write.written.done():
-                        write.written.set_exception(error)
-                if not isinstance(error, Exception):
-                    raise
-                continue
-            for write, outcome in zip(batch, outcomes, strict=True):
-                if write.written.done():  # its caller was cancelled meanwhile
-                    continue
-                if isinstance(outcome, BaseException):
-                    write.written.set_exception(outcome)
-                else:
-                    write.written.set_result(outcome)
+        return await self._writes.submit(_QueuedWrite(guard, tuple(then)))
 
     @asynccontextmanager
     async def claim(self, job: str) -> AsyncIterator[bool]:
@@ -1433,14 +1375,67 @@ class SqliteStore(Store):
 class _QueuedWrite:
     guard: Statement
     then: tuple[Statement, ...]
-    written: asyncio.Future[bool]
 
 
 @dataclass(frozen=True)
 class _QueuedRead:
     sql: str
     params: Sequence[Any]
-    rows: asyncio.Future[list[Any]]
+
+
+_Work = TypeVar("_Work")
+_Outcome = TypeVar("_Outcome")
+
+
+class _Batched(Generic[_Work, _Outcome]):
+    """Work for one of the SQLite store's connections, run in its thread in batches: what is
+    queued while the thread is busy goes in one call to it (a trip to the thread costs more than
+    a lookup), where `run` gives each piece's outcome or its error. Each caller hears back only
+    about its own piece; when the call as a whole raises, every caller of the batch hears that."""
+
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        lock: asyncio.Lock,
+        run: Callable[[sqlite3.Connection, Sequence[_Work]], list[_Outcome | Exception]],
+    ) -> None:
+        self._db = db
+        self._lock = lock
+        self._run = run
+        self._queued: list[tuple[_Work, asyncio.Future[_Outcome]]] = []
+        self._runner: asyncio.Task[None] | None = None
+
+    async def submit(self, work: _Work) -> _Outcome:
+        outcome: asyncio.Future[_Outcome] = asyncio.get_running_loop().create_future()
+        self._queued.append((work, outcome))
+        if self._runner is None or self._runner.done():
+            self._runner = asyncio.create_task(self._run_queued())
+        return await outcome
+
+    async def _run_queued(self) -> None:
+        while self._queued:
+            batch, self._queued = self._queued, []
+            try:
+                async with self._lock:
+                    # aiosqlite's own way into its thread (private, but pinned in pyproject.toml):
+                    # the public calls would take one trip to the thread per statement.
+                    outcomes = await self._db._execute(  # type: ignore[no-untyped-call]
+                        self._run, self._db._conn, [work for work, _ in batch]
+                    )
+            except BaseException as error:  # the call as a whole failed (for writes: nothing landed)
+                for _, waiting in batch:
+                    if not waiting.done():
+                        waiting.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for (_, waiting), outcome in zip(batch, outcomes, strict=True):
+                if waiting.done():  # its caller was cancelled meanwhile
+                    continue
+                if isinstance(outcome, BaseException):
+                    waiting.set_exception(outcome)
+                else:
+                    waiting.set_result(outcome)
 
 
 def _read_together(db: sqlite3.Connection, batch: Sequence[_QueuedRead]) -> list[list[Any] | Exception]:
