@@ -71,6 +71,21 @@ def test_a_picture_drawn_again_after_others_is_the_same_bytes() -> None:
     assert [png.encode(first), png.encode(second), png.encode(first)] == [fresh[0], fresh[1], fresh[0]]
 
 
+def test_the_deflater_gives_the_same_bytes_whatever_it_compressed_before() -> None:
+    # A deflater that kept state between compressors (ISA-L did, now and then) would compress
+    # the same rows to other, valid, bytes: the same picture would no longer be the same file.
+    rows = png._rows(noisy(300, png.STRIP_ROWS, seed=4).tobytes(), 900, png.Margins(b"\x00", b""))
+    first = png._compress(rows)
+    rng = random.Random(5)
+    alive = []
+    for round_ in range(200):
+        other = rng.randbytes(rng.randrange(1, 60_000)) if round_ % 2 else rows[rng.randrange(len(rows)) :]
+        alive.append(png._compress(other))  # keeps other pieces' memory taken
+        again = png._compress(bytes(bytearray(rows)))  # the same rows at another address
+        assert again == first
+    assert zlib.decompressobj(-15).decompress(first.piece) == rows
+
+
 def test_a_strip_with_the_same_fingerprint_is_not_taken_for_another(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every byte but the first of each sample step differs: the fingerprints are equal.
     monkeypatch.setattr(png, "SAMPLE_STEP", 10**9)
