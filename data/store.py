@@ -1157,6 +1157,7 @@ class Store(ABC):
         precede, that player's line, read from it in the index however deep it is (none when
         the player has no line); else the lines from `offset` on."""
         where, params, order = "", [], "r.ordinal DESC, r.user_id"
+        head, head_params, skip, skip_params = "", [], "?", [offset]
         edge = after if after is not None else before
         if edge is not None:
             # The edge's ordinal bounds a range of the index; ties are broken by user id.
@@ -1166,16 +1167,32 @@ class Store(ABC):
             else:
                 where = f" AND r.ordinal >= {own} AND (r.ordinal > {own} OR r.user_id < ?)"
                 order = "r.ordinal, r.user_id DESC"
-            params = [game, scope, edge, game, scope, edge, edge]
+            params, skip_params = [game, scope, edge, game, scope, edge, edge], [0]
+        elif offset > 0:
+            # Straight to a page by number: the bands of ratings above the page's first line are
+            # added up (migration 0013), and the page is read from the top of its band, so OFFSET
+            # skips at most that band's lines, never every line above the page. (Past the last line
+            # there is no band: no bound, no lines.)
+            head = (
+                "WITH above AS (SELECT band, players, SUM(players) OVER (ORDER BY band DESC) AS upto "
+                "FROM ladder_bands WHERE game = ? AND scope = ?), "
+                "start AS (SELECT CAST(band + 1 AS DOUBLE PRECISION) / 16 AS bound, "
+                "upto - players AS skipped FROM above WHERE upto > ? ORDER BY band DESC LIMIT 1) "
+            )
+            head_params = [game, scope, offset]
+            where, skip = (
+                " AND r.ordinal < (SELECT bound FROM start)",
+                "COALESCE((SELECT ? - skipped FROM start), 0)",
+            )
         # The page's players are found in the index alone (what OFFSET skips is index entries,
         # not rows with their names), then their lines are read.
         rows = await self.read_statement(
-            "SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, r.wins, "
-            "r.ordinal FROM (SELECT r.user_id FROM ratings r WHERE r.game = ? AND r.scope = ?"
-            f"{where} ORDER BY {order} LIMIT ? OFFSET ?) page "
+            f"{head}SELECT r.user_id, COALESCE(p.name, 'Unknown player'), r.mu, r.sigma, r.matches, "
+            "r.wins, r.ordinal FROM (SELECT r.user_id FROM ratings r WHERE r.game = ? AND r.scope = ?"
+            f"{where} ORDER BY {order} LIMIT ? OFFSET {skip}) page "
             "JOIN ratings r ON r.user_id = page.user_id AND r.game = ? AND r.scope = ? "
             f"LEFT JOIN players p ON p.user_id = r.user_id ORDER BY {order}",
-            (game, scope, *params, limit, 0 if edge is not None else offset, game, scope),
+            (*head_params, game, scope, *params, limit, *skip_params, game, scope),
         )
         if before is not None:
             rows = list(reversed(rows))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 
@@ -182,3 +183,56 @@ async def test_a_ladder_size_follows_its_ratings_without_counting_them(
     await store.erase_guild(7)
     assert (await store.leaderboard_size("keibot", 0), await store.leaderboard_size("keibot", 7)) == (4, 0)
     assert database.fetchall("SELECT scope, players FROM ladder_sizes ORDER BY scope") == [(0, 4), (7, 0)]
+
+
+async def test_pages_by_number_start_from_their_band_and_match_the_ladder_counted_from_the_top(
+    store: Store, database: Database
+) -> None:
+    """A page asked for by number starts from the band of ratings its first line is in (migration
+    0013): whatever the ratings (ties, negative ones, ones on a band's very edge, ones that move to
+    another band or go), it holds the lines the whole ladder sorted has there."""
+    when = "2026-11-01T00:00:00.000+00:00"
+    users = list(range(700, 760))
+    database.executemany(
+        "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)",
+        [(u, f"P{u}", when) for u in users],
+    )
+    # Band edges (k / 16), just under them, negative ratings, and runs of ties across bands.
+    ordinals = [k / 16 for k in range(-6, 6)] + [k / 16 - 1e-9 for k in range(-3, 3)]
+    ordinals += [-7.25, 0.0, 0.0, 3.1, 3.1, 3.1, 12.0, -0.03125] * 5 + [0.5] * 2
+    assert len(ordinals) == len(users)
+    database.executemany(
+        "INSERT INTO ratings (user_id, game, scope, mu, sigma, ordinal, matches, wins, updated_at) "
+        "VALUES (?, 'keibot', 0, 25.0, 1.0, ?, 3, 1, ?)",
+        [(u, o, when) for u, o in zip(users, ordinals, strict=True)],
+    )
+
+    async def check(expected: dict[int, float]) -> None:
+        ladder = sorted(expected, key=lambda u: (-expected[u], u))
+        for limit in (1, 7, 10):
+            for offset in range(0, len(ladder) + limit):
+                page = await store.leaderboard("keibot", 0, offset=offset, limit=limit)
+                assert [line.user_id for line in page] == ladder[offset : offset + limit], (offset, limit)
+                assert [line.rank for line in page] == list(range(offset + 1, offset + 1 + len(page)))
+        bands = database.fetchall(
+            "SELECT band, players FROM ladder_bands WHERE game = 'keibot' AND scope = 0"
+        )
+        counted: dict[int, int] = {}
+        for ordinal in expected.values():
+            counted[math.floor(ordinal * 16)] = counted.get(math.floor(ordinal * 16), 0) + 1
+        assert dict(bands) == counted  # and no empty bands
+
+    current = dict(zip(users, ordinals, strict=True))
+    await check(current)
+    # Ratings move to other bands, up and down, as finished matches rate their players again.
+    moved = {u: current[u] + (1.5 if u % 3 else -2.0) for u in users[::4]}
+    database.executemany(
+        "UPDATE ratings SET ordinal = ? WHERE user_id = ? AND game = 'keibot' AND scope = 0",
+        [(o, u) for u, o in moved.items()],
+    )
+    current.update(moved)
+    await check(current)
+    await store.forget_player(users[1])
+    await store.forget_player(users[-1])
+    del current[users[1]], current[users[-1]]
+    await check(current)

@@ -44,8 +44,11 @@ async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgre
     try:
         for table in TABLES:
             assert await rows_of(new, table) == await rows_of(old, table)
-        sizes = "SELECT game, scope, players FROM ladder_sizes ORDER BY game, scope"
-        assert target.fetchall(sizes) == Database("sqlite", str(source)).fetchall(sizes) != []
+        for derived in (
+            "SELECT game, scope, players FROM ladder_sizes ORDER BY game, scope",
+            "SELECT game, scope, band, players FROM ladder_bands ORDER BY game, scope, band",
+        ):
+            assert target.fetchall(derived) == Database("sqlite", str(source)).fetchall(derived) != []
         host = Host(new)
         for match_id, state in states.items():
             target.execute("UPDATE matches SET state = NULL WHERE id = ?", (match_id,))
@@ -112,5 +115,5 @@ def test_every_table_is_copied_but_those_made_anew(tmp_path: Path) -> None:
             "SELECT name FROM sqlite_master WHERE type = 'table'"
         )
     }
-    derived = {"schema_migrations", "sqlite_sequence", "ladder_sizes"}
+    derived = {"schema_migrations", "sqlite_sequence", "ladder_sizes", "ladder_bands"}
     assert found - derived == set(TABLES)
