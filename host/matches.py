@@ -389,8 +389,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         it clears a draw offer. `kept_match`: see `_commit`."""
         state, ply = match.state, match.row.log_length
         assert state is not None
-        entries = [seat_move(ply, seat, state, move)]
-        after, entries = advance(match.row.seed, state.play(move), entries, ply + 1)
+        played = state.play(move)
+        entries = [seat_move(ply, seat, state, move, played)]
+        after, entries = advance(match.row.seed, played, entries, ply + 1)
         change = _state_change(after, entries)
         return await self._commit(match, change, played=entries, state=after, kept_match=kept_match)
 

@@ -31,9 +31,10 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return rng.choices(moves, weights=[float(p) for _, p in outcomes])[0]
 
 
-def seat_move(ply: int, seat: int, state: State, move: Move) -> PlayedMove:
-    """The log entry of a move a seat plays (a person, a computer, or a forced pass)."""
-    return PlayedMove(ply, EntryKind.MOVE, seat, str(move), state.describe_move(move), move)
+def seat_move(ply: int, seat: int, state: State, move: Move, after: State) -> PlayedMove:
+    """The log entry of a move a seat plays (a person, a computer, or a forced pass) in `state`,
+    which led to `after`."""
+    return PlayedMove(ply, EntryKind.MOVE, seat, str(move), state.describe_played(move, after), move)
 
 
 def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tuple[State, list[PlayedMove]]:
@@ -45,16 +46,17 @@ def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tup
             break
         if seat == CHANCE:
             move = sample_chance(state, chance_rng(seed, ply))
+            after = state.play(move)
             entries.append(
-                PlayedMove(ply, EntryKind.CHANCE, None, str(move), state.describe_move(move), move)
+                PlayedMove(ply, EntryKind.CHANCE, None, str(move), state.describe_played(move, after), move)
             )
         else:
             forced = state.forced_move()
             if forced is None:
                 break
-            move = forced
-            entries.append(seat_move(ply, seat, state, move))
-        state = state.play(move)
+            after = state.play(forced)
+            entries.append(seat_move(ply, seat, state, forced, after))
+        state = after
         ply += 1
     return state, entries
 

@@ -303,6 +303,12 @@ class State(abc.ABC):
         """A short human sentence for a move; the notation by default."""
         return str(move)
 
+    def describe_played(self, move: Move, after: State) -> str:
+        """`describe_move(move)` of a move that was played, given `after`, the state it led to:
+        a game whose sentence tells what the move did (a capture, a win) reads it from `after`
+        instead of playing the move a second time. The host describes every move this way."""
+        return self.describe_move(move)
+
 
 class TurnState(State):
     """A state that keeps the seat whose turn it is in `turn` and the end of the game in `result`

@@ -17,6 +17,7 @@ from .base import (
     NotAMoveError,
     Option,
     Outcome,
+    State,
     StateFormatError,
     TurnState,
 )
@@ -323,7 +324,11 @@ class KeryoPenteState(TurnState):
         """ "H11", or with a capture "H11 captures J11 K11 L11 (3); Red has 9 of 15"."""
         if not isinstance(move, Point) or self.turn is None or not self.is_legal(move):
             return str(move)
-        after = self._after(move)
+        return self.describe_played(move, self._after(move))
+
+    def describe_played(self, move: Move, after: State) -> str:
+        if not isinstance(move, Point) or not isinstance(after, KeryoPenteState) or self.turn is None:
+            return str(move)
         if not after.last_capture:
             return str(move)
         taken = " ".join(str(POINTS[i]) for i in after.last_capture)

@@ -126,23 +126,12 @@ class VerquereState(TurnState):
         return self._legal().passing
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, Roll):
-            return f"rolls {move.high}-{move.low}"
-        if isinstance(move, Pass):
-            return f"passes: {move.why}"
-        if isinstance(move, Turn):
-            # The notation is the mover's numbering; the picture after this turn is seen from the
-            # opponent (the player to move), so the turn is told in the opponent's numbering too.
-            other = 1 - move.seat
-            text = f"plays `{move}` (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
-            if move.men_hit:
-                text += f", hitting {plural(move.men_hit, 'man')}"
-            if self.is_legal(move):
-                outcome = self._after(move).outcome()
-                if outcome is not None:
-                    text += f", and wins: {outcome.reason}"
-            return text
-        return str(move)
+        if isinstance(move, Turn) and self.is_legal(move):
+            return self.describe_played(move, self._after(move))
+        return _told(move, None)
+
+    def describe_played(self, move: Move, after: State) -> str:
+        return _told(move, after.outcome() if isinstance(move, Turn) else None)
 
     def parse(self, text: str) -> Move:
         if self.result is not None:
@@ -490,3 +479,22 @@ def _load(data: Mapping[str, Any]) -> VerquereState:
         dice=(int(dice[0]), int(dice[1])) if dice is not None else None,
         result=Outcome.from_json(data["result"]),
     )
+
+
+def _told(move: Move, outcome: Outcome | None) -> str:
+    """The sentence of a move; `outcome`: the game's end that a turn brought, if it did."""
+    if isinstance(move, Roll):
+        return f"rolls {move.high}-{move.low}"
+    if isinstance(move, Pass):
+        return f"passes: {move.why}"
+    if isinstance(move, Turn):
+        # The notation is the mover's numbering; the picture after this turn is seen from the
+        # opponent (the player to move), so the turn is told in the opponent's numbering too.
+        other = 1 - move.seat
+        text = f"plays `{move}` (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
+        if move.men_hit:
+            text += f", hitting {plural(move.men_hit, 'man')}"
+        if outcome is not None:
+            text += f", and wins: {outcome.reason}"
+        return text
+    return str(move)

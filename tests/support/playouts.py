@@ -66,6 +66,7 @@ def check_random_playout(
         text = str(move)
         after = state.play(move)
         assert after == state.play(text), "playing a Move and its text must agree"
+        assert state.describe_played(move, after) == state.describe_move(move), "the two sentences differ"
         assert after is not state
         log.append(text)
         state = after
