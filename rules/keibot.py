@@ -6,6 +6,7 @@ side). `KeibotState.board` holds one byte per square: `EMPTY`, `MOAI[seat]` or `
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -494,6 +495,11 @@ class KeibotState(TurnState):
         """Each seat's chance to win as the material and the threats tell it
         (`keibot_search.values`)."""
         return _search.values(self)
+
+    def playout_move(self, rng: random.Random) -> KnightMove:
+        """A move for the search's playouts (`keibot_search.playout_move`): a win if there is one,
+        else often a capture or a bead move. Uses only `rng` for randomness."""
+        return _search.playout_move(self, rng)
 
     def _example(self) -> str:
         moves = self.legal_moves()

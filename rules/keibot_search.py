@@ -23,6 +23,7 @@ The sum of these weights, the seat to move's minus the other's, goes through a l
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -255,3 +256,25 @@ def values(state: KeibotState) -> tuple[float, float]:
 
 def _pair(seat: int, value: float) -> tuple[float, float]:
     return (value, 1.0 - value) if seat == 0 else (1.0 - value, value)
+
+
+ACTIVE_SHARE = 0.6
+"""How often a playout plays one of the captures and bead moves (when there are any) rather than
+any legal move."""
+
+
+def playout_move(state: KeibotState, rng: random.Random) -> KnightMove:
+    """A move for the search's playouts: a move that wins at once if there is one; else, most of
+    the time, a random capture or bead move; else a random legal move. Uses only `rng`."""
+    turn = state.turn
+    board = state.board
+    captured = state.captured[turn]
+    placed = state.placed[turn]
+    legal = state.legal_moves()
+    active = [m for m in legal if m.capture or m.beads]
+    for move in active:
+        if is_win(board, move, turn, captured, placed):
+            return move
+    if active and rng.random() < ACTIVE_SHARE:
+        return active[int(rng.random() * len(active))]
+    return legal[int(rng.random() * len(legal))]

@@ -206,3 +206,14 @@ def test_a_seats_view_finds_its_wins_and_its_open_twos() -> None:
             for seat in (0, 1)
         )
         assert open_twos(board) == brute
+
+
+def test_the_playout_move_is_legal_takes_a_win_and_uses_only_its_rng() -> None:
+    for seed, state in POSITIONS[::3]:
+        legal = {str(m) for m in state.legal_moves()}
+        first = state.playout_move(random.Random(seed))
+        assert str(first) in legal
+        assert all(state.playout_move(random.Random(seed)) == first for _ in range(3))
+        wins = wins_by_trying(state)
+        if wins:
+            assert str(first) in wins
