@@ -6,10 +6,11 @@ side). `KeibotState.board` holds one byte per square: `EMPTY`, `MOAI[seat]` or `
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
 from .text import listing, read_number, shown_number
@@ -474,6 +475,32 @@ class KeibotState(TurnState):
         left = BEADS_PER_SEAT - self.placed[turn]
         return KnightMove(frm, to, bool(v), _beads_for(self.board, to, enemy, left))
 
+    # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
+    # The judgement behind them is in keibot_search.py.
+
+    playout_plies: ClassVar[int] = 0
+    """Plies of the search's playouts before the position is valued (0: the new node itself)."""
+
+    def candidate_moves(self) -> Sequence[KnightMove]:
+        """The moves worth searching, best first (`keibot_search.candidates`): the wins; else the
+        answers to the other seat's threat to win, if any; else every move, captures and bead
+        moves first."""
+        return _search.candidates(self)
+
+    def winning_moves(self) -> Sequence[KnightMove]:
+        """The legal moves that win at once for the seat to move."""
+        return _search.winning_moves(self)
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's chance to win as the material and the threats tell it
+        (`keibot_search.values`)."""
+        return _search.values(self)
+
+    def playout_move(self, rng: random.Random) -> KnightMove:
+        """A move for the search's playouts (`keibot_search.playout_move`): a win if there is one,
+        else often a capture or a bead move. Uses only `rng` for randomness."""
+        return _search.playout_move(self, rng)
+
     def _example(self) -> str:
         moves = self.legal_moves()
         return str(moves[0]) if moves else "c1-d3"
@@ -633,3 +660,5 @@ GAME = Game(
     score_unit=("bead placed", "beads placed"),
 )
 KeibotState.game = GAME
+
+from . import keibot_search as _search  # noqa: E402  (it reads this module's tables)
