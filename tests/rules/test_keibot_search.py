@@ -14,7 +14,7 @@ from host.computer.search import LEVELS, _Search, choose_move
 from rules import GAMES, State
 from rules.keibot import BEAD, KeibotState, KnightMove
 from rules.keibot_search import ALL_LINES, SeatView, completes_line, open_twos, winning_moves
-from tests.rules.test_keibot import position
+from tests.support.keibot import position
 
 GAME = GAMES["keibot"]
 SETUPS = ("closed", "split", "open")
