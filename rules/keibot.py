@@ -561,6 +561,15 @@ def _flat(text: str) -> str:
     return "".join(text.split()).lower().translate(_DASHES).replace("-", "").replace("x", "")
 
 
+def makes_line(board: bytes, squares: Sequence[int], bead: int) -> bool:
+    """Whether a line of 3 through one of `squares` holds three beads `bead` on `board`."""
+    return any(
+        board[a] == bead and board[b] == bead and board[c] == bead
+        for square in squares
+        for a, b, c in LINES[square]
+    )
+
+
 def _result(
     board: bytes,
     move: KnightMove,
@@ -572,12 +581,8 @@ def _result(
 ) -> Outcome | None:
     """The outcome after `mover` played `move`, giving `board`: wins first, then draws."""
     name = SEAT_NAMES[mover]
-    if move.beads:
-        bead = BEAD[mover]
-        for square in move.beads:
-            for a, b, c in LINES[square]:
-                if board[a] == bead and board[b] == bead and board[c] == bead:
-                    return Outcome((mover,), placed, f"{name} has three beads in a row", THREE_IN_A_ROW)
+    if move.beads and makes_line(board, move.beads, BEAD[mover]):
+        return Outcome((mover,), placed, f"{name} has three beads in a row", THREE_IN_A_ROW)
     if move.capture and captured[mover] >= WIN_CAPTURES:
         return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai", CAPTURES)
     if move.beads and placed[mover] >= BEADS_PER_SEAT:

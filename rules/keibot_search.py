@@ -27,13 +27,21 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .keibot import BEAD, BEADS_PER_SEAT, KNIGHT, LINES, MOAI, SIZE, WIN_CAPTURES, KnightMove, _bead_map
+from .keibot import (
+    BEAD,
+    BEADS_PER_SEAT,
+    KNIGHT,
+    LINES,
+    MOAI,
+    SIZE,
+    WIN_CAPTURES,
+    KnightMove,
+    _bead_map,
+    makes_line,
+)
 
 if TYPE_CHECKING:
     from .keibot import KeibotState
-
-ALL_LINES: tuple[tuple[int, int, int], ...] = tuple(sorted({line for lines in LINES for line in lines}))
-"""Every line of 3 adjacent squares on the board (orthogonal or diagonal)."""
 
 BEAD_WEIGHT = 1.0
 CAPTURE_WEIGHT = 3.0
@@ -76,11 +84,7 @@ def completes_line(board: bytes, beads: Sequence[int], code: int) -> bool:
     placed = bytearray(board)
     for square in beads:
         placed[square] = code
-    for square in beads:
-        for x, y in PAIRS[square]:
-            if placed[x] == code and placed[y] == code:
-                return True
-    return False
+    return makes_line(bytes(placed), beads, code)
 
 
 def is_win(board: bytes, move: KnightMove, seat: int, captured: int, placed: int) -> bool:

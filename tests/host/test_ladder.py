@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 
 import pytest
 
@@ -217,9 +218,7 @@ async def test_pages_by_number_start_from_their_band_and_match_the_ladder_counte
         bands = database.fetchall(
             "SELECT band, players FROM ladder_bands WHERE game = 'keibot' AND scope = 0"
         )
-        counted: dict[int, int] = {}
-        for ordinal in expected.values():
-            counted[math.floor(ordinal * 16)] = counted.get(math.floor(ordinal * 16), 0) + 1
+        counted = Counter(math.floor(ordinal * 16) for ordinal in expected.values())
         assert dict(bands) == counted  # and no empty bands
 
     current = dict(zip(users, ordinals, strict=True))
