@@ -5,6 +5,7 @@ pixels as Pillow drawing them directly, and no cache grows past its bound."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -170,6 +171,52 @@ def test_text_drawn_word_by_word_is_what_pillow_draws() -> None:
         got = Image.new("RGB", (900, 60), (52, 57, 66))
         frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
         assert got.tobytes() == expected.tobytes(), (line, xy, anchor, face.size)
+
+
+def test_words_are_drawn_glyph_by_glyph_only_where_their_glyphs_do_not_touch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The word-by-word test above draws most new words glyph by glyph; here both ways are seen
+    to be taken (words whose glyphs share an inked column are rendered whole), and each word
+    drawn glyph by glyph is what Pillow draws of it alone."""
+    taken = {True: 0, False: 0}
+    glyphs = frame._draw_glyphs
+
+    def counted(*args: Any) -> bool:
+        done = glyphs(*args)
+        taken[done] += 1
+        return done
+
+    monkeypatch.setattr(frame, "_draw_glyphs", counted)
+    frame.clear_text_cache()
+    rng = random.Random(21)
+    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    for _ in range(400):
+        word = "".join(rng.choice(letters) for _ in range(rng.randrange(1, 7)))
+        face = frame.font(rng.choice([18, 20, 24, 30]), bold=rng.random() < 0.5)
+        xy = (rng.randrange(0, 300 * 128) / 128, rng.randrange(20, 40))
+        line = f"{word} ."  # two words: drawn word by word
+        expected = Image.new("RGB", (400, 60), (52, 57, 66))
+        ImageDraw.Draw(expected).text(xy, line, font=face, fill=(242, 243, 245), anchor="ls")
+        got = Image.new("RGB", (400, 60), (52, 57, 66))
+        frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor="ls")
+        assert got.tobytes() == expected.tobytes(), (line, xy, face.size)
+    assert taken[True] > 200 and taken[False] > 10, taken
+
+
+def test_the_glyph_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frame, "GLYPH_CACHE", 40)
+    frame.clear_text_cache()
+    draw = ImageDraw.Draw(Image.new("RGB", (900, 40)))
+    most = 0
+    for size in range(14, 30):
+        frame.text(
+            draw, (5, 30), "abcdef 0123456789 xyz", font=frame.font(size), fill=(255, 255, 255), anchor="ls"
+        )
+        most = max(most, len(frame._glyphs))
+    assert 0 < most <= 40
+    frame.clear_text_cache()
+    assert frame.text_cache_size() == (0, 0)
 
 
 def test_curve_line_draws_what_pillow_draws() -> None:
