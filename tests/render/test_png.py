@@ -4,6 +4,8 @@ another that shares its fingerprint."""
 
 from __future__ import annotations
 
+import os
+import platform
 import random
 import zlib
 
@@ -164,3 +166,16 @@ def test_bands_make_the_picture_put_together() -> None:
     assert open_png(png.encode_bands(50, moved, background)).tobytes() != whole.tobytes()
     with pytest.raises(ValueError, match="does not fit"):
         png.encode_bands(40, bands, background)
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt is glibc's")
+def test_the_c_library_is_asked_to_keep_freed_memory_unless_the_environment_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    told = {"MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_"} & set(os.environ)
+    assert png.KEEPS_FREED_MEMORY is not bool(told)  # asked at import, in this process
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    assert png._keep_freed_memory()
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "131072")
+    assert not png._keep_freed_memory()
