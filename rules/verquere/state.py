@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import (
     CHANCE,
@@ -44,6 +44,7 @@ from .board import (
 )
 from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
+from .search import values as race_values
 from .turns import _Found, _search
 
 
@@ -65,6 +66,10 @@ class VerquereState(TurnState):
     """The roll the seat to move must play (higher die first); None while the roll is due."""
     result: Outcome | None = None
     _cache: _Legal | None = field(default=None, init=False, repr=False, compare=False)
+
+    playout_plies: ClassVar[int] = 0
+    """For the computer players' search (host/computer): each new position is valued at once by
+    `evaluate` (a race of pips, see search.py) instead of by a random playout."""
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -256,6 +261,10 @@ class VerquereState(TurnState):
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
+
+    def evaluate(self) -> tuple[float, float]:
+        """For the computer players' search: each seat's chance of winning (`search.values`)."""
+        return race_values(self)
 
     def to_json(self) -> dict[str, Any]:
         return {

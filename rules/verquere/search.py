@@ -1,0 +1,59 @@
+"""What the computer players' search knows of Verquere beyond the rules: how good a position is.
+
+Without it the search plays random games out to its cap of plies and values where they stop by
+the scores, which are 0 to 0 until the game ends; a Verquere game lasts far longer than the cap,
+so nearly every playout came back as an even game. Here a position is judged as a race, as
+players of tables games judge it: the pips each side still has to travel (a man on the bar has
+all 25 before it, and its turn is worse than its pips, since it must enter first), with the
+tempo of the side whose turn it is, turned into a chance of winning that grows with the lead
+relative to the length of the race left. The search then values each new position at once
+(`VerquereState.playout_plies` is 0) and searches many more of them in its time.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .board import other_numbering
+
+if TYPE_CHECKING:
+    from .state import VerquereState
+
+DISTANCE = (
+    tuple(25 - point for point in range(1, 25)),
+    tuple(25 - other_numbering(point) for point in range(1, 25)),
+)
+"""By seat, the pips to bear off a man standing on each point of seat 0's numbering (the board's)."""
+BAR_PIPS = 25
+"""Pips before a man on the bar: all of the way round."""
+BAR_PENALTY = 6
+"""Pips a man on the bar costs beyond its distance: the turns its entry takes up or loses."""
+TEMPO = 4
+"""Half a roll's pips: the side whose turn it is, is that far ahead."""
+SPREAD = (6.0, 0.07)
+"""The lead that makes odds of e to 1 (the logistic's scale): 6 pips plus 7% of the average race
+left; a lead of a tenth of a long race wins about four times in five, as in backgammon races."""
+EDGE = 0.03
+"""Values stay this far from a sure win or loss: a race is never over before it is."""
+
+
+def pips_to_go(state: VerquereState, seat: int) -> int:
+    """The pips `seat`'s men still have to travel to bear off (25 for a man on the bar)."""
+    distance = DISTANCE[seat]
+    board = state.board
+    if seat == 0:
+        on_board = sum(distance[i] * n for i, n in enumerate(board) if n > 0)
+    else:
+        on_board = sum(distance[i] * -n for i, n in enumerate(board) if n < 0)
+    return on_board + BAR_PIPS * state.bar[seat]
+
+
+def values(state: VerquereState) -> tuple[float, float]:
+    """Each seat's chance of winning from a position not over, in [EDGE, 1 - EDGE]."""
+    behind = [pips_to_go(state, seat) + BAR_PENALTY * state.bar[seat] for seat in (0, 1)]
+    lead = behind[1] - behind[0] + (TEMPO if state.turn == 0 else -TEMPO)
+    scale = SPREAD[0] + SPREAD[1] * (behind[0] + behind[1]) / 2
+    first = 1.0 / (1.0 + math.exp(-lead / scale))
+    first = min(max(first, EDGE), 1.0 - EDGE)
+    return first, 1.0 - first
