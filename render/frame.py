@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
+from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
 from rules import CHANCE, RESIGNED, TIMEOUT, Move, Outcome, State
 from rules.text import listing
@@ -372,34 +373,31 @@ def _draw_words(
     ink: int,
     anchor: str,
 ) -> None:
-    """Each word of `words` where the pen, starting at `pen`, reaches it (see `text`): from the
-    cache of words, else glyph by glyph when that gives the same pixels, else rendered whole."""
+    """Each word of `words` where the pen, starting at `pen`, reaches it (see `text`)."""
     start = None
     for index, char in enumerate(words + " "):
         if char != " " and start is None:
             start = index
         elif char == " " and start is not None:
             xy = (pen + lengths[start] / 64, y)
-            word = words[start:index]
-            if not _cached_mask(draw, xy, word, font, ink, anchor) and not _draw_glyphs(
-                draw, xy, word, lengths[start : index + 1], font, ink, anchor
-            ):
-                _draw_mask(draw, xy, word, font, ink, anchor)
+            _draw_mask(draw, xy, words[start:index], font, ink, anchor, lengths[start : index + 1])
             start = None
 
 
 GLYPH_CACHE = 8192
-"""Glyphs `_draw_glyphs` keeps (forgotten all at once past that): a few hundred bytes each, so
-about 3 MB at most."""
-_glyphs: dict[tuple[ImageFont.FreeTypeFont, str, str, float], tuple[Any, int, int, int] | None] = {}
+"""Glyphs `_glyph` keeps (forgotten all at once past that): a few hundred bytes each, so about
+3 MB at most."""
+_glyphs: dict[tuple[ImageFont.FreeTypeFont, str, str, float], tuple[Any, int, int] | None] = {}
 """(font, character, anchor, fraction of y) -> the glyph's ink (a mask cropped to its inked
-pixels; None for no ink), where it starts from the pen's pixel (x, y), and its width."""
+pixels; None for no ink) and where it starts from the pen's pixel (x, y)."""
 _glyph_bytes = 0
 
 
 def _glyph(
     font: ImageFont.FreeTypeFont, char: str, anchor: str, y_fraction: float
-) -> tuple[Any, int, int, int] | None:
+) -> tuple[Any, int, int] | None:
+    """One character's ink as FreeType renders it for Pillow, cropped (cached)."""
+    global _glyph_bytes
     key = (font, char, anchor, y_fraction)
     try:
         return _glyphs[key]
@@ -407,85 +405,77 @@ def _glyph(
         pass
     mask, offset = font.getmask2(char, "L", anchor=anchor, start=(0, y_fraction))
     box = mask.getbbox() if mask.size[0] and mask.size[1] else None
-    found = None
-    if box is not None:
-        found = (mask.crop(box), offset[0] + box[0], offset[1] + box[1], box[2] - box[0])
-    global _glyph_bytes
+    found = None if box is None else (mask.crop(box), offset[0] + box[0], offset[1] + box[1])
     with _masks_lock:
         if len(_glyphs) >= GLYPH_CACHE:
             _glyphs.clear()
             _glyph_bytes = 0
         if key not in _glyphs:
             _glyphs[key] = found
-            _glyph_bytes += found[3] * found[0].size[1] if found is not None else 0
+            _glyph_bytes += found[0].size[0] * found[0].size[1] if found is not None else 0
     return found
 
 
-def _draw_glyphs(
-    draw: ImageDraw.ImageDraw,
-    xy: Point,
-    word: str,
-    lengths: list[int],
-    font: ImageFont.FreeTypeFont,
-    ink: int,
-    anchor: str,
-) -> bool:
-    """Paint `word` glyph by glyph (each glyph's ink cached), when no two of its glyphs have ink
-    in the same column; else paint nothing and return False.
+def _word_from_glyphs(
+    word: str, start: tuple[float, float], lengths: list[int], font: ImageFont.FreeTypeFont, anchor: str
+) -> tuple[Any, tuple[int, int]] | None:
+    """The mask of `word` (and its offset from the pen's pixel) that `font.getmask2` would give
+    at `start` (the fractions of the pen's position), put together from the cached glyphs; None
+    when two of its glyphs have ink in the same column.
 
     Pillow renders a word's glyphs into one mask, each at the pixel nearest to its pen position
     (in 64ths of a pixel, from the nearest 64th of the start), and blends the ink of glyphs that
-    overlap; each glyph's own ink is the same wherever it is. So glyphs whose ink shares no
-    column, painted one by one, give exactly the word's pixels; glyphs that overlap would be
-    blended twice, so those words are left to `_draw_mask`. `lengths` are the lengths (64ths) of
+    overlap; each glyph's own ink is the same wherever it is. So when no two glyphs share a
+    column, the glyphs pasted side by side make exactly the ink of the word (its mask may have
+    fewer empty rows and columns around it, which paint nothing); glyphs that overlap would need
+    Pillow's blending, so those words are left to FreeType. `lengths` are the lengths (64ths) of
     the prefixes of the line up to each character of `word` and past its last, as
     `_prefix_lengths` gives them, from any origin.
 
     A glyph's pen position is where the glyphs before it end: the length of the prefix before it
     plus the kerning Pillow adds to the previous glyph's advance for this pair, which is the
     length of the prefix up to and with the glyph, less the glyph's own advance."""
-    x, y = xy
-    origin = math.floor(x * 64 + 0.5) - lengths[0]  # Pillow rounds half away from zero; x >= 0
-    y_fraction = math.modf(y)[0]
-    top = int(y)
+    x_fraction, y_fraction = start
+    advances = _steps.get(font, {})
+    origin = math.floor(x_fraction * 64 + 0.5) - lengths[0]  # Pillow rounds half away from zero
     placed = []
     right = -(1 << 30)
     for index, char in enumerate(word):
         glyph = _glyph(font, char, anchor, y_fraction)
         if glyph is None:
             continue
-        ink_mask, dx, dy, width = glyph
-        pen = origin + lengths[index + 1] - _prefix_lengths(char, font)[1]
-        left = ((pen + 32) >> 6) + dx
+        ink_mask, dx, dy = glyph
+        advance = advances.get(char)
+        if advance is None:
+            advance = _prefix_lengths(char, font)[1]
+        left = ((origin + lengths[index + 1] - advance + 32) >> 6) + dx
         if left < right:
-            return False
-        right = left + width
-        placed.append((left, top + dy, ink_mask))
-    for left, row, ink_mask in placed:
-        draw.draw.draw_bitmap((left, row), ink_mask, ink)
-    return True
-
-
-def _cached_mask(
-    draw: ImageDraw.ImageDraw, xy: Point, words: str, font: ImageFont.FreeTypeFont, ink: int, anchor: str
-) -> bool:
-    """Paint `words` from the cache of masks, if it is there; else paint nothing, return False."""
-    x, y = xy
-    key = (font, words, anchor, math.modf(x)[0], math.modf(y)[0])
-    with _masks_lock:
-        found = _masks.get(key)
-        if found is None:
-            return False
-        _masks.move_to_end(key)
-    mask, offset, _size = found
-    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
-    return True
+            return None
+        right = left + ink_mask.size[0]
+        placed.append((left, dy, ink_mask))
+    if not placed:
+        return None
+    x0, y0 = placed[0][0], min(top for _, top, _ in placed)
+    height = max(top + ink_mask.size[1] for _, top, ink_mask in placed) - y0
+    mask = pillow_core.fill("L", (right - x0, height), 0)
+    for left, top, ink_mask in placed:
+        width, rows = ink_mask.size
+        mask.paste(ink_mask, (left - x0, top - y0, left - x0 + width, top - y0 + rows))
+    return mask, (x0, y0)
 
 
 def _draw_mask(
-    draw: ImageDraw.ImageDraw, xy: Point, words: str, font: ImageFont.FreeTypeFont, ink: int, anchor: str
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    words: str,
+    font: ImageFont.FreeTypeFont,
+    ink: int,
+    anchor: str,
+    lengths: list[int] | None = None,
 ) -> None:
-    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does."""
+    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does. A mask not
+    in the cache is put together from cached glyphs when `lengths` (see `_word_from_glyphs`) are
+    given and that gives the same ink, else rendered by FreeType."""
     global _mask_bytes
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
@@ -495,7 +485,8 @@ def _draw_mask(
         if found is not None:
             _masks.move_to_end(key)
     if found is None:
-        mask, offset = font.getmask2(words, "L", anchor=anchor, start=start)
+        made = None if lengths is None else _word_from_glyphs(words, start, lengths, font, anchor)
+        mask, offset = made if made is not None else font.getmask2(words, "L", anchor=anchor, start=start)
         found = (mask, offset, mask.size[0] * mask.size[1])
         with _masks_lock:
             if key not in _masks:
@@ -508,9 +499,15 @@ def _draw_mask(
 
 
 def text_cache_size() -> tuple[int, int]:
-    """The text masks and glyphs `text` keeps and their bytes."""
+    """The text masks `text` keeps and their bytes."""
     with _masks_lock:
-        return len(_masks) + len(_glyphs), _mask_bytes + _glyph_bytes
+        return len(_masks), _mask_bytes
+
+
+def glyph_cache_size() -> tuple[int, int]:
+    """The glyphs `text` keeps to put words together from, and their bytes."""
+    with _masks_lock:
+        return len(_glyphs), _glyph_bytes
 
 
 def clear_text_cache() -> None:
