@@ -90,7 +90,7 @@ def board(
     names by seat (default: the seat names, e.g. "Red").
     """
     picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
-    return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND)
+    return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND, frozen=True)
 
 
 def clear_caches() -> None:

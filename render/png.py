@@ -24,6 +24,10 @@ well under 250 kB). Like zlib it starts every compressor from a cleared hash tab
 rows always give the same bytes, whatever was compressed before (the tests check this in a long
 process; ISA-L, tried before, did not keep that promise).
 
+A band given as frozen (`encode_bands(..., frozen=True)`, as `render.board` gives a picture's
+bands: many are cached images, never changed) is remembered by its image, weakly: met again,
+the same image gives its compressed strips again without its pixels being read or looked up.
+
 The cache is found by a cheap fingerprint of a strip (a sample of its bytes) and then checked
 against the strip's pixels, kept with it, byte for byte: a strip is never taken for another,
 however alike. Looking a strip up thus costs a sample and one comparison instead of hashing all
@@ -40,6 +44,7 @@ import ctypes
 import os
 import struct
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -131,7 +136,9 @@ _older: OrderedDict[Key, Piece] = OrderedDict()
 """Strips pushed out of `_recent`, without their pixels."""
 _recent_bytes = 0
 _older_bytes = 0
-_lock = threading.Lock()
+_lock = threading.RLock()
+"""Re-entrant: a frozen band's image may die, and its entry go (`_remember_band`), while the
+lock is held (the garbage collector runs where it likes)."""
 _ADLER_BASE = 65521
 
 
@@ -223,6 +230,7 @@ def clear_cache() -> None:
     with _lock:
         _recent.clear()
         _older.clear()
+        _bands.clear()
         _recent_bytes = _older_bytes = 0
 
 
@@ -240,40 +248,94 @@ def encode(image: Image.Image) -> bytes:
 RGB = tuple[int, int, int]
 
 
-def encode_bands(width: int, bands: Sequence[tuple[Image.Image, int]], background: RGB = (0, 0, 0)) -> bytes:
+def encode_bands(
+    width: int, bands: Sequence[tuple[Image.Image, int]], background: RGB = (0, 0, 0), *, frozen: bool = False
+) -> bytes:
     """The PNG bytes of the picture `width` pixels wide made of `bands`, top to bottom: each an
     image (converted to RGB first if it is not) and how far in from the left it starts, the rest
-    of its rows `background`. The same as `encode` of the picture put together, in pixels."""
+    of its rows `background`. The same as `encode` of the picture put together, in pixels.
+
+    `frozen`: the bands' images are never changed after this call (a `Picture`'s are not: many
+    come from caches), so a band met again, the very same RGB image with the same margins, is
+    taken as the compressed strips it gave last time, without reading its pixels."""
     pieces = [ZLIB_HEADER]
     adler = 1  # of nothing
     height = 0
     for image, left in bands:
+        remember = frozen and image.mode == "RGB"
         if image.mode != "RGB":
             image = image.convert("RGB")
         if left < 0 or left + image.width > width:
             raise ValueError(f"a band {image.width} px wide at {left} does not fit in {width} px")
         if image.height == 0:
             continue
-        image.load()
         height += image.height
-        stride = image.width * 3
         margins = Margins(
             b"\x00" + bytes(background) * left, bytes(background) * (width - left - image.width)
         )
-        # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without
-        # ever making the whole band's bytes.
-        encoder = pillow_core.raw_encoder("RGB", "RGB")
-        encoder.setimage(image.im)
-        while True:
-            _, status, pixels = encoder.encode(stride * STRIP_ROWS)
-            if status < 0:
-                raise RuntimeError(f"Pillow's raw encoder failed ({status})")
-            strip = _strip(pixels, stride, margins)
-            pieces.append(strip.piece)
-            adler = _adler32_combine(adler, strip.adler, strip.length)
-            if status:
-                break
+        band = _known_band(image, margins) if remember else None
+        if band is None:
+            band = _band(image, margins)
+            if remember:
+                _remember_band(image, margins, band)
+        pieces.append(band.piece)
+        adler = _adler32_combine(adler, band.adler, band.length)
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour RGB
     idat = b"".join(pieces)
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", idat), _chunk(b"IEND", b"")))
+
+
+def _band(image: Image.Image, margins: Margins) -> Piece:
+    """The compressed strips of the rows of an RGB band, end to end, as one piece."""
+    image.load()
+    stride = image.width * 3
+    parts = []
+    adler, length = 1, 0
+    # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without ever
+    # making the whole band's bytes.
+    encoder = pillow_core.raw_encoder("RGB", "RGB")
+    encoder.setimage(image.im)
+    while True:
+        _, status, pixels = encoder.encode(stride * STRIP_ROWS)
+        if status < 0:
+            raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+        strip = _strip(pixels, stride, margins)
+        parts.append(strip.piece)
+        adler = _adler32_combine(adler, strip.adler, strip.length)
+        length += strip.length
+        if status:
+            break
+    return Piece(parts[0] if len(parts) == 1 else b"".join(parts), adler, length)
+
+
+_bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Piece]] = {}
+"""id of a frozen band's image -> (the image, weakly, the margins it had, its compressed strips):
+kept while the image lives (the caches that hold such images bound them)."""
+
+
+def _known_band(image: Image.Image, margins: Margins) -> Piece | None:
+    with _lock:
+        known = _bands.get(id(image))
+    if known is None or known[0]() is not image or known[1] != margins:
+        return None
+    return known[2]
+
+
+def _remember_band(image: Image.Image, margins: Margins, band: Piece) -> None:
+    key = id(image)
+
+    def forget(gone: weakref.ref[Image.Image]) -> None:
+        with _lock:
+            known = _bands.get(key)
+            if known is not None and known[0] is gone:
+                del _bands[key]
+
+    with _lock:
+        _bands[key] = (weakref.ref(image, forget), margins, band)
+
+
+def frozen_bands() -> int:
+    """How many frozen bands' strips are kept (their images still live)."""
+    with _lock:
+        return len(_bands)

@@ -4,6 +4,7 @@ another that shares its fingerprint."""
 
 from __future__ import annotations
 
+import gc
 import os
 import platform
 import random
@@ -11,8 +12,10 @@ import zlib
 
 import pytest
 from PIL import Image
+from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
 from render import png
+from render.frame import Picture
 from tests.support.images import open_png
 
 
@@ -179,3 +182,37 @@ def test_the_c_library_is_asked_to_keep_freed_memory_unless_the_environment_says
     assert png._keep_freed_memory()
     monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "131072")
     assert not png._keep_freed_memory()
+
+
+def test_a_frozen_band_met_again_gives_its_strips_without_its_pixels_being_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    background = (36, 39, 46)
+    png.clear_cache()
+    kept, fresh = noisy(40, 37, seed=8), noisy(30, 20, seed=9)
+    grey = noisy(40, 5, seed=10).convert("L")  # converted each time: never remembered
+    bands = [(kept, 0), (fresh, 5), (grey, 0), (kept, 0)]
+    expected = png.encode_bands(44, bands, background)
+    assert png.frozen_bands() == 0  # only frozen bands are remembered
+    assert png.encode_bands(44, bands, background, frozen=True) == expected
+    assert png.frozen_bands() == 2  # `kept` and `fresh`
+    read = []
+    raw_encoder = pillow_core.raw_encoder
+
+    def counted(*args: object) -> object:
+        read.append(args)
+        return raw_encoder(*args)
+
+    monkeypatch.setattr(pillow_core, "raw_encoder", counted)
+    other = noisy(30, 20, seed=11)
+    again = [(kept, 0), (other, 5), (grey, 0), (kept, 0), (kept, 3)]
+    whole = png.encode_bands(44, again, background, frozen=True)
+    assert len(read) == 3  # `other`, `grey`, and `kept` with other margins; not `kept` at 0
+    assert whole == png.encode_bands(44, again, background)
+    assert open_png(whole).tobytes() == Picture(44, tuple(again)).image().tobytes()
+    count = png.frozen_bands()
+    del bands, again, fresh, other
+    gc.collect()
+    assert png.frozen_bands() == count - 2  # `fresh` and `other` are gone with their images
+    png.clear_cache()
+    assert png.frozen_bands() == 0
