@@ -67,9 +67,10 @@ class VerquereState(TurnState):
     result: Outcome | None = None
     _cache: _Legal | None = field(default=None, init=False, repr=False, compare=False)
 
-    playout_plies: ClassVar[int] = 0
-    """For the computer players' search (host/computer): each new position is valued at once by
-    `evaluate` (a race of pips, see search.py) instead of by a random playout."""
+    playout_plies: ClassVar[int] = 16
+    """For the computer players' search (host/computer): random playouts of 16 plies (about four
+    turns with their rolls), then valued by `evaluate` (a race of pips, see search.py): the
+    playouts still meet the hits and Jeans a race does not see."""
 
     # -- the contract ---------------------------------------------------------------------------
 
