@@ -703,11 +703,6 @@ def draw_board(
     return [image, frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
 
 
-def pips_to_go(state: VerquereState, seat: int) -> int:
-    """The points `seat`'s men still have to travel to bear off (25 for a man on the bar)."""
-    return 25 * state.bar[seat] + sum((25 - p) * n for p, n in enumerate(state.points(seat), start=1))
-
-
 def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
     """Whose turn it is and the roll to play (or to roll), or the outcome."""
     if state.outcome() is None and state.to_move == CHANCE:
@@ -724,7 +719,7 @@ def picture(
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
     me = viewer(state, perspective)
     scores = [
-        f"{state.off[seat]} off · {state.bar[seat]} on the bar · {pips_to_go(state, seat)} pips to go"
+        f"{state.off[seat]} off · {state.bar[seat]} on the bar · {state.pips_to_go(seat)} pips to go"
         for seat in (0, 1)
     ]
     if state.result is not None:

@@ -54,6 +54,15 @@ def other_numbering(point: int) -> int:
     return point + 12 if point <= 12 else point - 12
 
 
+BAR_PIPS = 25
+"""Pips before a man on the bar: all of the way round."""
+DISTANCE_TO_OFF = (
+    tuple(25 - point for point in range(1, 25)),
+    tuple(25 - other_numbering(point) for point in range(1, 25)),
+)
+"""By seat, the pips to bear off a man standing on each point of seat 0's numbering (the board's)."""
+
+
 def seat0_point(seat: int, point: int) -> int:
     """A point (1–24) of `seat`'s own numbering in seat 0's numbering (the one of `board`)."""
     return point if seat == 0 else other_numbering(point)

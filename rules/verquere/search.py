@@ -18,18 +18,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .board import other_numbering
-
 if TYPE_CHECKING:
     from .state import VerquereState
 
-DISTANCE = (
-    tuple(25 - point for point in range(1, 25)),
-    tuple(25 - other_numbering(point) for point in range(1, 25)),
-)
-"""By seat, the pips to bear off a man standing on each point of seat 0's numbering (the board's)."""
-BAR_PIPS = 25
-"""Pips before a man on the bar: all of the way round."""
 BAR_PENALTY = 6
 """Pips a man on the bar costs beyond its distance: the turns its entry takes up or loses."""
 TEMPO = 4
@@ -41,20 +32,9 @@ EDGE = 0.03
 """Values stay this far from a sure win or loss: a race is never over before it is."""
 
 
-def pips_to_go(state: VerquereState, seat: int) -> int:
-    """The pips `seat`'s men still have to travel to bear off (25 for a man on the bar)."""
-    distance = DISTANCE[seat]
-    board = state.board
-    if seat == 0:
-        on_board = sum(distance[i] * n for i, n in enumerate(board) if n > 0)
-    else:
-        on_board = sum(distance[i] * -n for i, n in enumerate(board) if n < 0)
-    return on_board + BAR_PIPS * state.bar[seat]
-
-
 def values(state: VerquereState) -> tuple[float, float]:
     """Each seat's chance of winning from a position not over, in [EDGE, 1 - EDGE]."""
-    behind = [pips_to_go(state, seat) + BAR_PENALTY * state.bar[seat] for seat in (0, 1)]
+    behind = [state.pips_to_go(seat) + BAR_PENALTY * state.bar[seat] for seat in (0, 1)]
     lead = behind[1] - behind[0] + (TEMPO if state.turn == 0 else -TEMPO)
     scale = SPREAD[0] + SPREAD[1] * (behind[0] + behind[1]) / 2
     first = 1.0 / (1.0 + math.exp(-lead / scale))

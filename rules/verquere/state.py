@@ -23,7 +23,9 @@ from .board import (
     _NO_POINTS,
     ALL_ON_24,
     BAR,
+    BAR_PIPS,
     BORNE_OFF,
+    DISTANCE_TO_OFF,
     JEAN,
     JUNCKER,
     MEN,
@@ -282,6 +284,16 @@ class VerquereState(TurnState):
     def points(self, seat: int) -> tuple[int, ...]:
         """Men of `seat` on each point of its own numbering: index 0 is its point 1 (home)."""
         return tuple(self.men(seat, p) for p in range(1, 25))
+
+    def pips_to_go(self, seat: int) -> int:
+        """The pips `seat`'s men still have to travel to bear off (25 for a man on the bar): shown
+        in the picture's panel, and the race the computer players' search judges."""
+        distance = DISTANCE_TO_OFF[seat]
+        if seat == 0:
+            on_board = sum(distance[i] * n for i, n in enumerate(self.board) if n > 0)
+        else:
+            on_board = sum(distance[i] * -n for i, n in enumerate(self.board) if n < 0)
+        return on_board + BAR_PIPS * self.bar[seat]
 
     def men(self, seat: int, point: int) -> int:
         """Men of `seat` on `point` (1–24) of its own numbering."""

@@ -215,9 +215,9 @@ def test_a_one_point_move_is_a_clear_arrow() -> None:
 def test_pips_to_go() -> None:
     start = GAME.start(2)
     assert isinstance(start, VerquereState)
-    assert picture.pips_to_go(start, 0) == picture.pips_to_go(start, 1) == 15 * 24
+    assert start.pips_to_go(0) == start.pips_to_go(1) == 15 * 24
     over, _ = borne_off()
-    assert picture.pips_to_go(over, 1) == 0
+    assert over.pips_to_go(1) == 0
 
 
 def test_wrong_state_or_move_is_refused() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from rules import CHANCE, GAMES
 from rules.verquere import Pass, VerquereState
-from rules.verquere.search import BAR_PIPS, EDGE, pips_to_go, values
+from rules.verquere.board import BAR_PIPS
+from rules.verquere.search import EDGE, values
 
 
 def random_positions(seed: int, games: int = 12) -> list[VerquereState]:
@@ -38,7 +39,7 @@ def test_pips_to_go_counts_each_man_in_its_own_numbering() -> None:
     for state in POSITIONS:
         for seat in (0, 1):
             on_board = sum((25 - point) * n for point, n in enumerate(state.points(seat), start=1))
-            assert pips_to_go(state, seat) == on_board + BAR_PIPS * state.bar[seat]
+            assert state.pips_to_go(seat) == on_board + BAR_PIPS * state.bar[seat]
 
 
 def test_values_are_chances_that_add_up_to_one() -> None:
@@ -59,7 +60,7 @@ def test_the_same_position_seen_from_the_other_side_has_the_values_swapped() -> 
             off=state.off[::-1],
             turn=1 - state.turn,
         )
-        assert pips_to_go(mirrored, 0) == pips_to_go(state, 1)
+        assert mirrored.pips_to_go(0) == state.pips_to_go(1)
         assert values(mirrored) == pytest.approx(values(state)[::-1])
 
 
@@ -80,8 +81,8 @@ def test_a_man_further_on_or_an_opponent_sent_back_is_worth_more() -> None:
             # value, the tempo aside, does not go down.
             before_value = values(replace(state, turn=mover))[mover]
             after_value = values(replace(after, turn=mover))[mover]
-            assert pips_to_go(after, mover) < pips_to_go(state, mover)
-            assert pips_to_go(after, 1 - mover) >= pips_to_go(state, 1 - mover)
+            assert after.pips_to_go(mover) < state.pips_to_go(mover)
+            assert after.pips_to_go(1 - mover) >= state.pips_to_go(1 - mover)
             assert after_value >= before_value
             checked += 1
     assert checked > 1000
