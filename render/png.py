@@ -278,7 +278,7 @@ def encode_bands(
             band = _band(image, margins)
             if remember:
                 _remember_band(image, margins, band)
-        pieces.append(band.piece)
+        pieces += band.parts
         adler = _adler32_combine(adler, band.adler, band.length)
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour RGB
@@ -286,8 +286,16 @@ def encode_bands(
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", idat), _chunk(b"IEND", b"")))
 
 
-def _band(image: Image.Image, margins: Margins) -> Piece:
-    """The compressed strips of the rows of an RGB band, end to end, as one piece."""
+class Band(NamedTuple):
+    """A band's compressed strips, in order, with the Adler-32 and length of all their rows."""
+
+    parts: tuple[bytes, ...]
+    adler: int
+    length: int
+
+
+def _band(image: Image.Image, margins: Margins) -> Band:
+    """The compressed strips of the rows of an RGB band."""
     image.load()
     stride = image.width * 3
     parts = []
@@ -306,15 +314,15 @@ def _band(image: Image.Image, margins: Margins) -> Piece:
         length += strip.length
         if status:
             break
-    return Piece(parts[0] if len(parts) == 1 else b"".join(parts), adler, length)
+    return Band(tuple(parts), adler, length)
 
 
-_bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Piece]] = {}
+_bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Band]] = {}
 """id of a frozen band's image -> (the image, weakly, the margins it had, its compressed strips):
 kept while the image lives (the caches that hold such images bound them)."""
 
 
-def _known_band(image: Image.Image, margins: Margins) -> Piece | None:
+def _known_band(image: Image.Image, margins: Margins) -> Band | None:
     with _lock:
         known = _bands.get(id(image))
     if known is None or known[0]() is not image or known[1] != margins:
@@ -322,7 +330,7 @@ def _known_band(image: Image.Image, margins: Margins) -> Piece | None:
     return known[2]
 
 
-def _remember_band(image: Image.Image, margins: Margins, band: Piece) -> None:
+def _remember_band(image: Image.Image, margins: Margins, band: Band) -> None:
     key = id(image)
 
     def forget(gone: weakref.ref[Image.Image]) -> None:
