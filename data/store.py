@@ -18,7 +18,7 @@ import json
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -279,6 +279,7 @@ _EVER = "9999"
 
 
 _Row = TypeVar("_Row")
+_Result = TypeVar("_Result")
 
 
 def _amended(row: _Row, **changes: Any) -> _Row:
@@ -438,6 +439,14 @@ class Statement:
             db.executemany(self.sql, self.rows)
         return len(self.rows)
 
+
+_OPEN_LOBBIES = (
+    "SELECT COALESCE(SUM(CASE WHEN creator_id = ? THEN 1 ELSE 0 END), 0), "
+    "COALESCE(SUM(CASE WHEN channel_id = ? THEN 1 ELSE 0 END), 0) FROM matches "
+    "WHERE guild_id = ? AND status = ?"
+)
+"""How many lobbies are open that a player opened on a server, and in a channel (parameters:
+the creator, the channel, the server, and MatchStatus.LOBBY)."""
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"))
 """Made once: `json.dumps` with separators builds an encoder at every call."""
@@ -644,11 +653,27 @@ class Store(ABC):
         computers: Sequence[SeatRow] = (),
         rematch_of: int | None = None,
         placement: MatchPlacement = MatchPlacement(),
+        admit: Callable[[int, int], None] | None = None,
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
-        and `computers` seated after them; `rematch_of`: the finished match it is the rematch of."""
+        and `computers` seated after them; `rematch_of`: the finished match it is the rematch of.
+
+        `admit`: called first in the same transaction with how many lobbies are open that the
+        creator opened on the server, and how many in the channel; it raises to refuse the new
+        one (then nothing is written). The count and the lobby are one transaction: on SQLite,
+        whose writers take turns, two lobbies opened at once cannot both pass a limit."""
         when = now_text()
-        async with self.transaction() as db:
+
+        async def create(db: Connection) -> int:
+            if admit is not None:
+                mine, here = next(
+                    iter(
+                        await db.execute_fetchall(
+                            _OPEN_LOBBIES, (creator.user_id, channel_id, guild_id, MatchStatus.LOBBY)
+                        )
+                    )
+                )
+                admit(int(mine), int(here))
             await _players_statement([creator], when).run(db)
             inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
@@ -679,7 +704,9 @@ class Store(ABC):
             )
             if announce is not None:
                 await _announcement_statement(match_id, 0, announce).run(db)
-        return match_id
+            return match_id
+
+        return await self.run_transaction(create)
 
     async def get_match(self, match_id: int, *, known_version: int | None = None) -> MatchRow | None:
         """The match with its seats, read in one statement (one consistent snapshot, one trip to
@@ -790,6 +817,13 @@ class Store(ABC):
         async with self.reading() as db:
             return await db.execute_fetchall(sql, params)
 
+    async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
+        """`work` in one write transaction, rolled back whole when it raises. `work` may await
+        only its connection's calls: the SQLite store runs it whole in its database thread (one
+        trip there instead of one per statement)."""
+        async with self.transaction() as db:
+            return await work(db)
+
     async def _store_results(self, db: Connection, match_id: int, change: MatchChange, when: str) -> None:
         assert change.results is not None
         rows = await db.execute_fetchall("SELECT game, guild_id FROM matches WHERE id = ?", (match_id,))
@@ -885,12 +919,11 @@ class Store(ABC):
     # -- server settings -------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self.reading() as db:
-            rows = await db.execute_fetchall(
-                "SELECT games, turn_clock_hours, lobby_clock_hours, threads, rated, quiet "
-                "FROM guild_settings WHERE guild_id = ?",
-                (guild_id,),
-            )
+        rows = await self.read_statement(
+            "SELECT games, turn_clock_hours, lobby_clock_hours, threads, rated, quiet "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
         row = next(iter(rows), None)
         if row is None:
             return GuildSettings(guild_id)
@@ -1071,18 +1104,6 @@ class Store(ABC):
         where = f"WHERE status NOT IN ({', '.join('?' * len(exclude))}) " if exclude else ""
         rows = await self.read_statement(f"SELECT id FROM matches {where}ORDER BY id", tuple(exclude))
         return [int(r[0]) for r in rows]
-
-    async def open_lobbies(self, *, guild_id: int, channel_id: int, creator_id: int) -> tuple[int, int]:
-        """How many lobbies are open that `creator_id` opened on the server, and in the channel."""
-        async with self.reading() as db:
-            rows = await db.execute_fetchall(
-                "SELECT COALESCE(SUM(CASE WHEN creator_id = ? THEN 1 ELSE 0 END), 0), "
-                "COALESCE(SUM(CASE WHEN channel_id = ? THEN 1 ELSE 0 END), 0) FROM matches "
-                "WHERE guild_id = ? AND status = ?",
-                (creator_id, channel_id, guild_id, MatchStatus.LOBBY),
-            )
-        mine, here = next(iter(rows))
-        return int(mine), int(here)
 
     async def rematch(self, match_id: int) -> int | None:
         """The newest match opened as the rematch of `match_id` that was not closed as a lobby."""
@@ -1368,6 +1389,15 @@ class SqliteStore(Store):
         # each on its own, so each still sees every write committed before it was asked for.
         return await self._reads.submit(_QueuedRead(sql, params))
 
+    async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
+        # The whole transaction in one call to the database thread, not one trip per statement
+        # (each trip waits for the thread and wakes the event loop), under the writer's lock.
+        async with self._write_lock:
+            result: _Result = await self._write._execute(  # type: ignore[no-untyped-call]
+                _transaction_in_thread, self._write._conn, work
+            )
+        return result
+
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit: the writes queued while the database thread is busy (a sync of the log
         # takes milliseconds) are committed together in one call to the thread, with one sync;
@@ -1513,6 +1543,55 @@ def _write_batch(
             db.execute("ROLLBACK")
         raise
     return outcomes
+
+
+class _ThreadConnection:
+    """A `Connection` in the SQLite store's database thread: its calls run at once on the plain
+    sqlite3 connection (they are coroutines only to keep `Connection`'s shape)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self._db.execute(sql, params).rowcount
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
+        return self._db.execute(sql, params).fetchall()
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self._db.executemany(sql, rows)
+
+    async def serialize(self, key: str) -> None:
+        """Nothing to do: a write transaction holds the file's one write lock (BEGIN IMMEDIATE)."""
+
+
+def _transaction_in_thread(
+    db: sqlite3.Connection, work: Callable[[Connection], Awaitable[_Result]]
+) -> _Result:
+    """In the SQLite store's database thread: `work` in one transaction, rolled back whole when it
+    raises. `work` awaits only `_ThreadConnection` calls, which never suspend, so its coroutine
+    runs to its end in one step."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = _run_to_end(work(_ThreadConnection(db)))
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return result
+
+
+def _run_to_end(step: Awaitable[_Result]) -> _Result:
+    """The result of a coroutine that never suspends, run in one step."""
+    assert isinstance(step, Coroutine), "a transaction's work is a coroutine function"
+    try:
+        step.send(None)
+    except StopIteration as done:
+        result: _Result = done.value
+        return result
+    step.close()
+    raise RuntimeError("a transaction run in the database thread awaited something besides its connection")
 
 
 class _SqliteConnection:

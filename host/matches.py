@@ -145,8 +145,6 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         if private:  # no thread where the bot cannot post on its own: the interactions show it all
             placement = replace(placement, threaded=False, quiet=False)
         async with self._opening:
-            if computers is None:
-                await self._check_lobby_limits(guild_id, channel_id, creator.user_id)
             match_id = await self.store.create_match(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -158,16 +156,16 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 announce=owed(0, ping=False),
                 private=private,
                 placement=placement,
+                admit=self._admit_lobby if computers is None else None,
             )
         self._touch(user_ids=[creator.user_id])  # the creator's name was stored with the seat
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
 
-    async def _check_lobby_limits(self, guild_id: int, channel_id: int, user_id: int) -> None:
-        mine, here = await self.store.open_lobbies(
-            guild_id=guild_id, channel_id=channel_id, creator_id=user_id
-        )
+    def _admit_lobby(self, mine: int, here: int) -> None:
+        """Refuse a new lobby when its creator has `mine` open on the server or the channel has
+        `here` (the store calls it in the transaction that would open it)."""
         if mine >= self.lobbies_per_player:
             raise TooManyLobbies(open_count=mine, limit=self.lobbies_per_player, in_channel=False)
         if here >= self.lobbies_per_channel:
@@ -271,8 +269,6 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                         channel_id=shown.message_channel_id or shown.channel_id,
                         message_id=shown.message_id,
                     )
-                if len(computers) + 1 < len(row.seats):  # it waits for people: it is a lobby
-                    await self._check_lobby_limits(row.guild_id, row.channel_id, player.user_id)
                 rematch_id = await self.store.create_match(
                     guild_id=row.guild_id,
                     channel_id=row.channel_id,
@@ -285,6 +281,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     announce=owed(0, ping=False),
                     rematch_of=row.id,
                     private=row.private,
+                    # It waits for people: it is a lobby, within the limits.
+                    admit=self._admit_lobby if len(computers) + 1 < len(row.seats) else None,
                 )
             self._touch(user_ids=[player.user_id])  # the player's name was stored with the seat
         if len(computers) + 1 < len(row.seats):

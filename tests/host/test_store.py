@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 import threading
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from data import (
+    Connection,
     EntryKind,
     LogEntry,
     MatchChange,
@@ -105,6 +107,80 @@ async def test_a_failed_write_rolls_back_whole(store: Store) -> None:
         await store.update_match(match_id, 0, MatchChange(status=MatchStatus.PLAYING, log=duplicate_ply))
     row = await store.get_match(match_id)
     assert row is not None and row.version == 0 and row.status == "lobby" and row.log_length == 0
+
+
+async def test_a_transaction_run_whole_returns_its_result_or_undoes_everything(store: Store) -> None:
+    """`run_transaction`: the SQLite store runs the work whole in its database thread."""
+
+    async def rename(db: Connection) -> int:
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (5, 'Eve', '')")
+        rows = await db.execute_fetchall("SELECT name FROM players WHERE user_id = 5")
+        return len(rows)
+
+    assert await store.run_transaction(rename) == 1
+
+    async def fails_halfway(db: Connection) -> None:
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (6, 'Flo', '')")
+        raise LookupError("no")
+
+    with pytest.raises(LookupError):
+        await store.run_transaction(fails_halfway)
+    assert list(await store.read_statement("SELECT user_id FROM players ORDER BY user_id")) == [(5,)]
+
+
+async def test_a_transaction_that_awaits_anything_else_is_refused_in_the_sqlite_thread(db_path: Path) -> None:
+    """Work run whole in the database thread may not wait for the event loop: it is refused,
+    with nothing written, instead of hanging."""
+    store = await Store.open(db_path)
+    try:
+
+        async def waits(db: Connection) -> None:
+            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (7, 'Gus', '')")
+            await asyncio.sleep(0)
+
+        with pytest.raises(RuntimeError, match="awaited something besides its connection"):
+            await store.run_transaction(waits)
+        assert list(await store.read_statement("SELECT user_id FROM players")) == []
+    finally:
+        await store.close()
+
+
+async def test_a_lobby_refused_by_its_admission_writes_nothing(store: Store) -> None:
+    first = await new_match(store, channel_id=2)
+    second = await new_match(store, channel_id=3, creator=SeatRow(0, 12, "Bo"))
+    seen: list[tuple[int, int]] = []
+
+    def refuse(mine: int, here: int) -> None:
+        seen.append((mine, here))
+        raise OverflowError("full")
+
+    with pytest.raises(OverflowError):
+        await store.create_match(
+            guild_id=1,
+            channel_id=2,
+            game="keryo-pente",
+            options={},
+            seat_count=2,
+            creator=SeatRow(0, 11, "Ann"),
+            seed=1,
+            admit=refuse,
+        )
+    assert seen == [(1, 1)]  # Ann's one lobby, and one in channel 2 (Bo's is in channel 3)
+    assert sorted(m.id for m in await store.match_summaries(guild_id=1)) == [first, second]
+
+    admitted: list[tuple[int, int]] = []
+    match_id = await store.create_match(
+        guild_id=1,
+        channel_id=3,
+        game="keryo-pente",
+        options={},
+        seat_count=2,
+        creator=SeatRow(0, 11, "Ann"),
+        seed=1,
+        admit=lambda mine, here: admitted.append((mine, here)),
+    )
+    assert admitted == [(1, 1)]  # Ann's one lobby; Bo's in channel 3
+    assert sorted(m.id for m in await store.match_summaries(guild_id=1)) == [first, second, match_id]
 
 
 async def test_match_summaries_filter_by_place_player_and_status(store: Store) -> None:
