@@ -7,6 +7,7 @@ moves per second at once, and the CPU milliseconds per move (every thread of the
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -68,4 +69,6 @@ async def measure() -> dict[str, object]:
 
 
 if __name__ == "__main__":
+    gc.collect()
+    gc.freeze()  # as bot.py does once it is loaded
     json.dump(asyncio.run(measure()), sys.stdout)

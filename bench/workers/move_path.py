@@ -8,6 +8,7 @@ measured are those of the middle of the game (from the 10th move on, at most 60 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -80,4 +81,6 @@ async def measure() -> dict[str, list[float]]:
 
 
 if __name__ == "__main__":
+    gc.collect()
+    gc.freeze()  # as bot.py does once it is loaded
     json.dump(asyncio.run(measure()), sys.stdout)
