@@ -660,12 +660,15 @@ class Store(ABC):
 
         `admit`: called first in the same transaction with how many lobbies are open that the
         creator opened on the server, and how many in the channel; it raises to refuse the new
-        one (then nothing is written). The count and the lobby are one transaction: on SQLite,
-        whose writers take turns, two lobbies opened at once cannot both pass a limit."""
+        one (then nothing is written), and may be called again (`run_transaction`). The count and the lobby are one transaction, and the
+        server's lobbies are counted by one transaction at a time: two lobbies opened at once
+        cannot both pass a limit."""
         when = now_text()
 
         async def create(db: Connection) -> int:
             if admit is not None:
+                # Two lobbies opened at once on the server (in any process) are counted in turn.
+                await db.serialize(f"lobbies {guild_id}")
                 mine, here = next(
                     iter(
                         await db.execute_fetchall(
@@ -820,7 +823,8 @@ class Store(ABC):
     async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
         """`work` in one write transaction, rolled back whole when it raises. `work` may await
         only its connection's calls: the SQLite store runs it whole in its database thread (one
-        trip there instead of one per statement)."""
+        trip there instead of one per statement), committed with other writes; it may run it
+        twice, so `work` changes nothing but through its connection."""
         async with self.transaction() as db:
             return await work(db)
 
@@ -1390,12 +1394,10 @@ class SqliteStore(Store):
         return await self._reads.submit(_QueuedRead(sql, params))
 
     async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
-        # The whole transaction in one call to the database thread, not one trip per statement
-        # (each trip waits for the thread and wakes the event loop), under the writer's lock.
-        async with self._write_lock:
-            result: _Result = await self._write._execute(  # type: ignore[no-untyped-call]
-                _transaction_in_thread, self._write._conn, work
-            )
+        # The whole transaction in the database thread, not one trip there per statement (each
+        # trip waits for the thread and wakes the event loop), and committed with the writes
+        # queued meanwhile (group commit, as `write_guarded`'s): one sync of the log for all.
+        result: _Result = await self._writes.submit(_QueuedWork(work))
         return result
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
@@ -1403,7 +1405,8 @@ class SqliteStore(Store):
         # takes milliseconds) are committed together in one call to the thread, with one sync;
         # one that raises is undone alone (`_commit_together`). Each caller still hears back
         # only once its write is committed, or that it missed its guard, or its own error.
-        return await self._writes.submit(_QueuedWrite(guard, tuple(then)))
+        applied: bool = await self._writes.submit(_QueuedWrite(guard, tuple(then)))
+        return applied
 
     @asynccontextmanager
     async def claim(self, job: str) -> AsyncIterator[bool]:
@@ -1420,8 +1423,30 @@ class SqliteStore(Store):
 
 @dataclass(frozen=True)
 class _QueuedWrite:
+    """`write_guarded`'s write: its outcome is whether the guard changed one row."""
+
     guard: Statement
     then: tuple[Statement, ...]
+
+    def apply(self, db: sqlite3.Connection) -> bool:
+        if self.guard.run_in(db) != 1:
+            return False  # missed: nothing written, nothing to undo
+        for statement in self.then:
+            statement.run_in(db)
+        return True
+
+
+@dataclass(frozen=True)
+class _QueuedWork:
+    """`run_transaction`'s work: its outcome is what the work returns. It awaits only its
+    `_ThreadConnection`'s calls, which never suspend, so its coroutine runs to its end in one
+    step. It may run twice: a batch in which a write raised is run again, each write in a
+    savepoint of its own (`_commit_together`)."""
+
+    work: Callable[[Connection], Awaitable[Any]]
+
+    def apply(self, db: sqlite3.Connection) -> Any:
+        return _run_to_end(self.work(_ThreadConnection(db)))
 
 
 @dataclass(frozen=True)
@@ -1497,7 +1522,7 @@ def _read_together(db: sqlite3.Connection, batch: Sequence[_QueuedRead]) -> list
     return outcomes
 
 
-def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite]) -> list[bool | Exception]:
+def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite | _QueuedWork]) -> list[Any]:
     """In the SQLite store's database thread: the writes of `batch` in one transaction, each
     one's guard missed or an error undoing it alone. Returns each write's outcome; raises, with
     nothing written, when the transaction itself fails."""
@@ -1512,21 +1537,18 @@ def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite]) -> l
 
 
 def _write_batch(
-    db: sqlite3.Connection, batch: Sequence[_QueuedWrite], *, savepoints: bool
-) -> list[bool | Exception] | None:
+    db: sqlite3.Connection, batch: Sequence[_QueuedWrite | _QueuedWork], *, savepoints: bool
+) -> list[Any] | None:
     """`batch` in one transaction; without `savepoints`, None (and nothing written) as soon as
     a write raises."""
-    outcomes: list[bool | Exception] = []
+    outcomes: list[Any] = []
     db.execute("BEGIN IMMEDIATE")
     try:
         for write in batch:
             if savepoints:
                 db.execute("SAVEPOINT one_write")
             try:
-                applied = write.guard.run_in(db) == 1
-                if applied:
-                    for statement in write.then:
-                        statement.run_in(db)
+                outcome = write.apply(db)
             except Exception as error:
                 if not savepoints:
                     db.execute("ROLLBACK")
@@ -1534,7 +1556,7 @@ def _write_batch(
                 db.execute("ROLLBACK TO one_write")
                 outcomes.append(error)
             else:
-                outcomes.append(applied)
+                outcomes.append(outcome)
             if savepoints:
                 db.execute("RELEASE one_write")
         db.execute("COMMIT")
@@ -1563,23 +1585,6 @@ class _ThreadConnection:
 
     async def serialize(self, key: str) -> None:
         """Nothing to do: a write transaction holds the file's one write lock (BEGIN IMMEDIATE)."""
-
-
-def _transaction_in_thread(
-    db: sqlite3.Connection, work: Callable[[Connection], Awaitable[_Result]]
-) -> _Result:
-    """In the SQLite store's database thread: `work` in one transaction, rolled back whole when it
-    raises. `work` awaits only `_ThreadConnection` calls, which never suspend, so its coroutine
-    runs to its end in one step."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        result = _run_to_end(work(_ThreadConnection(db)))
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-    return result
 
 
 def _run_to_end(step: Awaitable[_Result]) -> _Result:

@@ -92,7 +92,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self.lobbies_per_player = lobbies_per_player
         self.lobbies_per_channel = lobbies_per_channel
         self._opening = asyncio.Lock()
-        """Held while a lobby is counted and opened, so two at once cannot both pass a limit."""
+        """Held while a rematch is looked for and opened, so that one asked for twice at once is
+        opened once (the lobby limits are the store's: `create_match`'s `admit`)."""
 
     def close(self) -> None:
         """Stop the computer players' workers, if any were started."""
@@ -144,20 +145,19 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         placement = (await self.check_offered(guild_id, game.key)).placement(thread)
         if private:  # no thread where the bot cannot post on its own: the interactions show it all
             placement = replace(placement, threaded=False, quiet=False)
-        async with self._opening:
-            match_id = await self.store.create_match(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game.key,
-                options=checked,
-                seat_count=seat_count,
-                creator=SeatRow(0, creator.user_id, creator.name),
-                seed=self._seed_source(),
-                announce=owed(0, ping=False),
-                private=private,
-                placement=placement,
-                admit=self._admit_lobby if computers is None else None,
-            )
+        match_id = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.key,
+            options=checked,
+            seat_count=seat_count,
+            creator=SeatRow(0, creator.user_id, creator.name),
+            seed=self._seed_source(),
+            announce=owed(0, ping=False),
+            private=private,
+            placement=placement,
+            admit=self._admit_lobby if computers is None else None,
+        )
         self._touch(user_ids=[creator.user_id])  # the creator's name was stored with the seat
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
