@@ -3,6 +3,7 @@ is read or stored; a bad value is a clear HostError (or OptionError) and changes
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ from host import (
     InvalidId,
     InvalidName,
     MatchNotFound,
+    MatchSnapshot,
     MoveTooLong,
     Player,
     StaleTurn,
@@ -159,6 +161,33 @@ async def test_open_lobbies_are_limited_per_player_and_per_channel(host: Host, d
     await small.abandon(mine[0].id, ANN.user_id)
     await small.new(guild_id=GUILD, channel_id=CHANNEL, creator=CAT, game_key="keibot")
     assert Host(host.store).lobbies_per_player == 5 and Host(host.store).lobbies_per_channel == 10
+
+
+async def test_lobbies_opened_at_once_cannot_both_pass_a_limit(host: Host, database: Database) -> None:
+    """The count and the new lobby are one transaction, the server's lobbies counted by one at a
+    time: of six opened at once (by two hosts on the same store, as two processes would), the
+    limits let exactly as many through as they allow."""
+    hosts = [Host(host.store, lobbies_per_player=2, lobbies_per_channel=3) for _ in range(2)]
+    tried = await asyncio.gather(
+        *(
+            hosts[i % 2].new(guild_id=GUILD, channel_id=CHANNEL + i % 2, creator=ANN, game_key="keibot")
+            for i in range(6)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(t, TooManyLobbies) for t in tried) == 4
+    assert all(isinstance(t, (TooManyLobbies, MatchSnapshot)) for t in tried)
+    assert len(await host.matches_of_player(ANN.user_id, guild_id=GUILD, statuses=("lobby",))) == 2
+    crowd = [Player(900 + i, f"P{i}") for i in range(6)]  # one channel's limit, many creators
+    tried = await asyncio.gather(
+        *(
+            hosts[i % 2].new(guild_id=GUILD, channel_id=CHANNEL + 5, creator=p, game_key="keibot")
+            for i, p in enumerate(crowd)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(t, TooManyLobbies) and t.in_channel for t in tried) == 3
+    assert sum(isinstance(t, MatchSnapshot) for t in tried) == 3
 
 
 async def test_a_typed_move_sent_before_the_position_was_reached_is_not_played(
