@@ -660,9 +660,9 @@ class Store(ABC):
 
         `admit`: called first in the same transaction with how many lobbies are open that the
         creator opened on the server, and how many in the channel; it raises to refuse the new
-        one (then nothing is written), and may be called again (`run_transaction`). The count and the lobby are one transaction, and the
-        server's lobbies are counted by one transaction at a time: two lobbies opened at once
-        cannot both pass a limit."""
+        one (then nothing is written), and may be called again (`run_transaction`). The count
+        and the lobby are one transaction, and the server's lobbies are counted by one
+        transaction at a time: two lobbies opened at once cannot both pass a limit."""
         when = now_text()
 
         async def create(db: Connection) -> int:
@@ -793,10 +793,14 @@ class Store(ABC):
             applied = await self.write_change(match_id, expected_version, change, when)
         else:  # the match ends: its results, and ratings read, updated and written back
             guard, then = _change_statements(match_id, expected_version, change, when)
-            async with self.transaction() as db:
+
+            async def finish(db: Connection) -> bool:
                 applied = await _run_guarded(db, guard, then)
                 if applied:
                     await self._store_results(db, match_id, change, when)
+                return applied
+
+            applied = await self.run_transaction(finish)
         if not applied:
             raise VersionConflict(f"match {match_id} is no longer at version {expected_version}")
         return expected_version + 1
