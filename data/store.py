@@ -905,7 +905,8 @@ class Store(ABC):
         """Remember the match message and its channel, and (`version`: the match version it
         shows) take what it announces out of the outbox; not versioned, since it changes nothing
         of the game."""
-        async with self.transaction() as db:
+
+        async def remember(db: Connection) -> None:  # after every move: one trip, in the group commit
             await db.execute(
                 "UPDATE matches SET message_id = ?, message_channel_id = ? WHERE id = ?",
                 (message_id, channel_id, match_id),
@@ -914,6 +915,8 @@ class Store(ABC):
                 await db.execute(
                     "DELETE FROM announcements WHERE match_id = ? AND version <= ?", (match_id, version)
                 )
+
+        await self.run_transaction(remember)
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         """Remember the thread opened for a match; None: it is gone, and the match goes on in
@@ -1023,29 +1026,31 @@ class Store(ABC):
         """Take the outbox rows due by `now` (None: every row) for this process, by moving their
         `due_at` on to `lease_until` in one statement: no other process takes them until then,
         and if this one dies before posting, they are due again then. In match order."""
-        async with self.transaction() as db:
+
+        async def claim(db: Connection) -> Sequence[Sequence[Any]]:
             # `due_at <= ?` is checked again on each row as it is updated: a row another process
             # leased meanwhile is no longer due. On PostgreSQL the rows chosen are locked, and
             # those another claim holds are passed over (`claim_lock`): otherwise a second claim
             # at the same moment would wait for the first one's rows, find them leased and take
             # nothing, leaving the rows after them for a later sweep.
-            rows = await db.execute_fetchall(
+            return await db.execute_fetchall(
                 "UPDATE announcements SET due_at = ? WHERE due_at <= ? AND match_id IN "
                 "(SELECT match_id FROM announcements WHERE due_at <= ? ORDER BY due_at, match_id LIMIT ?"
                 f"{self.claim_lock}) RETURNING match_id, version, since_ply, ping, due_at, attempts",
                 (lease_until, now or _EVER, now or _EVER, limit),
             )
+
+        rows = await self.run_transaction(claim)
         due = [DueAnnouncement(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
         return sorted(due, key=lambda row: row.match_id)
 
     async def postpone_announcement(self, match_id: int, version: int, due_at: str) -> None:
         """A post failed: try again from `due_at` (unless a newer change took the row over)."""
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE announcements SET due_at = ?, attempts = attempts + 1 "
-                "WHERE match_id = ? AND version = ?",
-                (due_at, match_id, version),
-            )
+        postpone = Statement(
+            "UPDATE announcements SET due_at = ?, attempts = attempts + 1 WHERE match_id = ? AND version = ?",
+            (due_at, match_id, version),
+        )
+        await self.run_transaction(postpone.run)
 
     async def match_summaries(
         self,
