@@ -210,7 +210,7 @@ class _Legal:
     """
 
     __slots__ = (
-        "_by_key",
+        "_index_of_key",
         "_key_set",
         "_keys",
         "_texts",
@@ -258,7 +258,7 @@ class _Legal:
             self.moves = [passing]
         self.origin = int.from_bytes(start, "little")
         """`start` as an integer, to which a change adds."""
-        self._by_key: dict[Key, Turn] | None = None
+        self._index_of_key: dict[Key, int] | None = None
         self._keys: list[Key] | None = None
         self._key_set: frozenset[Key] | None = None
         self._ways: dict[Key, list[Steps]] | None = None
@@ -270,11 +270,12 @@ class _Legal:
         return bytearray(self.start)
 
     @property
-    def by_key(self) -> dict[Key, Turn]:
-        """Every legal turn by the key of the position it reaches."""
-        if self._by_key is None:
-            self._by_key = {m.key: m for m in self.moves if isinstance(m, Turn)}
-        return self._by_key
+    def index_of_key(self) -> dict[Key, int]:
+        """The index in `moves` of the legal turn that reaches each position (the last one, were
+        two to reach the same): found from the positions alone, without making the turns."""
+        if self._index_of_key is None:
+            self._index_of_key = {key: index for index, key in enumerate(self.keys)}
+        return self._index_of_key
 
     @property
     def keys(self) -> list[Key]:

@@ -193,13 +193,14 @@ class VerquereState(TurnState):
                 f"{self._examples(legal)}"
             )
         realized = _realize(legal.view, dice, units, self.five_blots, self.five_closed_points)
-        keys = [k for k in realized.finals if k in legal.by_key]
+        index_of = legal.index_of_key
+        keys = [k for k in realized.finals if k in index_of]
         if len(keys) > 1:
             # Read as written first: a touchdown is left out only where that names one turn
             # (`20/off` bears off with one die even when two dice could go 20/24*/off).
             fewest = min(realized.hidden[k] for k in keys)
             keys = [k for k in keys if realized.hidden[k] == fewest]
-        matches = [legal.by_key[k] for k in keys]
+        matches = [legal.moves[index_of[k]] for k in keys]
         if len(matches) == 1:
             return matches[0]
         if matches:
