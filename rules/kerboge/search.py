@@ -15,6 +15,11 @@ game of random moves; and every new node tried all its moves (often dozens) for 
   the points still missing exceed what one move can board (5), which is nearly always.
 * `playout_move`: a boarding move (the one boarding most) when there is one, else a random move;
   random players rarely board and leave every point to the Serpent.
+
+Playouts are 16 plies (`KerbogeState.playout_plies`, about three rounds) and about three times as
+many as before fit in a move's time. Against three of 48d7249's hard players (1.6 s a move, plain
+random playouts) the normal player (0.6 s) placed 1.14 on average to their 2.95 over 40 games,
+with 15 sole wins to their 2 (the Serpent won 23); 24-ply playouts did worse in a first look.
 """
 
 from __future__ import annotations
