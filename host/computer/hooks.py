@@ -24,8 +24,9 @@ them when present and works without them:
   where plies are slow and the evaluation (or the scores) tells a lot: more, shorter playouts.
 
 Until a game's module has its hooks, the same functions may be registered in `GAME_HOOKS` by game
-key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py) and Verquere
-(rules/verquere/search.py) have their own; the other games search with plain random playouts.
+key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py), Verquere
+(rules/verquere/search.py) and Kerboge (rules/kerboge/search.py) have their own; the other games
+search with plain random playouts.
 """
 
 from __future__ import annotations
@@ -79,4 +80,4 @@ GAME_HOOKS: dict[str, GameHooks] = {}
 now live in its own rules module (Keryo-Pente's `candidate_moves`, `winning_moves`, `playout`,
 `evaluate`, `playout_move` and `playout_plies`; Keibot's `candidate_moves`, `winning_moves`,
 `evaluate`, `playout_move` and `playout_plies`; Glass Bead's `playout_plies`; Verquere's `evaluate`
-and `playout_plies`)."""
+and `playout_plies`; Kerboge's `winning_moves`, `evaluate`, `playout_move` and `playout_plies`)."""

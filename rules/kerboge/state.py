@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import (
     CHANCE,
@@ -18,6 +19,7 @@ from ..base import (
     TurnState,
 )
 from ..text import plural
+from . import search as _search
 from .board import (
     HARBOUR,
     INITIALS,
@@ -52,6 +54,24 @@ from .position import KerbogePosition
 @dataclass(frozen=True)
 class KerbogeState(KerbogePosition, TurnState):
     """A Kerboge position with the rules contract: the legal moves, reading and playing them."""
+
+    playout_plies: ClassVar[int] = 16
+    """For the computer players' search (host/computer): playouts of 16 plies (about three rounds),
+    then valued by `evaluate` (see search.py), instead of 40 or 60 random plies valued by points."""
+
+    # -- hooks of the computer players' search (see search.py) ----------------------------------
+
+    def evaluate(self) -> tuple[float, ...]:
+        """Each seat's expected reward from a position not over (`search.values`)."""
+        return _search.values(self)
+
+    def winning_moves(self) -> list[Move]:
+        """The moves that end the game with a sole win for the seat to move."""
+        return _search.winning_moves(self)
+
+    def playout_move(self, rng: random.Random) -> Move:
+        """A playout's move: most often the one boarding most, else a random one."""
+        return _search.playout_move(self, rng)
 
     # -- the contract ---------------------------------------------------------------------------
 
