@@ -24,8 +24,9 @@ them when present and works without them:
   where plies are slow and the evaluation (or the scores) tells a lot: more, shorter playouts.
 
 Until a game's module has its hooks, the same functions may be registered in `GAME_HOOKS` by game
-key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py) and Verquere
-(rules/verquere/search.py) have their own; the other games search with plain random playouts.
+key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py), Verquere
+(rules/verquere/search.py) and the Glass Bead Game (rules/glass_bead/search.py) have their own;
+the other games search with plain random playouts.
 """
 
 from __future__ import annotations
@@ -78,5 +79,5 @@ GAME_HOOKS: dict[str, GameHooks] = {}
 """Hooks by game key, for games whose rules module does not have them (yet). Every game's hooks
 now live in its own rules module (Keryo-Pente's `candidate_moves`, `winning_moves`, `playout`,
 `evaluate`, `playout_move` and `playout_plies`; Keibot's `candidate_moves`, `winning_moves`,
-`evaluate`, `playout_move` and `playout_plies`; Glass Bead's `playout_plies`; Verquere's `evaluate`
-and `playout_plies`)."""
+`evaluate`, `playout_move` and `playout_plies`; Glass Bead's `candidate_moves`, `winning_moves`,
+`playout`, `evaluate` and `playout_plies`; Verquere's `evaluate` and `playout_plies`)."""
