@@ -25,8 +25,8 @@ them when present and works without them:
 
 Until a game's module has its hooks, the same functions may be registered in `GAME_HOOKS` by game
 key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py), Verquere
-(rules/verquere/search.py) and Kerboge (rules/kerboge/search.py) have their own; the other games
-search with plain random playouts.
+(rules/verquere/search.py), the Glass Bead Game (rules/glass_bead/search.py) and Kerboge
+(rules/kerboge/search.py) have their own; every game now has some.
 """
 
 from __future__ import annotations
@@ -79,5 +79,6 @@ GAME_HOOKS: dict[str, GameHooks] = {}
 """Hooks by game key, for games whose rules module does not have them (yet). Every game's hooks
 now live in its own rules module (Keryo-Pente's `candidate_moves`, `winning_moves`, `playout`,
 `evaluate`, `playout_move` and `playout_plies`; Keibot's `candidate_moves`, `winning_moves`,
-`evaluate`, `playout_move` and `playout_plies`; Glass Bead's `playout_plies`; Verquere's `evaluate`
-and `playout_plies`; Kerboge's `winning_moves`, `evaluate`, `playout_move` and `playout_plies`)."""
+`evaluate`, `playout_move` and `playout_plies`; Glass Bead's `candidate_moves`, `winning_moves`,
+`playout`, `evaluate` and `playout_plies`; Verquere's `evaluate` and `playout_plies`; Kerboge's
+`winning_moves`, `evaluate`, `playout_move` and `playout_plies`)."""
