@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, overload
 
 from ..base import Outcome
 from .board import CUP, GEM_VALUES, PATHS, Counts, Taken, _canonical_taken, _end_result, _multinomial
-from .sowing import Sowing, _moves_of, _Sown
+from .sowing import Sowing, _moves_of, _Sown, _spread
 
 if TYPE_CHECKING:
     from .state import GlassBeadState
@@ -69,32 +69,7 @@ def best_capture(pits: Sequence[Sequence[int]], cups: Sequence[Sequence[int]], m
     """The points of the best single capture `mover` could make now, by the last bead of a pit
     alone (a stone onto a lone bead on the other side; chains and sowings that come round the
     ring are not counted): a lone gem's value, or for a lone stone the best gem to take."""
-    opp = 1 - mover
-    lo = 5 * opp
-    best_gem = 0
-    for o in range(lo, lo + 5):
-        for v in GEM_VALUES:
-            if pits[o][v]:
-                best_gem = max(best_gem, v)
-                break
-    if not best_gem:
-        cup = cups[opp]
-        best_gem = next((v for v in GEM_VALUES if cup[v]), 0)
-    best = 0
-    for p in range(5 * mover, 5 * mover + 5):
-        counts = pits[p]
-        n = sum(counts)
-        if not counts[0] or not 0 < n <= 9:
-            continue
-        last = PATHS[p][n][-1]
-        if not lo <= last < lo + 5:
-            continue
-        target = pits[last]
-        if sum(target) != 1:
-            continue
-        gain = best_gem if target[0] else target.index(1)
-        best = max(best, gain)
-    return best
+    return max(capture_gain(pits, cups, mover, p) for p in range(5 * mover, 5 * mover + 5))
 
 
 def values_of(pits: Sequence[Sequence[int]], cups: Sequence[Sequence[int]], turn: int) -> tuple[float, float]:
@@ -132,27 +107,13 @@ def sow(board: Board, cups: list[list[int]], turn: int, pit: int, beads: Sequenc
     and `GlassBeadState._after` do, an indirect capture taking the most valuable gems (from the
     first pit in ring order that has one, then from the cup). Returns the gems taken, as
     (source, value) in canonical order: the `taken` of the contract's move."""
-    board[pit] = [0] * 6
-    n = len(beads)
-    path = PATHS[pit][n]
-    single = [-1] * n
-    for k in range(n):
-        cell = board[path[k]]
-        if sum(cell) == 1:
-            single[k] = cell.index(1)
-        cell[beads[k]] += 1
+    path, single, chain = _spread(board, turn, pit, beads)
+    if not chain:
+        return ()
     opp = 1 - turn
     lo = 5 * opp
-    k = n - 1
-    if beads[k] or not lo <= path[k] < lo + 5 or single[k] < 0:
-        return ()
-    direct = single[k] > 0
-    chain: list[int] = []
-    while k >= 0 and not beads[k] and lo <= path[k] < lo + 5 and single[k] >= 0 and (single[k] > 0) == direct:
-        chain.append(k)
-        k -= 1
     taken: list[tuple[int, int]] = []
-    if direct:
+    if single[chain[0]] > 0:  # direct
         taken = [(path[k], single[k]) for k in chain]
     else:
         need = len(chain)
@@ -178,8 +139,9 @@ def sow(board: Board, cups: list[list[int]], turn: int, pit: int, beads: Sequenc
     return _canonical_taken(taken)
 
 
-def _capture_gain(board: Board, cups: list[list[int]], turn: int, pit: int) -> int:
-    """What a stone sown last from `pit` captures at once (as `best_capture` counts), or 0."""
+def capture_gain(board: Sequence[Sequence[int]], cups: Sequence[Sequence[int]], turn: int, pit: int) -> int:
+    """What a stone sown last from `pit` captures at once, by the last bead alone (`best_capture`
+    takes the best of a seat's pits), or 0."""
     counts = board[pit]
     n = sum(counts)
     if not counts[0] or n > 9:
@@ -222,7 +184,7 @@ def playout_of(
         if rng.random() < GREEDY:
             gain = 0
             for p in choices:
-                g = _capture_gain(board, cup_lists, turn, p)
+                g = capture_gain(board, cup_lists, turn, p)
                 if g > gain:
                     pit, gain = p, g
         capture = pit >= 0
@@ -345,7 +307,7 @@ def candidates(state: GlassBeadState) -> Candidates:
     cups = [list(state.cups[0]), list(state.cups[1])]
     ranked: list[tuple[int, int, int, tuple[int, ...]]] = []
     for pit in state.playable_pit_indices():
-        gain = _capture_gain(board, cups, state.turn, pit)
+        gain = capture_gain(board, cups, state.turn, pit)
         for beads in pit_orders(state, pit, rng):
             ranked.append((-gain if not beads[-1] else 0, len(ranked), pit, beads))
     ranked.sort()

@@ -110,11 +110,13 @@ def _choose(types: list[tuple[int, int, int]], k: int, start: int = 0) -> Iterat
             yield head + tail
 
 
-def _sow(
-    pits: tuple[Counts, ...], cups: tuple[Counts, ...], mover: int, pit: int, beads: Sequence[int]
-) -> _Sown:
-    """Sow `beads` (already known to be the pit's contents) and find the capture."""
-    board = [list(c) for c in pits]
+def _spread(
+    board: list[list[int]], mover: int, pit: int, beads: Sequence[int]
+) -> tuple[Sequence[int], list[int], list[int]]:
+    """Sow `pit`'s `beads`, in this order, on `board` (lists of counts, changed in place). Returns
+    the pits sown, the value of the lone bead each of them held before (-1: not one bead), and
+    the steps of the capture, last first (empty: none): stones sown last onto lone beads on the
+    other side, all onto gems (direct) or all onto stones (indirect)."""
     board[pit] = [0] * 6
     n = len(beads)
     path = PATHS[pit][n]
@@ -124,20 +126,33 @@ def _sow(
         if sum(cell) == 1:
             single[k] = cell.index(1)
         cell[beads[k]] += 1
+    lo = 5 * (1 - mover)
+    k = n - 1
+    steps: list[int] = []
+    if beads[k] or not lo <= path[k] < lo + 5 or single[k] < 0:
+        return path, single, steps
+    direct = single[k] > 0
+    while k >= 0 and not beads[k] and lo <= path[k] < lo + 5 and single[k] >= 0 and (single[k] > 0) == direct:
+        steps.append(k)
+        k -= 1
+    return path, single, steps
+
+
+def _sow(
+    pits: tuple[Counts, ...], cups: tuple[Counts, ...], mover: int, pit: int, beads: Sequence[int]
+) -> _Sown:
+    """Sow `beads` (already known to be the pit's contents) and find the capture."""
+    board = [list(c) for c in pits]
+    path, single, steps = _spread(board, mover, pit, beads)
     opp = 1 - mover
     lo = 5 * opp
     opp_pits = range(lo, lo + 5)
     cup = cups[opp]
-    k = n - 1
-    if beads[k] or not lo <= path[k] < lo + 5 or single[k] < 0:
+    if not steps:
         return _Sown(board, "", (), (), opp_pits, cup, 0, 0)
-    direct = single[k] > 0
-    chain: list[int] = []
-    while k >= 0 and not beads[k] and lo <= path[k] < lo + 5 and single[k] >= 0 and (single[k] > 0) == direct:
-        chain.append(path[k])
-        k -= 1
-    if direct:
-        taken = _canonical_taken([(p, single[len(beads) - 1 - i]) for i, p in enumerate(chain)])
+    chain = [path[k] for k in steps]
+    if single[steps[0]] > 0:
+        taken = _canonical_taken([(path[k], single[k]) for k in steps])
         return _Sown(board, "direct", tuple(chain), taken, opp_pits, cup, 0, 0)
     m = len(chain)
     in_pits = sum(sum(board[o][1:]) for o in opp_pits)

@@ -99,7 +99,7 @@ def test_candidates_are_legal_distinct_and_cover_every_pit() -> None:
         assert {m.pit for m in moves} == set(state.playable_pit_indices())
         board = [list(c) for c in state.pits]
         cups = [list(state.cups[0]), list(state.cups[1])]
-        gains = [0 if m.beads[-1] else S._capture_gain(board, cups, state.turn, m.pit) for m in moves]
+        gains = [0 if m.beads[-1] else S.capture_gain(board, cups, state.turn, m.pit) for m in moves]
         assert gains == sorted(gains, reverse=True)
         for move, gain in zip(moves, gains, strict=True):
             if gain:  # a capture as counted is one (gems the sowing itself drops can change which)
