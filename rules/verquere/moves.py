@@ -211,7 +211,6 @@ class _Legal:
 
     __slots__ = (
         "_index_of_key",
-        "_key_set",
         "_keys",
         "_texts",
         "_ways",
@@ -260,7 +259,6 @@ class _Legal:
         """`start` as an integer, to which a change adds."""
         self._index_of_key: dict[Key, int] | None = None
         self._keys: list[Key] | None = None
-        self._key_set: frozenset[Key] | None = None
         self._ways: dict[Key, list[Steps]] | None = None
         self._texts: list[str] | None = None
 
@@ -293,9 +291,7 @@ class _Legal:
         other = turn._legal
         if other is self:
             return True  # made by `moves`
-        if self._key_set is None:
-            self._key_set = frozenset(self.keys)
-        return turn.key in self._key_set and (other.seat, other.dice, other.start) == (
+        return turn.key in self.index_of_key and (other.seat, other.dice, other.start) == (
             self.seat,
             self.dice,
             self.start,
