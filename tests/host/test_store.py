@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,12 @@ async def test_foreign_keys_are_enforced(store: Store) -> None:
 
 
 async def new_match(
-    store: Store, *, channel_id: int = 2, seat_count: int = 2, creator: SeatRow | None = None
+    store: Store,
+    *,
+    channel_id: int = 2,
+    seat_count: int = 2,
+    creator: SeatRow | None = None,
+    admit: Callable[[int, int], None] | None = None,
 ) -> int:
     return await store.create_match(
         guild_id=1,
@@ -82,6 +88,7 @@ async def new_match(
         seat_count=seat_count,
         creator=creator or SeatRow(0, 11, "Ann"),
         seed=7,
+        admit=admit,
     )
 
 
@@ -155,32 +162,14 @@ async def test_a_lobby_refused_by_its_admission_writes_nothing(store: Store) -> 
         raise OverflowError("full")
 
     with pytest.raises(OverflowError):
-        await store.create_match(
-            guild_id=1,
-            channel_id=2,
-            game="keryo-pente",
-            options={},
-            seat_count=2,
-            creator=SeatRow(0, 11, "Ann"),
-            seed=1,
-            admit=refuse,
-        )
+        await new_match(store, channel_id=2, admit=refuse)
     # Ann's one lobby, and one in channel 2 (Bo's is in channel 3); SQLite asks again when it
     # runs the batch of the refused lobby again, each write in a savepoint of its own.
     assert seen and set(seen) == {(1, 1)}
     assert sorted(m.id for m in await store.match_summaries(guild_id=1)) == [first, second]
 
     admitted: list[tuple[int, int]] = []
-    match_id = await store.create_match(
-        guild_id=1,
-        channel_id=3,
-        game="keryo-pente",
-        options={},
-        seat_count=2,
-        creator=SeatRow(0, 11, "Ann"),
-        seed=1,
-        admit=lambda mine, here: admitted.append((mine, here)),
-    )
+    match_id = await new_match(store, channel_id=3, admit=lambda mine, here: admitted.append((mine, here)))
     assert admitted == [(1, 1)]  # Ann's one lobby; Bo's in channel 3
     assert sorted(m.id for m in await store.match_summaries(guild_id=1)) == [first, second, match_id]
 
