@@ -12,7 +12,6 @@ and its position in words in `render/alt_text.py`. `describe(state, ...)` is the
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Sequence
 
 from PIL import Image
@@ -33,7 +32,7 @@ RENDERERS: dict[str, Renderer] = {
 """The renderer of each game, by game key."""
 
 
-DRAWING = threading.RLock()
+DRAWING = frame.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
 
 

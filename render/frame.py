@@ -30,13 +30,13 @@ import math
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
@@ -44,6 +44,8 @@ from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 from rules import CHANCE, RESIGNED, TIMEOUT, Move, Outcome, State
 from rules.text import listing
 from rules.text import plural as plural  # re-exported: the renderers write counts with it
+
+from . import png
 
 RGB = tuple[int, int, int]
 GameState = TypeVar("GameState", bound=State)
@@ -1013,6 +1015,141 @@ def curve_line(
             core.draw_lines(gap, ink, 3)
 
 
+# -- boards drawn in layers --------------------------------------------------------------------
+
+DRAWING = threading.RLock()
+"""Held while a picture is drawn (`render.draw`, `render.board`; and by `LayeredBoard.draw`, which
+the PNG writer calls): Pillow's font objects and our sprite caches are not made for several
+threads at once."""
+
+
+class HashedKey:
+    """A key whose hash is worked out once: a long key (an arrow's path) or one made of many
+    (a strip's layers), looked up many times."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HashedKey) and other._hash == self._hash and other.value == self.value
+
+    def __repr__(self) -> str:
+        return f"HashedKey({self.value!r})"
+
+
+class Layer(NamedTuple):
+    """Something drawn on a board: what it is and where (`key`: two layers with equal keys paint
+    the same pixels), the rows it may paint, from `top` to before `bottom`, and how:
+    `paint(image, dy)` paints it on an image whose first row is the board's row `dy`.
+
+    `shifts`: it paints the same pixels at any offset, even partly above the image, as a paste
+    of a sprite or a stencil does (Pillow clips them pixel for pixel). Shapes and text drawn by
+    ImageDraw are not (a negative position is rounded otherwise), so such a layer (`shifts`
+    False) is painted with the image reaching over all of its rows."""
+
+    key: Hashable
+    top: int
+    bottom: int
+    paint: Callable[[Image.Image, int], None]
+    shifts: bool = True
+
+
+class LayeredBoard:
+    """A board drawn as layers over a cached image (`base`: never changed; `base_key` says what
+    it is), for the PNG writer as named strips (`slices`): each strip of rows is named by the
+    base and the layers that paint in it, so that a strip met before, in any picture, is not
+    drawn again; the strips that were not are drawn, each run of them at once, from a copy of the
+    base's rows and the layers over them, in order. Between two moves most strips of a board
+    are ones met before (the men that did not move, the old arrows gone), so most of the board
+    is neither copied nor drawn, nor read by the PNG writer.
+
+    The layers' rows must hold every pixel they paint, and their keys everything that decides
+    those pixels: the tests compare every strip with the board drawn whole (`whole`)."""
+
+    def __init__(self, base: Image.Image, base_key: Hashable) -> None:
+        self.base = base
+        self.base_key = base_key
+        self.layers: list[Layer] = []
+
+    @property
+    def width(self) -> int:
+        return self.base.width
+
+    @property
+    def height(self) -> int:
+        return self.base.height
+
+    def add(
+        self,
+        key: Hashable,
+        top: int,
+        bottom: int,
+        paint: Callable[[Image.Image, int], None],
+        *,
+        shifts: bool = True,
+    ) -> None:
+        """A layer over those added before (see `Layer`), clipped to the board."""
+        top, bottom = max(top, 0), min(bottom, self.height)
+        if top < bottom:
+            self.layers.append(Layer(key, top, bottom, paint, shifts))
+
+    def paste(self, key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> None:
+        """A layer that pastes an RGBA `sprite` through its alpha at `xy` (`paste_sprite`), or an
+        RGB one as it is (`paste_copy`)."""
+        x, y = xy
+        if sprite.mode == "RGBA":
+            self.add(key, y, y + sprite.height, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)))
+        else:
+            self.add(key, y, y + sprite.height, lambda image, dy: paste_copy(image, sprite, (x, y - dy)))
+
+    def stencil(self, key: Hashable, stencil: Stencil, colour: RGB, xy: tuple[int, int]) -> None:
+        """A layer that paints `colour` through a stencil made at (0, 0), moved to `xy`."""
+        if stencil.pieces:
+            x, y = xy
+            top = y + min(box[1] for box, _ in stencil.pieces)
+            bottom = y + max(box[3] for box, _ in stencil.pieces)
+            self.add(key, top, bottom, lambda image, dy: stencil.paint(image, colour, (x, y - dy)))
+
+    def slices(self) -> png.Slices:
+        """The board as named strips, STRIP_ROWS rows each (see the class)."""
+        rows = png.STRIP_ROWS
+        names: list[list[Hashable]] = [[] for _ in range(-(-self.height // rows))]
+        for layer in self.layers:
+            for index in range(layer.top // rows, (layer.bottom - 1) // rows + 1):
+                names[index].append(layer.key)
+        base = self.base_key
+        keys = tuple(HashedKey((base, index, tuple(found))) for index, found in enumerate(names))
+        return png.Slices(self.width, self.height, keys, self.draw)
+
+    def draw(self, top: int, bottom: int) -> Image.Image:
+        """The board's rows from `top` to before `bottom`: the base's rows and the layers that
+        paint in them, in order."""
+        with DRAWING:
+            over = [layer for layer in self.layers if layer.top < bottom and layer.bottom > top]
+            fixed = [layer for layer in over if not layer.shifts]
+            reach_top = min([top, *(layer.top for layer in fixed)])
+            reach_bottom = max([bottom, *(layer.bottom for layer in fixed)])
+            image = self.base.crop((0, reach_top, self.width, reach_bottom))
+            for layer in over:
+                layer.paint(image, reach_top)
+            if (reach_top, reach_bottom) != (top, bottom):
+                image = image.crop((0, top - reach_top, self.width, bottom - reach_top))
+            return image
+
+    def whole(self) -> Image.Image:
+        """The board drawn at once: a copy of the base and every layer over it, in order."""
+        image = self.base.copy()
+        for layer in self.layers:
+            layer.paint(image, 0)
+        return image
+
+
 # -- the seats and the status -------------------------------------------------------------------
 
 
@@ -1202,35 +1339,36 @@ def _header_face(title: str, colour: SeatColour | None, width: int) -> Image.Ima
 
 @dataclass(frozen=True)
 class Picture:
-    """A whole picture as bands of rows, top to bottom: each an RGB image and how far in from the
-    left it starts, the rest of its rows BACKGROUND. `image()` puts them together; the PNG writer
-    encodes the bands as they are (`render.board`), so that the whole picture is never made, nor
-    the board copied into it. The bands are not changed afterwards (some come from caches)."""
+    """A whole picture as bands of rows, top to bottom: each an RGB image (or a board drawn in
+    layers, as named strips: `LayeredBoard`) and how far in from the left it starts, the rest of
+    its rows BACKGROUND. `image()` puts them together; the PNG writer encodes the bands as they
+    are (`render.board`), so that the whole picture is never made, nor the board copied into it.
+    The bands are not changed afterwards (some come from caches)."""
 
     width: int
-    bands: tuple[tuple[Image.Image, int], ...]
+    bands: tuple[tuple[png.BandSource, int], ...]
 
     @property
     def height(self) -> int:
-        return sum(image.height for image, _ in self.bands)
+        return sum(band.height for band, _ in self.bands)
 
     def image(self) -> Image.Image:
         """The picture as one RGB image."""
         canvas = Image.new("RGB", (self.width, self.height), BACKGROUND)
         top = 0
-        for image, left in self.bands:
-            canvas.paste(image, (left, top))
-            top += image.height
+        for band, left in self.bands:
+            canvas.paste(band.image() if isinstance(band, png.Slices) else band, (left, top))
+            top += band.height
         return canvas
 
 
 def compose(
-    title: str, status: Status, board: Image.Image | Sequence[Image.Image], seats: Sequence[PanelSeat]
+    title: str, status: Status, board: png.BandSource | Sequence[png.BandSource], seats: Sequence[PanelSeat]
 ) -> Picture:
-    """The whole picture: title, status line, the game's `board` (RGB; or its bands, top to
-    bottom, each centred: a part that did not change can be a cached image, not copied into a
-    new board), and the player panel."""
-    boards = [board] if isinstance(board, Image.Image) else list(board)
+    """The whole picture: title, status line, the game's `board` (RGB, or drawn in layers:
+    `LayeredBoard.slices`; or its bands, top to bottom, each centred: a part that did not change
+    can be a cached image, not copied into a new board), and the player panel."""
+    boards = [board] if isinstance(board, Image.Image | png.Slices) else list(board)
     width = max([MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards)])
     header = _header(title, status, width)
     return Picture(

@@ -24,6 +24,11 @@ well under 250 kB). Like zlib it starts every compressor from a cleared hash tab
 rows always give the same bytes, whatever was compressed before (the tests check this in a long
 process; ISA-L, tried before, did not keep that promise).
 
+A band may also be given as named strips (`Slices`, as a board drawn in layers over a cached image
+gives it): a name says what the strip's pixels are, so a strip whose name was met lately gives
+its compressed piece again without being drawn, read or looked up, and only the strips not met
+are drawn, in runs of neighbours, and remembered under their names (at most NAMED_BYTES).
+
 A band given as frozen (`encode_bands(..., frozen=True)`, as `render.board` gives a picture's
 bands: many are cached images, never changed) is remembered by its image, weakly: met again,
 the same image gives its compressed strips again without its pixels being read or looked up.
@@ -46,7 +51,7 @@ import struct
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 from PIL import Image
@@ -63,6 +68,9 @@ about 350 strips of a 960-pixel-wide picture, five or six pictures."""
 OLDER_BYTES = 8 << 20
 """The most bytes of older strips' compressed pieces the cache keeps besides: 8 MiB, a few
 thousand strips (those of a few dozen pictures)."""
+NAMED_BYTES = 8 << 20
+"""The most bytes of compressed pieces kept under the names of `Slices`' strips: 8 MiB, a few
+thousand strips (those of a few dozen board pictures)."""
 SAMPLE_STEP = 61
 """The fingerprint of a strip samples every SAMPLE_STEP-th byte (a step prime to 3, so that every
 channel is sampled)."""
@@ -134,8 +142,11 @@ _recent: OrderedDict[Key, Strip] = OrderedDict()
 """The strips seen lately, the last seen with each fingerprint, with their pixels."""
 _older: OrderedDict[Key, Piece] = OrderedDict()
 """Strips pushed out of `_recent`, without their pixels."""
+_named: OrderedDict[tuple[Hashable, Margins], Piece] = OrderedDict()
+"""(a strip's name, the margins of its band) -> its compressed piece, the last used last."""
 _recent_bytes = 0
 _older_bytes = 0
+_named_bytes = 0
 _lock = threading.RLock()
 """Re-entrant: a frozen band's image may die, and its entry go (`_remember_band`), while the
 lock is held (the garbage collector runs where it likes)."""
@@ -226,18 +237,19 @@ def _keep(key: Key, strip: Strip) -> None:
 
 def clear_cache() -> None:
     """Forget every compressed strip (for tests: the bytes never depend on the cache)."""
-    global _recent_bytes, _older_bytes
+    global _recent_bytes, _older_bytes, _named_bytes
     with _lock:
         _recent.clear()
         _older.clear()
         _bands.clear()
-        _recent_bytes = _older_bytes = 0
+        _named.clear()
+        _recent_bytes = _older_bytes = _named_bytes = 0
 
 
 def cache_size() -> tuple[int, int]:
-    """The strips in the cache and the bytes they hold (pixels and pieces)."""
+    """The strips in the cache and the bytes they hold (pixels and pieces), named ones included."""
     with _lock:
-        return len(_recent) + len(_older), _recent_bytes + _older_bytes
+        return len(_recent) + len(_older) + len(_named), _recent_bytes + _older_bytes + _named_bytes
 
 
 def encode(image: Image.Image) -> bytes:
@@ -248,12 +260,34 @@ def encode(image: Image.Image) -> bytes:
 RGB = tuple[int, int, int]
 
 
+class Slices(NamedTuple):
+    """A band given as named strips: `keys` names the pixels of each strip of its rows, STRIP_ROWS
+    rows from its top (the last strip what is left), so that two strips with equal names (in
+    bands with the same margins) are the same pixels, in any picture; `draw(top, bottom)` gives
+    its rows from `top` to `bottom` as an RGB image `width` pixels wide. The caller answers for
+    the names: a name that does not say everything about its pixels gives a wrong picture."""
+
+    width: int
+    height: int
+    keys: tuple[Hashable, ...]
+    draw: Callable[[int, int], Image.Image]
+
+    def image(self) -> Image.Image:
+        """All of its rows as one image."""
+        return self.draw(0, self.height)
+
+
+BandSource = Image.Image | Slices
+"""What a band of a picture is given as: an image, or named strips."""
+
+
 def encode_bands(
-    width: int, bands: Sequence[tuple[Image.Image, int]], background: RGB = (0, 0, 0), *, frozen: bool = False
+    width: int, bands: Sequence[tuple[BandSource, int]], background: RGB = (0, 0, 0), *, frozen: bool = False
 ) -> bytes:
     """The PNG bytes of the picture `width` pixels wide made of `bands`, top to bottom: each an
-    image (converted to RGB first if it is not) and how far in from the left it starts, the rest
-    of its rows `background`. The same as `encode` of the picture put together, in pixels.
+    image (converted to RGB first if it is not) or named strips (`Slices`), and how far in from
+    the left it starts, the rest of its rows `background`. The same as `encode` of the picture
+    put together, in pixels.
 
     `frozen`: the bands' images are never changed after this call (a `Picture`'s are not: many
     come from caches), so a band met again, the very same RGB image with the same margins, is
@@ -261,23 +295,19 @@ def encode_bands(
     pieces = [ZLIB_HEADER]
     adler = 1  # of nothing
     height = 0
-    for image, left in bands:
-        remember = frozen and image.mode == "RGB"
-        if image.mode != "RGB":
-            image = image.convert("RGB")
-        if left < 0 or left + image.width > width:
-            raise ValueError(f"a band {image.width} px wide at {left} does not fit in {width} px")
-        if image.height == 0:
+    for given, left in bands:
+        if left < 0 or left + given.width > width:
+            raise ValueError(f"a band {given.width} px wide at {left} does not fit in {width} px")
+        if given.height == 0:
             continue
-        height += image.height
+        height += given.height
         margins = Margins(
-            b"\x00" + bytes(background) * left, bytes(background) * (width - left - image.width)
+            b"\x00" + bytes(background) * left, bytes(background) * (width - left - given.width)
         )
-        band = _known_band(image, margins) if remember else None
-        if band is None:
-            band = _band(image, margins)
-            if remember:
-                _remember_band(image, margins, band)
+        if isinstance(given, Slices):
+            band = _named_band(given, margins)
+        else:
+            band = _image_band(given, margins, frozen=frozen)
         pieces += band.parts
         adler = _adler32_combine(adler, band.adler, band.length)
     pieces += [FINAL_BLOCK, struct.pack(">I", adler)]
@@ -294,12 +324,34 @@ class Band(NamedTuple):
     length: int
 
 
-def _band(image: Image.Image, margins: Margins) -> Band:
-    """The compressed strips of the rows of an RGB band."""
+def _joined(strips: Sequence[Piece | Strip]) -> Band:
+    adler, length = 1, 0
+    for strip in strips:
+        adler = _adler32_combine(adler, strip.adler, strip.length)
+        length += strip.length
+    return Band(tuple(strip.piece for strip in strips), adler, length)
+
+
+def _image_band(image: Image.Image, margins: Margins, *, frozen: bool) -> Band:
+    """The compressed strips of an image band (a frozen one's from `_bands` when met again)."""
+    remember = frozen and image.mode == "RGB"
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    band = _known_band(image, margins) if remember else None
+    if band is None:
+        band = _joined(_strips(image, margins))
+        if remember:
+            _remember_band(image, margins, band)
+    return band
+
+
+def _strips(image: Image.Image, margins: Margins, *, cached: bool = True) -> list[Strip | Piece]:
+    """The compressed strips of the rows of an RGB image, STRIP_ROWS rows each from its top:
+    looked up in the cache and kept there (`cached`), or compressed (strips seen lately are
+    named ones, and looked up by their names)."""
     image.load()
     stride = image.width * 3
-    parts = []
-    adler, length = 1, 0
+    strips: list[Strip | Piece] = []
     # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without ever
     # making the whole band's bytes.
     encoder = pillow_core.raw_encoder("RGB", "RGB")
@@ -308,13 +360,57 @@ def _band(image: Image.Image, margins: Margins) -> Band:
         _, status, pixels = encoder.encode(stride * STRIP_ROWS)
         if status < 0:
             raise RuntimeError(f"Pillow's raw encoder failed ({status})")
-        strip = _strip(pixels, stride, margins)
-        parts.append(strip.piece)
-        adler = _adler32_combine(adler, strip.adler, strip.length)
-        length += strip.length
+        if cached:
+            strips.append(_strip(pixels, stride, margins))
+        else:
+            strips.append(_compress(_rows(pixels, stride, margins)))
         if status:
             break
-    return Band(tuple(parts), adler, length)
+    return strips
+
+
+def _named_band(band: Slices, margins: Margins) -> Band:
+    """The compressed strips of named strips: those whose names were met lately as they were,
+    the others drawn (each run of neighbours at once), compressed and remembered."""
+    count = -(-band.height // STRIP_ROWS)
+    if len(band.keys) != count:
+        raise ValueError(f"{band.height} rows are {count} strips, not {len(band.keys)} names")
+    with _lock:
+        found: list[Piece | Strip | None] = [_named.get((key, margins)) for key in band.keys]
+        for key, piece in zip(band.keys, found, strict=True):
+            if piece is not None:
+                _named.move_to_end((key, margins))
+    index = 0
+    while index < count:
+        if found[index] is not None:
+            index += 1
+            continue
+        end = index
+        while end < count and found[end] is None:
+            end += 1
+        top, bottom = index * STRIP_ROWS, min(end * STRIP_ROWS, band.height)
+        image = band.draw(top, bottom)
+        if image.mode != "RGB" or image.size != (band.width, bottom - top):
+            raise ValueError(f"rows {top} to {bottom} were drawn as {image.mode} {image.size}")
+        drawn = _strips(image, margins, cached=False)
+        found[index:end] = drawn
+        _name([(key, margins) for key in band.keys[index:end]], drawn)
+        index = end
+    return _joined([strip for strip in found if strip is not None])
+
+
+def _name(keys: Sequence[tuple[Hashable, Margins]], strips: Sequence[Strip | Piece]) -> None:
+    """Remember strips' pieces under their names; the least recently used go past NAMED_BYTES."""
+    global _named_bytes
+    with _lock:
+        for key, strip in zip(keys, strips, strict=True):
+            replaced = _named.pop(key, None)
+            if replaced is not None:
+                _named_bytes -= len(replaced.piece)
+            _named[key] = Piece(strip.piece, strip.adler, strip.length)
+            _named_bytes += len(strip.piece)
+        while _named_bytes > NAMED_BYTES and _named:
+            _named_bytes -= len(_named.popitem(last=False)[1].piece)
 
 
 _bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Band]] = {}

@@ -45,7 +45,7 @@ from rules.verquere import (
     other_numbering,
 )
 
-from . import frame
+from . import frame, png
 
 # -- geometry (pixels) ----------------------------------------------------------------------------
 
@@ -301,10 +301,9 @@ def empty_board() -> Image.Image:
 # -- drawing a position ------------------------------------------------------------------------------
 
 
-def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    frame.paste_sprite(
-        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
-    )
+def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[int, int]:
+    """Where the top left corner of `sprite` goes for it to be centred on `centre`."""
+    return round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
 
 
 def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.Point]) -> None:
@@ -314,7 +313,8 @@ def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.
     shown = min(count, SHOWN)
     for index in range(shown):
         label = str(count) if count > SHOWN and index == shown - 1 else letter
-        _paste_centred(image, man_sprite(seat, label), centre_of[index])
+        sprite = man_sprite(seat, label)
+        frame.paste_sprite(image, sprite, _centred(sprite, centre_of[index]))
 
 
 STACK_CACHE = 192
@@ -340,30 +340,36 @@ def stack_tile(point: int, seat: int, count: int) -> tuple[Image.Image, tuple[in
     return tile, (left, top)
 
 
-def draw_men(image: Image.Image, state: VerquereState, me: int) -> None:
+def add_men(board: frame.LayeredBoard, state: VerquereState, me: int) -> None:
     """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty board."""
     them = 1 - me
     for point in range(1, 25):
         for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
             if count:
-                frame.paste_copy(image, *stack_tile(point, seat, count))
+                tile, corner = stack_tile(point, seat, count)
+                board.paste(("stack", point, seat, count), tile, corner)
     for seat, mine in ((me, True), (them, False)):
         if state.bar[seat]:
-            frame.paste_copy(image, *stack_tile(0 if mine else -1, seat, state.bar[seat]))
+            tile, corner = stack_tile(0 if mine else -1, seat, state.bar[seat])
+            board.paste(("stack", 0 if mine else -1, seat, state.bar[seat]), tile, corner)
         off = state.off[seat]
         slab = slab_sprite(seat)
         for index in range(off):
             x, y = off_anchor(mine, index + 1)
-            frame.paste_sprite(image, slab, (round(x - slab.width / 2), round(y - SLAB / 2)))
+            board.paste(("slab", seat, mine, index), slab, (round(x - slab.width / 2), round(y - SLAB / 2)))
         if off:
-            face = frame.font(18, bold=True)
-            draw = ImageDraw.Draw(image)
             x = RIGHT_TRAY + TRAY / 2 if mine else TRAY / 2
             y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
-            frame.text(draw, (x, y), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+
+            def count_off(image: Image.Image, dy: int, x: float = x, y: float = y, off: int = off) -> None:
+                face = frame.font(18, bold=True)
+                draw = ImageDraw.Draw(image)
+                frame.text(draw, (x, y - dy), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+
+            board.add(("off", mine, off), math.floor(y) - 20, math.ceil(y) + 20, count_off, shifts=False)
 
 
-def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
+def add_dice(board: frame.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
     """The roll to play in the middle of the right half: two dice, or four for a double."""
     values = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     size = DIE if len(values) == 2 else SMALL_DIE
@@ -372,8 +378,8 @@ def draw_dice(image: Image.Image, dice: tuple[int, int], seat: int) -> None:
     left = RIGHT_HALF + (6 * POINT - total) / 2
     top = GAP_MIDDLE - size / 2
     for index, value in enumerate(values):
-        sprite = die_sprite(value, seat, size)
-        frame.paste_sprite(image, sprite, (round(left + index * (size + gap)), round(top)))
+        corner = (round(left + index * (size + gap)), round(top))
+        board.paste(("die", value, seat, size, corner), die_sprite(value, seat, size), corner)
 
 
 # -- the last turn's arrows ---------------------------------------------------------------------------
@@ -497,22 +503,23 @@ def turn_arrows(
     return paths, badges
 
 
-def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
-    and fill are drawn as supersampled masks over the box around it, then painted through."""
+    and fill are supersampled masks over the box around it, painted through as stencils."""
     pad = ARROW_HEAD + 8
     for path in paths:
         xs = [p[0] for p in path]
         ys = [p[1] for p in path]
         left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-        right = min(image.width, math.ceil(max(xs) + pad))
-        bottom = min(image.height, math.ceil(max(ys) + pad))
+        right = min(board.width, math.ceil(max(xs) + pad))
+        bottom = min(board.height, math.ceil(max(ys) + pad))
         # The masks depend only on the path as seen from its box's corner: the same shape
         # elsewhere (the same move from another point) is the same stencil, moved.
         seen = tuple((x - left, y - top) for x, y in path)
         outline, inside = path_stencils(seen, right - left, bottom - top)
-        outline.paint(image, frame.OUTLINE, (left, top))
-        inside.paint(image, fill, (left, top))
+        key = frame.HashedKey(tuple(path))
+        board.stencil(("arrow", key), outline, frame.OUTLINE, (left, top))
+        board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
 
 
 ARROW_CACHE = 256
@@ -585,12 +592,27 @@ def banner_texts(state: VerquereState) -> tuple[str, str] | None:
     return None
 
 
-def draw_banner(image: Image.Image, title: str, line: str, wide: bool) -> None:
+BANNER_TOP, BANNER_BOTTOM = GAP_TOP + 12, GAP_BOTTOM - 12
+"""The rows of the banner's light band (its dark border 3 px more)."""
+
+
+def add_banner(board: frame.LayeredBoard, title: str, line: str, wide: bool) -> None:
     """A light band over the middle of the board: across it all (`wide`), or over its left half
     and the bar (the dice keep the right half)."""
+    board.add(
+        ("banner", title, line, wide),
+        BANNER_TOP - 4,
+        BANNER_BOTTOM + 5,
+        lambda image, dy: draw_banner(image, title, line, wide, dy),
+        shifts=False,
+    )
+
+
+def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int = 0) -> None:
+    """The banner (see `add_banner`) on an image whose first row is the board's row `dy`."""
     left = LEFT_HALF + 8
     right = RIGHT_TRAY - 8 if wide else RIGHT_HALF - 6
-    top, bottom = GAP_TOP + 12, GAP_BOTTOM - 12
+    top, bottom = BANNER_TOP - dy, BANNER_BOTTOM - dy
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=frame.OUTLINE)
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=BANNER)
@@ -682,25 +704,42 @@ def text_line(label: str, text: str) -> Image.Image:
 
 def draw_board(
     state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]
-) -> list[Image.Image]:
+) -> list[Image.Image | png.Slices]:
     """The board seen from seat `me`, with the words under it, as bands for `frame.compose`: the
-    board (nothing is drawn below it), and the lines of words (cached) with plain rows around."""
-    image = empty_board().copy()
-    draw_men(image, state, me)
+    board (drawn in layers over the empty board, nothing below it), and the lines of words
+    (cached) with plain rows around."""
+    return [
+        board_layers(state, me, last_move).slices(),
+        *words_under_the_board(last_move, names, me),
+    ]
+
+
+def board_layers(state: VerquereState, me: int, last_move: Move | None) -> frame.LayeredBoard:
+    """The board seen from seat `me`: the men, the last turn's arrows and hits, the dice and the
+    banner, as layers over the empty board, in that order."""
+    board = frame.LayeredBoard(empty_board(), "verquere")
+    add_men(board, state, me)
     banner = banner_texts(state)
     over = state.outcome() is not None
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, badges = turn_arrows(state, last_move, me)
-        paste_paths(image, paths, ARROW)
+        add_arrows(board, paths, ARROW)
         for where, count in badges:
-            _paste_centred(image, hit_badge(count), where)
+            badge = hit_badge(count)
+            corner = _centred(badge, where)
+            board.paste(("hit", count, corner), badge, corner)
     if state.dice is not None and not over:
-        draw_dice(image, state.dice, state.turn)  # over the arrows: the roll to play matters most
+        add_dice(board, state.dice, state.turn)  # over the arrows: the roll to play matters most
     if banner is not None:
-        draw_banner(image, *banner, wide=over or state.dice is None)
+        add_banner(board, *banner, wide=over or state.dice is None)
+    return board
+
+
+def words_under_the_board(last_move: Move | None, names: Sequence[str], me: int) -> list[Image.Image]:
+    """The lines of words under the board (cached), with plain rows around them."""
     lines = (("Last turn", last_turn_text(last_move, names, me)), ("", numbering_text(me)))
     below = STRIP_HEIGHT - 8 - len(lines) * STRIP_LINE
-    return [image, frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
+    return [frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
 
 
 def status(state: VerquereState, names: Sequence[str]) -> frame.Status:

@@ -13,6 +13,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 import render
 from render import frame, kerboge, png, verquere
 from rules import CHANCE, GAMES, Move, State
+from rules.verquere import VerquereState
+from tests.support.images import open_png
+from tests.support.verquere import position as verquere_position
 
 VARIANTS: tuple[tuple[str, int], ...] = (
     ("keryo-pente", 2),
@@ -123,7 +126,7 @@ def test_content_keyed_caches_are_bounded() -> None:
     for key, seats in VARIANTS:
         for state, last in positions(key, seats, 40, seed=9):
             render.board(state, last_move=last, names=NAMES[:seats])
-    assert png.cache_size()[1] <= png.CACHE_BYTES + png.OLDER_BYTES
+    assert png.cache_size()[1] <= png.CACHE_BYTES + png.OLDER_BYTES + png.NAMED_BYTES
     assert frame.text_cache_size()[1] <= frame.TEXT_CACHE_BYTES
 
 
@@ -271,3 +274,41 @@ def test_kerboge_stone_tiles_never_overlap(seats: int) -> None:
     for i, a in enumerate(boxes):
         for b in boxes[:i]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def played_from(state: State, seed: int) -> list[tuple[State, Move | None]]:
+    """(state, the seat's move that led to it) after each seat's move of a seeded random game
+    from `state` to its end, chance drawn as the host draws it."""
+    rng = random.Random(seed)
+    out: list[tuple[State, Move | None]] = []
+    while state.to_move is not None:
+        if state.to_move == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.play(rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0])
+            continue
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        state = state.play(move)
+        out.append((state, move))
+    return out
+
+
+def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
+    # Every strip of every Verquere board of two random games, and of a race to bear off, seen
+    # from either side, taken by its name or drawn: the board drawn whole. Some rows drawn on
+    # their own, too (a banner or a count of men borne off reaches over the rows asked for).
+    render.clear_caches()
+    rng = random.Random(4)
+    race = played_from(verquere_position({19: 3, 22: 4, 24: 2}, {13: 2, 18: 3, 23: 2}, dice=(6, 4)), seed=6)
+    kinds: set[object] = set()
+    for index, (state, last) in enumerate([*positions("verquere", 2, 240, seed=5), *race]):
+        assert isinstance(state, VerquereState)
+        board = verquere.board_layers(state, index % 2, last)
+        whole = board.whole()
+        data = png.encode_bands(board.width, [(board.slices(), 0)])
+        assert open_png(data).tobytes() == whole.tobytes(), index
+        top = rng.randrange(board.height)
+        bottom = rng.randrange(top + 1, board.height + 1)
+        assert board.draw(top, bottom).tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
+        kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+    assert kinds == {"stack", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}

@@ -216,3 +216,61 @@ def test_a_frozen_band_met_again_gives_its_strips_without_its_pixels_being_read(
     assert png.frozen_bands() == count - 2  # `fresh` and `other` are gone with their images
     png.clear_cache()
     assert png.frozen_bands() == 0
+
+
+def named(image: Image.Image, names: list[str], drawn: list[tuple[int, int]]) -> png.Slices:
+    """`image` as named strips, noting in `drawn` which rows were drawn."""
+
+    def draw(top: int, bottom: int) -> Image.Image:
+        drawn.append((top, bottom))
+        return image.crop((0, top, image.width, bottom))
+
+    return png.Slices(image.width, image.height, tuple(names), draw)
+
+
+def test_named_strips_met_again_are_not_drawn_and_give_the_same_bytes() -> None:
+    background = (36, 39, 46)
+    png.clear_cache()
+    rows = png.STRIP_ROWS
+    first = noisy(40, 3 * rows + 5, seed=12)  # four strips, the last of 5 rows
+    drawn: list[tuple[int, int]] = []
+    data = png.encode_bands(44, [(named(first, ["a", "b", "c", "d"], drawn), 2)], background)
+    assert data == png.encode_bands(44, [(first, 2)], background)
+    assert drawn == [(0, 3 * rows + 5)]  # one run, drawn at once
+
+    # The second and third strips change: only they are drawn, together; the others are taken
+    # by their names, and the picture is the one put together.
+    second = first.copy()
+    second.paste(noisy(40, 2 * rows, seed=13), (0, rows))
+    drawn.clear()
+    data = png.encode_bands(44, [(named(second, ["a", "x", "y", "d"], drawn), 2)], background)
+    assert drawn == [(rows, 3 * rows)]
+    assert data == png.encode_bands(44, [(second, 2)], background)
+
+    # A name goes with its band's margins: elsewhere it is drawn again.
+    drawn.clear()
+    data = png.encode_bands(44, [(named(second, ["a", "x", "y", "d"], drawn), 0)], background)
+    assert drawn == [(0, 3 * rows + 5)]
+    assert data == png.encode_bands(44, [(second, 0)], background)
+    assert open_png(data).crop((0, 0, 40, second.height)).tobytes() == second.tobytes()
+
+
+def test_named_strips_must_be_named_and_drawn_whole() -> None:
+    image = noisy(20, png.STRIP_ROWS + 1, seed=14)
+    with pytest.raises(ValueError, match="2 strips, not 1 names"):
+        png.encode_bands(20, [(named(image, ["one"], []), 0)])
+    short = png.Slices(20, image.height, ("p", "q"), lambda top, bottom: image.crop((0, 0, 20, 3)))
+    with pytest.raises(ValueError, match="were drawn as RGB"):
+        png.encode_bands(20, [(short, 0)])
+
+
+def test_named_strips_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "NAMED_BYTES", 3_000)
+    png.clear_cache()
+    for seed in range(20):
+        image = noisy(30, 2 * png.STRIP_ROWS, seed=seed)
+        png.encode_bands(30, [(named(image, [f"{seed} top", f"{seed} bottom"], []), 0)])
+        assert png._named_bytes <= png.NAMED_BYTES
+    assert png._named and png._named_bytes == sum(len(piece.piece) for piece in png._named.values())
+    png.clear_cache()
+    assert not png._named and png._named_bytes == 0
