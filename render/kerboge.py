@@ -34,7 +34,7 @@ from rules.kerboge import (
     forward,
 )
 
-from . import frame
+from . import frame, png
 
 # -- colours ------------------------------------------------------------------------------------
 
@@ -252,12 +252,6 @@ def empty_ring() -> Image.Image:
 # -- drawing a position -----------------------------------------------------------------------------
 
 
-def _paste_centred(image: Image.Image, sprite: Image.Image, centre: frame.Point) -> None:
-    frame.paste_sprite(
-        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
-    )
-
-
 def serpent_centre(mooring: int) -> frame.Point:
     """Where the Serpent lies: against the inner edge of its mooring, a little over it."""
     theta = angle(mooring)
@@ -305,14 +299,16 @@ def move_paths(move: StoneMove) -> list[list[frame.Point]]:
     return paths
 
 
-def paste_paths(image: Image.Image, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
-    """Smooth arrows along polylines, tips at the ends: drawn as two supersampled masks (the dark
-    outline and the fill) over the box around them, then painted through the masks."""
+def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+    """Smooth arrows along polylines, tips at the ends: two supersampled masks (the dark outline
+    and the fill) over the box around them, painted through as stencils."""
     if not paths:
         return
-    outline, inside = path_stencils(tuple(tuple(path) for path in paths), image.width, image.height)
-    outline.paint(image, frame.OUTLINE)
-    inside.paint(image, fill)
+    shape = tuple(tuple(path) for path in paths)
+    outline, inside = path_stencils(shape, board.width, board.height)
+    key = frame.HashedKey(shape)
+    board.stencil(("arrows", key), outline, frame.OUTLINE, (0, 0))
+    board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
 ARROW_CACHE = 128
@@ -440,12 +436,14 @@ def groups_tile(
     return tile, (left, top)
 
 
-def draw_ring(image: Image.Image, state: KerbogeState, last_move: Move | None) -> None:
-    """The stones, the Serpent, the last move's arrows and the boardings, on the empty ring."""
+def ring_layers(state: KerbogeState, last_move: Move | None) -> frame.LayeredBoard:
+    """The stones, the Serpent, the last move's arrows and the boardings, as layers over the
+    empty ring."""
+    board = frame.LayeredBoard(empty_ring(), "kerboge")
     seats = state.seats
     colours = SEAT_COLOURS[:seats]
     serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
-    frame.paste_sprite(image, serpent, at)
+    board.paste(("serpent", at), serpent, at)
     under = (at[0], at[1], at[0] + serpent.width, at[1] + serpent.height)
     places = [(mooring, tuple(state.mooring(mooring))) for mooring in range(1, MOORINGS + 1)]
     for place, counts in [*places, (HARBOUR_PLACE, tuple(state.harbour[:seats]))]:
@@ -455,17 +453,20 @@ def draw_ring(image: Image.Image, state: KerbogeState, last_move: Move | None) -
         tile, (x, y) = found
         if x < under[2] and under[0] < x + tile.width and y < under[3] and under[1] < y + tile.height:
             # over the Serpent: the stones one by one, as the tile has the empty ring under them
-            for sprite, xy in _group_sprites(seats, place, counts):
-                frame.paste_sprite(image, sprite, xy)
+            for index, (sprite, xy) in enumerate(_group_sprites(seats, place, counts)):
+                board.paste(("stone", seats, place, counts, index), sprite, xy)
         else:
-            frame.paste_copy(image, tile, (x, y))
+            board.paste(("stones", seats, place, counts), tile, (x, y))
     if isinstance(last_move, StoneMove):
-        paste_paths(image, move_paths(last_move), colours[mover_of(state)].fill)
+        add_arrows(board, move_paths(last_move), colours[mover_of(state)].fill)
         if last_move.boardings:
-            _paste_centred(image, boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
+            badge, corner = _centred(boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
+            board.paste(("boarded", last_move.boarded, corner), badge, corner)
     taken = serpent_took(state)
     if taken:
-        _paste_centred(image, boarded_badge(taken, True), boarded_at(state.serpent, True))
+        badge, corner = _centred(boarded_badge(taken, True), boarded_at(state.serpent, True))
+        board.paste(("taken", taken, corner), badge, corner)
+    return board
 
 
 # -- words under the board ------------------------------------------------------------------------
@@ -625,11 +626,12 @@ def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, boo
     return row
 
 
-def draw_board(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
-    """The ring (nothing is drawn below it) and the strip under it, as bands for `frame.compose`."""
-    image = empty_ring().copy()
-    draw_ring(image, state, last_move)
-    return [image, *draw_strip(state, last_move, names)]
+def draw_board(
+    state: KerbogeState, last_move: Move | None, names: Sequence[str]
+) -> list[Image.Image | png.Slices]:
+    """The ring (drawn in layers over the empty ring, nothing below it) and the strip under it,
+    as bands for `frame.compose`."""
+    return [ring_layers(state, last_move).slices(), *draw_strip(state, last_move, names)]
 
 
 # -- the whole picture ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 import render
 from render import frame, kerboge, png, verquere
 from rules import CHANCE, GAMES, Move, State
+from rules.kerboge import KerbogeState
 from rules.verquere import VerquereState
 from tests.support.images import open_png
 from tests.support.verquere import position as verquere_position
@@ -312,3 +313,22 @@ def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         assert board.draw(top, bottom).tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
         kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
     assert kinds == {"stack", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
+
+
+@pytest.mark.parametrize("seats", [4, 2])
+def test_a_kerboge_ring_drawn_in_layers_is_the_ring_drawn_whole(seats: int) -> None:
+    render.clear_caches()
+    rng = random.Random(seats)
+    kinds: set[object] = set()
+    for index, (state, last) in enumerate(positions("kerboge", seats, 160, seed=7)):
+        assert isinstance(state, KerbogeState)
+        board = kerboge.ring_layers(state, last)
+        whole = board.whole()
+        data = png.encode_bands(board.width, [(board.slices(), 0)])
+        assert open_png(data).tobytes() == whole.tobytes(), index
+        top = rng.randrange(board.height)
+        bottom = rng.randrange(top + 1, board.height + 1)
+        assert board.draw(top, bottom).tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
+        kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+    # (stones over the Serpent, pasted one by one, are rare: "stone" may not be among them)
+    assert kinds - {"stone"} == {"serpent", "stones", "arrows", "arrows inside", "boarded", "taken"}
