@@ -1423,16 +1423,25 @@ def paste_band(
     """A smooth band with round ends from `start` to `end` (a winning line), drawn as `layers`
     of (colour, radius), the first underneath; `pad` px around the ends must hold the widest."""
     left, top = min(start[0], end[0]) - pad, min(start[1], end[1]) - pad
-    right, bottom = max(start[0], end[0]) + pad, max(start[1], end[1]) + pad
-    big, draw, s = supersampled((right - left, bottom - top))
-    a = ((start[0] - left) * s, (start[1] - top) * s)
-    b = ((end[0] - left) * s, (end[1] - top) * s)
+    layer = band_sprite((end[0] - start[0], end[1] - start[1]), pad, tuple(layers))
+    image.paste(layer, (left, top), layer)
+
+
+@lru_cache(maxsize=32)
+def band_sprite(span: tuple[int, int], pad: int, layers: tuple[tuple[RGB, int], ...]) -> Image.Image:
+    """The band of `paste_band` from (0, 0) to `span`, as an RGBA sprite whose top left corner is
+    `pad` px above and left of the band's box (cached: a board has a few directions and lengths
+    of winning lines, and drawing one takes about 10 ms; 32 of a few hundred kB each)."""
+    start = (max(0, -span[0]), max(0, -span[1]))
+    end = (start[0] + span[0], start[1] + span[1])
+    big, draw, s = supersampled((abs(span[0]) + 2 * pad, abs(span[1]) + 2 * pad))
+    a = ((start[0] + pad) * s, (start[1] + pad) * s)
+    b = ((end[0] + pad) * s, (end[1] + pad) * s)
     for colour, radius in layers:
         draw.line((*a, *b), fill=colour, width=2 * radius * s)
         for x, y in (a, b):
             draw.ellipse((x - radius * s, y - radius * s, x + radius * s, y + radius * s), fill=colour)
-    layer = big.reduce(s)
-    image.paste(layer, (left, top), layer)
+    return big.reduce(s)
 
 
 # -- a game's renderer ------------------------------------------------------------------------------
