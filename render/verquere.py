@@ -306,38 +306,35 @@ def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[int, int]:
     return round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
 
 
-def _stack(image: Image.Image, seat: int, count: int, centre_of: Sequence[frame.Point]) -> None:
-    """`count` men of `seat` at the first places of `centre_of`; the last one shown carries the
-    count when there are more than SHOWN."""
+MAN_CACHE = 512
+"""Men on the empty board `man_tile` keeps: 9 kB each, so at most 5 MB (the men of both sides on
+every point and the bar, with the letters and counts games show)."""
+
+
+@lru_cache(maxsize=MAN_CACHE)
+def man_tile(place: int, slot: int, seat: int, label: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The `slot`-th man (0 at the board's edge, or nearest the middle on the bar) of `seat` on a
+    point (viewer's numbering; 0 and -1: the viewer's and the opponent's half of the bar) as it
+    looks on the empty board, and where its top left corner goes: its box, pasted without a
+    mask (cached). The men of a point lie in boxes side by side, none over another."""
+    centre = bar_centre(place == 0, slot) if place <= 0 else man_centre(place, slot)
+    sprite = man_sprite(seat, label)
+    left, top = _centred(sprite, centre)
+    tile = empty_board().crop((left, top, left + sprite.width, top + sprite.height))
+    frame.paste_sprite(tile, sprite, (0, 0))
+    return tile, (left, top)
+
+
+def add_stack(board: frame.LayeredBoard, place: int, seat: int, count: int) -> None:
+    """`count` men of `seat` on a point or the bar (see `man_tile`): a layer for each man shown,
+    so that a man more or less changes the rows of that man alone; the last one shown carries
+    the count when there are more than SHOWN."""
     letter = COLOURS[seat].letter
     shown = min(count, SHOWN)
-    for index in range(shown):
-        label = str(count) if count > SHOWN and index == shown - 1 else letter
-        sprite = man_sprite(seat, label)
-        frame.paste_sprite(image, sprite, _centred(sprite, centre_of[index]))
-
-
-STACK_CACHE = 192
-"""Stacks of men on the empty board `stack_tile` keeps: 9 kB to 47 kB each (one to five men), so
-at most 9 MB."""
-
-
-@lru_cache(maxsize=STACK_CACHE)
-def stack_tile(point: int, seat: int, count: int) -> tuple[Image.Image, tuple[int, int]]:
-    """A stack of `count` men of `seat` on a point (viewer's numbering; 0 and -1: the viewer's and
-    the opponent's half of the bar) as it looks on the empty board, and where its top left
-    corner goes: the box of its men, pasted without a mask (cached). Each stack has its own
-    column, so no men of another stack are under its box, and the men go first on the board."""
-    centres = [bar_centre(point == 0, i) if point <= 0 else man_centre(point, i) for i in range(SHOWN)]
-    shown = centres[: min(count, SHOWN)]
-    half = MAN / 2
-    left = min(round(x - half) for x, _ in shown)
-    top = min(round(y - half) for _, y in shown)
-    right = max(round(x - half) for x, _ in shown) + MAN
-    bottom = max(round(y - half) for _, y in shown) + MAN
-    tile = empty_board().crop((left, top, right, bottom))
-    _stack(tile, seat, count, [(x - left, y - top) for x, y in centres])
-    return tile, (left, top)
+    for slot in range(shown):
+        label = str(count) if count > SHOWN and slot == shown - 1 else letter
+        tile, corner = man_tile(place, slot, seat, label)
+        board.paste(("man", place, slot, seat, label), tile, corner)
 
 
 def add_men(board: frame.LayeredBoard, state: VerquereState, me: int) -> None:
@@ -346,12 +343,10 @@ def add_men(board: frame.LayeredBoard, state: VerquereState, me: int) -> None:
     for point in range(1, 25):
         for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
             if count:
-                tile, corner = stack_tile(point, seat, count)
-                board.paste(("stack", point, seat, count), tile, corner)
+                add_stack(board, point, seat, count)
     for seat, mine in ((me, True), (them, False)):
         if state.bar[seat]:
-            tile, corner = stack_tile(0 if mine else -1, seat, state.bar[seat])
-            board.paste(("stack", 0 if mine else -1, seat, state.bar[seat]), tile, corner)
+            add_stack(board, 0 if mine else -1, seat, state.bar[seat])
         off = state.off[seat]
         slab = slab_sprite(seat)
         for index in range(off):

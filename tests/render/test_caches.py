@@ -312,7 +312,7 @@ def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         bottom = rng.randrange(top + 1, board.height + 1)
         assert board.draw(top, bottom).tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
         kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
-    assert kinds == {"stack", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
+    assert kinds == {"man", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
 
 
 @pytest.mark.parametrize("seats", [4, 2])
