@@ -799,12 +799,17 @@ class Stencil:
         wherever it lies)."""
         target = image.im
         dx, dy = offset
+        height = image.height
         if dx or dy:
             for (x0, y0, x1, y1), piece in self.pieces:
-                target.paste(colour, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece.im)
+                # (a piece above or below the image would paint nothing: a board drawn in
+                # layers paints a long arrow on each run of its rows)
+                if y1 + dy > 0 and y0 + dy < height:
+                    target.paste(colour, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), piece.im)
         else:
             for box, piece in self.pieces:
-                target.paste(colour, box, piece.im)
+                if box[3] > 0 and box[1] < height:
+                    target.paste(colour, box, piece.im)
 
     def moved(self, dx: int, dy: int) -> Stencil:
         """The same stencil `dx`, `dy` pixels further right and down (its pieces shared)."""
