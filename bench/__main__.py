@@ -19,6 +19,7 @@ from . import (
     ratings_bench,
     render_bench,
     render_cpu_bench,
+    render_memory_bench,
     scale_bench,
     verquere_bench,
 )
@@ -41,6 +42,7 @@ def main() -> None:
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
     rows += render_cpu_bench.rows()
+    rows += render_memory_bench.rows()
     rows += move_path_bench.rows()
     rows += host_bench.rows()
     rows += hardening_bench.rows()

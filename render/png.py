@@ -79,14 +79,6 @@ ZLIB_HEADER = b"\x78\x01"
 FINAL_BLOCK = zlib_ng.compressobj(COMPRESS_LEVEL, zlib_ng.DEFLATED, -15).flush()
 """An empty last deflate block, which ends the stream."""
 
-PILLOW_BLOCKS = 8
-"""Freed image memory blocks Pillow keeps for reuse. By default it keeps none, so every picture
-maps fresh memory for its canvas and board and faults each page in, which costs as much as
-drawing it. Keeping 8 blocks (about 15 MB with our pictures) saves that. Set here because every
-picture passes through this module; a PILLOW_BLOCKS_MAX in the environment wins."""
-if "PILLOW_BLOCKS_MAX" not in os.environ and pillow_core.get_blocks_max() < PILLOW_BLOCKS:
-    pillow_core.set_blocks_max(PILLOW_BLOCKS)
-
 MALLOC_KEEP = 32 << 20
 """Bytes of freed memory the C library may keep at the top of its heap instead of giving them
 back to the system: 32 MiB. Every picture allocates and frees megabytes (its bands, their rows,
@@ -94,9 +86,14 @@ the strips' bytes); by default glibc gives freed memory back as soon as 128 kB l
 top of the heap (and serves blocks above a threshold it adapts with fresh mappings), so the next
 picture faults the same pages in again, about 150 faults a move at about 4 µs each on our
 virtual machines. Keeping 32 MiB, and mapping only blocks of 16 MiB or more apart, halves the
-faults of a move and removes them once the process is warm. Set here for the same reason as
-PILLOW_BLOCKS; MALLOC_TRIM_THRESHOLD_ or MALLOC_MMAP_THRESHOLD_ in the environment win, and a C
-library without glibc's `mallopt` is left as it is."""
+faults of a move and removes them once the process is warm. Set here because every picture
+passes through this module; MALLOC_TRIM_THRESHOLD_ or MALLOC_MMAP_THRESHOLD_ in the environment
+win, and a C library without glibc's `mallopt` is left as it is.
+
+Pillow is left to keep no freed image blocks of its own (its default): it would hand a kept block
+to the next image, made larger or smaller to fit, and a board drawn in runs of rows of every
+height (`frame.LayeredBoard`) then scattered holes through the heap that grew it by about 20 MB
+every thousand Verquere pictures. The C library keeping freed memory spares the faults as well."""
 MALLOC_MAP_FROM = 16 << 20
 """Blocks of this many bytes or more get mappings of their own (see MALLOC_KEEP)."""
 
