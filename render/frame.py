@@ -966,10 +966,12 @@ def mask_canvas(bands: InkBands) -> Iterator[tuple[Image.Image, ImageDraw.ImageD
 
 
 def clear_scratch() -> None:
-    """Forget the mask `mask_canvas` keeps."""
+    """Forget the mask `mask_canvas` keeps and the scratch canvases of boards drawn in layers."""
     global _scratch
     with _scratch_lock:
         _scratch = None
+    with DRAWING:
+        _canvases.clear()
 
 
 Joint = tuple[Point, float, float, bool]
@@ -1028,6 +1030,26 @@ the PNG writer calls): Pillow's font objects and our sprite caches are not made 
 threads at once."""
 
 
+SCRATCH_ROWS = 64
+"""The fewest rows of a scratch canvas (`scratch_canvas`): canvases have 64, 128, 256... rows."""
+_canvases: dict[tuple[int, int], Image.Image] = {}
+"""(width, rows) -> a scratch canvas: used under DRAWING only."""
+
+
+def scratch_canvas(width: int, rows: int) -> Image.Image:
+    """An RGB canvas `width` pixels wide and at least `rows` high, kept to draw on again (under
+    DRAWING), its pixels whatever was drawn last: a board's rows are drawn on one instead of on a
+    fresh crop of the board's size, whose megabytes came fresh to the processor's cache (and
+    often from the system) at every picture. The heights go by powers of two from SCRATCH_ROWS, so
+    a board 780 rows high keeps at most five canvases, 2.5 times its own size (7.4 MB for
+    Verquere's)."""
+    height = max(SCRATCH_ROWS, 1 << (rows - 1).bit_length())
+    canvas = _canvases.get((width, height))
+    if canvas is None:
+        canvas = _canvases[width, height] = Image.new("RGB", (width, height))
+    return canvas
+
+
 class HashedKey:
     """A key whose hash is worked out once: a long key (an arrow's path) or one made of many
     (a strip's layers), looked up many times."""
@@ -1078,6 +1100,8 @@ class LayeredBoard:
     those pixels: the tests compare every strip with the board drawn whole (`whole`)."""
 
     def __init__(self, base: Image.Image, base_key: Hashable) -> None:
+        if base.mode != "RGB":
+            raise ValueError(f"a layered board is drawn over an RGB image, not {base.mode}")
         self.base = base
         self.base_key = base_key
         self.layers: list[Layer] = []
@@ -1132,20 +1156,22 @@ class LayeredBoard:
         keys = tuple(HashedKey((base, index, tuple(found))) for index, found in enumerate(names))
         return png.Slices(self.width, self.height, keys, self.draw)
 
-    def draw(self, top: int, bottom: int) -> Image.Image:
-        """The board's rows from `top` to before `bottom`: the base's rows and the layers that
-        paint in them, in order."""
+    @contextmanager
+    def draw(self, top: int, bottom: int) -> Iterator[tuple[Image.Image, int]]:
+        """The board's rows from `top` to before `bottom` (the base's rows and the layers that
+        paint in them, in order), and the row where they start in the image: a scratch canvas
+        kept for the next rows drawn (`scratch_canvas`), the board's until the block is left."""
         with DRAWING:
             over = [layer for layer in self.layers if layer.top < bottom and layer.bottom > top]
             fixed = [layer for layer in over if not layer.shifts]
             reach_top = min([top, *(layer.top for layer in fixed)])
             reach_bottom = max([bottom, *(layer.bottom for layer in fixed)])
-            image = self.base.crop((0, reach_top, self.width, reach_bottom))
+            canvas = scratch_canvas(self.width, reach_bottom - reach_top)
+            # the base's rows from reach_top on, as far as the canvas reaches (Pillow clips)
+            canvas.im.paste(self.base.im, (0, -reach_top, self.width, self.height - reach_top))
             for layer in over:
-                layer.paint(image, reach_top)
-            if (reach_top, reach_bottom) != (top, bottom):
-                image = image.crop((0, top - reach_top, self.width, bottom - reach_top))
-            return image
+                layer.paint(canvas, reach_top)
+            yield canvas, top - reach_top
 
     def whole(self) -> Image.Image:
         """The board drawn at once: a copy of the base and every layer over it, in order."""

@@ -52,6 +52,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 from typing import NamedTuple
 
 from PIL import Image
@@ -260,18 +261,21 @@ RGB = tuple[int, int, int]
 class Slices(NamedTuple):
     """A band given as named strips: `keys` names the pixels of each strip of its rows, STRIP_ROWS
     rows from its top (the last strip what is left), so that two strips with equal names (in
-    bands with the same margins) are the same pixels, in any picture; `draw(top, bottom)` gives
-    its rows from `top` to `bottom` as an RGB image `width` pixels wide. The caller answers for
-    the names: a name that does not say everything about its pixels gives a wrong picture."""
+    bands with the same margins) are the same pixels, in any picture. `draw(top, bottom)` is a
+    context manager that gives its rows from `top` to `bottom` as an RGB image `width` pixels wide
+    and the row of that image where they start (the image is the band's to use again once the
+    block is left: a scratch canvas). The caller answers for the names: a name that does not say
+    everything about its pixels gives a wrong picture."""
 
     width: int
     height: int
     keys: tuple[Hashable, ...]
-    draw: Callable[[int, int], Image.Image]
+    draw: Callable[[int, int], AbstractContextManager[tuple[Image.Image, int]]]
 
     def image(self) -> Image.Image:
         """All of its rows as one image."""
-        return self.draw(0, self.height)
+        with self.draw(0, self.height) as (image, first):
+            return image.crop((0, first, self.width, first + self.height))
 
 
 BandSource = Image.Image | Slices
@@ -342,17 +346,22 @@ def _image_band(image: Image.Image, margins: Margins, *, frozen: bool) -> Band:
     return band
 
 
-def _strips(image: Image.Image, margins: Margins, *, cached: bool = True) -> list[Strip | Piece]:
-    """The compressed strips of the rows of an RGB image, STRIP_ROWS rows each from its top:
-    looked up in the cache and kept there (`cached`), or compressed (strips seen lately are
-    named ones, and looked up by their names)."""
+def _strips(
+    image: Image.Image, margins: Margins, *, cached: bool = True, rows: tuple[int, int] | None = None
+) -> list[Strip | Piece]:
+    """The compressed strips of the rows of an RGB image (or of its `rows`, from the first to
+    before the second), STRIP_ROWS rows each from the first: looked up in the cache and kept there
+    (`cached`), or compressed (named strips are looked up by their names)."""
     image.load()
     stride = image.width * 3
     strips: list[Strip | Piece] = []
     # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without ever
     # making the whole band's bytes.
     encoder = pillow_core.raw_encoder("RGB", "RGB")
-    encoder.setimage(image.im)
+    if rows is None:
+        encoder.setimage(image.im)
+    else:
+        encoder.setimage(image.im, (0, rows[0], image.width, rows[1]))
     while True:
         _, status, pixels = encoder.encode(stride * STRIP_ROWS)
         if status < 0:
@@ -386,10 +395,11 @@ def _named_band(band: Slices, margins: Margins) -> Band:
         while end < count and found[end] is None:
             end += 1
         top, bottom = index * STRIP_ROWS, min(end * STRIP_ROWS, band.height)
-        image = band.draw(top, bottom)
-        if image.mode != "RGB" or image.size != (band.width, bottom - top):
-            raise ValueError(f"rows {top} to {bottom} were drawn as {image.mode} {image.size}")
-        drawn = _strips(image, margins, cached=False)
+        with band.draw(top, bottom) as (image, first):
+            last = first + bottom - top
+            if image.mode != "RGB" or image.width != band.width or not 0 <= first <= last <= image.height:
+                raise ValueError(f"rows {top} to {bottom} were drawn as {image.mode} {image.size} at {first}")
+            drawn = _strips(image, margins, cached=False, rows=(first, last))
         found[index:end] = drawn
         _name([(key, margins) for key in band.keys[index:end]], drawn)
         index = end

@@ -9,6 +9,8 @@ import os
 import platform
 import random
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from PIL import Image
@@ -219,11 +221,13 @@ def test_a_frozen_band_met_again_gives_its_strips_without_its_pixels_being_read(
 
 
 def named(image: Image.Image, names: list[str], drawn: list[tuple[int, int]]) -> png.Slices:
-    """`image` as named strips, noting in `drawn` which rows were drawn."""
+    """`image` as named strips, noting in `drawn` which rows were drawn (given as rows of the whole
+    image, as a scratch canvas gives them)."""
 
-    def draw(top: int, bottom: int) -> Image.Image:
+    @contextmanager
+    def draw(top: int, bottom: int) -> Iterator[tuple[Image.Image, int]]:
         drawn.append((top, bottom))
-        return image.crop((0, top, image.width, bottom))
+        yield image, top
 
     return png.Slices(image.width, image.height, tuple(names), draw)
 
@@ -259,9 +263,13 @@ def test_named_strips_must_be_named_and_drawn_whole() -> None:
     image = noisy(20, png.STRIP_ROWS + 1, seed=14)
     with pytest.raises(ValueError, match="2 strips, not 1 names"):
         png.encode_bands(20, [(named(image, ["one"], []), 0)])
-    short = png.Slices(20, image.height, ("p", "q"), lambda top, bottom: image.crop((0, 0, 20, 3)))
+
+    @contextmanager
+    def short(top: int, bottom: int) -> Iterator[tuple[Image.Image, int]]:
+        yield image.crop((0, 0, 20, 3)), 0
+
     with pytest.raises(ValueError, match="were drawn as RGB"):
-        png.encode_bands(20, [(short, 0)])
+        png.encode_bands(20, [(png.Slices(20, image.height, ("p", "q"), short), 0)])
 
 
 def test_named_strips_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
