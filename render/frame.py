@@ -1041,8 +1041,8 @@ def scratch_canvas(width: int, rows: int) -> Image.Image:
     DRAWING), its pixels whatever was drawn last: a board's rows are drawn on one instead of on a
     fresh crop of the board's size, whose megabytes came fresh to the processor's cache (and
     often from the system) at every picture. The heights go by powers of two from SCRATCH_ROWS, so
-    a board 780 rows high keeps at most five canvases, 2.5 times its own size (7.4 MB for
-    Verquere's)."""
+    boards up to 1,024 rows high keep at most five canvases of a width: 7.4 MB for those 928 px
+    wide (Verquere's board and Kerboge's ring share them)."""
     height = max(SCRATCH_ROWS, 1 << (rows - 1).bit_length())
     canvas = _canvases.get((width, height))
     if canvas is None:
