@@ -1091,10 +1091,10 @@ class LayeredBoard:
     """A board drawn as layers over a cached image (`base`: never changed; `base_key` says what
     it is), for the PNG writer as named strips (`slices`): each strip of rows is named by the
     base and the layers that paint in it, so that a strip met before, in any picture, is not
-    drawn again; the strips that were not are drawn, each run of them at once, from a copy of the
-    base's rows and the layers over them, in order. Between two moves most strips of a board
-    are ones met before (the men that did not move, the old arrows gone), so most of the board
-    is neither copied nor drawn, nor read by the PNG writer.
+    drawn again; the strips that were not are drawn, each run of them at once, on a scratch
+    canvas: the base's rows, then the layers over them, in order. Between two moves half or more
+    of a board's strips are ones met before (the men that did not move, the old arrows gone), and
+    those are neither copied nor drawn, nor read by the PNG writer.
 
     The layers' rows must hold every pixel they paint, and their keys everything that decides
     those pixels: the tests compare every strip with the board drawn whole (`whole`)."""
