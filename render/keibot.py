@@ -210,8 +210,26 @@ def _tint(image: Image.Image, square: int) -> None:
     )
 
 
-@cache
+KNIGHT_JUMPS = tuple(
+    (dx * CELL, dy * CELL)
+    for dx, dy in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+)
+"""The eight jumps of a knight, in pixels: every last move's arrow is one of them."""
+
+
 def _arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
+    """The last move's arrow for a jump of (dx, dy) pixels (see `_draw_arrow`): one of the eight
+    knight's arrows, all made at the first (about 10 ms each: made one at a time, the first
+    pictures with each jump took twice as long as the others)."""
+    return _knight_arrows()[dx, dy]
+
+
+@cache
+def _knight_arrows() -> dict[tuple[int, int], tuple[Image.Image, int, int]]:
+    return {jump: _draw_arrow(*jump) for jump in KNIGHT_JUMPS}
+
+
+def _draw_arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
     """The last move's arrow for a jump of (dx, dy) pixels, from the middle of the square left to
     the edge of the Moai that landed: a sprite (one per knight direction, built once), and where
     the arrow starts in it."""
