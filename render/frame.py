@@ -600,6 +600,12 @@ def stone(colour: SeatColour, diameter: int, *, letter: bool = True) -> Image.Im
     return big.reduce(s)
 
 
+def centred(sprite: Image.Image, centre: Point) -> tuple[int, int]:
+    """Where the top left corner of `sprite` goes for it to be centred on `centre` (the nearest
+    pixel)."""
+    return round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
+
+
 def paste_sprite(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     """`image.paste(sprite, xy, sprite)` for an RGBA sprite on an RGB picture being drawn: the same
     paste in C, without Pillow's checks in Python, which cost as much as pasting a small sprite."""

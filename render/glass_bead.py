@@ -192,9 +192,7 @@ def taken_sprite(value: int) -> Image.Image:
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    frame.paste_sprite(
-        image, sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
-    )
+    frame.paste_sprite(image, sprite, frame.centred(sprite, centre))
 
 
 # -- the empty board ----------------------------------------------------------------------------

@@ -389,7 +389,7 @@ Placed = tuple[tuple[Image.Image, tuple[int, int]], ...]
 
 
 def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[Image.Image, tuple[int, int]]:
-    return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+    return sprite, frame.centred(sprite, centre)
 
 
 def _group_sprites(seats: int, place: int, counts: tuple[int, ...]) -> Placed:

@@ -301,11 +301,6 @@ def empty_board() -> Image.Image:
 # -- drawing a position ------------------------------------------------------------------------------
 
 
-def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[int, int]:
-    """Where the top left corner of `sprite` goes for it to be centred on `centre`."""
-    return round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
-
-
 MAN_CACHE = 512
 """Men on the empty board `man_tile` keeps: 9 kB each, so at most 5 MB (the men of both sides on
 every point and the bar, with the letters and counts games show)."""
@@ -319,7 +314,7 @@ def man_tile(place: int, slot: int, seat: int, label: str) -> tuple[Image.Image,
     mask (cached). The men of a point lie in boxes side by side, none over another."""
     centre = bar_centre(place == 0, slot) if place <= 0 else man_centre(place, slot)
     sprite = man_sprite(seat, label)
-    left, top = _centred(sprite, centre)
+    left, top = frame.centred(sprite, centre)
     tile = empty_board().crop((left, top, left + sprite.width, top + sprite.height))
     frame.paste_sprite(tile, sprite, (0, 0))
     return tile, (left, top)
@@ -721,7 +716,7 @@ def board_layers(state: VerquereState, me: int, last_move: Move | None) -> frame
         add_arrows(board, paths, ARROW)
         for where, count in badges:
             badge = hit_badge(count)
-            corner = _centred(badge, where)
+            corner = frame.centred(badge, where)
             board.paste(("hit", count, corner), badge, corner)
     if state.dice is not None and not over:
         add_dice(board, state.dice, state.turn)  # over the arrows: the roll to play matters most
