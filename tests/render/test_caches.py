@@ -294,26 +294,32 @@ def played_from(state: State, seed: int) -> list[tuple[State, Move | None]]:
     return out
 
 
+def assert_drawn_as_whole(board: frame.LayeredBoard, rng: random.Random) -> set[object]:
+    """Check that the board's strips, each taken by its name or drawn, are the board drawn whole
+    (layers painted at once on a copy of its base), and so are rows drawn alone at random (a
+    banner or a count of men borne off reaches over the rows asked for); the kinds of its
+    layers (their keys' first items)."""
+    whole = board.whole()
+    data = png.encode_bands(board.width, [(board.slices(), 0)])
+    assert open_png(data).tobytes() == whole.tobytes()
+    top = rng.randrange(board.height)
+    bottom = rng.randrange(top + 1, board.height + 1)
+    with board.draw(top, bottom) as (image, first):
+        drawn = image.crop((0, first, board.width, first + bottom - top))
+    assert drawn.tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
+    return {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+
+
 def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
-    # Every strip of every Verquere board of two random games, and of a race to bear off, seen
-    # from either side, taken by its name or drawn: the board drawn whole. Some rows drawn on
-    # their own, too (a banner or a count of men borne off reaches over the rows asked for).
+    # Every Verquere board of two random games, and of a race to bear off, seen from either
+    # side, with the named strips of those before it.
     render.clear_caches()
     rng = random.Random(4)
     race = played_from(verquere_position({19: 3, 22: 4, 24: 2}, {13: 2, 18: 3, 23: 2}, dice=(6, 4)), seed=6)
     kinds: set[object] = set()
     for index, (state, last) in enumerate([*positions("verquere", 2, 240, seed=5), *race]):
         assert isinstance(state, VerquereState)
-        board = verquere.board_layers(state, index % 2, last)
-        whole = board.whole()
-        data = png.encode_bands(board.width, [(board.slices(), 0)])
-        assert open_png(data).tobytes() == whole.tobytes(), index
-        top = rng.randrange(board.height)
-        bottom = rng.randrange(top + 1, board.height + 1)
-        with board.draw(top, bottom) as (image, first):
-            drawn = image.crop((0, first, board.width, first + bottom - top))
-        assert drawn.tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
-        kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+        kinds |= assert_drawn_as_whole(verquere.board_layers(state, index % 2, last), rng)
     assert kinds == {"man", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
 
 
@@ -322,17 +328,8 @@ def test_a_kerboge_ring_drawn_in_layers_is_the_ring_drawn_whole(seats: int) -> N
     render.clear_caches()
     rng = random.Random(seats)
     kinds: set[object] = set()
-    for index, (state, last) in enumerate(positions("kerboge", seats, 160, seed=7)):
+    for state, last in positions("kerboge", seats, 160, seed=7):
         assert isinstance(state, KerbogeState)
-        board = kerboge.ring_layers(state, last)
-        whole = board.whole()
-        data = png.encode_bands(board.width, [(board.slices(), 0)])
-        assert open_png(data).tobytes() == whole.tobytes(), index
-        top = rng.randrange(board.height)
-        bottom = rng.randrange(top + 1, board.height + 1)
-        with board.draw(top, bottom) as (image, first):
-            drawn = image.crop((0, first, board.width, first + bottom - top))
-        assert drawn.tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
-        kinds |= {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+        kinds |= assert_drawn_as_whole(kerboge.ring_layers(state, last), rng)
     # (stones over the Serpent, pasted one by one, are rare: "stone" may not be among them)
     assert kinds - {"stone"} == {"serpent", "stones", "arrows", "arrows inside", "boarded", "taken"}
