@@ -53,7 +53,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
@@ -224,13 +224,21 @@ def _keep(key: Key, strip: Strip) -> None:
         while _recent_bytes > CACHE_BYTES and _recent:
             old_key, gone = _recent.popitem(last=False)
             _recent_bytes -= len(gone.pixels) + len(gone.piece)
-            demoted = _older.pop(old_key, None)
-            if demoted is not None:
-                _older_bytes -= len(demoted.piece)
-            _older[old_key] = Piece(gone.piece, gone.adler, gone.length)
-            _older_bytes += len(gone.piece)
-        while _older_bytes > OLDER_BYTES and _older:
-            _older_bytes -= len(_older.popitem(last=False)[1].piece)
+            demoted = Piece(gone.piece, gone.adler, gone.length)
+            _older_bytes = _put_piece(_older, old_key, demoted, _older_bytes, OLDER_BYTES)
+
+
+def _put_piece(pieces: OrderedDict[Any, Piece], key: Hashable, piece: Piece, held: int, bound: int) -> int:
+    """Put `piece` under `key` in `pieces`, which hold `held` bytes of pieces (one there before is
+    replaced), and drop the least recently used past `bound` bytes; the bytes they hold after."""
+    replaced = pieces.pop(key, None)
+    if replaced is not None:
+        held -= len(replaced.piece)
+    pieces[key] = piece
+    held += len(piece.piece)
+    while held > bound and pieces:
+        held -= len(pieces.popitem(last=False)[1].piece)
+    return held
 
 
 def clear_cache() -> None:
@@ -411,13 +419,8 @@ def _name(keys: Sequence[tuple[Hashable, Margins]], strips: Sequence[Strip | Pie
     global _named_bytes
     with _lock:
         for key, strip in zip(keys, strips, strict=True):
-            replaced = _named.pop(key, None)
-            if replaced is not None:
-                _named_bytes -= len(replaced.piece)
-            _named[key] = Piece(strip.piece, strip.adler, strip.length)
-            _named_bytes += len(strip.piece)
-        while _named_bytes > NAMED_BYTES and _named:
-            _named_bytes -= len(_named.popitem(last=False)[1].piece)
+            piece = Piece(strip.piece, strip.adler, strip.length)
+            _named_bytes = _put_piece(_named, key, piece, _named_bytes, NAMED_BYTES)
 
 
 _bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Band]] = {}
