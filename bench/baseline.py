@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,9 +51,33 @@ def run_worker(name: str, tree: Path, *args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def both(name: str, *args: str) -> tuple[Any, Any | None]:
-    """The worker's figures over this tree, and over BASE_COMMIT's (None when not available)."""
-    now = run_worker(name, ROOT, *args)
+def taking_turns(name: str, runs: int, *args: str) -> tuple[list[Any], list[Any]]:
+    """The worker's figures over this tree and over BASE_COMMIT's, `runs` times each, each run in
+    a fresh process, the two trees taking turns: the machine's load, which changes CPU times by
+    up to 40% from one minute to the next here, then falls on both alike. No figures before when
+    git or the commit is missing."""
+    now: list[Any] = []
+    before: list[Any] = []
     with base_tree() as base:
-        before = run_worker(name, base, *args) if base is not None else None
+        for _ in range(runs):
+            now.append(run_worker(name, ROOT, *args))
+            if base is not None:
+                before.append(run_worker(name, base, *args))
     return now, before
+
+
+def spread(figures: list[float], unit: str = "", digits: int = 1) -> str:
+    """The median of several runs' figures, and their range when there are several:
+    "9.0 ms (8.1–10.4)"."""
+    middle = f"{statistics.median(figures):,.{digits}f}{unit}"
+    if len(figures) == 1:
+        return middle
+    return f"{middle} ({min(figures):,.{digits}f}–{max(figures):,.{digits}f})"
+
+
+def load_average() -> float:
+    """The machine's load average over the last minute (0 where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
