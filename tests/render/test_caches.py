@@ -129,6 +129,7 @@ def test_content_keyed_caches_are_bounded() -> None:
             render.board(state, last_move=last, names=NAMES[:seats])
     assert png.cache_size()[1] <= png.CACHE_BYTES + png.OLDER_BYTES + png.NAMED_BYTES
     assert frame.text_cache_size()[1] <= frame.TEXT_CACHE_BYTES
+    assert 0 < frame.tile_cache_size()[1] <= frame.TILE_CACHE_BYTES
 
 
 def pillow_trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
@@ -208,6 +209,67 @@ def test_words_are_put_together_from_glyphs_only_where_their_glyphs_do_not_touch
             frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor="ls")
             assert got.tobytes() == expected.tobytes(), (line, xy, face.size)
     assert taken[True] > 200 and taken[False] > 10, taken
+
+
+def grounds(rng: random.Random) -> dict[str, Image.Image]:
+    """Grounds to draw words on: plain, noise, plain with a few stray pixels, and plain with
+    words already there."""
+    plain = Image.new("RGB", (500, 60), (52, 57, 66))
+    stray = plain.copy()
+    for _ in range(12):
+        stray.putpixel((rng.randrange(500), rng.randrange(60)), (53, 57, 66))
+    written = plain.copy()
+    ImageDraw.Draw(written).text(
+        (rng.uniform(0, 60), 36), "over these words", font=frame.font(24), fill=(200, 0, 0)
+    )
+    noise = Image.effect_noise((500, 60), 40).convert("RGB")
+    return {"plain": plain, "noise": noise, "stray": stray, "written": written}
+
+
+def test_words_painted_on_any_ground_are_what_pillow_paints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word on a plain rectangle is pasted as painted before on that colour (`_tile`); on any
+    other ground it is painted through its mask. Both give Pillow's pixels, the first time and
+    from the caches, and the plain rectangles are the ones pasted."""
+    tiled: dict[str, int] = {}
+    made = frame._tile
+    ground_name = ""
+
+    def counted(*args: Any) -> Any:
+        tiled[ground_name] = tiled.get(ground_name, 0) + 1
+        return made(*args)
+
+    monkeypatch.setattr(frame, "_tile", counted)
+    frame.clear_text_cache()
+    rng = random.Random(34)
+    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    for case in range(300):
+        words = ["".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(3)]
+        line = " ".join(words) if case % 3 else words[0]
+        face = frame.font(rng.choice([16, 20, 24, 30]), bold=rng.random() < 0.5)
+        xy = (rng.randrange(0, 200 * 128) / 128, rng.uniform(25, 45))
+        fill = rng.choice([(242, 243, 245), (0, 0, 0), (52, 57, 66)])
+        for ground_name, ground in grounds(random.Random(case)).items():
+            expected = ground.copy()
+            ImageDraw.Draw(expected).text(xy, line, font=face, fill=fill, anchor="ls")
+            for _ in range(2):
+                got = ground.copy()
+                frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=fill, anchor="ls")
+                assert got.tobytes() == expected.tobytes(), (line, xy, ground_name, face.size)
+    assert tiled.get("plain", 0) > 300 and tiled.get("written", 0) > 100, tiled
+    assert "noise" not in tiled, tiled
+
+
+def test_the_painted_words_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(frame, "TILE_CACHE_BYTES", 40_000)
+    frame.clear_text_cache()
+    most = 0
+    for n in range(200):
+        draw = ImageDraw.Draw(Image.new("RGB", (400, 40)))
+        frame.text(draw, (5, 30), f"move{n}", font=frame.font(20), fill=(255, 255, 255), anchor="ls")
+        most = max(most, frame.tile_cache_size()[1])
+    assert 0 < most <= 40_000 and frame.tile_cache_size()[0] < 200
+    frame.clear_text_cache()
+    assert frame.tile_cache_size() == (0, 0)
 
 
 def test_the_glyph_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
