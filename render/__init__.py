@@ -11,12 +11,14 @@ and its position in words in `render/alt_text.py`. `describe(state, ...)` is the
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PIL import Image
 
-from rules import Move, State
+from rules import CHANCE, GAMES, Move, State
 
 from . import frame, glass_bead, keibot, kerboge, keryo_pente, png, verquere
 from .alt_text import describe
@@ -90,6 +92,42 @@ def board(
     """
     picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
     return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND, frozen=True)
+
+
+WARM_UP_MOVES = 300
+"""Moves of seeded random games whose arrows `warm_up` makes, for each game it warms."""
+WARMED: tuple[tuple[str, int, Callable[[Any, Move | None], None]], ...] = (
+    ("verquere", 2, verquere.warm_arrows),
+    ("kerboge", 4, kerboge.warm_arrows),
+    ("kerboge", 2, kerboge.warm_arrows),
+)
+"""(game key, seats, what makes the arrows of a move's picture) for each game `warm_up` warms."""
+
+
+def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0) -> None:
+    """Make what the pictures of a bot that has been running have made long since: the arrows of
+    Verquere's and Kerboge's moves. An arrow's shape follows from where a move leaves and lands,
+    so a few hundred shapes make nearly all a game draws, but the first games after a start meet
+    them for the first time, about 1 ms each, up to 4 ms a move. `bot.py` calls this once at
+    start (about a quarter of a second): the arrows of `moves` moves of seeded random games of
+    each. The pictures never depend on it (only their speed does)."""
+    rng = random.Random(seed)
+    for key, seats, warm in WARMED:
+        game = GAMES[key]
+        state = game.start(seats)
+        for _ in range(moves):
+            if state.to_move is None:
+                state = game.start(seats)
+            while state.to_move == CHANCE:
+                outcomes = state.chance_outcomes()
+                state = state.play(rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0])
+            if state.to_move is None:
+                continue
+            legal = state.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            state = state.play(move)
+            with DRAWING:
+                warm(state, move)
 
 
 def clear_caches() -> None:

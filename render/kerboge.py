@@ -311,6 +311,13 @@ def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]]
     board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
+def warm_arrows(state: KerbogeState, last_move: Move | None) -> None:
+    """Make the stencils of the arrows of `last_move` (`render.warm_up`; they do not depend on
+    their colour)."""
+    if isinstance(last_move, StoneMove):
+        add_arrows(frame.LayeredBoard(empty_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill)
+
+
 ARROW_CACHE = 128
 """Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
 leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about

@@ -512,6 +512,13 @@ def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]]
         board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
 
 
+def warm_arrows(state: VerquereState, last_move: Move | None) -> None:
+    """Make the stencils of the arrows of `last_move` in the picture of `state` (`render.warm_up`)."""
+    if isinstance(last_move, Turn) and last_move.seat in (0, 1):
+        paths, _ = turn_arrows(state, last_move, viewer(state, None))
+        add_arrows(frame.LayeredBoard(empty_board(), "warm-up"), paths, ARROW)
+
+
 ARROW_CACHE = 256
 """Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
 so about 4 MB (at most 11 MB)."""

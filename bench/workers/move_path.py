@@ -83,4 +83,6 @@ async def measure() -> dict[str, list[float]]:
 if __name__ == "__main__":
     gc.collect()
     gc.freeze()  # as bot.py does once it is loaded
+    if hasattr(render, "warm_up"):  # as bot.py does at start (the code before issue 17 has none)
+        render.warm_up()
     json.dump(asyncio.run(measure()), sys.stdout)

@@ -19,6 +19,7 @@ import pytest
 from discord import app_commands
 
 import bot as bot_module
+import render
 from bot import (
     PERMISSIONS,
     QUIET_LOGGERS,
@@ -45,6 +46,25 @@ def test_env_file_is_parsed_and_the_environment_wins(tmp_path: Path) -> None:
     assert read_env_file(env)["DEV_GUILD_ID"] == "1234"
     settings = Settings.load({"DISCORD_TOKEN": "from-env"}, env)
     assert settings == Settings("from-env", Path("/tmp/x.sqlite3"), 1234, "DEBUG")
+
+
+def test_warming_up_the_pictures_logs_and_never_fails(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(render, "warm_up", lambda: calls.append(1))
+    with caplog.at_level(logging.INFO, logger="tavern"):
+        bot_module.warm_up_pictures()
+    assert calls == [1] and "Pictures warmed up in" in caplog.text
+
+    def broken() -> None:
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(render, "warm_up", broken)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="tavern"):
+        bot_module.warm_up_pictures()  # does not raise
+    assert "Warming up the pictures failed" in caplog.text and "no fonts" in caplog.text
 
 
 def test_defaults(tmp_path: Path) -> None:

@@ -118,6 +118,22 @@ def test_a_stencil_paints_what_its_mask_pastes() -> None:
         assert ImageChops.difference(got, expected).getbbox() is None
 
 
+def test_warming_up_makes_arrows_and_changes_no_picture() -> None:
+    warmed = [("verquere", 2), ("kerboge", 4), ("kerboge", 2)]
+    chosen = [(state, last) for key, seats in warmed for state, last in positions(key, seats, 6, seed=4)]
+
+    def pictures() -> list[bytes]:
+        return [render.board(state, last_move=last, names=NAMES[: state.seats]) for state, last in chosen]
+
+    render.clear_caches()
+    cold = pictures()
+    render.clear_caches()
+    render.warm_up(moves=25)
+    assert verquere.path_stencils.cache_info().currsize > 5
+    assert kerboge.path_stencils.cache_info().currsize > 5
+    assert pictures() == cold
+
+
 def test_content_keyed_caches_are_bounded() -> None:
     for cached in (frame.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
         assert cached.cache_info().maxsize is not None
