@@ -53,7 +53,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
@@ -134,14 +134,19 @@ class Piece(NamedTuple):
     length: int
 
 
-Key = tuple[int, int, int, "Margins"]
-"""(row length, strip length, fingerprint, margins)."""
-_recent: OrderedDict[Key, Strip] = OrderedDict()
-"""The strips seen lately, the last seen with each fingerprint, with their pixels."""
-_older: OrderedDict[Key, Piece] = OrderedDict()
-"""Strips pushed out of `_recent`, without their pixels."""
-_named: OrderedDict[tuple[Hashable, Margins], Piece] = OrderedDict()
-"""(a strip's name, the margins of its band) -> its compressed piece, the last used last."""
+# The caches hold plain tuples of bytes and numbers, not the named tuples above: the garbage
+# collector stops looking at a plain tuple of such things once it has seen it (CPython untracks
+# it), but visits every named tuple at every full collection. Thousands of kept strips made a
+# full collection several ms longer (more in a process that has run for a while).
+Key = tuple[int, int, int, bytes, bytes]
+"""(row length, strip length, fingerprint, the margins on the left and on the right)."""
+_recent: OrderedDict[Key, tuple[bytes, bytes, int, int]] = OrderedDict()
+"""The strips seen lately, the last seen with each fingerprint, with their pixels (a `Strip`)."""
+_older: OrderedDict[Key, tuple[bytes, int, int]] = OrderedDict()
+"""Strips pushed out of `_recent`, without their pixels (a `Piece`)."""
+_named: OrderedDict[Hashable, tuple[bytes, int, int, bytes, bytes]] = OrderedDict()
+"""A strip's name -> its compressed piece (a `Piece`) and the margins of its band, the last used
+last (the strips of one board always have the same margins)."""
 _recent_bytes = 0
 _older_bytes = 0
 _named_bytes = 0
@@ -193,16 +198,18 @@ def _inflates_to(piece: Piece, rows: bytes) -> bool:
 
 def _strip(pixels: bytes, stride: int, margins: Margins) -> Strip:
     """The compressed strip of these pixel rows: from the cache when the same pixels are there."""
-    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]), margins)
+    key = (stride, len(pixels), hash(pixels[::SAMPLE_STEP]), *margins)
     with _lock:
         found = _recent.get(key)
-        if found is not None and found.pixels == pixels:
+        if found is not None and found[0] == pixels:
             _recent.move_to_end(key)
-            return found
+            return Strip._make(found)
         older = _older.get(key)
     rows = _rows(pixels, stride, margins)
     # Inflating a piece costs a third of deflating its rows again.
-    piece = older if older is not None and _inflates_to(older, rows) else _compress(rows)
+    piece = Piece._make(older) if older is not None else None
+    if piece is None or not _inflates_to(piece, rows):
+        piece = _compress(rows)
     strip = Strip(pixels, *piece)
     _keep(key, strip)
     return strip
@@ -215,29 +222,32 @@ def _keep(key: Key, strip: Strip) -> None:
     with _lock:
         replaced = _recent.pop(key, None)
         if replaced is not None:
-            _recent_bytes -= len(replaced.pixels) + len(replaced.piece)
+            _recent_bytes -= len(replaced[0]) + len(replaced[1])
         dropped = _older.pop(key, None)
         if dropped is not None:
-            _older_bytes -= len(dropped.piece)
-        _recent[key] = strip
+            _older_bytes -= len(dropped[0])
+        _recent[key] = (strip.pixels, strip.piece, strip.adler, strip.length)
         _recent_bytes += len(strip.pixels) + len(strip.piece)
         while _recent_bytes > CACHE_BYTES and _recent:
-            old_key, gone = _recent.popitem(last=False)
-            _recent_bytes -= len(gone.pixels) + len(gone.piece)
-            demoted = Piece(gone.piece, gone.adler, gone.length)
-            _older_bytes = _put_piece(_older, old_key, demoted, _older_bytes, OLDER_BYTES)
+            old_key, (pixels, piece, adler, length) = _recent.popitem(last=False)
+            _recent_bytes -= len(pixels) + len(piece)
+            _older_bytes = _put_piece(_older, old_key, (piece, adler, length), _older_bytes, OLDER_BYTES)
 
 
-def _put_piece(pieces: OrderedDict[Any, Piece], key: Hashable, piece: Piece, held: int, bound: int) -> int:
-    """Put `piece` under `key` in `pieces`, which hold `held` bytes of pieces (one there before is
-    replaced), and drop the least recently used past `bound` bytes; the bytes they hold after."""
+Entry = TypeVar("Entry", bound=tuple[Any, ...])
+
+
+def _put_piece(pieces: OrderedDict[Any, Entry], key: Hashable, entry: Entry, held: int, bound: int) -> int:
+    """Put `entry` (a piece's bytes first) under `key` in `pieces`, which hold `held` bytes of
+    pieces (one there before is replaced), and drop the least recently used past `bound` bytes;
+    the bytes they hold after."""
     replaced = pieces.pop(key, None)
     if replaced is not None:
-        held -= len(replaced.piece)
-    pieces[key] = piece
-    held += len(piece.piece)
+        held -= len(replaced[0])
+    pieces[key] = entry
+    held += len(entry[0])
     while held > bound and pieces:
-        held -= len(pieces.popitem(last=False)[1].piece)
+        held -= len(pieces.popitem(last=False)[1][0])
     return held
 
 
@@ -389,11 +399,15 @@ def _named_band(band: Slices, margins: Margins) -> Band:
     count = -(-band.height // STRIP_ROWS)
     if len(band.keys) != count:
         raise ValueError(f"{band.height} rows are {count} strips, not {len(band.keys)} names")
+    found: list[Piece | Strip | None] = []
     with _lock:
-        found: list[Piece | Strip | None] = [_named.get((key, margins)) for key in band.keys]
-        for key, piece in zip(band.keys, found, strict=True):
-            if piece is not None:
-                _named.move_to_end((key, margins))
+        for key in band.keys:
+            known = _named.get(key)
+            if known is not None and known[3] == margins.left and known[4] == margins.right:
+                _named.move_to_end(key)
+                found.append(Piece(known[0], known[1], known[2]))
+            else:
+                found.append(None)
     index = 0
     while index < count:
         if found[index] is not None:
@@ -409,18 +423,19 @@ def _named_band(band: Slices, margins: Margins) -> Band:
                 raise ValueError(f"rows {top} to {bottom} were drawn as {image.mode} {image.size} at {first}")
             drawn = _strips(image, margins, cached=False, rows=(first, last))
         found[index:end] = drawn
-        _name([(key, margins) for key in band.keys[index:end]], drawn)
+        _name(band.keys[index:end], margins, drawn)
         index = end
     return _joined([strip for strip in found if strip is not None])
 
 
-def _name(keys: Sequence[tuple[Hashable, Margins]], strips: Sequence[Strip | Piece]) -> None:
-    """Remember strips' pieces under their names; the least recently used go past NAMED_BYTES."""
+def _name(keys: Sequence[Hashable], margins: Margins, strips: Sequence[Strip | Piece]) -> None:
+    """Remember strips' pieces under their names, with their band's margins; the least recently
+    used go past NAMED_BYTES."""
     global _named_bytes
     with _lock:
         for key, strip in zip(keys, strips, strict=True):
-            piece = Piece(strip.piece, strip.adler, strip.length)
-            _named_bytes = _put_piece(_named, key, piece, _named_bytes, NAMED_BYTES)
+            entry = (strip.piece, strip.adler, strip.length, margins.left, margins.right)
+            _named_bytes = _put_piece(_named, key, entry, _named_bytes, NAMED_BYTES)
 
 
 _bands: dict[int, tuple[weakref.ref[Image.Image], Margins, Band]] = {}

@@ -279,6 +279,6 @@ def test_named_strips_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         image = noisy(30, 2 * png.STRIP_ROWS, seed=seed)
         png.encode_bands(30, [(named(image, [f"{seed} top", f"{seed} bottom"], []), 0)])
         assert png._named_bytes <= png.NAMED_BYTES
-    assert png._named and png._named_bytes == sum(len(piece.piece) for piece in png._named.values())
+    assert png._named and png._named_bytes == sum(len(entry[0]) for entry in png._named.values())
     png.clear_cache()
     assert not png._named and png._named_bytes == 0
