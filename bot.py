@@ -376,7 +376,7 @@ def setup_logging(level: str) -> None:
 
 
 def warm_up_pictures() -> None:
-    """`render.warm_up` beside the start (about a quarter of a second of CPU), so that the first
+    """`render.warm_up` beside the start (about 0.6 s of CPU), so that the first
     moves after a start are drawn as fast as later ones. Nothing depends on it: a failure is
     logged and forgotten."""
     started = time.thread_time()

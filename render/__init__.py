@@ -95,22 +95,23 @@ def board(
 
 
 WARM_UP_MOVES = 300
-"""Moves of seeded random games whose arrows `warm_up` makes, for each game it warms."""
+"""Moves of seeded random games whose pictures' parts `warm_up` makes, for each game it warms."""
 WARMED: tuple[tuple[str, int, Callable[[Any, Move | None], None]], ...] = (
-    ("verquere", 2, verquere.warm_arrows),
-    ("kerboge", 4, kerboge.warm_arrows),
-    ("kerboge", 2, kerboge.warm_arrows),
+    ("verquere", 2, verquere.warm_up),
+    ("kerboge", 4, kerboge.warm_up),
+    ("kerboge", 2, kerboge.warm_up),
 )
-"""(game key, seats, what makes the arrows of a move's picture) for each game `warm_up` warms."""
+"""(game key, seats, what makes the parts of a move's picture) for each game `warm_up` warms."""
 
 
 def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0) -> None:
     """Make what the pictures of a bot that has been running have made long since: the arrows of
-    Verquere's and Kerboge's moves. An arrow's shape follows from where a move leaves and lands,
-    so a few hundred shapes make nearly all a game draws, but the first games after a start meet
-    them for the first time, about 1 ms each, up to 4 ms a move. `bot.py` calls this once at
-    start (about a quarter of a second): the arrows of `moves` moves of seeded random games of
-    each. The pictures never depend on it (only their speed does)."""
+    Verquere's and Kerboge's moves, and the words of Verquere's banners. An arrow's shape follows
+    from where a move leaves and lands, so a few hundred shapes make nearly all a game draws, but
+    the first games after a start meet them for the first time, about 1 ms each, up to 4 ms a
+    move; a banner's words, the first time, 3-5 ms. `bot.py` calls this once at start (about
+    0.6 s of CPU, beside the start): the parts of the pictures of `moves` moves of seeded
+    random games of each. The pictures never depend on it (only their speed does)."""
     rng = random.Random(seed)
     for key, seats, warm in WARMED:
         game = GAMES[key]
@@ -119,15 +120,22 @@ def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0) -> None:
             if state.to_move is None:
                 state = game.start(seats)
             while state.to_move == CHANCE:
-                outcomes = state.chance_outcomes()
-                state = state.play(rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0])
+                state = _rolled(state, rng)
             if state.to_move is None:
                 continue
             legal = state.legal_moves()
             move = legal[rng.randrange(len(legal))]
             state = state.play(move)
+            while state.to_move == CHANCE:  # the host rolls before the picture is drawn
+                state = _rolled(state, rng)
             with DRAWING:
                 warm(state, move)
+
+
+def _rolled(state: State, rng: random.Random) -> State:
+    """`state` after a chance event drawn with its probabilities, as the host draws it."""
+    outcomes = state.chance_outcomes()
+    return state.play(rng.choices([move for move, _ in outcomes], [float(p) for _, p in outcomes])[0])
 
 
 def clear_caches() -> None:

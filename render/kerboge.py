@@ -311,9 +311,9 @@ def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]]
     board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
-def warm_arrows(state: KerbogeState, last_move: Move | None) -> None:
-    """Make the stencils of the arrows of `last_move` (`render.warm_up`; they do not depend on
-    their colour)."""
+def warm_up(state: KerbogeState, last_move: Move | None) -> None:
+    """Make the stencils of the arrows of `last_move` in the picture of `state`, but not the
+    picture (`render.warm_up`; the stencils do not depend on their colour)."""
     if isinstance(last_move, StoneMove):
         add_arrows(frame.LayeredBoard(empty_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill)
 

@@ -512,11 +512,26 @@ def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]]
         board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
 
 
-def warm_arrows(state: VerquereState, last_move: Move | None) -> None:
-    """Make the stencils of the arrows of `last_move` in the picture of `state` (`render.warm_up`)."""
+def warm_up(state: VerquereState, last_move: Move | None) -> None:
+    """Make what the picture of `state` after `last_move` makes the first time, but not the
+    picture (`render.warm_up`): the stencils of its arrows, and the words of its banner (a game's
+    end is the slowest picture of a game: new words, measured letter by letter)."""
+    board = frame.LayeredBoard(empty_board(), "warm-up")
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, _ = turn_arrows(state, last_move, viewer(state, None))
-        add_arrows(frame.LayeredBoard(empty_board(), "warm-up"), paths, ARROW)
+        add_arrows(board, paths, ARROW)
+    banner = banner_texts(state)
+    if banner is not None:
+        _warm_banner(*banner, wide=state.outcome() is not None or state.dice is None)
+
+
+@lru_cache(maxsize=64)
+def _warm_banner(title: str, line: str, wide: bool) -> None:
+    """Draw a banner once, on a scratch canvas (`warm_up`: its words are then cached)."""
+    board = frame.LayeredBoard(empty_board(), "warm-up")
+    add_banner(board, title, line, wide)
+    with board.draw(BANNER_TOP, BANNER_BOTTOM):
+        pass
 
 
 ARROW_CACHE = 256
