@@ -376,14 +376,47 @@ def _draw_words(
     anchor: str,
 ) -> None:
     """Each word of `words` where the pen, starting at `pen`, reaches it (see `text`)."""
+    placed: list[tuple[tuple[int, int], Hashable, Any]] = []
     start = None
     for index, char in enumerate(words + " "):
         if char != " " and start is None:
             start = index
         elif char == " " and start is not None:
             xy = (pen + lengths[start] / 64, y)
-            _draw_mask(draw, xy, words[start:index], font, ink, anchor, lengths[start : index + 1])
+            key, mask, offset = _mask(xy, words[start:index], font, anchor, lengths[start : index + 1])
+            placed.append(((int(xy[0]) + offset[0], int(xy[1]) + offset[1]), key, mask))
             start = None
+    ground = _plain_ground(draw, placed)
+    for corner, key, mask in placed:
+        if ground is None:
+            _paint_mask(draw, corner, key, mask, ink)
+        else:
+            width, height = mask.size
+            box = (corner[0], corner[1], corner[0] + width, corner[1] + height)
+            draw.im.paste(_tile(key, mask, ink, draw.im.mode, ground), box)
+
+
+def _plain_ground(draw: ImageDraw.ImageDraw, placed: Sequence[tuple[tuple[int, int], Hashable, Any]]) -> Any:
+    """The colour under the masks of a line's words (corner, key, mask), when the box around
+    them all lies in the image and is all that colour and no two of their rectangles overlap
+    (so each word's rectangle is still all that colour when it is painted); else None. One look
+    at the ground for a whole line instead of one a word."""
+    target = draw.im
+    if len(placed) < 2 or draw.mode != target.mode:
+        return None
+    right = -1
+    top, bottom = placed[0][0][1], 0
+    for (x, y), _key, mask in placed:  # left to right: each starts where the one before ended
+        width, height = mask.size
+        if x < right or not width or not height:
+            return None
+        right = x + width
+        top, bottom = min(top, y), max(bottom, y + height)
+    left = placed[0][0][0]
+    if left < 0 or top < 0 or right > target.size[0] or bottom > target.size[1] or top >= bottom:
+        return None
+    ground = target.crop((left, top, right, bottom)).getcolors(1)
+    return ground[0][1] if ground else None
 
 
 GLYPH_CACHE = 8192
@@ -467,17 +500,20 @@ def _word_from_glyphs(
 
 
 def _draw_mask(
-    draw: ImageDraw.ImageDraw,
-    xy: Point,
-    words: str,
-    font: ImageFont.FreeTypeFont,
-    ink: int,
-    anchor: str,
-    lengths: list[int] | None = None,
+    draw: ImageDraw.ImageDraw, xy: Point, words: str, font: ImageFont.FreeTypeFont, ink: int, anchor: str
 ) -> None:
-    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does. A mask not
-    in the cache is put together from cached glyphs when `lengths` (see `_word_from_glyphs`) are
-    given and that gives the same ink, else rendered by FreeType."""
+    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does."""
+    key, mask, offset = _mask(xy, words, font, anchor)
+    _paint_mask(draw, (int(xy[0]) + offset[0], int(xy[1]) + offset[1]), key, mask, ink)
+
+
+def _mask(
+    xy: Point, words: str, font: ImageFont.FreeTypeFont, anchor: str, lengths: list[int] | None = None
+) -> tuple[Hashable, Any, tuple[int, int]]:
+    """The mask of `words` drawn at `xy` (cached), its key and its offset from the pixel of `xy`,
+    as `font.getmask2` gives them. A mask not in the cache is put together from cached glyphs
+    when `lengths` (see `_word_from_glyphs`) are given and that gives the same ink, else
+    rendered by FreeType."""
     global _mask_bytes
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
@@ -497,7 +533,7 @@ def _draw_mask(
                 while _mask_bytes > TEXT_CACHE_BYTES and _masks:
                     _mask_bytes -= _masks.popitem(last=False)[1][2]
     mask, offset, _size = found
-    _paint_mask(draw, (int(x) + offset[0], int(y) + offset[1]), key, mask, ink)
+    return key, mask, offset
 
 
 TILE_CACHE_BYTES = 4 << 20

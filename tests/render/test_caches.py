@@ -295,6 +295,23 @@ def test_words_painted_on_any_ground_are_what_pillow_paints(monkeypatch: pytest.
     assert "noise" not in tiled, tiled
 
 
+def test_a_line_is_looked_at_once_only_where_its_words_cannot_touch() -> None:
+    image = Image.new("RGB", (200, 40), (52, 57, 66))
+    draw = ImageDraw.Draw(image)
+    mask = Image.new("L", (30, 12), 255).im
+
+    def placed(*corners: tuple[int, int]) -> list[tuple[tuple[int, int], Any, Any]]:
+        return [(corner, ("word", corner), mask) for corner in corners]
+
+    assert frame._plain_ground(draw, placed((5, 10), (40, 12), (70, 8))) == (52, 57, 66)
+    assert frame._plain_ground(draw, placed((5, 10), (30, 12))) is None  # they overlap
+    assert frame._plain_ground(draw, placed((5, 10), (180, 12))) is None  # past the edge
+    assert frame._plain_ground(draw, placed((-1, 10), (40, 12))) is None
+    assert frame._plain_ground(draw, placed((5, 10))) is None  # one word: looked at as it is drawn
+    image.putpixel((37, 15), (52, 57, 67))  # between two words, inside the box around them
+    assert frame._plain_ground(draw, placed((5, 10), (40, 12))) is None
+
+
 def test_the_painted_words_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(frame, "TILE_CACHE_BYTES", 40_000)
     frame.clear_text_cache()
