@@ -388,12 +388,7 @@ def _draw_words(
             start = None
     ground = _plain_ground(draw, placed)
     for corner, key, mask in placed:
-        if ground is None:
-            _paint_mask(draw, corner, key, mask, ink)
-        else:
-            width, height = mask.size
-            box = (corner[0], corner[1], corner[0] + width, corner[1] + height)
-            draw.im.paste(_tile(key, mask, ink, draw.im.mode, ground), box)
+        _paint_mask(draw, corner, key, mask, ink, ground)
 
 
 def _plain_ground(draw: ImageDraw.ImageDraw, placed: Sequence[tuple[tuple[int, int], Hashable, Any]]) -> Any:
@@ -548,17 +543,21 @@ painted in the ink on a rectangle of that colour, and its bytes."""
 _tile_bytes = 0
 
 
-def _paint_mask(draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: Hashable, mask: Any, ink: int) -> None:
+def _paint_mask(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: Hashable, mask: Any, ink: int, ground: Any = None
+) -> None:
     """`draw.draw.draw_bitmap(xy, mask, ink)`, the same pixels, mostly faster: where the
     rectangle under the mask is all one colour (words on a plain band or card, as nearly all
     are), the rectangle painted on that colour is pasted instead, made once (cached). Painting
     through a mask blends every pixel, about 12 ns each; looking at the ground and pasting take
     a few µs a word. Pillow blends each pixel on its own, so the mask painted on a rectangle of
-    the same colour elsewhere gives the same pixels."""
+    the same colour elsewhere gives the same pixels. `ground`: that colour, when the caller
+    knows the rectangle is all of it (`_plain_ground`); else it is looked at here."""
     target = draw.im
     left, top = xy
     width, height = mask.size
-    if (
+    box = (left, top, left + width, top + height)
+    if ground is None and (
         width * height >= TILE_FROM
         and draw.mode == target.mode  # (a draw that blends RGBA ink onto RGB paints otherwise)
         and left >= 0
@@ -566,12 +565,12 @@ def _paint_mask(draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: Hashable, m
         and left + width <= target.size[0]
         and top + height <= target.size[1]
     ):
-        box = (left, top, left + width, top + height)
-        ground = target.crop(box).getcolors(1)
-        if ground:
-            target.paste(_tile(key, mask, ink, target.mode, ground[0][1]), box)
-            return
-    draw.draw.draw_bitmap(xy, mask, ink)
+        colours = target.crop(box).getcolors(1)
+        ground = colours[0][1] if colours else None
+    if ground is not None:
+        target.paste(_tile(key, mask, ink, target.mode, ground), box)
+    else:
+        draw.draw.draw_bitmap(xy, mask, ink)
 
 
 def _tile(key: Hashable, mask: Any, ink: int, mode: str, ground: Any) -> Any:
