@@ -522,7 +522,7 @@ def warm_up(state: VerquereState, last_move: Move | None) -> None:
         add_arrows(board, paths, ARROW)
     banner = banner_texts(state)
     if banner is not None:
-        _warm_banner(*banner, wide=state.outcome() is not None or state.dice is None)
+        _warm_banner(*banner, wide=not dice_shown(state))
 
 
 @lru_cache(maxsize=64)
@@ -732,7 +732,6 @@ def board_layers(state: VerquereState, me: int, last_move: Move | None) -> frame
     board = frame.LayeredBoard(empty_board(), "verquere")
     add_men(board, state, me)
     banner = banner_texts(state)
-    over = state.outcome() is not None
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, badges = turn_arrows(state, last_move, me)
         add_arrows(board, paths, ARROW)
@@ -740,11 +739,16 @@ def board_layers(state: VerquereState, me: int, last_move: Move | None) -> frame
             badge = hit_badge(count)
             corner = frame.centred(badge, where)
             board.paste(("hit", count, corner), badge, corner)
-    if state.dice is not None and not over:
+    if state.dice is not None and dice_shown(state):
         add_dice(board, state.dice, state.turn)  # over the arrows: the roll to play matters most
     if banner is not None:
-        add_banner(board, *banner, wide=over or state.dice is None)
+        add_banner(board, *banner, wide=not dice_shown(state))
     return board
+
+
+def dice_shown(state: VerquereState) -> bool:
+    """Whether the board shows the roll to play (a banner then leaves their half of the board)."""
+    return state.dice is not None and state.outcome() is None
 
 
 def words_under_the_board(last_move: Move | None, names: Sequence[str], me: int) -> list[Image.Image]:
