@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -42,8 +42,14 @@ def random_positions(
     """(state, the last move a seat played) after every move of `games` seeded random games
     (each capped at `cap` plies); chance events are drawn with their probabilities, and the
     positions where one is due are left out (the bot never shows them)."""
+    return list(iter_random_positions(game, seats, options, games=games, seed=seed, cap=cap))
+
+
+def iter_random_positions(
+    game: Game, seats: int, options: Mapping[str, Any], *, games: int, seed: int = 7, cap: int = 100_000
+) -> Iterator[tuple[State, Move | None]]:
+    """`random_positions`, one at a time (none kept)."""
     rng = random.Random(seed)
-    out: list[tuple[State, Move | None]] = []
     for _ in range(games):
         state = game.start(seats, **options)
         last: Move | None = None
@@ -58,8 +64,7 @@ def random_positions(
                 move = last = legal[rng.randrange(len(legal))]
             state = state.play(move)
             if state.to_move != CHANCE:
-                out.append((state, last))
-    return out
+                yield state, last
 
 
 def playouts_per_second(

@@ -2,8 +2,9 @@
 
 A running bot draws pictures for days, so what the pictures keep must stop growing at the caches'
 bounds. In a fresh process, every game and variant is drawn in turn, PICTURES pictures of seeded
-random games each (after every seat's move, with that move), PASSES times over with other games
-each time; the process's resident memory is read after each pass (Linux: /proc/self/statm).
+random games each (the positions the bot shows, as `playouts.random_positions` gives them, each
+with the seat's move that led to it), PASSES times over with other games each time; the
+process's resident memory is read after each pass (Linux: /proc/self/statm).
 Every pass draws as much as the first: once the caches are full a pass adds only what the
 passes before did not reach (new words, new sprites), not a growth of its own.
 """
@@ -13,15 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
+from itertools import islice
 from typing import Any
 
 import render
 from render import png
-from rules import CHANCE, GAMES
+from rules import GAMES
 
+from .playouts import iter_random_positions
 from .render_cpu_bench import CAP, NAMES, VARIANTS
 from .table import Row, print_table
 
@@ -43,25 +45,13 @@ def resident_mb() -> float:
 def draw_pass(seed: int) -> None:
     """PICTURES pictures of each variant, of seeded random games, one after the other."""
     for variant in VARIANTS:
-        rng = random.Random(seed)
         game = GAMES[variant.key]
         names = NAMES[: variant.seats]
-        drawn = 0
-        while drawn < PICTURES:
-            state = game.start(variant.seats, **variant.options)
-            for _ in range(CAP):
-                if state.to_move is None or drawn >= PICTURES:
-                    break
-                if state.to_move == CHANCE:
-                    outcomes = state.chance_outcomes()
-                    weights = [float(p) for _, p in outcomes]
-                    state = state.play(rng.choices([m for m, _ in outcomes], weights)[0])
-                    continue
-                legal = state.legal_moves()
-                move = legal[rng.randrange(len(legal))]
-                state = state.play(move)
-                render.board(state, last_move=move, names=names)
-                drawn += 1
+        positions = iter_random_positions(
+            game, variant.seats, variant.options, games=PICTURES, seed=seed, cap=CAP
+        )
+        for state, move in islice(positions, PICTURES):
+            render.board(state, last_move=move, names=names)
 
 
 def measure() -> dict[str, Any]:
