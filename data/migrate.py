@@ -83,6 +83,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_at",
     ),
     "turn_reminders": ("match_id", "ply", "share", "sent_at"),
+    "held_seats": ("match_id", "user_id", "held_at"),
+    "offer_notices": ("match_id", "kind", "ply", "user_id", "sent_at"),
 }
 """Every table of the schema with its columns, in an order the foreign keys allow."""
 BATCH = 5000

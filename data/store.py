@@ -41,6 +41,8 @@ DIALECTS = ("sqlite", "postgresql")
 """The folders of data/migrations: each holds the same numbered migrations in its own SQL."""
 NAME_SEPARATOR = "\x1f"
 """Joins the seats' names in a match list (a control character no stored name holds)."""
+HELD_SEPARATOR = "\x1e"
+"""Parts a held seat's user id from its player's name, as read with the match."""
 OUTCOMES = ("win", "draw", "loss")
 _COUNT_OUTCOMES = ", ".join(
     f"COALESCE(SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END), 0)" for o in OUTCOMES
@@ -60,6 +62,16 @@ class VersionConflict(StoreError):
     """The match changed since it was read: the write was not applied."""
 
 
+def _held_of(joined: str | None) -> tuple[HeldSeat, ...]:
+    """The held seats as `get_match` reads them ("<id>\x1e<name>" joined by NAME_SEPARATOR)."""
+    held = []
+    for part in (joined or "").split(NAME_SEPARATOR):
+        user_id, _, name = part.partition(HELD_SEPARATOR)
+        if user_id:
+            held.append(HeldSeat(int(user_id), name))
+    return tuple(sorted(held, key=lambda h: h.user_id))
+
+
 def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -73,6 +85,25 @@ class SeatRow:
     resigned: bool = False
     left: LeftReason | None = None
     """Why the seat left (set with `resigned`): it resigned, or the turn clock resigned it."""
+
+
+@dataclass(frozen=True)
+class HeldSeat:
+    """A lobby seat held for an invited player (see host.matches.Host.join)."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class OfferNoticeClaim:
+    """A notice of an offer to one player who must answer it, as claimed in the store."""
+
+    kind: str
+    """'draw' or 'takeback'."""
+    ply: int
+    """The match's log length while the offer stands."""
+    user_id: int
 
 
 @dataclass(frozen=True)
@@ -161,6 +192,8 @@ class MatchRow:
     """How the match is played: rated or not, in a thread of its own or not (fixed when opened)."""
     thread_id: int | None = None
     """The thread the bot opened for the match, once it has."""
+    held: tuple[HeldSeat, ...] = ()
+    """The lobby seats held for invited players, by user id."""
 
 
 @dataclass(frozen=True)
@@ -324,6 +357,8 @@ class MatchChange:
     """How many of the entries `truncate_from` deletes are moves (so `applied_to` need not read)."""
     takebacks: int | None = None
     """The match's new count of agreed takebacks."""
+    held: Sequence[HeldSeat] | None = None
+    """When given, replaces every seat held for an invited player."""
 
     @property
     def plays_only(self) -> bool:
@@ -342,6 +377,7 @@ class MatchChange:
             and self.message_id is None
             and self.takebacks is None
             and self.results is None
+            and self.held is None
         )
 
     def owing(self, announce: Announcement) -> MatchChange:
@@ -367,6 +403,7 @@ class MatchChange:
             seats=tuple(self.seats) if self.seats is not None else row.seats,
             takeback_offer=row.takeback_offer if self.takeback_offer is _UNSET else self.takeback_offer,
             takebacks=self.takebacks if self.takebacks is not None else row.takebacks,
+            held=tuple(self.held) if self.held is not None else row.held,
             log_length=kept + len(self.log),
             move_count=row.move_count
             - self.removed_moves
@@ -477,6 +514,20 @@ def _players_statement(seats: Iterable[SeatRow], when: str) -> Statement:
     )
 
 
+def _held_statements(match_id: int, held: Sequence[HeldSeat], when: str) -> list[Statement]:
+    """Replace the seats held in a lobby (the invited players' names go to the players table)."""
+    statements = [Statement("DELETE FROM held_seats WHERE match_id = ?", (match_id,))]
+    if held:
+        statements += [
+            _players_statement([SeatRow(0, h.user_id, h.name) for h in held], when),
+            Statement(
+                "INSERT INTO held_seats (match_id, user_id, held_at) VALUES (?, ?, ?)",
+                rows=[(match_id, h.user_id, when) for h in held],
+            ),
+        ]
+    return statements
+
+
 def _announcement_statement(match_id: int, version: int, owed: Announcement) -> Statement:
     """One outbox row per match: a newer change takes it over, keeping what was not shown yet
     (the earliest unshown ply, and a ping still owed)."""
@@ -544,6 +595,8 @@ def _change_statements(
                 ],
             ),
         ]
+    if change.held is not None:
+        then += _held_statements(match_id, change.held, when)
     if change.truncate_from is not None:
         then.append(
             Statement("DELETE FROM moves WHERE match_id = ? AND ply >= ?", (match_id, change.truncate_from))
@@ -654,9 +707,11 @@ class Store(ABC):
         rematch_of: int | None = None,
         placement: MatchPlacement = MatchPlacement(),
         admit: Callable[[int, int], None] | None = None,
+        held: Sequence[HeldSeat] = (),
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
-        and `computers` seated after them; `rematch_of`: the finished match it is the rematch of.
+        and `computers` seated after them; `rematch_of`: the finished match it is the rematch of;
+        `held`: seats held for invited players.
 
         `admit`: called first in the same transaction with how many lobbies are open that the
         creator opened on the server, and how many in the channel; it raises to refuse the new
@@ -705,6 +760,8 @@ class Store(ABC):
                 "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
                 [(match_id, i, s.user_id, s.computer) for i, s in enumerate([creator, *computers])],
             )
+            for statement in _held_statements(match_id, held, when) if held else ():
+                await statement.run(db)
             if announce is not None:
                 await _announcement_statement(match_id, 0, announce).run(db)
             return match_id
@@ -723,13 +780,21 @@ class Store(ABC):
             "m.updated_at, m.finished_at, c.plies, COALESCE(c.moves, 0), c.last_at, "
             "m.takeback_offer, m.takebacks, m.rematch_of, m.private, m.position_reset_at, "
             "m.rated, m.threaded, m.quiet, m.thread_id, "
-            "s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason "
+            "s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason, "
+            "(SELECT group_concat(CAST(h.user_id AS TEXT) || ? || COALESCE(hp.name, ''), ?) "
+            "FROM held_seats h LEFT JOIN players hp ON hp.user_id = h.user_id WHERE h.match_id = m.id) "
             # The log's counts once, not once for each seat's row.
             "FROM matches m CROSS JOIN (SELECT COUNT(*) AS plies, "
             "SUM(CASE WHEN kind = 'move' THEN 1 ELSE 0 END) AS moves, MAX(played_at) AS last_at "
             "FROM moves WHERE match_id = ?) c LEFT JOIN seats s ON s.match_id = m.id "
             "LEFT JOIN players p ON p.user_id = s.user_id WHERE m.id = ? ORDER BY s.seat",
-            (-1 if known_version is None else known_version, match_id, match_id),
+            (
+                -1 if known_version is None else known_version,
+                HELD_SEPARATOR,
+                NAME_SEPARATOR,
+                match_id,
+                match_id,
+            ),
         )
         if not rows:
             return None
@@ -768,6 +833,7 @@ class Store(ABC):
             private=bool(row[24]),
             placement=MatchPlacement(bool(row[26]), bool(row[27]), bool(row[28])),
             thread_id=row[29],
+            held=_held_of(row[36]),
         )
 
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
@@ -1174,6 +1240,35 @@ class Store(ABC):
                     claimed.add(share)
         return claimed
 
+    async def claim_offer_notices(
+        self, match_id: int, claims: Sequence[OfferNoticeClaim]
+    ) -> list[OfferNoticeClaim]:
+        """Record the notices of an offer as sent; returns those not recorded before (and may be
+        sent now: never twice, whoever else asks)."""
+        claimed = []
+        async with self.transaction() as db:
+            for claim in claims:
+                inserted = await db.execute(
+                    "INSERT INTO offer_notices (match_id, kind, ply, user_id, sent_at) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (match_id, claim.kind, claim.ply, claim.user_id, now_text()),
+                )
+                if inserted == 1:
+                    claimed.append(claim)
+        return claimed
+
+    async def invitations(self, user_id: int, *, limit: int = 50) -> list[int]:
+        """The open lobbies that hold a seat for the player, or that were opened as the rematch of
+        a finished match they played and where they are not seated yet: newest first."""
+        rows = await self.read_statement(
+            "SELECT m.id FROM matches m WHERE m.status = ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?) AND ("
+            "m.id IN (SELECT match_id FROM held_seats WHERE user_id = ?) OR "
+            "m.rematch_of IN (SELECT match_id FROM seats WHERE user_id = ?)) ORDER BY m.id DESC LIMIT ?",
+            (MatchStatus.LOBBY, user_id, user_id, user_id, limit),
+        )
+        return [int(r[0]) for r in rows]
+
     # -- ratings, records, privacy ----------------------------------------------------------------
 
     async def leaderboard(
@@ -1308,6 +1403,7 @@ class Store(ABC):
         """
         async with self.transaction() as db:
             await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM held_seats WHERE user_id = ?", (user_id,))  # void invitations
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None

@@ -21,16 +21,19 @@ from .errors import (
     MatchRef,
     MoveTooLong,
     NoDrawOffer,
+    NoHeldSeat,
     NoMatchHere,
     NoTakebackRequest,
     NotAllowed,
     NotCreator,
     NotEnoughPlayers,
     NotInMatch,
+    NotInvited,
     NotStarted,
     NotYourTurn,
     RematchOpen,
     RematchRefused,
+    SeatHeld,
     SettingRefused,
     StaleTurn,
     TakebackRefusal,
@@ -63,7 +66,15 @@ from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
-from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
+from .turn_notices import (
+    REMINDER_SHARES,
+    Invitation,
+    OfferNotice,
+    PlayerMatch,
+    PlayerSettings,
+    TurnReminder,
+    UnknownNotice,
+)
 from .turns import apply_entry
 
 __all__ = [
@@ -89,6 +100,7 @@ __all__ = [
     "HostError",
     "InvalidId",
     "InvalidName",
+    "Invitation",
     "Ladder",
     "LadderGame",
     "LeaderboardLine",
@@ -106,6 +118,7 @@ __all__ = [
     "MoveTooLong",
     "NoDrawOffer",
     "NoGameYet",
+    "NoHeldSeat",
     "NoMatchHere",
     "NoRatingsYet",
     "NoTakebackRequest",
@@ -113,11 +126,13 @@ __all__ = [
     "NotCreator",
     "NotEnoughPlayers",
     "NotInMatch",
+    "NotInvited",
     "NotPlayedYet",
     "NotStarted",
     "NotYourTurn",
     "NothingToShow",
     "Notify",
+    "OfferNotice",
     "PageOutOfRange",
     "PlayedMove",
     "Player",
@@ -129,6 +144,7 @@ __all__ = [
     "RematchOpen",
     "RematchRefused",
     "Seat",
+    "SeatHeld",
     "ServerSettings",
     "SettingRefused",
     "StaleTurn",

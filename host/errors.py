@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules import MoveError, OptionError
-from rules.text import counts
+from rules.text import counts, listing
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class LobbyAction(StrEnum):
     START = "start"
     ABANDON = "abandon"
     ADD_COMPUTER = "add-computer"
+    DECLINE = "decline"
+    RELEASE = "release"
 
 
 def _is_are(count: int) -> str:
@@ -175,6 +177,8 @@ ACTION_WORDS = {
     LobbyAction.START: "start",
     LobbyAction.ABANDON: "abandon",
     LobbyAction.ADD_COMPUTER: "add a computer player to",
+    LobbyAction.DECLINE: "decline the invitation to",
+    LobbyAction.RELEASE: "release the seat held in",
 }
 """How each lobby action reads in a sentence."""
 
@@ -233,10 +237,47 @@ class NotCreator(NotAllowed):
         super().__init__(f"Only the player who opened {match.title} can {CREATOR_ACTION_WORDS[action]}.")
 
 
+class SeatHeld(NotAllowed):
+    """Taking the last free seats of a lobby, which are held for invited players (they take them,
+    decline, or the player who opened the lobby releases them)."""
+
+    def __init__(self, match: MatchRef, *, held_for: Sequence[str], creator: bool = False) -> None:
+        """`held_for`: the invited players' names; `creator`: the one asking opened the lobby."""
+        self.match, self.held_for, self.creator = match, tuple(held_for), creator
+        names = listing(list(self.held_for))
+        seats = "seat" if len(self.held_for) == 1 else "seats"
+        if creator:
+            then = f"release it first if {names} will not come."
+        else:
+            then = f"only {names} can take it, until they decline or the invitation is released."
+        were = "was" if len(self.held_for) == 1 else "were"
+        super().__init__(
+            f"The free {seats} of {match.title} {_is_are(len(self.held_for))} held for {names}, "
+            f"who {were} invited: {then}"
+        )
+
+
+class NotInvited(NotAllowed):
+    """Declining an invitation to a lobby that holds no seat for the user."""
+
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__(f"No seat of {match.title} is held for you, so there is no invitation to decline.")
+
+
+class NoHeldSeat(NotAllowed):
+    """Releasing the held seats of a lobby that holds none."""
+
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__(f"No seat of {match.title} is held for an invited player: anyone may join.")
+
+
 CREATOR_ACTION_WORDS = {
     LobbyAction.START: "start it early",
     LobbyAction.ABANDON: "close it",
     LobbyAction.ADD_COMPUTER: "add computer players",
+    LobbyAction.RELEASE: "release a seat held for an invited player",
 }
 
 

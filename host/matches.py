@@ -15,7 +15,17 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
+from data import (
+    EntryKind,
+    HeldSeat,
+    LeftReason,
+    MatchChange,
+    MatchRow,
+    MatchStatus,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
@@ -23,20 +33,24 @@ from .announcements import MatchAnnouncements, owed
 from .checks import check_id, check_move_text, check_player
 from .errors import (
     AlreadySeated,
+    BadRequest,
     HostError,
     LobbyAction,
     LobbyClosed,
     LobbyFull,
     MatchOver,
     NoDrawOffer,
+    NoHeldSeat,
     NoTakebackRequest,
     NotCreator,
     NotEnoughPlayers,
     NotInMatch,
+    NotInvited,
     NotStarted,
     NotYourTurn,
     RematchOpen,
     RematchRefused,
+    SeatHeld,
     StaleTurn,
     TakebackRefusal,
     TakebackRefused,
@@ -124,6 +138,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         computers: str | None = None,
         private: bool = False,
         thread: bool | None = None,
+        invited: Sequence[Player] = (),
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
@@ -134,7 +149,10 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         interactions show it, and it counts for the ratings across all servers only.
 
         The server must offer the game; the match is rated, threaded and quiet as the server's
-        settings say (`thread`: the match's own choice of a thread, None for the server's)."""
+        settings say (`thread`: the match's own choice of a thread, None for the server's).
+
+        `invited`: players a seat is held for until they join or decline, the creator releases
+        it, or the lobby closes; others may take only the seats left free."""
         guild_id, channel_id = check_id(guild_id, "server id"), check_id(channel_id, "channel id")
         creator = check_player(creator)
         game = game_by_key(game_key)
@@ -142,6 +160,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             check_level(computers)
         seat_count = seats if seats is not None else max(game.seats)
         checked = game.check_options(seat_count, dict(options or {}))
+        held = _held_for(creator, [check_player(p) for p in invited], seat_count, computers)
         placement = (await self.check_offered(guild_id, game.key)).placement(thread)
         if private:  # no thread where the bot cannot post on its own: the interactions show it all
             placement = replace(placement, threaded=False, quiet=False)
@@ -157,8 +176,10 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             private=private,
             placement=placement,
             admit=self._admit_lobby if computers is None else None,
+            held=held,
         )
-        self._touch(user_ids=[creator.user_id])  # the creator's name was stored with the seat
+        # The names were stored with the seat and the held seats.
+        self._touch(user_ids=[creator.user_id, *(h.user_id for h in held)])
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
@@ -182,10 +203,13 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.ADD_COMPUTER)
             if len(row.seats) >= row.seat_count:
                 raise LobbyFull(match.ref, seat_count=row.seat_count)
+            if row.held and len(row.seats) + len(row.held) >= row.seat_count:
+                raise SeatHeld(match.ref, held_for=[h.name for h in row.held], creator=True)
             return await self._take_seat(match, computer_seat(len(row.seats), level))
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
-        """Take a free seat in a lobby; the match starts by itself when the last seat is taken."""
+        """Take a free seat in a lobby (an invited player: the seat held for them; anyone else:
+        one not held); the match starts by itself when the last seat is taken."""
         player = check_player(player)
         async with self._editing(match_id) as match:
             row = match.row
@@ -194,8 +218,34 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 raise AlreadySeated(match.ref)
             if len(row.seats) >= row.seat_count:
                 raise LobbyFull(match.ref, seat_count=row.seat_count, suggest_new=True)
+            held = [h for h in row.held if h.user_id != player.user_id]
+            if len(held) == len(row.held) and len(row.seats) + len(row.held) >= row.seat_count:
+                raise SeatHeld(match.ref, held_for=[h.name for h in row.held])
             await self._check_rematch_seat(row, player.user_id)
-            return await self._take_seat(match, SeatRow(len(row.seats), player.user_id, player.name))
+            seat = SeatRow(len(row.seats), player.user_id, player.name)
+            return await self._take_seat(match, seat, held=held if len(held) != len(row.held) else None)
+
+    async def decline(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Decline an invitation: the seat held for the user in a lobby is free for anyone."""
+        check_id(user_id, "user id")
+        async with self._editing(match_id) as match:
+            self._require_lobby(match, LobbyAction.DECLINE)
+            held = [h for h in match.row.held if h.user_id != user_id]
+            if len(held) == len(match.row.held):
+                raise NotInvited(match.ref)
+            return await self._commit(match, MatchChange(held=held))
+
+    async def release(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """Release every seat of a lobby held for invited players (creator only): anyone may
+        take them."""
+        check_id(user_id, "user id")
+        async with self._editing(match_id) as match:
+            self._require_lobby(match, LobbyAction.RELEASE)
+            if user_id != match.row.creator_id:
+                raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.RELEASE)
+            if not match.row.held:
+                raise NoHeldSeat(match.ref)
+            return await self._commit(match, MatchChange(held=()))
 
     async def leave(self, match_id: int, user_id: int) -> MatchSnapshot:
         """Give up a seat in a lobby; the creator leaving closes the lobby."""
@@ -299,10 +349,13 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             ref = Loaded(previous, game_by_key(previous.game), None).ref
             raise RematchRefused(ref, seats_kept=True)
 
-    async def _take_seat(self, match: Loaded, seat: SeatRow) -> MatchSnapshot:
+    async def _take_seat(
+        self, match: Loaded, seat: SeatRow, *, held: Sequence[HeldSeat] | None = None
+    ) -> MatchSnapshot:
+        """Seat one more; `held`: the seats still held after it (None: unchanged)."""
         seats = [*match.row.seats, seat]
         if len(seats) < match.row.seat_count:
-            return await self._commit(match, MatchChange(seats=seats))
+            return await self._commit(match, MatchChange(seats=seats, held=held))
         return await self._start(match, seats)
 
     async def _start(self, match: Loaded, seats: list[SeatRow]) -> MatchSnapshot:
@@ -312,6 +365,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         seated = [replace(s, seat=i) for i, s in enumerate(order)]
         state, entries = advance(row.seed, match.game.start(len(seated), **row.options), [], row.log_length)
         change = _state_change(state, entries, seated, status=MatchStatus.PLAYING)
+        if row.held:  # the creator started it: the invitations end with the lobby
+            change = replace(change, held=())
         return await self._commit(match, change, played=entries, state=state)
 
     # -- play ------------------------------------------------------------------------------------
@@ -750,6 +805,23 @@ def _reached_after(row: MatchRow, sent_at: datetime) -> bool:
         sent = sent_at if sent_at.tzinfo is not None else sent_at.replace(tzinfo=UTC)
         return when > sent
     return False
+
+
+def _held_for(
+    creator: Player, invited: Sequence[Player], seat_count: int, computers: str | None
+) -> list[HeldSeat]:
+    """The seats a new lobby holds for the players invited to it."""
+    held = {p.user_id: HeldSeat(p.user_id, p.name) for p in invited}
+    if not held:
+        return []
+    if computers is not None:
+        raise BadRequest("Against the computer every other seat is a computer player: invite nobody.")
+    if creator.user_id in held:
+        raise BadRequest("You are already seated in the lobby you open: invite someone else.")
+    if len(held) > seat_count - 1:
+        most = seat_count - 1
+        raise BadRequest(f"A lobby of {seat_count} seats can hold at most {most} for invited players.")
+    return list(held.values())
 
 
 def check_level(level: str) -> str:

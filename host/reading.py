@@ -14,7 +14,7 @@ from rules import GAMES, Game, Move, Outcome, State
 from .checks import check_id, is_id
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .listing import MatchListing
-from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Seat
+from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Player, Seat
 from .takebacks import takeback_offer_of
 from .turns import replay
 
@@ -303,6 +303,7 @@ class MatchReader:
             threaded=row.placement.threaded,
             quiet=row.placement.quiet,
             thread_id=row.thread_id,
+            held=tuple(Player(h.user_id, h.name) for h in row.held if row.status == MatchStatus.LOBBY),
         )
 
     async def _last_move(self, loaded: Loaded) -> Move | None:

@@ -141,6 +141,9 @@ class MatchSnapshot:
     """Its channel sees only its lobby and its result; the rest happens in its thread."""
     thread_id: int | None = None
     """The thread opened for it, once it is."""
+    held: tuple[Player, ...] = ()
+    """In a lobby: the invited players a seat is held for, until they join or decline, the
+    creator releases it, or the lobby closes."""
 
     @property
     def home_id(self) -> int:
@@ -150,6 +153,11 @@ class MatchSnapshot:
     @property
     def is_lobby(self) -> bool:
         return self.status == MatchStatus.LOBBY
+
+    @property
+    def open_seats(self) -> int:
+        """In a lobby: the free seats anyone may take (not those held for invited players)."""
+        return max(self.seat_count - len(self.seats) - len(self.held), 0)
 
     @property
     def is_over(self) -> bool:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TypeGuard
 
-from data import ACTIVE_STATUSES, MatchStatus, Notify, SettingsRow
+from data import ACTIVE_STATUSES, MatchStatus, Notify, OfferNoticeClaim, SettingsRow
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
 from .reading import Loaded, MatchReader, to_seat
+from .snapshot import MatchSnapshot
+from .takebacks import takeback_offer_of
 
 REMINDER_SHARES = (50, 90)
 """When a player to move is reminded: after these percents of the turn clock."""
@@ -85,6 +88,38 @@ class PlayerMatch:
     waiting: timedelta
     """How long the match has waited: since its position was reached (a lobby: its last change)."""
     move_count: int
+    draw_offered_by: tuple[str, ...] = ()
+    """The seats' labels that offer a draw the player is still to answer."""
+    takeback_asked_by: str | None = None
+    """The label of the seat that asks for a takeback the player is still to answer."""
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """An open lobby that asks a player to join: it holds a seat for them, or it is the rematch
+    of a match they played (for /mygames)."""
+
+    id: int
+    title: str
+    guild_id: int
+    channel_id: int
+    """The channel of the match message."""
+    message_id: int | None
+    creator: str
+    """The name of the player who opened it."""
+    rematch_of: int | None
+    held: bool
+    """A seat is held for the player."""
+
+
+@dataclass(frozen=True)
+class OfferNotice:
+    """A player who must answer an offer, to be told once, the way they chose."""
+
+    kind: str
+    """'draw' or 'takeback'."""
+    user_id: int
+    notify: Notify
 
 
 def stored_moment(stored: str | None) -> datetime | None:
@@ -174,6 +209,62 @@ class TurnNotices(MatchReader):
                 )
         return due
 
+    async def offer_notices(self, snapshot: MatchSnapshot) -> list[OfferNotice]:
+        """The players who must answer the snapshot's draw offer or takeback request and were not
+        told of it yet, each claimed in the store: the caller tells them, and nobody will again.
+        An offer made again at the same position (after a decline) tells nobody twice."""
+        if snapshot.status != MatchStatus.PLAYING:
+            return []
+        claims = []
+        if snapshot.draw_offer:
+            claims += [
+                OfferNoticeClaim("draw", snapshot.ply, seat.user_id)
+                for seat in snapshot.seats
+                if _person(seat.user_id) and not seat.resigned and seat.index not in snapshot.draw_offer
+            ]
+        offer = snapshot.takeback_offer
+        if offer is not None:
+            claims += [
+                OfferNoticeClaim("takeback", snapshot.ply, user_id)
+                for index in sorted(offer.waiting)
+                if index < len(snapshot.seats) and _person(user_id := snapshot.seats[index].user_id)
+            ]
+        if not claims:
+            return []
+        claimed = await self.store.claim_offer_notices(snapshot.id, claims)
+        return [
+            OfferNotice(claim.kind, claim.user_id, (await self.player_settings(claim.user_id)).notify)
+            for claim in claimed
+        ]
+
+    async def player_invitations(self, user_id: int) -> list[Invitation]:
+        """The open lobbies that hold a seat for the player or ask them back for a rematch, newest
+        first."""
+        check_id(user_id, "user id")
+        found = []
+        for match_id in await self.store.invitations(user_id, limit=PLAYER_MATCHES_LIMIT):
+            try:
+                match = await self._load(match_id)
+            except MatchNotFound:
+                continue
+            row = match.row
+            if row.status != MatchStatus.LOBBY or any(s.user_id == user_id for s in row.seats):
+                continue  # started, closed or joined meanwhile
+            creator = next((s.name for s in row.seats if s.user_id == row.creator_id), "")
+            found.append(
+                Invitation(
+                    id=row.id,
+                    title=_title(match),
+                    guild_id=row.guild_id,
+                    channel_id=row.message_channel_id or row.channel_id,
+                    message_id=row.message_id,
+                    creator=creator,
+                    rematch_of=row.rematch_of,
+                    held=any(h.user_id == user_id for h in row.held),
+                )
+            )
+        return found
+
     async def player_matches(self, user_id: int, *, now: datetime | None = None) -> list[PlayerMatch]:
         """Every lobby and game the player is in, on every server: those where it is their turn
         first, then the longest waiting first."""
@@ -194,6 +285,11 @@ class TurnNotices(MatchReader):
             found.append(_player_match(match, user_id, now))
         found.sort(key=lambda m: (not m.your_turn, -m.waiting, m.id))
         return found
+
+
+def _person(user_id: int | None) -> TypeGuard[int]:
+    """A person's user id (not a computer's None, nor a forgotten player's negative id)."""
+    return user_id is not None and user_id > 0
 
 
 def _title(match: Loaded) -> str:
@@ -227,6 +323,11 @@ def _player_match(match: Loaded, user_id: int, now: datetime) -> PlayerMatch:
     to_move = seats[seat].label if seat is not None and not your_turn else None
     since = stored_moment(row.position_at) if row.status == MatchStatus.PLAYING else None
     since = since or stored_moment(row.updated_at) or now
+    mine = next((s.seat for s in row.seats if s.user_id == user_id), None)
+    offered = row.draw_offer or ()
+    draw_by = tuple(seats[i].label for i in offered if i < len(seats)) if mine not in offered else ()
+    takeback = takeback_offer_of(row)
+    asked_by = seats[takeback.seat].label if takeback is not None and mine in takeback.waiting else None
     return PlayerMatch(
         id=row.id,
         game=row.game,
@@ -241,4 +342,6 @@ def _player_match(match: Loaded, user_id: int, now: datetime) -> PlayerMatch:
         to_move=to_move,
         waiting=max(now - since, timedelta(0)),
         move_count=row.move_count,
+        draw_offered_by=draw_by if row.status == MatchStatus.PLAYING else (),
+        takeback_asked_by=asked_by,
     )
