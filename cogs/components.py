@@ -65,6 +65,10 @@ class ButtonAction(StrEnum):
     TAKEBACK_DECLINE = "takeback-no"
     REMATCH = "rematch"
     """On a finished match's message: opens its rematch."""
+    DECLINE = "decline"
+    """On a lobby holding a seat for an invited player: they decline the invitation."""
+    RELEASE = "release"
+    """On a lobby holding a seat for an invited player: its creator frees the seat for anyone."""
 
 
 @dataclass(frozen=True)

@@ -172,6 +172,22 @@ class ButtonAnswers(MatchMessages):
         await self.current(press)
         await self.publish(interaction, await self.host.leave(press.match_id, interaction.user.id))
 
+    @component_action(ButtonAction.DECLINE, defer=Defer.PUBLIC)
+    async def decline_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        after = await self.host.decline(press.match_id, interaction.user.id)
+        await self.publish(
+            interaction, after, note=f"{interaction.user.display_name} declined the invitation."
+        )
+
+    @component_action(ButtonAction.RELEASE, defer=Defer.PUBLIC)
+    async def release_pressed(self, interaction: discord.Interaction, press: Press) -> None:
+        await self.current(press)
+        after = await self.host.release(press.match_id, interaction.user.id)
+        await self.publish(
+            interaction, after, note="The seat held for the invited player is free for anyone now."
+        )
+
     @component_action(ButtonAction.BOARD, defer=Defer.PRIVATE)
     async def board_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         snapshot = await self.current(press)

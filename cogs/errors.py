@@ -27,6 +27,7 @@ from host import (
     NotEnoughPlayers,
     NotYourTurn,
     RematchOpen,
+    SeatHeld,
     TooManyLobbies,
     UnknownGame,
     UnknownLevel,
@@ -34,7 +35,7 @@ from host import (
     listed_matches,
     scope_phrase,
 )
-from rules.text import counts
+from rules.text import counts, listing
 
 from .replies import clean, send_private, user_mention
 
@@ -116,6 +117,19 @@ def _not_creator(error: NotCreator) -> str:
     return f"Only {who} can {CREATOR_ACTION_WORDS[error.action]}."
 
 
+def _seat_held(error: SeatHeld) -> str:
+    names = listing([f"**{clean(name)}**" for name in error.held_for])
+    seats = "seat" if len(error.held_for) == 1 else "seats"
+    held = f"The free {seats} of {error.match.title} {_is_are(len(error.held_for))} held for {names}"
+    if error.creator:
+        return f"{held}, whom you invited. If they will not come, press **Release seat** on the lobby first."
+    return (
+        f"{held}, who {'was' if len(error.held_for) == 1 else 'were'} invited: only they can take it, until "
+        f"they decline or the player who opened the lobby releases it. Open your own lobby with "
+        f"`/{error.match.game_key} new`."
+    )
+
+
 def _too_many_lobbies(error: TooManyLobbies) -> str:
     if error.in_channel:
         return (
@@ -163,6 +177,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     LobbyFull: _lobby_full,
     NotEnoughPlayers: _not_enough_players,
     NotCreator: _not_creator,
+    SeatHeld: _seat_held,
     NoRatingsYet: _no_ratings_yet,
     TooManyLobbies: _too_many_lobbies,
     RematchOpen: _rematch_open,

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, game_by_key
+from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, Player, game_by_key
 from rules.text import clip
 
 from .components import MENU_LIMIT
@@ -92,7 +92,8 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     ) -> None:
         """What every game's `new` command does: open a lobby and show it; against the computer
         (`opponent="computer"`), every other seat is a computer player and the match starts.
-        `invite`: a member asked to join; the lobby message mentions them (and pings only them).
+        `invite`: a member asked to join; a seat is held for them (cogs.dispatch: Decline, Release
+        seat), and the lobby message mentions them (and pings only them).
         `thread`: the match's own choice of a thread (None: the server's setting)."""
         if invite is not None:
             self.check_invite(interaction, invite, opponent)
@@ -108,6 +109,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
             computers=level if opponent == COMPUTER else None,
             private=place.private,
             thread=thread,
+            invited=[Player(invite.id, invite.display_name)] if invite is not None else (),
         )
         await self.publish(interaction, snapshot, invite=invite)
 

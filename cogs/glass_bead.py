@@ -404,7 +404,7 @@ class BeadPicture(Picture):
 class GlassBeadCog(BuilderCog, group_name="glass-bead"):
     """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
 
-    @lobby_command("Open a Glass Bead Game lobby in this channel")
+    @lobby_command("Open a Glass Bead Game lobby in this channel", invite=True)
     def new(self) -> Lobby:
         return Lobby(seats=2)
 

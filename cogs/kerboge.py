@@ -591,6 +591,7 @@ class KerbogeCog(BuilderCog, group_name="kerboge"):
 
     @lobby_command(
         "Open a Kerboge (4 players) or Jai Kerboge (2) lobby here",
+        invite=True,
         players=Choices("4 players: Kerboge; 2 players: Jai Kerboge (default 4)", PLAYER_COUNTS),
     )
     def new(self, players: int = 4) -> Lobby:

@@ -17,6 +17,7 @@ class KeryoPenteCog(GameCog, group_name="keryo-pente"):
 
     @lobby_command(
         "Open a Keryo-Pente lobby in this channel",
+        invite=True,
         seats=Choices("How many players (default 2)", PLAYER_COUNTS),
         tournament="Tournament rule: first stone on K10, the second outside H8–M12 (default on)",
     )

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import discord
 
 import render
-from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus, Notify
+from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus, Notify, OfferNotice
 from rules import Game
 from rules.text import clip
 
@@ -34,12 +34,13 @@ from .messages import (
     invite_content,
     match_embed,
     menu_description,
+    offer_content,
     rematch_content,
     thread_link,
     thread_pointer,
     turn_content,
 )
-from .notices import owed_notice, turn_by_dm
+from .notices import offers_by_dm, owed_notice, turn_by_dm
 from .replies import NO_PINGS, send_private, send_public
 from .threads import THREAD_ARCHIVED, is_thread, open_thread, plays_in_thread, unarchive
 
@@ -189,6 +190,13 @@ class MatchMessages:
             # Only where a lobby may begin before it is full; the others start when full.
             start = self.row_button(snapshot, ButtonAction.START, "Start", style=discord.ButtonStyle.primary)
             lobby.insert(1, start)
+        if snapshot.held:  # the invited player declines, or the creator frees the seat (row 1)
+            for action, label in ((ButtonAction.DECLINE, "Decline"), (ButtonAction.RELEASE, "Release seat")):
+                lobby.append(
+                    MatchComponent.button(
+                        self.game.key, action, snapshot.id, snapshot.ply, label=label, row=1
+                    )
+                )
         return lobby
 
     def move_select(self, snapshot: MatchSnapshot, menu: tuple[tuple[str, str], ...]) -> MatchComponent:
@@ -233,7 +241,9 @@ class MatchMessages:
         buttons: bool = True,
         invite: discord.abc.User | None = None,
         rematch_for: Sequence[int] = (),
+        offers: Sequence[OfferNotice] = (),
     ) -> MatchMessage:
+        """`offers`: the players told of an offer here; those who chose a mention are pinged."""
         picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
         file = None
         if picture.png is not None:
@@ -242,6 +252,9 @@ class MatchMessages:
             )
         embed = match_embed(snapshot, image=file.filename if file else None, note=note)
         content, mentions = turn_content(snapshot, ping=ping)
+        answering = [(notice.kind, notice.user_id) for notice in offers if notice.notify == Notify.MENTION]
+        if answering:
+            content, mentions = offer_content(snapshot, answering)
         if invite is not None and snapshot.is_lobby:
             content, mentions = invite_content(snapshot, invite.id)
         if rematch_for and snapshot.is_lobby:
@@ -273,6 +286,7 @@ class MatchMessages:
         seat = snapshot.seat_to_move
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         notice = await owed_notice(self.host, snapshot, ping=ping)
+        offers = await self.host.offer_notices(snapshot)
         note = self.thinking_note(snapshot, note)
         client = interaction.client
         async with self.host.announcing(snapshot.id):
@@ -280,11 +294,16 @@ class MatchMessages:
                 mention = notice == Notify.MENTION
                 if plays_in_thread(snapshot) and interaction.channel_id != snapshot.thread_id:
                     sent = await self.post_in_thread(
-                        client, snapshot, ping=mention, note=note, interaction=interaction
+                        client, snapshot, ping=mention, note=note, interaction=interaction, offers=offers
                     )
                 else:
                     message = await self.match_message(
-                        snapshot, ping=mention, note=note, invite=invite, rematch_for=rematch_for
+                        snapshot,
+                        ping=mention,
+                        note=note,
+                        invite=invite,
+                        rematch_for=rematch_for,
+                        offers=offers,
                     )
                     sent = await send_public(
                         interaction,
@@ -312,6 +331,7 @@ class MatchMessages:
                 await self.post_result(client, snapshot, sent)
                 if notice == Notify.DM:
                     await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
+                await offers_by_dm(client, snapshot, offers, sent.channel.id, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=interaction.user.id, interaction=interaction)
 
     async def announce(
@@ -341,6 +361,7 @@ class MatchMessages:
         ping = due.ping and seat is not None and seat.user_id != quiet_for
         notice = await owed_notice(self.host, snapshot, ping=ping)
         async with self.host.announcing(snapshot.id):
+            offers: list[OfferNotice] = []
             try:
                 sent = await self.already_posted(client, channel, snapshot)
                 if sent is None and snapshot.status == MatchStatus.ABANDONED:
@@ -348,10 +369,15 @@ class MatchMessages:
                 if sent is None:
                     note = self.thinking_note(snapshot, note)
                     mention = notice == Notify.MENTION
+                    offers = await self.host.offer_notices(snapshot)
                     if in_thread:
-                        sent = await self.post_in_thread(client, snapshot, ping=mention, note=note)
+                        sent = await self.post_in_thread(
+                            client, snapshot, ping=mention, note=note, offers=offers
+                        )
                     else:
-                        sent = await self.send_board(client, snapshot, channel_id, ping=mention, note=note)
+                        sent = await self.send_board(
+                            client, snapshot, channel_id, ping=mention, note=note, offers=offers
+                        )
             except Exception as error:  # as in publish: it stays due, tried again later and later
                 if isinstance(error, discord.HTTPException):
                     log.warning("Match %s: could not post its message (%s); it stays due", snapshot.id, error)
@@ -364,6 +390,7 @@ class MatchMessages:
             await self.post_result(client, snapshot, sent)
             if notice == Notify.DM:
                 await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
+            await offers_by_dm(client, snapshot, offers, sent.channel.id, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
 
@@ -375,9 +402,10 @@ class MatchMessages:
         *,
         ping: bool,
         note: str | None,
+        offers: Sequence[OfferNotice] = (),
     ) -> discord.Message:
         """Post the match message in a channel (or thread) without an interaction."""
-        message = await self.match_message(snapshot, ping=ping, note=note)
+        message = await self.match_message(snapshot, ping=ping, note=note, offers=offers)
         return await client.get_partial_messageable(channel_id).send(
             content=message.content,
             embed=message.embed,
@@ -395,6 +423,7 @@ class MatchMessages:
         ping: bool,
         note: str | None,
         interaction: discord.Interaction | None = None,
+        offers: Sequence[OfferNotice] = (),
     ) -> discord.Message:
         """Post the board of a threaded match in its thread (see cogs/threads.py): open the
         thread first when it is not yet (on a start line in the channel), un-archive it when
@@ -411,9 +440,11 @@ class MatchMessages:
             if thread_id is None:
                 thread_id = await open_thread(client, self.host, snapshot, starter)
         if thread_id is None:  # Discord would not open it: the match goes on in its channel
-            sent = await self.send_board(client, snapshot, snapshot.channel_id, ping=ping, note=note)
+            sent = await self.send_board(
+                client, snapshot, snapshot.channel_id, ping=ping, note=note, offers=offers
+            )
         else:
-            sent = await self.send_in_thread(client, snapshot, thread_id, ping=ping, note=note)
+            sent = await self.send_in_thread(client, snapshot, thread_id, ping=ping, note=note, offers=offers)
         if interaction is not None and not answered:
             await send_private(interaction, thread_pointer(snapshot, sent.channel.id))
         return sent
@@ -434,19 +465,28 @@ class MatchMessages:
         ), False
 
     async def send_in_thread(
-        self, client: discord.Client, snapshot: MatchSnapshot, thread_id: int, *, ping: bool, note: str | None
+        self,
+        client: discord.Client,
+        snapshot: MatchSnapshot,
+        thread_id: int,
+        *,
+        ping: bool,
+        note: str | None,
+        offers: Sequence[OfferNotice] = (),
     ) -> discord.Message:
         try:
-            return await self.send_board(client, snapshot, thread_id, ping=ping, note=note)
+            return await self.send_board(client, snapshot, thread_id, ping=ping, note=note, offers=offers)
         except discord.NotFound:
             log.info("Match %s: its thread %s is gone; it goes on in its channel", snapshot.id, thread_id)
             await self.host.thread_gone(snapshot.id)
-            return await self.send_board(client, snapshot, snapshot.channel_id, ping=ping, note=note)
+            return await self.send_board(
+                client, snapshot, snapshot.channel_id, ping=ping, note=note, offers=offers
+            )
         except discord.HTTPException as error:
             if error.code != THREAD_ARCHIVED:
                 raise
         await unarchive(client, thread_id)
-        return await self.send_board(client, snapshot, thread_id, ping=ping, note=note)
+        return await self.send_board(client, snapshot, thread_id, ping=ping, note=note, offers=offers)
 
     async def post_result(
         self, client: discord.Client, snapshot: MatchSnapshot, sent: discord.Message

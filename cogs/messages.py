@@ -166,7 +166,8 @@ def players_text(snapshot: MatchSnapshot) -> str:
             f"**{name}** · {score_text(snapshot, score)}" for name, score in snapshot.outcome.other_scores
         ]
     if snapshot.is_lobby:
-        lines += ["*(free seat)*"] * (snapshot.seat_count - len(snapshot.seats))
+        lines += [f"*(held for {clean(player.name)})*" for player in snapshot.held]
+        lines += ["*(free seat)*"] * snapshot.open_seats
     return clip("\n".join(lines), FIELD_LIMIT) or "—"
 
 
@@ -201,7 +202,11 @@ def match_embed(
             if snapshot.game.starts_short
             else f"{creator} can fill empty seats with **Add computer**."
         )
-        lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
+        lines += held_lines(snapshot)
+        if snapshot.open_seats or not snapshot.held:
+            lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
+        else:
+            lines.append(f"The match starts when the invited player joins; {early}")
     if snapshot.draw_declined:
         declining = [seat_text(snapshot, snapshot.seats[s], mention=False) for s in snapshot.draw_declined]
         verb = "declines" if len(declining) == 1 else "decline"
@@ -238,6 +243,19 @@ def match_embed(
     counts = f"{moves_played(snapshot)}{takebacks}{unrated}"
     embed.set_footer(text=f"Match #{snapshot.id} · {counts} · /{snapshot.game.key} rules")
     return embed
+
+
+def held_lines(snapshot: MatchSnapshot) -> list[str]:
+    """A lobby's seats held for invited players: for whom, and how the hold ends."""
+    if not snapshot.held:
+        return []
+    names = listing([user_mention(p.user_id) or f"**{clean(p.name)}**" for p in snapshot.held])
+    seats = "A seat is" if len(snapshot.held) == 1 else f"{len(snapshot.held)} seats are"
+    creator = user_mention(snapshot.creator_id) or "The player who opened it"
+    return [
+        f"✉️ {seats} held for {names} (invited) until they press **Join** or **Decline**, or the lobby "
+        f"closes; {creator} can press **Release seat** to open it to anyone."
+    ]
 
 
 def takeback_lines(snapshot: MatchSnapshot) -> list[str]:
@@ -320,11 +338,56 @@ def reminder_text(title: str, runs_out_in: timedelta, link: str | None) -> str:
     )
 
 
+OFFER_BUTTONS = {"draw": ("Accept draw", "Decline draw"), "takeback": ("Accept takeback", "Decline takeback")}
+
+
+def offer_text(snapshot: MatchSnapshot, kind: str) -> str:
+    """What a player who must answer an offer is told: "**Ann** offers a draw in Keibot #3"."""
+    if kind == "draw":
+        offering = [
+            clean(snapshot.seats[s].label) for s in sorted(snapshot.draw_offer) if s < len(snapshot.seats)
+        ]
+        who = listing([f"**{name}**" for name in offering]) or "A player"
+        return f"{who} {'offers' if len(offering) <= 1 else 'offer'} a draw in {snapshot.title}"
+    offer = snapshot.takeback_offer
+    asker = snapshot.seats[offer.seat] if offer is not None and offer.seat < len(snapshot.seats) else None
+    who = f"**{clean(asker.label)}**" if asker is not None else "A player"
+    return f"{who} asks to take back their last move in {snapshot.title}"
+
+
+def offer_content(
+    snapshot: MatchSnapshot, answering: Sequence[tuple[str, int]]
+) -> tuple[str, discord.AllowedMentions]:
+    """The match message's text that pings the players who must answer an offer (`answering`:
+    (kind, user id) pairs), and the mentions that may ping only them."""
+    lines = []
+    for kind, (accept, decline) in OFFER_BUTTONS.items():
+        tags = [tag for k, user_id in answering if k == kind and (tag := user_mention(user_id))]
+        if tags:
+            lines.append(
+                f"{', '.join(tags)}: {offer_text(snapshot, kind)}. Press **{accept}** or **{decline}**."
+            )
+    users = [discord.Object(user_id) for _, user_id in answering if user_mention(user_id) is not None]
+    return "\n".join(lines), discord.AllowedMentions(
+        everyone=False, roles=False, users=users, replied_user=False
+    )
+
+
+def dm_offer_text(snapshot: MatchSnapshot, kind: str, link: str | None) -> str:
+    """The direct message telling a player of an offer they must answer."""
+    where = f" Answer on the match message: {link}" if link else ""
+    return f"{offer_text(snapshot, kind)}.{where}"
+
+
 def invite_content(snapshot: MatchSnapshot, user_id: int) -> tuple[str, discord.AllowedMentions]:
     """The text of a lobby's message that invites one member (and may ping only them)."""
     creator = next((seat.label for seat in snapshot.seats if seat.user_id == snapshot.creator_id), None)
     who = f"**{clean(creator)}**" if creator else "someone"
-    text = f"<@{user_id}>, {who} invites you to play {snapshot.title}: press **Join** to take your seat."
+    if any(player.user_id == user_id for player in snapshot.held):
+        take = ". A seat is held for you: press **Join** to take it, or **Decline**."
+    else:
+        take = ": press **Join** to take a seat."
+    text = f"<@{user_id}>, {who} invites you to play {snapshot.title}{take}"
     return text, mention_only(user_id)
 
 

@@ -7,6 +7,10 @@ direct message Discord refuses (closed DMs) becomes a small channel message ping
 logged: never an error for anyone. Reminders (TurnClock's sweep) come the same ways; with
 "nothing" and reminders on, they come as a mention in the match's channel. In a private match
 (a DM or group DM, where the bot cannot post on its own) a reminder is a DM.
+
+A draw offer or a takeback request reaches each player who must answer it the same way, once
+(`Host.offer_notices` claims it): the match message showing the offer mentions them, or a DM
+links to it, or nothing.
 """
 
 from __future__ import annotations
@@ -15,9 +19,17 @@ import logging
 
 import discord
 
-from host import Host, MatchSnapshot, Notify, TurnReminder
+from host import Host, MatchSnapshot, Notify, OfferNotice, TurnReminder
 
-from .messages import dm_refused_content, dm_turn_text, match_link, mention_only, reminder_text
+from .messages import (
+    dm_offer_text,
+    dm_refused_content,
+    dm_turn_text,
+    match_link,
+    mention_only,
+    offer_text,
+    reminder_text,
+)
 
 log = logging.getLogger("tavern.notices")
 
@@ -64,6 +76,28 @@ async def turn_by_dm(
         await mention_in_channel(
             client, channel_id, seat.user_id, dm_refused_content(seat.user_id, snapshot.title, link)
         )
+
+
+async def offers_by_dm(
+    client: discord.Client,
+    snapshot: MatchSnapshot,
+    notices: list[OfferNotice],
+    channel_id: int,
+    message_id: int,
+) -> None:
+    """The direct messages of the players who chose them and must answer an offer, after the
+    match message showing it is posted; closed DMs become a ping in the channel."""
+    link = match_link(snapshot.guild_id, channel_id, message_id)
+    for notice in notices:
+        if notice.notify != Notify.DM:
+            continue
+        if not await send_dm(client, notice.user_id, dm_offer_text(snapshot, notice.kind, link)):
+            where = f": {link}" if link else "."
+            text = (
+                f"<@{notice.user_id}>, {offer_text(snapshot, notice.kind)} (I could not send you a direct "
+                f"message, so here is your notice; `/settings` changes how you are told){where}"
+            )
+            await mention_in_channel(client, channel_id, notice.user_id, text)
 
 
 async def send_reminder(client: discord.Client, reminder: TurnReminder) -> None:

@@ -17,6 +17,7 @@ class VerquereCog(GameCog, group_name="verquere"):
 
     @lobby_command(
         "Open a Verquere lobby in this channel",
+        invite=True,
         five_blots="No point may be closed until five men have left home (default off)",
         five_closed_points="A run of more than 5 closed points is vulnerable: a hit takes all its men "
         "(default off)",

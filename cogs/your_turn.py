@@ -4,13 +4,14 @@ list (host/turn_notices.py), this cog words them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import REMINDER_SHARES, Host, Notify, PlayerMatch, PlayerSettings
+from host import REMINDER_SHARES, Host, Invitation, Notify, PlayerMatch, PlayerSettings
 from rules.text import clip, listing
 
 from .clock import turn_clock_of
@@ -64,35 +65,81 @@ def settings_text(settings: PlayerSettings, turn_timeout: timedelta | None, *, s
     )
 
 
+def linked_title(title: str, guild_id: int, channel_id: int, message_id: int | None) -> str:
+    link = match_link(guild_id, channel_id, message_id)
+    return f"[{title}]({link})" if link else f"**{title}**"
+
+
+def elsewhere(guild_id: int, here: int | None) -> str:
+    return " · another server" if here is not None and guild_id != here else ""
+
+
 def match_line(match: PlayerMatch, *, here: int | None) -> str:
-    """One line of /mygames: the match (linked), whose turn, for how long, with whom."""
-    link = match_link(match.guild_id, match.channel_id, match.message_id)
-    title = f"[{match.title}]({link})" if link else f"**{match.title}**"
+    """One line of /mygames: the match (linked), whose turn and for how long, with whom (each
+    player named once)."""
+    title = linked_title(match.title, match.guild_id, match.channel_id, match.message_id)
     waited = duration_text(match.waiting)
+    others = list(match.players)
     if match.status == "lobby":
         seated = len(match.players) + 1
         what = f"{title}: lobby, {seated} of {match.seat_count} seats taken, open for {waited}"
+        others = []
     elif match.your_turn:
-        what = f"**Your turn** in {title}, for {waited}"
+        what = f"**Your turn** in {title} (for {waited})"
     elif match.to_move is not None:
-        what = f"{title}: **{clean(match.to_move)}** to move, for {waited}"
+        what = f"{title}: **{clean(match.to_move)}** to move (for {waited})"
+        others = [name for name in others if name != match.to_move]
     else:
-        what = f"{title}: playing, for {waited}"
-    if match.status != "lobby" and match.players:
-        what += f" · with {clean(listing(list(match.players)))}"
-    if here is not None and match.guild_id != here:
-        what += " · another server"
-    return f"• {what}"
+        what = f"{title}: playing (for {waited})"
+    if others:
+        what += f" · with {clean(listing(others))}"
+    return f"• {what}{elsewhere(match.guild_id, here)}"
 
 
-def matches_text(matches: list[PlayerMatch], *, here: int | None) -> str:
-    """The lines that fit one embed, and how many more there are."""
+def answer_lines(matches: list[PlayerMatch], invitations: list[Invitation], *, here: int | None) -> list[str]:
+    """What waits for the player's answer: draw offers, takeback requests, invitations and
+    rematches."""
+    lines = []
+    for match in matches:
+        title = linked_title(match.title, match.guild_id, match.channel_id, match.message_id)
+        if match.draw_offered_by:
+            who = listing([f"**{clean(name)}**" for name in match.draw_offered_by])
+            verb = "offers" if len(match.draw_offered_by) == 1 else "offer"
+            lines.append(f"• 🤝 {who} {verb} a draw in {title}{elsewhere(match.guild_id, here)}")
+        if match.takeback_asked_by is not None:
+            who = f"**{clean(match.takeback_asked_by)}**"
+            lines.append(
+                f"• ↩️ {who} asks to take back their last move in {title}{elsewhere(match.guild_id, here)}"
+            )
+    for invitation in invitations:
+        title = linked_title(
+            invitation.title, invitation.guild_id, invitation.channel_id, invitation.message_id
+        )
+        who = f"**{clean(invitation.creator)}**" if invitation.creator else "Someone"
+        if invitation.held:
+            what = f"✉️ {who} invites you to {title}: a seat is held for you (**Join** or **Decline**)"
+        else:
+            what = f"🔁 {who} asks for a rematch in {title}"
+        lines.append(f"• {what}{elsewhere(invitation.guild_id, here)}")
+    return lines
+
+
+def matches_text(
+    matches: list[PlayerMatch], *, here: int | None, invitations: Sequence[Invitation] = ()
+) -> str:
+    """The lines that fit one embed, and how many more there are: what waits for the player's
+    answer first, then their matches."""
+    answers = answer_lines(matches, list(invitations), here=here)
+    shown = [*answers, *(match_line(match, here=here) for match in matches)]
+    if answers:  # two headed parts
+        shown.insert(0, "**Waiting for your answer**")
+        if matches:
+            shown.insert(len(answers) + 1, "**Your matches**")
     lines: list[str] = []
     used = 0
-    for index, match in enumerate(matches):
-        line = match_line(match, here=here)
+    for index, line in enumerate(shown):
         if used + len(line) + 1 > DESCRIPTION_LIMIT - MORE_RESERVED:
-            lines.append(f"… and {len(matches) - index} more")
+            lines.append(f"… and {sum(not s.startswith('**') for s in shown[index:])} more")
             break
         lines.append(line)
         used += len(line) + 1
@@ -125,8 +172,9 @@ class YourTurnCog(commands.Cog):
     async def mygames(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         matches = await self.host.player_matches(interaction.user.id)
-        if matches:
-            text = matches_text(matches, here=interaction.guild_id)
+        invitations = await self.host.player_invitations(interaction.user.id)
+        if matches or invitations:
+            text = matches_text(matches, here=interaction.guild_id, invitations=invitations)
         else:
             text = (
                 "You are in no lobby or match. Open one with a game's `new` command (`/help` lists "

@@ -85,9 +85,12 @@ async def test_the_setup_choices_and_the_default() -> None:
 async def test_an_invited_member_is_mentioned_and_only_them(driver: Driver, host: Host) -> None:
     requests = await driver.command(ALICE, "keibot new", invite=BOB)
     message = the_public_message(requests)
+    # The seat is held for Bob (issue 29: "press Join to take your seat", then anyone could).
     assert message.content == (
-        f"<@{BOB.id}>, **Alice** invites you to play Keibot #1: press **Join** to take your seat."
+        f"<@{BOB.id}>, **Alice** invites you to play Keibot #1. A seat is held for you: press **Join** to "
+        "take it, or **Decline**."
     )
+    assert f"A seat is held for <@{BOB.id}> (invited)" in message.text
     assert message.payload is not None
     allowed = message.payload["allowed_mentions"]
     assert allowed["users"] == [BOB.id] and allowed.get("parse", []) == []

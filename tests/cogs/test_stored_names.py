@@ -45,6 +45,8 @@ def test_the_button_actions_keep_their_stored_strings() -> None:
         "TAKEBACK_ACCEPT": "takeback-yes",
         "TAKEBACK_DECLINE": "takeback-no",
         "REMATCH": "rematch",
+        "DECLINE": "decline",
+        "RELEASE": "release",
     }
     button = MatchComponent.button("keibot", ButtonAction.RESIGN_CONFIRMED, 12, 3, label="Yes")
     assert button.custom_id == "tavern:keibot:resign-yes:12:3"
@@ -102,8 +104,8 @@ def test_every_new_command_ends_with_the_shared_options() -> None:
     for cog_class in GAME_COGS:
         command = new_command(cog_class)
         names = [parameter.name for parameter in command.parameters]
-        shared = ["opponent", "level", "invite"] if cog_class is KeibotCog else ["opponent", "level"]
-        shared.append("thread")
+        # Every game can invite a member now (issue 29: an invited seat is held for them).
+        shared = ["opponent", "level", "invite", "thread"]
         assert names[len(names) - len(shared) :] == shared, cog_class
         thread = command.get_parameter("thread")
         assert thread is not None and not thread.required and thread.default is None

@@ -31,7 +31,9 @@ async def test_a_takeback_asked_by_command_and_accepted_by_button(driver: Driver
     message = sent_message(asked)
     assert "asks to take back their last move" in asked.text and "**Accept takeback**" in asked.text
     assert labels(message) == ["Board", "Accept takeback", "Decline takeback", "Offer draw", "Resign"]
-    assert asked.message is not None and asked.message["allowed_mentions"].get("users", []) == []
+    # The player who must answer is pinged, and only they (issue 29: requests pinged nobody).
+    assert asked.message is not None and asked.message["allowed_mentions"].get("users", []) == [game.other.id]
+    assert asked.message["content"].startswith(f"<@{game.other.id}>: ")
     own = the_private_message(await driver.click(game.mover, message, button_id(message, "takeback-yes")))
     assert "You asked for this takeback" in own.text
     taken = the_public_message(await driver.click(game.other, message, button_id(message, "takeback-yes")))

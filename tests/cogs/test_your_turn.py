@@ -273,9 +273,10 @@ async def test_mygames_lists_your_turn_first_with_links(
     shown = await host.get(mine.id)
     theirs_id = (await host.get(theirs.match_id)).message_id
     mine_link = f"https://discord.com/channels/{GUILD_ID}/{shown.message_channel_id}/{shown.message_id}"
-    assert lines[0] == f"• **Your turn** in [Keryo-Pente #{mine.id}]({mine_link}), for 3 hours · with Bob"
+    assert lines[0] == f"• **Your turn** in [Keryo-Pente #{mine.id}]({mine_link}) (for 3 hours) · with Bob"
+    # Bob is named once: as the player to move (issue 29: "**Carol** to move, for … · with Carol").
     assert lines[1] == (
-        f"• [Keryo-Pente #{theirs.match_id}]({link(str(theirs_id))}): **Bob** to move, for 2 days · with Bob"
+        f"• [Keryo-Pente #{theirs.match_id}]({link(str(theirs_id))}): **Bob** to move (for 2 days)"
     )
     assert lines[2].startswith("• [Keibot #3](") and "lobby, 1 of 2 seats taken, open for" in lines[2]
     assert not public_messages(await driver.command(BOB, "mygames"))
