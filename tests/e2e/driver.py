@@ -36,6 +36,7 @@ from .fake_discord import (
 )
 
 SUB_COMMAND = 1
+USER_OPTION = 6
 CUSTOM_ID = re.compile(
     r"tavern:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>\d+):(?P<turn>\d+)(?::.*)?"
 )
@@ -117,13 +118,22 @@ class Driver:
             definition = next(o for o in command.get("options", []) if o["name"] == sub)
         types = {o["name"]: o["type"] for o in definition.get("options", [])}
         leaves = []
+        resolved: dict[str, dict[str, Any]] = {}
         for name, value in options.items():
             assert name in types, f"/{path} has no option {name}"
+            if isinstance(value, Player):  # a member option: its id, the member in `resolved`
+                assert types[name] == USER_OPTION, f"/{path} {name} is not a member option"
+                member = member_payload(value.id, value.name)
+                resolved.setdefault("users", {})[str(value.id)] = member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member
+                value = str(value.id)
             option: dict[str, Any] = {"type": types[name], "name": name, "value": value}
             if name == focused:
                 option["focused"] = True
             leaves.append(option)
         data: dict[str, Any] = {"id": command["id"], "type": 1, "name": group, "options": leaves}
+        if resolved:
+            data["resolved"] = resolved
         if sub:
             data["options"] = [{"type": SUB_COMMAND, "name": sub, "options": leaves}]
         return data
