@@ -205,8 +205,10 @@ def match_embed(
         lines += held_lines(snapshot)
         if snapshot.open_seats or not snapshot.held:
             lines.append(f"Press **Join** to take a seat. The match starts when all seats are taken; {early}")
-        else:
+        elif snapshot.game.starts_short:
             lines.append(f"The match starts when the invited player joins; {early}")
+        else:  # every free seat is held: no computer may take one
+            lines.append("The match starts when the invited player joins.")
     if snapshot.draw_declined:
         declining = [seat_text(snapshot, snapshot.seats[s], mention=False) for s in snapshot.draw_declined]
         verb = "declines" if len(declining) == 1 else "decline"

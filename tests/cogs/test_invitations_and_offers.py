@@ -153,3 +153,14 @@ async def test_mygames_lists_offers_and_invitations(driver: Driver, host: Host) 
     assert lines[3] == "**Your matches**"
     (mover_embed,) = the_private_message(await driver.command(game.mover, "mygames")).embeds
     assert "Waiting for your answer" not in mover_embed["description"]
+
+
+async def test_the_lobby_message_says_for_whom_the_seat_is_held(driver: Driver) -> None:
+    lobby = the_public_message(await driver.command(ALICE, "keibot new", invite=BOB))
+    (embed,) = lobby.embeds
+    lines = embed["description"].splitlines()
+    assert lines[1] == (
+        f"✉️ A seat is held for <@{BOB.id}> (invited) until they press **Join** or **Decline**, or the "
+        f"lobby closes; <@{ALICE.id}> can press **Release seat** to open it to anyone."
+    )
+    assert lines[2] == "The match starts when the invited player joins."
