@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
-from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, MoveError, Outcome, State
+from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
 from .announcements import MatchAnnouncements, owed
@@ -420,10 +420,19 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
         seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
         entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
-        after, entries = advance(row.seed, state.resign(seat.seat), [entry], row.log_length + 1)
-        ended = after.outcome()
+        seat_name = match.game.seat_names(row.seat_count)[seat.seat]
+        resigned = state.resign(seat.seat)
+        if resigned.outcome() is None and row.seat_count == 2:
+            # Nobody is left to play on for (Jai Kerboge's rules keep the seat for a computer, as
+            # Kerboge's do): the host ends the match, and the other player wins.
+            after, entries = resigned, [entry]
+            ended: Outcome | None = Outcome(
+                (1 - seat.seat,), tuple(resigned.scores()), f"{seat_name} resigned", RESIGNED
+            )
+        else:
+            after, entries = advance(row.seed, resigned, [entry], row.log_length + 1)
+            ended = after.outcome()
         if ended is not None and timed_out:  # the clock, not the player, ended it
-            seat_name = match.game.seat_names(row.seat_count)[seat.seat]
             ended = replace(ended, reason=f"{seat_name} ran out of time", termination=TIMEOUT)
         change = _state_change(after, entries, seats, outcome=ended)
         return await self._commit(match, change, played=entries, state=after)
