@@ -8,11 +8,21 @@ import random
 import pytest
 
 from data import Store
-from host import Host, LobbyAction, LobbyClosed, MatchSnapshot, NotAllowed, NotCreator, Player
+from host import (
+    DRAW_OPENING_MOVES,
+    Host,
+    LobbyAction,
+    LobbyClosed,
+    MatchSnapshot,
+    NoDrawWithComputer,
+    NotAllowed,
+    NotCreator,
+    Player,
+)
 from host.computer import accepts_draw, choose_move
 from rules import State
 from tests.support.databases import Database
-from tests.support.host import store_cache
+from tests.support.host import store_cache, unchanged
 from tests.support.keryo_pente import drawn_board, open_fours, position
 
 ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
@@ -191,10 +201,26 @@ async def against_computers(host: Host, people: list[Player], computers: int) ->
     return match, [s.index for s in match.seats if s.user_id is None][-1]
 
 
+async def play_the_opening(host: Host, match: MatchSnapshot) -> MatchSnapshot:
+    """The people's moves (the search's, so that nobody wins at once) and the computers' own
+    until the opening is over (a computer agrees to no draw before DRAW_OPENING_MOVES moves)."""
+    while match.move_count < DRAW_OPENING_MOVES:
+        assert match.status == "playing" and match.state is not None
+        if match.waiting_for_computer:
+            match = await host.play_computers(match.id)
+            continue
+        seat = match.seat_to_move
+        assert seat is not None and seat.user_id is not None
+        move = choose_move(match.state, "normal", match.ply, iterations=30, time_limit=0.5)
+        match = await host.play(match.id, seat.user_id, str(move))
+    return match
+
+
 async def test_a_winning_computer_declines_a_draw(
     computer_host: Host, chooser: ThreadChooser, database: Database
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
+    await play_the_opening(computer_host, match)
     store_cache(database, match.id, open_fours(computer, 2, to_move=1 - computer).to_json())
     offered = await computer_host.offer_draw(match.id, ANN.user_id)
     assert offered.status == "playing" and offered.outcome is None
@@ -207,6 +233,7 @@ async def test_a_computer_accepts_a_draw_in_a_drawn_position(
     computer_host: Host, chooser: ThreadChooser, database: Database, store: Store
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
+    await play_the_opening(computer_host, match)
     store_cache(database, match.id, position(drawn_board(), to_move=1 - computer).to_json())
     agreed = await computer_host.offer_draw(match.id, ANN.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None
@@ -219,6 +246,7 @@ async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_compute
 ) -> None:
     host = computer_host
     match, computer = await against_computers(host, [ANN, BOB, CAT], 1)
+    await play_the_opening(host, match)
     person = (computer + 1) % 4
     store_cache(database, match.id, open_fours(computer, 4, to_move=person).to_json())
     for player in (ANN, BOB):
@@ -235,3 +263,39 @@ async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_compute
         agreed = await host.offer_draw(match.id, player.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw
     assert chooser.draw_questions == 2
+
+
+async def test_a_computer_declines_every_draw_in_the_opening(
+    computer_host: Host, chooser: ThreadChooser, database: Database
+) -> None:
+    """Even a dead drawn position is not agreed before DRAW_OPENING_MOVES moves, and the
+    computer is not even asked (a draw offered in the opening is its player's mistake)."""
+    match, computer = await against_computers(computer_host, [ANN], 1)
+    assert match.move_count < DRAW_OPENING_MOVES
+    store_cache(database, match.id, position(drawn_board(), to_move=1 - computer).to_json())
+    offered = await computer_host.offer_draw(match.id, ANN.user_id)
+    assert offered.status == "playing" and offered.outcome is None
+    assert offered.draw_declined == (computer,) and not offered.draw_offer
+    assert chooser.draw_questions == 0
+
+
+@pytest.mark.parametrize(("game_key", "seats"), [("verquere", 2), ("glass-bead", 2), ("kerboge", 2)])
+async def test_no_draw_is_offered_to_a_computer_in_a_game_without_draws(
+    computer_host: Host, chooser: ThreadChooser, database: Database, game_key: str, seats: int
+) -> None:
+    match = await computer_host.new(
+        guild_id=1, channel_id=2, creator=ANN, game_key=game_key, seats=seats, computers="normal"
+    )
+    assert match.status == "playing" and not match.draw_offerable
+    with unchanged(database, match.id), pytest.raises(NoDrawWithComputer) as refused:
+        await computer_host.offer_draw(match.id, ANN.user_id)
+    assert "has no draws, so the computer player in" in str(refused.value)
+    assert "Play on, or resign to end the match." in str(refused.value)
+    assert chooser.draw_questions == 0
+    # People among themselves may still agree one.
+    lobby = await computer_host.new(guild_id=1, channel_id=2, creator=ANN, game_key=game_key, seats=seats)
+    people = await computer_host.join(lobby.id, BOB)
+    assert people.status == "playing" and people.draw_offerable
+    await computer_host.offer_draw(people.id, ANN.user_id)
+    agreed = await computer_host.offer_draw(people.id, BOB.user_id)
+    assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw
