@@ -205,13 +205,14 @@ async def play_the_opening(host: Host, match: MatchSnapshot) -> MatchSnapshot:
     """The people's moves (the search's, so that nobody wins at once) and the computers' own
     until the opening is over (a computer agrees to no draw before DRAW_OPENING_MOVES moves)."""
     while match.move_count < DRAW_OPENING_MOVES:
-        assert match.status == "playing" and match.state is not None
+        state = match.state
+        assert match.status == "playing" and state is not None
         if match.waiting_for_computer:
             match = await host.play_computers(match.id)
             continue
         seat = match.seat_to_move
         assert seat is not None and seat.user_id is not None
-        move = choose_move(match.state, "normal", match.ply, iterations=30, time_limit=0.5)
+        move = choose_move(state, "normal", match.ply, iterations=30, time_limit=0.5)
         match = await host.play(match.id, seat.user_id, str(move))
     return match
 
