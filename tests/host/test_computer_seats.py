@@ -22,7 +22,7 @@ from host import (
 from host.computer import accepts_draw, choose_move
 from rules import State
 from tests.support.databases import Database
-from tests.support.host import store_cache, unchanged
+from tests.support.host import play_the_opening, store_cache, unchanged
 from tests.support.keryo_pente import drawn_board, open_fours, position
 
 ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
@@ -199,22 +199,6 @@ async def against_computers(host: Host, people: list[Player], computers: int) ->
         match = await host.add_computer(lobby.id, people[0].user_id, "normal")
     assert match.status == "playing"
     return match, [s.index for s in match.seats if s.user_id is None][-1]
-
-
-async def play_the_opening(host: Host, match: MatchSnapshot) -> MatchSnapshot:
-    """The people's moves (the search's, so that nobody wins at once) and the computers' own
-    until the opening is over (a computer agrees to no draw before DRAW_OPENING_MOVES moves)."""
-    while match.move_count < DRAW_OPENING_MOVES:
-        state = match.state
-        assert match.status == "playing" and state is not None
-        if match.waiting_for_computer:
-            match = await host.play_computers(match.id)
-            continue
-        seat = match.seat_to_move
-        assert seat is not None and seat.user_id is not None
-        move = choose_move(state, "normal", match.ply, iterations=30, time_limit=0.5)
-        match = await host.play(match.id, seat.user_id, str(move))
-    return match
 
 
 async def test_a_winning_computer_declines_a_draw(
