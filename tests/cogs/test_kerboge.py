@@ -529,6 +529,10 @@ async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
     requests = await driver.click(alice, confirmation, harness.button_id(confirmation, "resign-yes"))
 
     resigned, played = (r for r in harness.public_messages(requests) if r.embeds)
+    # The click is answered with the resignation at once; the stand-in's move comes after, from
+    # the background, as a message of the channel's own (not an answer to Alice's click).
+    assert requests.index(resigned) < requests.index(played)
+    assert resigned.token is not None and played.token is None and played.path.startswith("/channels/")
     stand_in = f"**Computer (normal) for Alice** ({colour})"
     description = resigned.embeds[0]["description"]
     assert "🤖 Computer (normal) for Alice is thinking…" in description

@@ -146,6 +146,26 @@ async def test_computer_matches_lists_matches_waiting_after_a_restart(
     assert await host.computer_matches() == []
 
 
+async def test_a_resignation_never_thinks_for_the_stand_in(
+    computer_host: Host, chooser: ThreadChooser
+) -> None:
+    """Four-seat Kerboge, resigned on the player's own turn: the resignation lands without the
+    stand-in's move (the cogs play it in the background, `play_computers`), so answering the
+    click never waits for a search."""
+    host = computer_host
+    people = [Player(10 + i, name) for i, name in enumerate(["Sal", "Mel", "Sol", "Rue"])]
+    match = await host.new(guild_id=1, channel_id=2, creator=people[0], game_key="kerboge", seats=4)
+    for p in people[1:]:
+        match = await host.join(match.id, p)
+    quitter = match.seat_to_move
+    assert quitter is not None and quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)
+    assert match.status == "playing" and match.waiting_for_computer and chooser.calls == 0
+    assert [p.kind for p in match.played] == ["resign"]
+    match = await host.play_computers(match.id)
+    assert chooser.calls >= 1 and not match.waiting_for_computer
+
+
 async def test_a_computer_takes_over_a_resigned_kerboge_seat(
     computer_host: Host, chooser: ThreadChooser
 ) -> None:
