@@ -152,7 +152,7 @@ class MatchMessages:
                 self.row_button(snapshot, ButtonAction.DRAW, "Accept draw", emoji="🤝", style=SUCCESS),
                 self.row_button(snapshot, ButtonAction.DRAW_DECLINE, "Decline draw"),
             ]
-        else:
+        elif snapshot.draw_offerable:  # a computer never agrees one in a game without draws
             items.append(self.row_button(snapshot, ButtonAction.DRAW, "Offer draw", emoji="🤝"))
         if len(items) < ROW_WIDTH - 1:  # with both offers open, `/<game> board` shows the board
             items.insert(0, self.row_button(snapshot, ButtonAction.BOARD, "Board", emoji="🔍"))

@@ -21,6 +21,7 @@ from .errors import (
     MatchRef,
     MoveTooLong,
     NoDrawOffer,
+    NoDrawWithComputer,
     NoHeldSeat,
     NoMatchHere,
     NoTakebackRequest,
@@ -60,7 +61,7 @@ from .ladder import (
     scope_phrase,
 )
 from .listing import GameTally, MatchListing, RecentMatch
-from .matches import COMPUTER_LEVELS, Host
+from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
@@ -82,6 +83,7 @@ __all__ = [
     "CLOCK_PRESETS",
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
+    "DRAW_OPENING_MOVES",
     "GLOBAL_SCOPE",
     "LADDERS",
     "MAX_ID",
@@ -117,6 +119,7 @@ __all__ = [
     "MatchStatus",
     "MoveTooLong",
     "NoDrawOffer",
+    "NoDrawWithComputer",
     "NoGameYet",
     "NoHeldSeat",
     "NoMatchHere",

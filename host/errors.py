@@ -287,6 +287,17 @@ class NoDrawOffer(NotAllowed):
         super().__init__("There is no draw offer to decline.")
 
 
+class NoDrawWithComputer(NotAllowed):
+    """A draw offered where a computer plays a game that cannot end drawn: it would never agree."""
+
+    def __init__(self, match: MatchRef) -> None:
+        self.match = match
+        super().__init__(
+            f"{match.game_title} has no draws, so the computer player in {match.title} will not agree "
+            "to one. Play on, or resign to end the match."
+        )
+
+
 class MatchOver(HostError):
     def __init__(self, match: MatchRef, *, status: str) -> None:
         self.match, self.status = match, status

@@ -26,7 +26,7 @@ from data import (
     Store,
     VersionConflict,
 )
-from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, MoveError, Outcome, State
+from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
 from .announcements import MatchAnnouncements, owed
@@ -40,6 +40,7 @@ from .errors import (
     LobbyFull,
     MatchOver,
     NoDrawOffer,
+    NoDrawWithComputer,
     NoHeldSeat,
     NoTakebackRequest,
     NotCreator,
@@ -60,7 +61,15 @@ from .errors import (
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
 from .settings import CLOCK_PRESETS, ServerConfiguration
-from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
+from .snapshot import (
+    COMPUTER_NAME,
+    RESIGNED_SEAT_LEVEL,
+    MatchSnapshot,
+    PlayedMove,
+    Player,
+    TakebackOffer,
+    offers_draw,
+)
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices, stored_moment
 from .turns import (
@@ -78,6 +87,9 @@ OPEN_LOBBIES_PER_PLAYER = 5
 """The most open lobbies one player may have opened on one server."""
 OPEN_LOBBIES_PER_CHANNEL = 10
 """The most open lobbies one channel may have."""
+DRAW_OPENING_MOVES = 20
+"""A computer player agrees to no draw in a match's first this many moves: the opening is for
+playing, and a search rates most of its positions close to even."""
 
 
 class Chooser(Protocol):
@@ -475,10 +487,19 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
         seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
         entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
-        after, entries = advance(row.seed, state.resign(seat.seat), [entry], row.log_length + 1)
-        ended = after.outcome()
+        seat_name = match.game.seat_names(row.seat_count)[seat.seat]
+        resigned = state.resign(seat.seat)
+        if resigned.outcome() is None and row.seat_count == 2:
+            # Nobody is left to play on for (Jai Kerboge's rules keep the seat for a computer, as
+            # Kerboge's do): the host ends the match, and the other player wins.
+            after, entries = resigned, [entry]
+            ended: Outcome | None = Outcome(
+                (1 - seat.seat,), tuple(resigned.scores()), f"{seat_name} resigned", RESIGNED
+            )
+        else:
+            after, entries = advance(row.seed, resigned, [entry], row.log_length + 1)
+            ended = after.outcome()
         if ended is not None and timed_out:  # the clock, not the player, ended it
-            seat_name = match.game.seat_names(row.seat_count)[seat.seat]
             ended = replace(ended, reason=f"{seat_name} ran out of time", termination=TIMEOUT)
         change = _state_change(after, entries, seats, outcome=ended)
         return await self._commit(match, change, played=entries, state=after)
@@ -488,11 +509,14 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         player is asked, and accepts only when its search rates its position as no better than
         a draw: if all agree the match is drawn; if one declines, the offer is cleared and the
         snapshot names who declined (`draw_declined`). A computer standing in for a player who
-        resigned is not asked: that seat is ranked last whatever happens."""
+        resigned is not asked: that seat is ranked last whatever happens. Against a computer, a
+        game that cannot end drawn takes no offer at all (`offers_draw`)."""
         check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             row = match.row
             seat = self._acting_seat(match, user_id)
+            if not offers_draw(match.game, (s.user_id for s in row.seats)):
+                raise NoDrawWithComputer(match.ref)
             offer = set(row.draw_offer or ()) | {seat.seat}
             needed = {s.seat for s in row.seats if s.user_id is not None and not s.resigned}
             if not needed <= offer:
@@ -513,9 +537,12 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             return await self._commit(match, change, played=[entry])
 
     async def _declining_draw(self, match: Loaded) -> tuple[int, ...]:
-        """The computer players' seats that decline a draw now, each asked with its own seed."""
+        """The computer players' seats that decline a draw now, each asked with its own seed; in
+        the opening (`DRAW_OPENING_MOVES`) every one declines without being asked."""
         row, state = match.row, match.state
         assert state is not None
+        if row.move_count < DRAW_OPENING_MOVES:
+            return tuple(seat.seat for seat in row.seats if seat.user_id is None)
         rng = random.Random(f"{row.seed}/draw/{row.log_length}")
         declined = []
         for seat in row.seats:

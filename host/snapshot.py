@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +12,13 @@ from rules import CHANCE, Game, Move, Outcome, State
 COMPUTER_NAME = "Computer"
 RESIGNED_SEAT_LEVEL = "normal"
 """The level of the computer player that takes over a seat whose player resigned (Kerboge)."""
+
+
+def offers_draw(game: Game, seat_user_ids: Iterable[int | None]) -> bool:
+    """Whether the players of a match (their user ids, None for a computer) may offer a draw: a
+    computer player is never asked in a game that cannot end drawn (it would only decline); people
+    among themselves may agree one in any game."""
+    return game.has_draws or all(user_id is not None for user_id in seat_user_ids)
 
 
 @dataclass(frozen=True)
@@ -181,6 +188,12 @@ class MatchSnapshot:
         """A computer player (or one standing in for a resigned player) is to move."""
         seat = self.seat_to_move
         return seat is not None and (seat.user_id is None or seat.resigned)
+
+    @property
+    def draw_offerable(self) -> bool:
+        """Whether a draw may be offered (`offers_draw`): not to a computer player in a game
+        that cannot end drawn."""
+        return offers_draw(self.game, (seat.user_id for seat in self.seats))
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats:

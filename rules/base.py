@@ -138,6 +138,11 @@ class Game:
     resigned_play_on: bool = False
     """Whether a resigned seat stays in the game for someone else to play (Kerboge: the host's
     computer); otherwise it leaves the rotation, or the game ends."""
+    has_draws: bool = True
+    """Whether play can head for a draw, so that agreeing one early makes sense (Keibot,
+    Keryo-Pente). False for Glass Bead and Kerboge, which never end drawn, and for Verquere, drawn
+    only when neither player can ever move again, which its rules end at once: a computer player
+    is never asked to agree a draw in those."""
     state_format: int = 1
     """The version of this game's `to_json` format; every `to_json` carries it as "format", and
     `load` refuses another with StateFormatError. Raise it when the format changes."""

@@ -11,8 +11,9 @@
 
 Levels (`LEVELS`): `easy` plays a uniformly random legal move but takes a win in one; `normal`
 searches about 0.6 s; `hard` about 1.6 s. No move thinks longer than `MAX_THINKING` (2 s).
-A computer seat accepts a draw only when its search rates its position as no better than a draw
-(`accepts_draw`: `rate_position`, a seeded search of fixed size, against `draw_reward`).
+A computer seat accepts a draw only when its search rates its position as clearly lost or dead
+equal (`accepts_draw`: `rate_position`, a seeded search of fixed size, against `draw_reward`, by
+`draw_acceptable`); the host asks it only past the opening, in games that can end drawn.
 `choose_move` raises ValueError at a chance event (`to_move == CHANCE`: the host draws those),
 when the game is over, and for an unknown level.
 
@@ -30,6 +31,7 @@ from .search import (
     Level,
     accepts_draw,
     choose_move,
+    draw_acceptable,
     draw_reward,
     level_named,
     outcome_rewards,
@@ -46,6 +48,7 @@ __all__ = [
     "Level",
     "accepts_draw",
     "choose_move",
+    "draw_acceptable",
     "draw_reward",
     "hooks_for",
     "level_named",

@@ -61,8 +61,14 @@ RATING_ITERATIONS = 1500
 """The search budget of `rate_position`, fixed so that a seeded rating is reproducible (unless
 MAX_THINKING cuts it short first)."""
 
-DRAW_TOLERANCE = 1e-9
-"""How far a rating may lie above a draw's reward and still count as no better: float rounding."""
+CLEARLY_LOST = 0.15
+"""How far below a draw's reward a rating must lie for the position to count as clearly lost (for
+two seats, a draw is worth 0.5: a rating of 0.35 or less)."""
+
+DEAD_EQUAL = 0.002
+"""How close to a draw's reward a rating must lie for the position to count as dead equal. A
+rating a little below the draw's is a balanced position that the search's noise put there: it
+is neither, and the computer plays on."""
 
 
 @dataclass(frozen=True)
@@ -513,8 +519,15 @@ def draw_reward(state: State, seat: int) -> float:
     return outcome_rewards(drawn, state.seats)[seat]
 
 
+def draw_acceptable(rating: float, draw: float) -> bool:
+    """Whether a position rated `rating` is worth a draw worth `draw` (both `outcome_rewards`
+    terms): only when it is clearly lost, or dead equal."""
+    return rating <= draw - CLEARLY_LOST or abs(rating - draw) <= DEAD_EQUAL
+
+
 def accepts_draw(state: State, seat: int, level: str, seed: int, *, iterations: int | None = None) -> bool:
     """Whether a computer playing `seat` at `level` agrees to a draw: only when its search rates
-    its position as no better than a draw (`rate_position` <= `draw_reward`)."""
+    its position as clearly lost or dead equal (`draw_acceptable`). How far the game must have gone
+    first is the host's to say: it knows the moves played."""
     rating = rate_position(state, seat, level, seed, iterations=iterations)
-    return rating <= draw_reward(state, seat) + DRAW_TOLERANCE
+    return draw_acceptable(rating, draw_reward(state, seat))

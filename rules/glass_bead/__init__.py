@@ -74,6 +74,7 @@ in their cup; otherwise the player to move wins. No draws."""
 GAME = Game(
     key="glass-bead",
     title="Glass Bead Game",
+    has_draws=False,
     seats=(2,),
     options={},
     new_state=_new,

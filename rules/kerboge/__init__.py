@@ -106,6 +106,7 @@ GAME = Game(
     summary=SUMMARY,
     ranked_by_score=True,
     resigned_play_on=True,
+    has_draws=False,
     variant_titles={2: "Jai Kerboge"},
 )
 KerbogeState.game = GAME

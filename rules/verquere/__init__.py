@@ -62,6 +62,7 @@ before anything else moves.
 GAME = Game(
     key="verquere",
     title="Verquere",
+    has_draws=False,
     seats=(2,),
     options={
         "five_blots": Option(False, (False, True), "no point may be closed until five men have left home"),

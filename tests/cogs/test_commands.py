@@ -28,7 +28,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import CHANNEL_MESSAGE, OTHER_CHANNEL_ID, Driver, FakeDiscord, User
-from tests.support.host import store_cache
+from tests.support.host import play_the_opening, store_cache
 from tests.support.keryo_pente import drawn_board, open_fours, position
 
 
@@ -506,16 +506,26 @@ async def test_a_draw_offer_is_told_to_the_others_and_a_decline_names_who_declin
 async def test_a_computer_answers_a_draw_offer_by_its_own_search(
     driver: Driver, host: Host, db_path: Path
 ) -> None:
-    """Against the computer one offer is not a draw agreed: the computer declines when it is
-    winning (and the reply says so) and accepts in a drawn position."""
-    await driver.command(ALICE, "keryo-pente new", opponent="computer", level="normal", tournament=False)
+    """Against the computer one offer is not a draw agreed: in the opening the computer declines
+    even a drawn position; past it, it declines when it is winning (and the reply says so) and
+    accepts in a drawn position."""
+    await driver.command(ALICE, "keryo-pente new", opponent="computer", level="easy", tournament=False)
     match = await host.get(1)
     computer = next(s for s in match.seats if s.user_id is None)
     colour = ("Red", "Blue")[computer.index]
+    declines = f"🤝 **Computer (easy)** ({colour}) declines the draw, so the match goes on."
+    store_cache(db_path, 1, position(drawn_board(), to_move=1 - computer.index).to_json())
+    early = the_public_message(await driver.command(ALICE, "keryo-pente draw"))
+    assert declines in early.embeds[0]["description"]
+    assert (await host.get(1)).status == "playing"
+
+    assert match.state is not None
+    store_cache(db_path, 1, match.state.to_json())  # the position the moves made, to play on from
+    await play_the_opening(host, await host.get(1), people="easy")
     store_cache(db_path, 1, open_fours(computer.index, 2, to_move=1 - computer.index).to_json())
     declined = the_public_message(await driver.command(ALICE, "keryo-pente draw"))
     description = declined.embeds[0]["description"]
-    assert f"🤝 **Computer (normal)** ({colour}) declines the draw, so the match goes on." in description
+    assert declines in description
     assert "Draw offered by" not in description and "draw agreed" not in description
     after = await host.get(1)
     assert after.status == "playing" and not after.draw_offer
@@ -526,3 +536,33 @@ async def test_a_computer_answers_a_draw_offer_by_its_own_search(
     assert "The match ends in a draw — draw agreed." in agreed.embeds[0]["description"]
     assert "declines" not in agreed.embeds[0]["description"]
     assert (await host.get(1)).status == "finished"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("verquere", {}), ("glass-bead", {}), ("kerboge", {"players": 2})]
+)
+async def test_no_draw_is_offered_to_a_computer_in_a_game_without_draws(
+    driver: Driver, host: Host, store: Store, game: str, options: dict[str, Any]
+) -> None:
+    """The game cannot end drawn, so the computer would only ever decline: the match message
+    offers no draw, and the command says why and changes nothing. People among themselves keep
+    the button."""
+    requests = await driver.command(ALICE, f"{game} new", opponent="computer", level="easy", **options)
+    boards = [sent_message(r) for r in public_messages(requests) if r.embeds]
+    assert boards and all(
+        "Offer draw" not in str(c.get("label"))
+        for b in boards
+        for row in b["components"]
+        for c in row["components"]
+    )
+    before = await stored(store, 1)
+    answer = the_private_message(await driver.command(ALICE, f"{game} draw"))
+    assert "has no draws, so the computer player in" in answer.text
+    assert "Play on, or resign to end the match." in answer.text
+    assert await stored(store, 1) == before
+
+    await driver.command(ALICE, f"{game} new", **options)
+    joined = await driver.command(BOB, f"{game} join")
+    message = sent_message(the_public_message(joined))
+    labels = [str(c.get("label")) for row in message["components"] for c in row["components"]]
+    assert "Offer draw" in labels

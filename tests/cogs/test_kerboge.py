@@ -529,6 +529,10 @@ async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
     requests = await driver.click(alice, confirmation, harness.button_id(confirmation, "resign-yes"))
 
     resigned, played = (r for r in harness.public_messages(requests) if r.embeds)
+    # The click is answered with the resignation at once; the stand-in's move comes after, from
+    # the background, as a message of the channel's own (not an answer to Alice's click).
+    assert requests.index(resigned) < requests.index(played)
+    assert resigned.token is not None and played.token is None and played.path.startswith("/channels/")
     stand_in = f"**Computer (normal) for Alice** ({colour})"
     description = resigned.embeds[0]["description"]
     assert "🤖 Computer (normal) for Alice is thinking…" in description
@@ -554,3 +558,27 @@ async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
     line = scores.splitlines()[seat.index]
     assert line.startswith(f"<@{alice.id}> ({colour})") and line.endswith("· resigned")
     assert "Computer" not in scores
+
+
+async def test_resigning_jai_kerboge_ends_the_match_and_the_other_player_wins(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    """Two seats: the resignation ends the match at once, the other player wins, and no computer
+    takes the seat (nothing moves after the resignation)."""
+    match_id, _ = await open_match(driver, host, 2)
+    alice, bob = harness.ALICE, harness.BOB
+    confirmation = harness.sent_message(
+        harness.the_private_message(await driver.command(alice, "kerboge resign"))
+    )
+    requests = await driver.click(alice, confirmation, harness.button_id(confirmation, "resign-yes"))
+
+    boards = [r for r in harness.public_messages(requests) if r.embeds]
+    assert len(boards) == 1  # the resignation's own message; no computer move follows it
+    embed = boards[0].embeds[0]
+    text = " ".join([embed["description"], *(f["value"] for f in embed.get("fields", []))])
+    assert f"🏆 <@{bob.id}>" in text and "Computer" not in text and "thinking" not in text
+    assert labels(harness.sent_message(boards[0])) == ["Rematch"]
+    snapshot = await host.get(match_id)
+    assert snapshot.status == "finished" and snapshot.outcome is not None
+    assert snapshot.outcome.winners == (snapshot.seat_of(bob.id).index,)  # type: ignore[union-attr]
+    assert not any(seat.stand_in for seat in snapshot.seats)

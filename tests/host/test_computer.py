@@ -23,6 +23,7 @@ from host.computer import (
     GameHooks,
     accepts_draw,
     choose_move,
+    draw_acceptable,
     draw_reward,
     hooks_for,
     outcome_rewards,
@@ -586,6 +587,28 @@ def test_a_computer_declines_a_draw_when_it_is_winning_and_accepts_when_losing(
     assert not accepts_draw(winning, computer, "normal", 1, iterations=300)
     losing = open_fours(someone, seats, to_move=computer)
     assert accepts_draw(losing, computer, "normal", 1, iterations=300)
+
+
+def test_a_computer_declines_a_draw_in_a_balanced_position() -> None:
+    """Four moves in: the side the search rates a hair below a draw (its noise, or the first
+    mover's edge) is neither lost nor dead equal, and plays on."""
+    state = game_of("rules.keryo_pente").start(2, tournament=False)
+    for move in ("H11", "H12", "B2", "A8"):
+        state = state.play(move)
+    rating = rate_position(state, 1, "normal", 1, iterations=300)
+    assert draw_reward(state, 1) - 0.05 < rating < draw_reward(state, 1)
+    assert not accepts_draw(state, 1, "normal", 1, iterations=300)
+
+
+@pytest.mark.parametrize(
+    ("rating", "accepted"),
+    [
+        *((rating, True) for rating in (0.5, 0.5005, 0.4995, 0.35, 0.1)),
+        *((rating, False) for rating in (0.49, 0.45, 0.37, 0.51, 0.9)),
+    ],
+)
+def test_a_draw_is_acceptable_only_when_clearly_lost_or_dead_equal(rating: float, accepted: bool) -> None:
+    assert draw_acceptable(rating, 0.5) is accepted
 
 
 def test_a_seeded_rating_is_reproducible() -> None:

@@ -8,11 +8,21 @@ import random
 import pytest
 
 from data import Store
-from host import Host, LobbyAction, LobbyClosed, MatchSnapshot, NotAllowed, NotCreator, Player
+from host import (
+    DRAW_OPENING_MOVES,
+    Host,
+    LobbyAction,
+    LobbyClosed,
+    MatchSnapshot,
+    NoDrawWithComputer,
+    NotAllowed,
+    NotCreator,
+    Player,
+)
 from host.computer import accepts_draw, choose_move
 from rules import State
 from tests.support.databases import Database
-from tests.support.host import store_cache
+from tests.support.host import play_the_opening, store_cache, unchanged
 from tests.support.keryo_pente import drawn_board, open_fours, position
 
 ANN, BOB, CAT = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat")
@@ -136,6 +146,26 @@ async def test_computer_matches_lists_matches_waiting_after_a_restart(
     assert await host.computer_matches() == []
 
 
+async def test_a_resignation_never_thinks_for_the_stand_in(
+    computer_host: Host, chooser: ThreadChooser
+) -> None:
+    """Four-seat Kerboge, resigned on the player's own turn: the resignation lands without the
+    stand-in's move (the cogs play it in the background, `play_computers`), so answering the
+    click never waits for a search."""
+    host = computer_host
+    people = [Player(10 + i, name) for i, name in enumerate(["Sal", "Mel", "Sol", "Rue"])]
+    match = await host.new(guild_id=1, channel_id=2, creator=people[0], game_key="kerboge", seats=4)
+    for p in people[1:]:
+        match = await host.join(match.id, p)
+    quitter = match.seat_to_move
+    assert quitter is not None and quitter.user_id is not None
+    match = await host.resign(match.id, quitter.user_id)
+    assert match.status == "playing" and match.waiting_for_computer and chooser.calls == 0
+    assert [p.kind for p in match.played] == ["resign"]
+    match = await host.play_computers(match.id)
+    assert chooser.calls >= 1 and not match.waiting_for_computer
+
+
 async def test_a_computer_takes_over_a_resigned_kerboge_seat(
     computer_host: Host, chooser: ThreadChooser
 ) -> None:
@@ -195,6 +225,7 @@ async def test_a_winning_computer_declines_a_draw(
     computer_host: Host, chooser: ThreadChooser, database: Database
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
+    await play_the_opening(computer_host, match)
     store_cache(database, match.id, open_fours(computer, 2, to_move=1 - computer).to_json())
     offered = await computer_host.offer_draw(match.id, ANN.user_id)
     assert offered.status == "playing" and offered.outcome is None
@@ -207,6 +238,7 @@ async def test_a_computer_accepts_a_draw_in_a_drawn_position(
     computer_host: Host, chooser: ThreadChooser, database: Database, store: Store
 ) -> None:
     match, computer = await against_computers(computer_host, [ANN], 1)
+    await play_the_opening(computer_host, match)
     store_cache(database, match.id, position(drawn_board(), to_move=1 - computer).to_json())
     agreed = await computer_host.offer_draw(match.id, ANN.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None
@@ -219,6 +251,7 @@ async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_compute
 ) -> None:
     host = computer_host
     match, computer = await against_computers(host, [ANN, BOB, CAT], 1)
+    await play_the_opening(host, match)
     person = (computer + 1) % 4
     store_cache(database, match.id, open_fours(computer, 4, to_move=person).to_json())
     for player in (ANN, BOB):
@@ -235,3 +268,39 @@ async def test_with_four_seats_people_cannot_agree_a_draw_over_a_winning_compute
         agreed = await host.offer_draw(match.id, player.user_id)
     assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw
     assert chooser.draw_questions == 2
+
+
+async def test_a_computer_declines_every_draw_in_the_opening(
+    computer_host: Host, chooser: ThreadChooser, database: Database
+) -> None:
+    """Even a dead drawn position is not agreed before DRAW_OPENING_MOVES moves, and the
+    computer is not even asked (a draw offered in the opening is its player's mistake)."""
+    match, computer = await against_computers(computer_host, [ANN], 1)
+    assert match.move_count < DRAW_OPENING_MOVES
+    store_cache(database, match.id, position(drawn_board(), to_move=1 - computer).to_json())
+    offered = await computer_host.offer_draw(match.id, ANN.user_id)
+    assert offered.status == "playing" and offered.outcome is None
+    assert offered.draw_declined == (computer,) and not offered.draw_offer
+    assert chooser.draw_questions == 0
+
+
+@pytest.mark.parametrize(("game_key", "seats"), [("verquere", 2), ("glass-bead", 2), ("kerboge", 2)])
+async def test_no_draw_is_offered_to_a_computer_in_a_game_without_draws(
+    computer_host: Host, chooser: ThreadChooser, database: Database, game_key: str, seats: int
+) -> None:
+    match = await computer_host.new(
+        guild_id=1, channel_id=2, creator=ANN, game_key=game_key, seats=seats, computers="normal"
+    )
+    assert match.status == "playing" and not match.draw_offerable
+    with unchanged(database, match.id), pytest.raises(NoDrawWithComputer) as refused:
+        await computer_host.offer_draw(match.id, ANN.user_id)
+    assert "has no draws, so the computer player in" in str(refused.value)
+    assert "Play on, or resign to end the match." in str(refused.value)
+    assert chooser.draw_questions == 0
+    # People among themselves may still agree one.
+    lobby = await computer_host.new(guild_id=1, channel_id=2, creator=ANN, game_key=game_key, seats=seats)
+    people = await computer_host.join(lobby.id, BOB)
+    assert people.status == "playing" and people.draw_offerable
+    await computer_host.offer_draw(people.id, ANN.user_id)
+    agreed = await computer_host.offer_draw(people.id, BOB.user_id)
+    assert agreed.status == "finished" and agreed.outcome is not None and agreed.outcome.is_draw

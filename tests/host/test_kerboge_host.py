@@ -177,6 +177,45 @@ async def test_a_legal_boarding_lands_with_its_points(host: Host, database: Data
     assert dump(database, match.id) == before
 
 
+@pytest.mark.parametrize("on_their_turn", [True, False])
+async def test_resigning_jai_kerboge_ends_it_and_the_other_player_wins(
+    host: Host, store: Store, database: Database, on_their_turn: bool
+) -> None:
+    """Two seats: nobody is left to play on for, so no computer takes the resigned seat. The
+    other player wins (and is rated as the winner) even with fewer points."""
+    match = await jai_position(host)
+    match = await host.play(match.id, mover(match), "4/1-2,2,3,3 b1Me@3", expected_ply=match.ply)
+    assert kerboge(match).points == (1, 0)
+    sailor, merchant = match.seats
+    assert sailor.user_id is not None and merchant.user_id is not None
+    assert match.to_move == merchant.index
+    if on_their_turn:  # the Merchant plays once, so that the Sailor resigns on their own turn
+        match = await host.play(match.id, mover(match), random_move(kerboge(match), random.Random(1)))
+        assert match.to_move == sailor.index and kerboge(match).points[0] > kerboge(match).points[1]
+    before = match.ply
+    match = await host.resign(match.id, sailor.user_id)
+    outcome = match.outcome
+    assert match.status == "finished" and outcome is not None
+    assert outcome.winners == (merchant.index,) and outcome.termination == "resigned"
+    assert outcome.reason == "Sailor resigned"
+    assert not match.waiting_for_computer and not any(s.stand_in for s in match.seats)
+    assert [(p.kind, p.seat) for p in match.played] == [("resign", sailor.index)]  # nothing after it
+    assert (await store.log(match.id))[-1].kind == "resign" and match.ply == before + 1
+    ladder = GAME.ladder_key(2)
+    rows = database.fetchall(
+        "SELECT seat, rank, outcome, resigned FROM results WHERE match_id = ? AND game = ? ORDER BY seat",
+        (match.id, ladder),
+    )
+    assert rows == [(0, 2, "loss", 1), (1, 1, "win", 0)]
+    won = await store.rating(merchant.user_id, ladder, GUILD)
+    lost = await store.rating(sailor.user_id, ladder, GUILD)
+    assert won is not None and lost is not None and won.wins == 1 and lost.wins == 0
+    assert won.mu > lost.mu
+    # and it stays over after a restart (the result is stored, not the rules' own)
+    again = await Host(store).get(match.id)
+    assert again.status == "finished" and again.outcome == outcome and not again.waiting_for_computer
+
+
 async def test_a_resigned_seat_stays_and_is_ranked_last(host: Host) -> None:
     match = await full_match(host, 4)
     quitter = match.seats[2]

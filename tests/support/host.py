@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from host import Host, MatchSnapshot, Player
+from host import DRAW_OPENING_MOVES, Host, MatchSnapshot, Player
+from host.computer import choose_move
 from rules import CHANCE
 from rules.verquere import GAME as VERQUERE
 from tests.support.databases import Database
@@ -155,3 +156,20 @@ async def store_log(
     stored = await host.get(match.id)
     assert stored.state == state and stored.ply == len(entries)
     return stored
+
+
+async def play_the_opening(host: Host, match: MatchSnapshot, *, people: str = "normal") -> MatchSnapshot:
+    """Play until the opening is over (a computer agrees to no draw before DRAW_OPENING_MOVES
+    moves): the people's moves chosen by a small search at level `people` (the search's, so that
+    nobody wins at once; "easy" against an easy computer), the computers' their own."""
+    while match.move_count < DRAW_OPENING_MOVES:
+        state = match.state
+        assert match.status == "playing" and state is not None
+        if match.waiting_for_computer:
+            match = await host.play_computers(match.id)
+            continue
+        seat = match.seat_to_move
+        assert seat is not None and seat.user_id is not None
+        move = choose_move(state, people, match.ply, iterations=30, time_limit=0.5)
+        match = await host.play(match.id, seat.user_id, str(move))
+    return match
