@@ -44,7 +44,7 @@ from .errors import (
     UnknownLevel,
 )
 from .locks import MatchLocks
-from .reading import Loaded, game_by_key, to_seat
+from .reading import Loaded, game_by_key, to_seat, to_seats
 from .settings import CLOCK_PRESETS, ServerConfiguration
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
@@ -729,7 +729,7 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     game = game_by_key(row.game)
     outcome = Outcome.from_json(change.result)
     assert outcome is not None
-    seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
+    seats = to_seats(change.seats if change.seats is not None else row.seats)
     results = tuple(ratings.results(game, outcome, seats))
     ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
     if not row.placement.rated or not ratings.is_rated(seats):  # an unrated server's: results only

@@ -11,7 +11,6 @@ import pytest
 
 import render
 from cogs.messages import match_embed
-from host import MatchSnapshot, MatchStatus, Seat
 from render import keibot
 from rules import GAMES, Move, State
 from rules.glass_bead import GlassBeadState
@@ -20,38 +19,11 @@ from rules.kerboge import KerbogeState
 from rules.keryo_pente import KeryoPenteState
 from rules.verquere import VerquereState
 from tests.support.playouts import pick_move
+from tests.support.snapshots import snapshot_of
 
 CASES = [(key, seats) for key, game in GAMES.items() for seats in game.seats]
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Erin", "Finn")
 PLIES = 240
-
-
-def snapshot_of(state: State, last: Move | None) -> MatchSnapshot:
-    """The snapshot the host gives of a match in `state` (persons in every seat)."""
-    over = state.outcome() is not None
-    return MatchSnapshot(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        message_id=None,
-        message_channel_id=2,
-        game=state.game,
-        options={},
-        seat_count=state.seats,
-        status=MatchStatus.FINISHED if over else MatchStatus.PLAYING,
-        creator_id=100,
-        seats=tuple(Seat(i, 100 + i, NAMES[i]) for i in range(state.seats)),
-        state=state,
-        ply=0,
-        move_count=0,
-        version=1,
-        played=(),
-        last_move=last,
-        outcome=state.outcome(),
-        draw_offer=frozenset(),
-        created_at="",
-        updated_at="",
-    )
 
 
 def card_lines(state: State) -> list[str]:
@@ -84,7 +56,7 @@ def test_the_message_the_alt_text_and_the_picture_agree_on_the_scores(key: str, 
     checked = 0
     for ply in range(PLIES):
         if ply % 3 == 0 or state.to_move is None:
-            embed = match_embed(snapshot_of(state, last))
+            embed = match_embed(snapshot_of(state, last, NAMES))
             players = str(
                 next(field.value for field in embed.fields if field.name in ("Players", "Final scores"))
             )
@@ -114,7 +86,7 @@ def test_keibot_counts_the_beads_placed_during_play() -> None:
         state = state.play(pick_move(state, rng))
     assert isinstance(state, KeibotState) and state.outcome() is None and sum(state.placed) >= 3
     assert state.scores() == state.placed
-    players = str(next(field.value for field in match_embed(snapshot_of(state, None)).fields))
+    players = str(next(field.value for field in match_embed(snapshot_of(state, None, NAMES)).fields))
     placed = [GAMES["keibot"].score_text(n) for n in state.placed]
     assert all(text in players for text in placed), players
     assert keibot.scores(state)[0].startswith(placed[0])
