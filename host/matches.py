@@ -44,7 +44,7 @@ from .errors import (
     UnknownLevel,
 )
 from .locks import MatchLocks
-from .reading import Loaded, game_by_key, to_seat, to_seats
+from .reading import Loaded, game_by_key, to_seats
 from .settings import CLOCK_PRESETS, ServerConfiguration
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
@@ -689,10 +689,10 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         seat = match.state.to_move
         if seat is None or seat == CHANCE:
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
-        holder = to_seat(match.row.seats[seat], playing_on=match.game.resigned_play_on)
+        holder = to_seats(match.row.seats, playing_on=match.game.resigned_play_on)[seat]
         if holder.stand_in:  # a computer moves for the player who resigned, not they
-            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=COMPUTER_NAME)
-        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.name)
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=holder.label)
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.label)
 
 
 class _KeptStale(Exception):

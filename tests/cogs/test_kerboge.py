@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import render
 from bot import TavernBot
 from cogs.kerboge import Direction, Draft, KerbogeCog
 from cogs.messages import status_line
@@ -577,6 +578,8 @@ def test_a_win_on_points_says_once_who_won_and_with_how_many_points() -> None:
     points = plural(int(outcome.scores[winner]), "point")
     assert status_line(snapshot) == f"🏆 **Computer (normal)** ({seat}) wins with {points}."
     assert describe_outcome(snapshot) == f"Computer (normal) wins with {points}"
+    alt = render.describe(state, names=snapshot.names)
+    assert f"— {seat} wins" not in alt and f"Computer (normal) ({seat}) wins with {points}." in alt
 
 
 async def test_the_resign_prompt_names_jai_kerboge(driver: Driver, host: Host, fake: FakeDiscord) -> None:

@@ -199,7 +199,9 @@ async def test_a_resigned_seat_is_played_by_a_computer_standing_in_until_the_end
     assert other.user_id is not None
     with pytest.raises(NotYourTurn) as refused:
         await host.play(match.id, other.user_id, "1/1")
-    assert refused.value.to_move_user_id is None and refused.value.to_move_name == "Computer"
+    assert (
+        refused.value.to_move_user_id is None and refused.value.to_move_name == f"Computer for {quitter.name}"
+    )
     for person in match.seats:
         if person.user_id is not None and not person.resigned:
             match = await host.resign(match.id, person.user_id)
