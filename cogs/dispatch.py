@@ -133,20 +133,21 @@ class ButtonAnswers(MatchMessages):
                 "Here is the current board."
             )
 
-    async def confirm_resignation(self, interaction: discord.Interaction, match_id: int, ply: int) -> None:
+    async def confirm_resignation(
+        self, interaction: discord.Interaction, snapshot: MatchSnapshot, ply: int
+    ) -> None:
+        """Asks to confirm resigning from the match (named with its variant: "Jai Kerboge #4")."""
         confirm = MatchComponent.button(
             self.game.key,
             ButtonAction.RESIGN_CONFIRMED,
-            match_id,
+            snapshot.id,
             ply,
             label="Yes, resign",
             style=discord.ButtonStyle.danger,
         )
         view = discord.ui.View(timeout=None)
         view.add_item(confirm)
-        await send_private(
-            interaction, f"Resign from {self.game.title} #{match_id}? This cannot be undone.", view=view
-        )
+        await send_private(interaction, f"Resign from {snapshot.title}? This cannot be undone.", view=view)
 
     # -- the shared buttons -----------------------------------------------------------------------
 
@@ -200,8 +201,8 @@ class ButtonAnswers(MatchMessages):
 
     @component_action(ButtonAction.RESIGN, defer=Defer.NONE)
     async def resign_pressed(self, interaction: discord.Interaction, press: Press) -> None:
-        await self.current(press)
-        await self.confirm_resignation(interaction, press.match_id, press.ply)
+        snapshot = await self.current(press)
+        await self.confirm_resignation(interaction, snapshot, press.ply)
 
     @component_action(ButtonAction.RESIGN_CONFIRMED, defer=Defer.PUBLIC)
     async def resign_confirmed(self, interaction: discord.Interaction, press: Press) -> None:

@@ -271,7 +271,7 @@ class GameCog(ButtonAnswers, commands.GroupCog):
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_private(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
-        await self.confirm_resignation(interaction, snapshot.id, snapshot.ply)
+        await self.confirm_resignation(interaction, snapshot, snapshot.ply)
 
     @app_commands.command(name="draw", description="Offer a draw, or accept the one offered")
     @app_commands.describe(match="The match (default: yours)", decline="Decline the draw offered instead")

@@ -45,7 +45,7 @@ from render import RENDERERS
 from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
-from rules.text import clip, plural
+from rules.text import clip
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
@@ -553,14 +553,7 @@ class LadderCog(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(PrivacyButton(PrivacyAction.FORGET, interaction.user.id, label="Yes, forget me"))
         active = await self.ladder.active_matches(interaction.user.id)
-        await send_private(
-            interaction,
-            withdrawal_text(active)
-            + "This replaces your name and id in every past match with an anonymous label and deletes "
-            "your ratings and your turn notice settings (`/settings`), on every server. Past matches "
-            "stay, as records without you. It cannot be undone. Press the button to confirm.",
-            view=view,
-        )
+        await send_private(interaction, forget_me_text(active), view=view)
 
     # Discord applies default permissions to top-level commands only (it ignores them on a
     # subcommand): the check in the command and again on the button is what guards this.
@@ -651,20 +644,34 @@ class LadderCog(commands.Cog):
         )
 
 
-def withdrawal_text(active: Sequence[MatchListing]) -> str:
-    """What confirming /privacy forget-me does first to the player's open lobbies and matches."""
+def _the(count: int, singular: str, plural_form: str) -> str:
+    """ "the match", "both matches", "all 3 matches"."""
+    if count == 1:
+        return f"the {singular}"
+    return f"both {plural_form}" if count == 2 else f"all {count} {plural_form}"
+
+
+def forget_me_text(active: Sequence[MatchListing]) -> str:
+    """What confirming /privacy forget-me does, step by step in the order it does it: first to the
+    player's matches and open lobbies, if any, then to their data."""
     lobbies = sum(m.status == "lobby" for m in active)
     playing = len(active) - lobbies
-    if not active:
-        return ""
-    parts = []
+    steps = []
     if playing:
-        parts.append(f"resigns you from the {plural(playing, 'match', 'matches')} you are playing")
+        steps.append(f"It resigns you from {_the(playing, 'match', 'matches')} you are playing.")
     if lobbies:
-        parts.append(
-            f"closes the {plural(lobbies, 'lobby', 'lobbies')} you are seated in (or gives up your seat)"
+        steps.append(
+            f"It closes {_the(lobbies, 'lobby', 'lobbies')} you are seated in (or gives up your seat there)."
         )
-    return f"Confirming first {' and '.join(parts)}. Then: "
+    erase = (
+        "replaces your name and id in every past match with an anonymous label and deletes your "
+        "ratings and your turn notice settings (`/settings`), on every server."
+    )
+    after = "Past matches stay, as records without you. It cannot be undone. Press the button to confirm."
+    if not steps:
+        return f"Confirming {erase} {after}"
+    numbered = [f"{n}. {step}" for n, step in enumerate([*steps, f"It {erase}"], start=1)]
+    return "\n".join(["Confirming does this, in this order:", *numbered, after])
 
 
 __all__ = ["GAME_CHOICES", "LadderCog", "LadderPage", "PrivacyButton", "leaderboard_picture", "sparkline"]

@@ -122,7 +122,7 @@ class MatchMessages:
         ):
             moves = snapshot.state.legal_moves()
             if 0 < len(moves) <= MENU_LIMIT:
-                menu = tuple((str(m), snapshot.state.describe_move(m)) for m in moves)
+                menu = tuple((str(m), snapshot.state.describe_to_mover(m)) for m in moves)
         return Picture(png, menu, alt)
 
     def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:

@@ -17,7 +17,7 @@ import discord
 from discord.utils import escape_mentions
 
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
-from rules.kerboge import SERPENT_WINS
+from rules.kerboge import MOST_POINTS, SERPENT_WINS
 from rules.text import clip, listing, plural
 
 from .components import OPTION_TEXT_LIMIT
@@ -137,9 +137,13 @@ def status_line(snapshot: MatchSnapshot) -> str:
             names = " and ".join(
                 seat_text(snapshot, snapshot.seats[w]) for w in outcome.winners if w < len(snapshot.seats)
             )
+            if outcome.termination == MOST_POINTS:  # the reason names the seats: say it of the players
+                verb = "wins" if len(outcome.winners) == 1 else "share the win"
+                return f"🏆 {names} {verb} with {score_text(snapshot, outcome.scores[outcome.winners[0]])}."
             return f"🏆 {names} {'wins' if len(outcome.winners) == 1 else 'win'} — {clean(outcome.reason)}."
-        if outcome.termination == SERPENT_WINS:
-            return f"🐍 The Serpent wins: no player does — {clean(outcome.reason)}."
+        if outcome.termination == SERPENT_WINS:  # the reason says it all: "the Serpent wins with 20 points"
+            reason = clean(outcome.reason)
+            return f"🐍 {reason[:1].upper()}{reason[1:]}."
         return f"The match ends in a draw — {clean(outcome.reason)}."
     seat = snapshot.seat_to_move
     if seat is None:

@@ -59,7 +59,7 @@ from .errors import (
     UnknownLevel,
 )
 from .locks import MatchLocks
-from .reading import Loaded, game_by_key, to_seat
+from .reading import Loaded, game_by_key, to_seats
 from .settings import CLOCK_PRESETS, ServerConfiguration
 from .snapshot import (
     COMPUTER_NAME,
@@ -771,10 +771,10 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         seat = match.state.to_move
         if seat is None or seat == CHANCE:
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=None)
-        holder = to_seat(match.row.seats[seat], playing_on=match.game.resigned_play_on)
+        holder = to_seats(match.row.seats, playing_on=match.game.resigned_play_on)[seat]
         if holder.stand_in:  # a computer moves for the player who resigned, not they
-            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=COMPUTER_NAME)
-        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.name)
+            return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=holder.label)
+        return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.label)
 
 
 class _KeptStale(Exception):
@@ -811,7 +811,7 @@ def _with_results(row: MatchRow, change: MatchChange) -> MatchChange:
     game = game_by_key(row.game)
     outcome = Outcome.from_json(change.result)
     assert outcome is not None
-    seats = [to_seat(s) for s in (change.seats if change.seats is not None else row.seats)]
+    seats = to_seats(change.seats if change.seats is not None else row.seats)
     results = tuple(ratings.results(game, outcome, seats))
     ladder = game.ladder_key(len(seats))  # Jai Kerboge has its own ladder
     if not row.placement.rated or not ratings.is_rated(seats):  # an unrated server's: results only

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, SeatRow, Store
 from rules import GAMES, Game, Move, Outcome, State
@@ -284,7 +284,7 @@ class MatchReader:
             seat_count=row.seat_count,
             status=row.status,
             creator_id=row.creator_id,
-            seats=tuple(to_seat(s, playing_on=playing_on) for s in row.seats),
+            seats=tuple(to_seats(row.seats, playing_on=playing_on)),
             state=loaded.state,
             ply=row.log_length,
             move_count=row.move_count,
@@ -333,6 +333,17 @@ class MatchReader:
         last = moves[-1]
         before = replay(loaded.game.start(loaded.row.seat_count, **loaded.row.options), entries[: last.ply])
         return before.parse(last.notation)
+
+
+def to_seats(rows: Sequence[SeatRow], *, playing_on: bool = False) -> list[Seat]:
+    """The host's seats of a match (see `to_seat`), its computer players numbered in seat order
+    where there are two or more, so that players can tell them apart ("Computer 2 (hard)")."""
+    seats = [to_seat(row, playing_on=playing_on) for row in rows]
+    computers = [i for i, seat in enumerate(seats) if seat.user_id is None]
+    if len(computers) >= 2:
+        for number, i in enumerate(computers, start=1):
+            seats[i] = replace(seats[i], number=number)
+    return seats
 
 
 def to_seat(row: SeatRow, *, playing_on: bool = False) -> Seat:

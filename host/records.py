@@ -28,7 +28,7 @@ from typing import Any
 
 from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
-from rules.kerboge import SERPENT_WINS
+from rules.kerboge import MOST_POINTS, SERPENT_WINS
 
 from .errors import HostError
 from .reading import game_by_key
@@ -148,9 +148,13 @@ def describe_outcome(snapshot: MatchSnapshot) -> str:
         return "not finished"
     if outcome.winners:
         names = " and ".join(snapshot.seats[i].label for i in outcome.winners if i < len(snapshot.seats))
+        if outcome.termination == MOST_POINTS:  # the reason names the seats: say it of the players
+            verb = "wins" if len(outcome.winners) == 1 else "share the win"
+            best = snapshot.game.score_text(outcome.scores[outcome.winners[0]])
+            return f"{names} {verb} with {best}"
         return f"{names} {'win' if len(outcome.winners) > 1 else 'wins'} — {outcome.reason}"
-    if outcome.termination == SERPENT_WINS:
-        return f"The Serpent wins — {outcome.reason}"  # a winner that is no seat
+    if outcome.termination == SERPENT_WINS:  # a winner that is no seat; the reason says so
+        return outcome.reason[:1].upper() + outcome.reason[1:]
     return f"No winner — {outcome.reason}"
 
 

@@ -44,6 +44,8 @@ class Seat:
     stand_in: bool = False
     """A computer plays the seat now, for its player who resigned (Kerboge, while the match
     goes on)."""
+    number: int | None = None
+    """The computer player's number where a match has two or more (`number_computers`)."""
 
     @property
     def is_human(self) -> bool:
@@ -51,18 +53,20 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """The name to show: the person, the computer with its level, or while a computer stands
-        in for a person who resigned, both ("Computer (normal) for Alice")."""
+        """The name to show: the person, the computer with its level ("Computer (normal)", or
+        "Computer 2 (hard)" where there are several), or while a computer stands in for a person
+        who resigned, whose seat it is ("Computer for Alice")."""
         if self.stand_in:
             return self.stand_in_label
         if self.computer and self.user_id is None:
-            return f"{self.name} ({self.computer})"
+            numbered = self.name if self.number is None else f"{self.name} {self.number}"
+            return f"{numbered} ({self.computer})"
         return self.name
 
     @property
     def stand_in_label(self) -> str:
-        """Who plays a resigned person's seat that stays in the game."""
-        return f"{COMPUTER_NAME} ({RESIGNED_SEAT_LEVEL}) for {self.name}"
+        """Who plays a resigned person's seat that stays in the game: "Computer for Alice"."""
+        return f"{COMPUTER_NAME} for {self.name}"
 
     @property
     def mover_label(self) -> str:

@@ -17,7 +17,7 @@ from data import ACTIVE_STATUSES, MatchStatus, Notify, OfferNoticeClaim, Setting
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
-from .reading import Loaded, MatchReader, to_seat
+from .reading import Loaded, MatchReader, to_seats
 from .snapshot import MatchSnapshot
 from .takebacks import takeback_offer_of
 
@@ -317,7 +317,7 @@ def _person_to_move(match: Loaded) -> int | None:
 def _player_match(match: Loaded, user_id: int, now: datetime) -> PlayerMatch:
     row = match.row
     playing_on = row.status == MatchStatus.PLAYING and match.game.resigned_play_on
-    seats = [to_seat(s, playing_on=playing_on) for s in row.seats]
+    seats = to_seats(row.seats, playing_on=playing_on)
     seat = _seat_to_move(match)
     your_turn = seat is not None and _person_to_move(match) == user_id
     to_move = seats[seat].label if seat is not None and not your_turn else None

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from rules import CHANCE, Move, State
 from rules.glass_bead import LETTERS, GlassBeadState
 from rules.keibot import KeibotState
-from rules.kerboge import MOORINGS, SERPENT_WINS, KerbogeState
+from rules.kerboge import MOORINGS, MOST_POINTS, SERPENT_WINS, KerbogeState
 from rules.keryo_pente import POINTS, KeryoPenteState
 from rules.text import clip, listing, plural
 from rules.verquere import SEAT_NAMES as VERQUERE_SEATS
@@ -65,6 +65,9 @@ def turn_text(state: State, shown: Sequence[str]) -> str:
         if outcome.is_draw:
             return f"The game is over: no player wins — {outcome.reason}."
         winners = listing([shown[seat] for seat in outcome.winners])
+        if outcome.termination == MOST_POINTS:  # the reason names the seats: say it of the players
+            verb = "wins" if len(outcome.winners) == 1 else "share the win"
+            return f"{winners} {verb} with {state.game.score_text(outcome.scores[outcome.winners[0]])}."
         return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} — {outcome.reason}."
     seat = state.to_move
     if seat == CHANCE:

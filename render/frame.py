@@ -64,6 +64,8 @@ BOARD_WIDTH = MIN_WIDTH - 2 * MARGIN
 """The width a game's board picture should have (at most; a wider board widens the picture)."""
 TITLE_SIZE = 26
 STATUS_SIZE = 30
+STATUS_SMALL_SIZE = 22
+"""The status line's size when it takes two lines."""
 NAME_SIZE = 24
 SCORE_SIZE = 20
 TAG_SIZE = 18
@@ -304,6 +306,28 @@ def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
         else:
             high = middle
     return text[:low].rstrip() + "…"
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> tuple[str, ...]:
+    """`text` in at most `lines` lines of `width` pixels, broken between words (cached by `trim`'s
+    measures). Only words that cannot fit are cut, the last line shortened with "…": `fits` tells
+    whether that happens, and the tests make sure no text of the pictures needs it."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        count = len(words)
+        while count > 1 and text_length(" ".join(words[:count]), face) > width:
+            count -= 1
+        out.append(trim(" ".join(words[:count]), face, width))
+        words = words[count:]
+    if words:
+        out.append(trim(" ".join(words), face, width))
+    return tuple(out)
+
+
+def fits(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 1) -> bool:
+    """Whether `wrap` lays `text` out in `lines` lines of `width` pixels without cutting a word."""
+    return " ".join(wrap(text, face, width, lines)) == " ".join(text.split())
 
 
 TEXT_CACHE_BYTES = 4 << 20
@@ -1365,6 +1389,37 @@ def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]
     return Status(f"{who(state, names, seat)} to move", colours[seat])
 
 
+def caption_lines(label: str, words: str, size: int, width: int, lines: int) -> tuple[str, ...]:
+    """A caption's words (after its bold "label: ") in at most `lines` lines of a strip `width` wide,
+    each line starting where the first does, after the label."""
+    head = f"{label}: " if label else ""
+    left = 4 + text_length(head, font(size, bold=True))
+    return wrap(words, font(size), width - left - 4, lines)
+
+
+def caption(
+    label: str, words: str, size: int, width: int, lines: int, line_height: int, baseline: int
+) -> Image.Image:
+    """A caption under a board, `width` wide: its bold "label: ", then its words in as many lines
+    of `line_height` as they need, at most `lines` (`caption_lines`); its first `baseline`."""
+    shown = caption_lines(label, words, size, width, lines)
+    image = Image.new("RGB", (width, line_height * len(shown)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    bold, regular = font(size, bold=True), font(size)
+    head = f"{label}: " if label else ""
+    text(draw, (4, baseline), head, font=bold, fill=TEXT, anchor="ls")
+    left = 4 + text_length(head, bold)
+    for row, line in enumerate(shown):
+        text(draw, (left, baseline + row * line_height), line, font=regular, fill=TEXT, anchor="ls")
+    return image
+
+
+def score_line(state: State, seat: int, *details: str) -> str:
+    """A card's line under the name: the seat's score as its game counts it ("6 beads placed",
+    what the match message and the alt text say), then `details`, joined by " · "."""
+    return " · ".join([state.game.score_text(state.scores()[seat]), *details])
+
+
 def panel_seats(
     state: State,
     names: Sequence[str],
@@ -1401,11 +1456,21 @@ def resigned_seats(state: State) -> list[int]:
 # -- the frame ----------------------------------------------------------------------------------
 
 
+def card_score_room(card_width: int) -> int:
+    """How many pixels of a card `card_width` wide its score line has."""
+    return card_width - 14 - (14 + SWATCH + 14)
+
+
+def card_width(width: int) -> int:
+    """The width of a card of the panel of a picture `width` wide."""
+    return (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
+
+
 def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: int) -> None:
     """The score of a card `width` wide at `left` in a row of cards, under the name (the words,
     trimmed to the card, end 14 px short of its right edge and clear its bottom)."""
     score_face = font(SCORE_SIZE)
-    score = trim(seat.score, score_face, width - 14 - (14 + SWATCH + 14))
+    score = trim(seat.score, score_face, card_score_room(width))
     text(
         draw,
         (left + 14 + SWATCH + 14, 58),
@@ -1459,15 +1524,31 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
     return image
 
 
+def status_left(status: Status) -> int:
+    """Where the status line's words start (after its swatch, when it has one)."""
+    return MARGIN if status.colour is None else MARGIN + 40 + 12
+
+
+def status_lines(status: Status, width: int) -> tuple[ImageFont.FreeTypeFont, tuple[str, ...]]:
+    """The status line's face and lines in a picture `width` wide: one line, or where that does not
+    fit (a long reason after long names), two smaller lines, so that no word is lost."""
+    room = width - MARGIN - status_left(status)
+    face = font(STATUS_SIZE, bold=True)
+    if fits(status.text, face, room):
+        return face, (status.text,)
+    small = font(STATUS_SMALL_SIZE, bold=True)
+    return small, wrap(status.text, small, room, 2)
+
+
 @lru_cache(maxsize=8)
 def _header(title: str, status: Status, width: int) -> Image.Image:
     """The title and the status line (cached, for pictures of an unchanged state and statuses that
     come back; 8 of 400 kB, 3.2 MB at most): `_header_face` with the status's words."""
     image = _header_face(title, status.colour, width).copy()
-    left = MARGIN if status.colour is None else MARGIN + 40 + 12
-    face = font(STATUS_SIZE, bold=True)
-    shown = trim(status.text, face, width - MARGIN - left)
-    text(ImageDraw.Draw(image), (left, 81), shown, font=face, fill=TEXT, anchor="ls")
+    face, lines = status_lines(status, width)
+    baselines = (81,) if len(lines) == 1 else (65, 93)
+    for baseline, line in zip(baselines, lines, strict=False):
+        text(ImageDraw.Draw(image), (status_left(status), baseline), line, font=face, fill=TEXT, anchor="ls")
     return image
 
 
@@ -1494,6 +1575,10 @@ class Picture:
 
     width: int
     bands: tuple[tuple[png.BandSource, int], ...]
+    status: Status = Status("")
+    """The status line drawn in the header (kept to check its words fit: `status_lines`)."""
+    seats: tuple[PanelSeat, ...] = ()
+    """The cards drawn in the panel."""
 
     @property
     def height(self) -> int:
@@ -1521,6 +1606,8 @@ def compose(
     return Picture(
         width,
         ((header, 0), *((band, (width - band.width) // 2) for band in boards), *_panel(seats, width)),
+        status,
+        tuple(seats),
     )
 
 
@@ -1534,12 +1621,11 @@ def plain(height: int) -> Image.Image:
 def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, int]]:
     """The player panel with the margins above and below it, as bands: a band for each row of
     cards (cached), and plain ones around them, so that only the rows that changed are made."""
-    card_width = (width - 2 * MARGIN - (PANEL_COLUMNS - 1) * CARD_GAP) // PANEL_COLUMNS
     bands = [(plain(MARGIN), 0)]
     for first in range(0, len(seats), PANEL_COLUMNS):
         if first:
             bands.append((plain(CARD_GAP), 0))
-        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width), MARGIN))
+        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width(width)), MARGIN))
     bands.append((plain(MARGIN), 0))
     return bands
 

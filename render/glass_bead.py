@@ -356,6 +356,16 @@ def caption(move: Sowing | None) -> str:
     return text
 
 
+def caption_lines(state: GlassBeadState, last_move: Sowing | None) -> tuple[str, ...]:
+    """The caption under the board (`caption`, and the end of the game when no bead is left), as
+    it fits in its line."""
+    text = caption(last_move)
+    outcome = state.outcome()
+    if outcome is not None and outcome.termination == NO_BEADS_LEFT:
+        text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
+    return frame.wrap(text, frame.font(CAPTION_SIZE), WIDTH - 2 * PAD, 1)
+
+
 def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
     """The board with the beads, the cups and the last move."""
     image = empty_board().copy()
@@ -370,11 +380,7 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
     if last_move is not None:
         _draw_last_move(image, state, last_move)
     face = frame.font(CAPTION_SIZE)
-    text = caption(last_move)
-    outcome = state.outcome()
-    if outcome is not None and outcome.termination == NO_BEADS_LEFT:
-        text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
-    text = frame.trim(text, face, WIDTH - 2 * PAD)
+    (text,) = caption_lines(state, last_move)
     ink = frame.TEXT if last_move is not None else frame.MUTED
     frame.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
     return image
@@ -406,7 +412,7 @@ def picture(
 ) -> frame.Picture:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
-    scores = [f"{frame.plural(state.points(seat), 'point')} in the cup" for seat in (0, 1)]
+    scores = [frame.score_line(state, seat) + " in the cup" for seat in (0, 1)]
     seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
     return frame.compose(
         state.game.title_for(state.seats), status(state, shown), draw_board(state, last_move), seats

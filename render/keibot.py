@@ -310,9 +310,9 @@ def _paste_in_corner(image: Image.Image, sprite: Image.Image, square: int, corne
 
 
 def scores(state: KeibotState) -> list[str]:
-    """Each side's line in the panel: beads still to place and enemy Moai taken."""
+    """Each side's line in the panel: beads placed (its score), still to place, enemy Moai taken."""
     return [
-        f"{frame.plural(state.beads_left(seat), 'bead')} left · took {state.captures(seat)} Moai"
+        frame.score_line(state, seat, f"{state.beads_left(seat)} left", f"took {state.captures(seat)} Moai")
         for seat in range(2)
     ]
 

@@ -516,14 +516,24 @@ def coin_texts(state: KerbogeState, names: Sequence[str]) -> tuple[str, str, str
     """The coin card: the coin's face letter, its title and the line under it."""
     if state.seats == 2:
         if state.last_coin is None:
-            return "2", "No coin in Jai Kerboge", "the Serpent moves 2 after each round"
+            return "2", "No coin in Jai Kerboge", "the Serpent moves 2 every round"
         return "2", "Serpent moved 2 forward", "no coin in Jai Kerboge"
     if state.last_coin is None:
         return "?", "Coin: not tossed yet", "after round 1, tossed by the Sailor"
     tosser = (state.round - 2) % state.seats
     face = "H" if state.last_coin == "heads" else "T"
     way = "2 forward" if state.last_coin == "heads" else "1 back"
-    return face, f"Coin: {state.last_coin} ({way})", f"tossed by {_who(names, tosser)}"
+    return face, f"Coin: {state.last_coin} ({way})", tossed_by(names, tosser)
+
+
+def tossed_by(names: Sequence[str], seat: int) -> str:
+    """The coin card's line: who tossed the coin, their name shortened to leave room for their seat."""
+    seat_name = SEAT_NAMES[seat]
+    if names[seat] == seat_name:
+        return f"tossed by the {seat_name}"
+    face = frame.font(frame.SCORE_SIZE)
+    room = info_card_rooms("coin", False)[1] - frame.text_length(f"tossed by  ({seat_name})", face)
+    return f"tossed by {frame.trim(names[seat], face, room)} ({seat_name})"
 
 
 def round_text(state: KerbogeState) -> str:
@@ -543,16 +553,11 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     draw.rounded_rectangle(box, radius=12, fill=frame.CARD_ACTIVE if winner else frame.CARD)
     if winner:
         draw.rounded_rectangle(box, radius=12, outline=frame.TEXT, width=3)
-    if icon == "serpent":
-        sprite = serpent_sprite(72, 36)
-        left = 8
-    else:
-        sprite = coin_sprite(icon)
-        left = 14
+    sprite = serpent_sprite(72, 36) if icon == "serpent" else coin_sprite(icon)
+    left = INFO_ICON_LEFT["serpent" if icon == "serpent" else "coin"]
     image.paste(sprite, (left, (frame.CARD_HEIGHT - sprite.height) // 2), sprite)
     text_left = left + sprite.width + 12
     right = CARD_WIDTH - 14
-    tag_width = 0
     if winner:
         face = frame.font(frame.TAG_SIZE, bold=True)
         tag = frame.Mark.WINNER.value
@@ -567,47 +572,49 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
             fill=frame.BACKGROUND,
             anchor="mm",
         )
-        tag_width += 10
+    (shown_title,), (shown_line,) = info_card_lines(title, line, icon, winner)
     name_face = frame.font(frame.NAME_SIZE, bold=True)
-    frame.text(
-        draw,
-        (text_left, 33),
-        frame.trim(title, name_face, right - tag_width - text_left),
-        font=name_face,
-        fill=frame.TEXT,
-        anchor="ls",
-    )
+    frame.text(draw, (text_left, 33), shown_title, font=name_face, fill=frame.TEXT, anchor="ls")
     score_face = frame.font(frame.SCORE_SIZE)
-    frame.text(
-        draw,
-        (text_left, 58),
-        frame.trim(line, score_face, right - text_left),
-        font=score_face,
-        fill=frame.MUTED,
-        anchor="ls",
-    )
+    frame.text(draw, (text_left, 58), shown_line, font=score_face, fill=frame.MUTED, anchor="ls")
     return image
+
+
+INFO_ICON_LEFT = {"serpent": 8, "coin": 14}
+"""Where the Serpent's and the coin's pictures start on their cards."""
+
+
+def info_card_rooms(icon: str, winner: bool) -> tuple[float, float]:
+    """The pixels of an info card's title (beside its WINNER tag) and of its line under it."""
+    serpent = icon == "serpent"
+    text_left = INFO_ICON_LEFT["serpent" if serpent else "coin"] + (72 if serpent else frame.SWATCH) + 12
+    right = CARD_WIDTH - 14
+    tag_face = frame.font(frame.TAG_SIZE, bold=True)
+    tag_width = int(frame.text_length(frame.Mark.WINNER.value, tag_face)) + 30 if winner else 0
+    return right - tag_width - text_left, right - text_left
+
+
+def info_card_lines(
+    title: str, line: str, icon: str, winner: bool
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An info card's title and line as they fit on it (one line each)."""
+    title_room, line_room = info_card_rooms(icon, winner)
+    return (
+        frame.wrap(title, frame.font(frame.NAME_SIZE, bold=True), title_room, 1),
+        frame.wrap(line, frame.font(frame.SCORE_SIZE), line_room, 1),
+    )
+
+
+def caption_lines(label: str, text: str) -> tuple[str, ...]:
+    """The line of a caption under the ring (see `text_line`)."""
+    return frame.caption_lines(label, text, TEXT_SIZE, WIDTH, 1)
 
 
 @lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
     """One line of words under the ring, its label in bold (cached: some lines repeat; 32 of
     120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
-    image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
-    head = f"{label}: "
-    frame.text(draw, (4, TEXT_SIZE), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + frame.text_length(head, bold)
-    frame.text(
-        draw,
-        (left, TEXT_SIZE),
-        frame.trim(text, regular, WIDTH - left - 4),
-        font=regular,
-        fill=frame.TEXT,
-        anchor="ls",
-    )
-    return image
+    return frame.caption(label, text, TEXT_SIZE, WIDTH, 1, STRIP_LINE, TEXT_SIZE)
 
 
 def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
@@ -679,11 +686,10 @@ def picture(
     places = state.placings()
     scores = []
     for seat in range(state.seats):
-        points = frame.plural(state.points[seat], "point")
         if over:
-            scores.append(f"{_ordinal(places[seat])} · {points}")
+            scores.append(f"{_ordinal(places[seat])} · {frame.score_line(state, seat)}")
         else:
-            scores.append(f"{points} · {state.harbour[seat]} in harbour")
+            scores.append(frame.score_line(state, seat, f"{state.harbour[seat]} in harbour"))
     resigned = [seat for seat, gone in enumerate(state.resigned) if gone]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(

@@ -223,7 +223,7 @@ def picture(
 ) -> frame.Picture:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
     colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
-    scores = [frame.plural(count, "capture") for count in state.captures]
+    scores = [frame.score_line(state, seat) for seat in range(state.seats)]
     resigned = [seat for seat, active in enumerate(state.active) if not active]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(

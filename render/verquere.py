@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rules import CHANCE, RESIGNED, Move
 from rules.verquere import (
@@ -78,7 +78,10 @@ SLAB = 14
 """Height of one borne-off man in a tray."""
 STRIP_LINE = 32
 TEXT_SIZE = 20
-STRIP_HEIGHT = 12 + 2 * STRIP_LINE
+CAPTION_LINES = 2
+"""Lines a caption may take: the last turn's can need two (a double, the mover's own notation)."""
+STRIP_HEIGHT = 12 + 3 * STRIP_LINE
+"""The last turn (one or two lines) and the numbering."""
 HEIGHT = BOARD_HEIGHT + STRIP_HEIGHT
 NUMBER_SIZE = 20
 DIE = 64
@@ -605,6 +608,7 @@ def banner_texts(state: VerquereState) -> tuple[str, str] | None:
 
 
 BANNER_TOP, BANNER_BOTTOM = GAP_TOP + 12, GAP_BOTTOM - 12
+BANNER_TITLE_SIZE, BANNER_LINE_SIZE = 30, 18
 """The rows of the banner's light band (its dark border 3 px more)."""
 
 
@@ -620,46 +624,37 @@ def add_banner(board: frame.LayeredBoard, title: str, line: str, wide: bool) -> 
     )
 
 
+def banner_sides(wide: bool) -> tuple[int, int]:
+    """The left and right edges of the banner's light band."""
+    return LEFT_HALF + 8, RIGHT_TRAY - 8 if wide else RIGHT_HALF - 6
+
+
+def banner_lines(title: str, line: str, wide: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The banner's title (one line) and its line (two at most), as they fit in the banner."""
+    left, right = banner_sides(wide)
+    room = right - left - 24
+    return (
+        frame.wrap(title, frame.font(BANNER_TITLE_SIZE, bold=True), room, 1),
+        frame.wrap(line, frame.font(BANNER_LINE_SIZE), room, 2),
+    )
+
+
 def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int = 0) -> None:
     """The banner (see `add_banner`) on an image whose first row is the board's row `dy`."""
-    left = LEFT_HALF + 8
-    right = RIGHT_TRAY - 8 if wide else RIGHT_HALF - 6
+    left, right = banner_sides(wide)
     top, bottom = BANNER_TOP - dy, BANNER_BOTTOM - dy
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=frame.OUTLINE)
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=BANNER)
-    title_face = frame.font(30, bold=True)
-    line_face = frame.font(18)
-    room = right - left - 24
+    title_face = frame.font(BANNER_TITLE_SIZE, bold=True)
+    line_face = frame.font(BANNER_LINE_SIZE)
     middle = (left + right) / 2
-    lines = wrap(line, line_face, room)
+    (shown_title,), lines = banner_lines(title, line, wide)
     title_y = top + (30 if len(lines) == 1 else 22)
-    frame.text(
-        draw,
-        (middle, title_y),
-        frame.trim(title, title_face, room),
-        font=title_face,
-        fill=BANNER_INK,
-        anchor="mm",
-    )
+    frame.text(draw, (middle, title_y), shown_title, font=title_face, fill=BANNER_INK, anchor="mm")
     for row, text in enumerate(lines):
         y = bottom - 22 - (len(lines) - 1 - row) * 22
         frame.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
-
-
-def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> list[str]:
-    """`text` in at most `lines` lines of `width` pixels (the last one shortened if need be)."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines - 1:
-        count = len(words)
-        while count > 1 and frame.text_length(" ".join(words[:count]), face) > width:
-            count -= 1
-        out.append(" ".join(words[:count]))
-        words = words[count:]
-    if words:
-        out.append(frame.trim(" ".join(words), face, width))
-    return out
 
 
 def _who(names: Sequence[str], seat: int) -> str:
@@ -690,25 +685,17 @@ def numbering_text(me: int) -> str:
     return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
 
 
+def caption_lines(label: str, text: str) -> tuple[str, ...]:
+    """The lines of a caption under the board (see `text_line`)."""
+    return frame.caption_lines(label, text, TEXT_SIZE, WIDTH, CAPTION_LINES)
+
+
 @lru_cache(maxsize=32)
 def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the board, its label in bold (cached: some lines repeat; 32 of
-    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
-    image = Image.new("RGB", (WIDTH, STRIP_LINE), frame.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    bold, regular = frame.font(TEXT_SIZE, bold=True), frame.font(TEXT_SIZE)
-    head = f"{label}: " if label else ""
-    frame.text(draw, (4, TEXT_SIZE + 2), head, font=bold, fill=frame.TEXT, anchor="ls")
-    left = 4 + frame.text_length(head, bold)
-    frame.text(
-        draw,
-        (left, TEXT_SIZE + 2),
-        frame.trim(text, regular, WIDTH - left - 4),
-        font=regular,
-        fill=frame.TEXT,
-        anchor="ls",
-    )
-    return image
+    """A caption under the board, its label in bold, in two lines where one is not enough
+    (cached: some lines repeat; 32 of 120 kB, 8 MB at most; its words are cached by `frame.text`
+    anyway)."""
+    return frame.caption(label, text, TEXT_SIZE, WIDTH, CAPTION_LINES, STRIP_LINE, TEXT_SIZE + 2)
 
 
 # -- the whole picture ----------------------------------------------------------------------------------
@@ -753,9 +740,9 @@ def dice_shown(state: VerquereState) -> bool:
 
 def words_under_the_board(last_move: Move | None, names: Sequence[str], me: int) -> list[Image.Image]:
     """The lines of words under the board (cached), with plain rows around them."""
-    lines = (("Last turn", last_turn_text(last_move, names, me)), ("", numbering_text(me)))
-    below = STRIP_HEIGHT - 8 - len(lines) * STRIP_LINE
-    return [frame.plain(8), *(text_line(label, text) for label, text in lines), frame.plain(below)]
+    lines = [text_line("Last turn", last_turn_text(last_move, names, me)), text_line("", numbering_text(me))]
+    below = STRIP_HEIGHT - 8 - sum(line.height for line in lines)
+    return [frame.plain(8), *lines, frame.plain(below)]
 
 
 def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
@@ -768,20 +755,21 @@ def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
     return base
 
 
+def men_line(state: VerquereState, seat: int) -> tuple[str, ...]:
+    """A card's words after the score: men borne off and on the bar (where there are some), and
+    while playing the pips to go (short, to fit the card)."""
+    men = [f"{state.off[seat]} off", f"{state.bar[seat]} on bar" if state.bar[seat] else ""]
+    if state.result is None:
+        men.append(f"{state.pips_to_go(seat)} pips")
+    return tuple(part for part in men if part)
+
+
 def picture(
     state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
 ) -> frame.Picture:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
     me = viewer(state, perspective)
-    scores = [
-        f"{state.off[seat]} off · {state.bar[seat]} on the bar · {state.pips_to_go(seat)} pips to go"
-        for seat in (0, 1)
-    ]
-    if state.result is not None:
-        scores = [
-            f"{frame.plural(int(points), 'point')} · {state.off[seat]} off · {state.bar[seat]} on the bar"
-            for seat, points in enumerate(state.result.scores)
-        ]
+    scores = [frame.score_line(state, seat, *men_line(state, seat)) for seat in (0, 1)]
     seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
     return frame.compose(
         state.game.title_for(state.seats),

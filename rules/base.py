@@ -308,6 +308,12 @@ class State(abc.ABC):
         """A short human sentence for a move; the notation by default."""
         return str(move)
 
+    def describe_to_mover(self, move: Move) -> str:
+        """`describe_move(move)` as offered to the player who would play it (a menu of their
+        moves): the same sentence, unless the game tells it otherwise (Verquere: in the mover's
+        own numbering only)."""
+        return self.describe_move(move)
+
     def describe_played(self, move: Move, after: State) -> str:
         """`describe_move(move)` of a move that was played, given `after`, the state it led to:
         a game whose sentence tells what the move did (a capture, a win) reads it from `after`

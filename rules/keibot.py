@@ -439,6 +439,10 @@ class KeibotState(TurnState):
         """The name of the square of the protected Moai (the one that just moved), or None."""
         return None if self.protected is None else SQUARE_NAMES[self.protected]
 
+    def scores(self) -> tuple[float, ...]:
+        """Beads each seat has placed so far: what the outcome counts, shown while playing."""
+        return self.placed
+
     def beads_left(self, seat: int) -> int:
         """Beads the seat still has off the board."""
         return BEADS_PER_SEAT - self.placed[seat]

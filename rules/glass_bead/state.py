@@ -224,10 +224,22 @@ class GlassBeadState(TurnState):
         return out
 
     def describe_move(self, move: Move) -> str:
+        return self._told(move, with_order=False)
+
+    def describe_to_mover(self, move: Move) -> str:
+        """The sowing with where each bead goes, in its order ("0 into B, 5 into C"): the moves of
+        one pit differ only in that order, which a menu of them must tell apart."""
+        return self._told(move, with_order=True)
+
+    def _told(self, move: Move, *, with_order: bool) -> str:
         if not isinstance(move, Sowing):
             return str(move)
         who = SEAT_NAMES[int(LETTERS[move.pit].islower())]
         text = f"{who} sows {_beads(len(move.beads))} from `{move.letter}`"
+        if with_order:
+            text += ": " + ", ".join(
+                f"{v} into `{LETTERS[p]}`" for v, p in zip(move.beads, move.path, strict=True)
+            )
         if move.capture == "direct":
             gems = ", ".join(f"{BEAD_NAMES[v]} from `{LETTERS[s]}`" for s, v in move.taken)
             text += f" and captures directly: {gems}"

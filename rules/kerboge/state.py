@@ -280,8 +280,8 @@ class KerbogeState(KerbogePosition, TurnState):
             else:
                 way = "2 forward" if move.outcome == "heads" else "1 back"
                 tosser = self.tosser
-                by = f" ({SEAT_NAMES[tosser]} tossed)" if tosser is not None else ""
-                head = f"{move.outcome}{by}: the Serpent moves {way} to mooring {target}"
+                by = f" the {SEAT_NAMES[tosser]} tossed the coin;" if tosser is not None else ""
+                head = f"{move.outcome}:{by} the Serpent moves {way} to mooring {target}"
             base = (target - 1) * self.seats
             taken, confused = serpent_boarding(self.board[base : base + self.seats])
             if confused:

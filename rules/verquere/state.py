@@ -141,6 +141,13 @@ class VerquereState(TurnState):
     def describe_played(self, move: Move, after: State) -> str:
         return _told(move, after.outcome() if isinstance(move, Turn) else None)
 
+    def describe_to_mover(self, move: Move) -> str:
+        """A turn as its mover is offered it: in their own numbering (the notation) only, not
+        also in the opponent's, which `describe_move` adds for the picture after the turn."""
+        if isinstance(move, Turn) and self.is_legal(move):
+            return _told(move, self._after(move).outcome(), seen_by_other=False)
+        return _told(move, None, seen_by_other=False)
+
     def parse(self, text: str) -> Move:
         if self.result is not None:
             raise IllegalMoveError("The game is over: no more moves can be played.")
@@ -504,8 +511,9 @@ def _load(data: Mapping[str, Any]) -> VerquereState:
     )
 
 
-def _told(move: Move, outcome: Outcome | None) -> str:
-    """The sentence of a move; `outcome`: the game's end that a turn brought, if it did."""
+def _told(move: Move, outcome: Outcome | None, *, seen_by_other: bool = True) -> str:
+    """The sentence of a move; `outcome`: the game's end that a turn brought, if it did;
+    `seen_by_other`: a turn is also written in the opponent's numbering."""
     if isinstance(move, Roll):
         return f"rolls {move.high}-{move.low}"
     if isinstance(move, Pass):
@@ -514,7 +522,9 @@ def _told(move: Move, outcome: Outcome | None) -> str:
         # The notation is the mover's numbering; the picture after this turn is seen from the
         # opponent (the player to move), so the turn is told in the opponent's numbering too.
         other = 1 - move.seat
-        text = f"plays `{move}` (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
+        text = f"plays `{move}`"
+        if seen_by_other:
+            text += f" (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
         if move.men_hit:
             text += f", hitting {plural(move.men_hit, 'man')}"
         if outcome is not None:

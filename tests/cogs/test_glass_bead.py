@@ -446,3 +446,40 @@ async def test_a_game_against_the_computer(driver: Driver, host: Host, store: St
     latest = public_messages(played)[-1]
     assert any(c["custom_id"].endswith("~pit") for c in components(sent_message(latest)))
     assert len(await store.log(1)) == after.ply
+
+
+async def test_move_menu_options_that_differ_only_in_order_read_differently(
+    driver: Driver, host: Host
+) -> None:
+    """`A05` and `A50` sow the same beads from `A` in another order: each option says where each
+    bead goes, so no two options read alike, and each stays within Discord's 100 characters."""
+    match_id, message = await open_match(driver, host)
+    options = move_menu(message)
+    descriptions = {o["label"]: o["description"] for o in options}
+    assert descriptions["A05"] == "South sows 2 beads from A: 0 into B, 5 into C"
+    assert descriptions["A50"] == "South sows 2 beads from A: 5 into B, 0 into C"
+    rng = random.Random(8)
+    menus = 0
+    for _ in range(30):  # and in later positions
+        options = move_menu(message)
+        menus += len(options) > 1
+        texts = [(o["label"], o.get("description")) for o in options]
+        assert len({description for _, description in texts}) == len(texts), texts
+        assert all(len(label) <= 100 and len(description or "") <= 100 for label, description in texts)
+        snapshot = await host.get(match_id)
+        if snapshot.is_over:
+            break
+        assert isinstance(snapshot.state, GlassBeadState)
+        legal = snapshot.state.legal_moves()
+        move = str(legal[rng.randrange(len(legal))])
+        played = the_public_message(
+            await driver.command(await to_move(host, match_id), "glass-bead move", move=move)
+        )
+        message = sent_message(played)
+    assert menus >= 5
+
+
+def move_menu(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of the match message's move menu (none without one: over 25 legal moves)."""
+    menus = [c for c in components(message) if str(c["custom_id"]).split(":")[2] == "move"]
+    return [option for menu in menus for option in menu["options"]]

@@ -102,8 +102,11 @@ async def test_forget_me_in_the_middle_of_a_match_resigns_closes_and_then_erases
     harness.the_public_message(await driver.command(CAROL, "keryo-pente new", seats=3))
     harness.the_public_message(await driver.command(ALICE, "keryo-pente join", match=3))
     ask = harness.the_private_message(await driver.command(ALICE, "privacy forget-me"))
-    assert "resigns you from the 1 match you are playing" in ask.content
-    assert "closes the 2 lobbies you are seated in" in ask.content
+    assert ask.content.startswith(
+        "Confirming does this, in this order:\n1. It resigns you from the match you"
+    )
+    assert "\n2. It closes both lobbies you are seated in" in ask.content
+    assert "\n3. It replaces your name" in ask.content and "Then:" not in ask.content
     fake.requests.clear()
     done = await driver.click(ALICE, harness.sent_message(ask), ask.custom_ids()[0])
     assert "Anonymous player" in harness.the_private_message(done).content

@@ -122,7 +122,7 @@ async def test_a_computer_thinking_for_a_hostile_name_never_renders_it(
     name: str, driver: Driver, host: Host, fake: FakeDiscord
 ) -> None:
     # Jai Kerboge: a player who resigns is ranked last and a computer plays their seat, named
-    # for them ("Computer (normal) for … is thinking…").
+    # for them ("Computer for … is thinking…").
     mallory = User(1666, name)
     await jai_kerboge_with_mallory_to_move(driver, host, mallory)
     fake.requests.clear()

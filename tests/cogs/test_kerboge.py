@@ -9,13 +9,19 @@ from typing import Any
 
 import pytest
 
+import render
 from bot import TavernBot
 from cogs.kerboge import Direction, Draft, KerbogeCog
+from cogs.messages import status_line
 from data import Store
 from host import Host
-from rules.kerboge import KerbogeState
+from host.records import describe_outcome
+from rules.kerboge import MOST_POINTS, KerbogeState
+from rules.text import plural
 from tests.support import discord_harness as harness
 from tests.support.fake_discord import Driver, FakeDiscord, Request, User
+from tests.support.kerboge import position
+from tests.support.snapshots import snapshot_of
 
 DAVE = User(1004, "Dave")
 PEOPLE = {user.id: user for user in (harness.ALICE, harness.BOB, harness.CAROL, DAVE)}
@@ -498,7 +504,8 @@ async def test_jai_kerboge_has_its_own_title_and_a_serpents_win_is_said_plainly(
     )
     embed = final.embeds[0]
     assert embed["title"] == f"Jai Kerboge #{match_id}"
-    assert embed["description"].startswith("🐍 The Serpent wins: no player does — the Serpent wins with")
+    assert embed["description"].startswith("🐍 The Serpent wins with ")
+    assert embed["description"].count("Serpent wins") == 1 and "no player does" not in embed["description"]
     assert "draw" not in embed["description"]
     (scores,) = [field["value"] for field in embed["fields"] if field["name"] == "Final scores"]
     serpent = dict(snapshot.outcome.other_scores)["Serpent"]
@@ -533,18 +540,18 @@ async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
     # the background, as a message of the channel's own (not an answer to Alice's click).
     assert requests.index(resigned) < requests.index(played)
     assert resigned.token is not None and played.token is None and played.path.startswith("/channels/")
-    stand_in = f"**Computer (normal) for Alice** ({colour})"
+    stand_in = f"**Computer for Alice** ({colour})"
     description = resigned.embeds[0]["description"]
-    assert "🤖 Computer (normal) for Alice is thinking…" in description
+    assert "🤖 Computer for Alice is thinking…" in description
     assert f"{stand_in} to move." in description and f"<@{alice.id}>" not in description
     assert not resigned.content  # nobody is pinged for a computer's turn
     (players,) = [f["value"] for f in resigned.embeds[0]["fields"] if f["name"] == "Players"]
     assert f"{stand_in} · " in players and players.splitlines()[seat.index].endswith("· resigned")
     ((_, picture),) = resigned.files
     alt = resigned.message["attachments"][0]["description"]  # type: ignore[index]
-    assert "Computer (normal) for Alice" in alt and picture
+    assert "Computer for Alice" in alt and picture
     (just_played,) = [f["value"] for f in played.embeds[0]["fields"] if f["name"] == "Just played"]
-    assert "**Computer (normal) for Alice**: `" in just_played and "**Alice**" not in just_played
+    assert "**Computer for Alice**: `" in just_played and "**Alice**" not in just_played
     for request in requests:  # Alice is never told it is her turn, nor mentioned as the mover
         assert f"<@{alice.id}>, it is your turn" not in request.content
 
@@ -582,3 +589,32 @@ async def test_resigning_jai_kerboge_ends_the_match_and_the_other_player_wins(
     assert snapshot.status == "finished" and snapshot.outcome is not None
     assert snapshot.outcome.winners == (snapshot.seat_of(bob.id).index,)  # type: ignore[union-attr]
     assert not any(seat.stand_in for seat in snapshot.seats)
+
+
+def test_a_win_on_points_says_once_who_won_and_with_how_many_points() -> None:
+    """The rules' reason ("Merchant wins with 15 points") names the seat; the message names the
+    player, with their seat, once: "🏆 **Computer (normal)** (Merchant) wins with 15 points."."""
+    # The rules file's Jai Kerboge end: the Sailor wins with 9 points (reason "Sailor wins with 9 points").
+    state = position({1: (2, 0), 2: (0, 1)}, seats=2, points=(8, 7), serpent_points=4).play("2/1-2 b1Me")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination == MOST_POINTS and outcome.winners == (0,)
+    (winner,) = outcome.winners
+    levels: list[str | None] = [None, None]
+    levels[winner] = "normal"
+    snapshot = snapshot_of(state, None, ("Alice", "Bob"), levels)
+    seat = KerbogeState.game.seat_names(2)[winner]
+    points = plural(int(outcome.scores[winner]), "point")
+    assert status_line(snapshot) == f"🏆 **Computer (normal)** ({seat}) wins with {points}."
+    assert describe_outcome(snapshot) == f"Computer (normal) wins with {points}"
+    alt = render.describe(state, names=snapshot.names)
+    assert f"— {seat} wins" not in alt and f"Computer (normal) ({seat}) wins with {points}." in alt
+
+
+async def test_the_resign_prompt_names_jai_kerboge(driver: Driver, host: Host, fake: FakeDiscord) -> None:
+    """Asked by command or by the match message's button, the prompt names the variant played."""
+    match_id, _ = await open_match(driver, host, 2)
+    asked = harness.the_private_message(await driver.command(harness.ALICE, "kerboge resign"))
+    assert asked.content == f"Resign from Jai Kerboge #{match_id}? This cannot be undone."
+    message = await current_message(host, match_id, fake)
+    pressed = await driver.click(harness.BOB, message, component_id(message, "resign"))
+    assert harness.the_private_message(pressed).content == asked.content

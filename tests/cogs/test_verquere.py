@@ -143,3 +143,20 @@ async def test_bad_turns_are_explained_privately_and_change_nothing(
     assert any(part in answer.content for part in message.split("|")), answer.content
     assert "Legal turns include" in answer.content or "legal turns are" in answer.content
     assert dump(db_path, match.id) == before
+
+
+async def test_the_movers_menu_is_in_the_movers_own_numbering(driver: Driver, host: Host) -> None:
+    """The menu offers each player their turns in their own numbering only (the notation); the
+    opponent's numbering ("seen from Black") belongs to "Just played", seen after the turn."""
+    message = await start_verquere(driver)
+    for _ in range(2):
+        options = harness.select_options(message)
+        assert options and all("seen from" not in str(o.get("description", "")) for o in options), options
+        state = state_of(await host.get(1))
+        assert [o["value"] for o in options] == [str(m) for m in state.legal_moves()]
+        mover = await player(host)
+        chosen = options[0]["value"]
+        requests = await driver.click(mover, message, harness.button_id(message, "move"), values=[chosen])
+        posted = harness.the_public_message(requests)
+        assert f"`{chosen}` — seen from" in posted.text  # the turn told for the other player too
+        message = harness.sent_message(posted)

@@ -71,6 +71,24 @@ async def test_new_against_the_computer_starts_at_once(computer_host: Host, choo
     assert not match.waiting_for_computer
 
 
+async def test_two_computer_seats_are_told_apart(computer_host: Host) -> None:
+    """Two computers in one match are "Computer 1 (normal)" and "Computer 2 (hard)", in the seat
+    order (the names the match message, the alt text and the picture show); one alone has no
+    number."""
+    host = computer_host
+    lobby = await host.new(guild_id=1, channel_id=2, creator=ANN, game_key="keryo-pente", seats=3)
+    lobby = await host.add_computer(lobby.id, ANN.user_id, "normal")
+    assert [s.label for s in lobby.seats if s.user_id is None] == ["Computer (normal)"]
+    match = await host.add_computer(lobby.id, ANN.user_id, "hard")
+    labels = [s.label for s in match.seats if s.user_id is None]
+    assert sorted(labels) == ["Computer 1 (normal)", "Computer 2 (hard)"] or sorted(labels) == [
+        "Computer 1 (hard)",
+        "Computer 2 (normal)",
+    ]
+    assert [label.split(" (")[0] for label in labels] == ["Computer 1", "Computer 2"]  # in seat order
+    assert set(match.names) >= set(labels)
+
+
 async def test_a_whole_game_against_computers_through_the_host(computer_host: Host, store: Store) -> None:
     host = computer_host
     lobby = await host.new(guild_id=1, channel_id=2, creator=ANN, game_key="keryo-pente", seats=3)

@@ -56,7 +56,7 @@ async def test_the_host_tosses_the_serpents_coin_and_names_the_tosser(host: Host
     match = await host.play(match.id, mover(match), "2/4", expected_ply=match.ply)
     played = [(p.kind, p.notation) for p in match.played]
     assert played[0] == ("move", "2/4") and played[1][0] == "chance" and played[1][1] in ("heads", "tails")
-    assert "(Sailor tossed): the Serpent moves" in match.played[1].description
+    assert ": the Sailor tossed the coin; the Serpent moves" in match.played[1].description
     log = await store.log(match.id)
     assert [(e.kind, e.notation) for e in log][-2:] == played
     assert kerboge(match).round == 2 and match.to_move == 0
@@ -64,7 +64,7 @@ async def test_the_host_tosses_the_serpents_coin_and_names_the_tosser(host: Host
     for _ in range(4):
         legal = kerboge(match).legal_moves()
         match = await host.play(match.id, mover(match), str(legal[0]), expected_ply=match.ply)
-    assert "(Merchant tossed)" in match.played[-1].description
+    assert "the Merchant tossed the coin" in match.played[-1].description
 
 
 async def test_jai_kerboges_serpent_always_moves_two(host: Host) -> None:
@@ -232,20 +232,22 @@ async def test_a_resigned_seat_is_played_by_a_computer_standing_in_until_the_end
     match = await host.resign(match.id, quitter.user_id)  # on their own turn: the stand-in is to move
     seat = match.seats[quitter.index]
     assert seat.stand_in and match.waiting_for_computer and match.seat_to_move == seat
-    assert seat.label == seat.mover_label == f"Computer (normal) for {quitter.name}"
+    assert seat.label == seat.mover_label == f"Computer for {quitter.name}"
     assert match.names[quitter.index] == seat.label  # the picture and its alt text name it so
     other = next(s for s in match.seats if s.user_id not in (None, quitter.user_id))
     assert other.user_id is not None
     with pytest.raises(NotYourTurn) as refused:
         await host.play(match.id, other.user_id, "1/1")
-    assert refused.value.to_move_user_id is None and refused.value.to_move_name == "Computer"
+    assert (
+        refused.value.to_move_user_id is None and refused.value.to_move_name == f"Computer for {quitter.name}"
+    )
     for person in match.seats:
         if person.user_id is not None and not person.resigned:
             match = await host.resign(match.id, person.user_id)
     assert match.is_over
     seat = match.seats[quitter.index]
     assert not seat.stand_in and seat.label == quitter.name  # the final scores name the person
-    assert seat.mover_label == f"Computer (normal) for {quitter.name}"  # who made its last moves
+    assert seat.mover_label == f"Computer for {quitter.name}"  # who made its last moves
 
 
 async def test_a_resigned_keryo_pente_seat_has_no_stand_in(host: Host) -> None:

@@ -111,10 +111,10 @@ def test_other_setups_and_a_resignation_render() -> None:
 
 def test_panel_lines() -> None:
     state, _ = replay(MIDDLE_GAME)
-    assert picture.scores(state) == ["6 beads left · took 1 Moai", "6 beads left · took 1 Moai"]
+    assert picture.scores(state) == ["4 beads placed · 6 left · took 1 Moai"] * 2
     start = GAME.start(2)
     assert isinstance(start, KeibotState)
-    assert picture.scores(start)[0] == "10 beads left · took 0 Moai"
+    assert picture.scores(start)[0] == "0 beads placed · 10 left · took 0 Moai"
 
 
 def test_same_input_same_bytes_and_a_phone_sized_picture() -> None:

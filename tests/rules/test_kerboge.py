@@ -370,7 +370,7 @@ def test_serpent_boarding_cases(stones: tuple[int, ...], taken: tuple[int, ...],
     assert played.serpent_points == sum(taken) and played.points == (0, 0, 0, 0)
     assert played.harbour == tuple(10 - s + t for s, t in zip(stones, taken, strict=True))
     text = state.describe_move(HEADS)
-    assert text.startswith("heads (Sailor tossed): the Serpent moves 2 forward to mooring 3")
+    assert text.startswith("heads: the Sailor tossed the coin; the Serpent moves 2 forward to mooring 3")
     assert ("confused" in text) == confused
 
 
@@ -382,7 +382,8 @@ def test_the_serpent_moves_back_on_tails_and_boards_there() -> None:
     assert played.serpent_points == 2 and played.harbour[SO] == 8 and played.last_coin == "tails"
     assert played.round == 4 and played.to_move == SA
     assert state.describe_move(TAILS) == (
-        "tails (Soldier tossed): the Serpent moves 1 back to mooring 10 and boards 2 stones of the Soldier"
+        "tails: the Soldier tossed the coin; the Serpent moves 1 back to mooring 10 and boards 2 stones of "
+        "the Soldier"
     )
     wrap = after(position({}, to_move=CHANCE, serpent=9), "heads")
     assert wrap.serpent == 1
