@@ -18,12 +18,15 @@ from cogs.clock import TurnClock
 from host import Host
 from tests.support.discord_harness import (
     BOB,
+    CAROL,
     button_id,
     sent_message,
     the_private_message,
     the_public_message,
 )
 from tests.support.fake_discord import Driver, FakeDiscord, Request, User
+
+DAVE = User(1004, "Dave")
 
 HOSTILE = [
     "[Free Nitro](https://x.y)",
@@ -102,18 +105,23 @@ async def test_the_turn_clock_note_never_renders_a_hostile_name(
     assert any("ran out of time" in text for text in texts)
 
 
-async def jai_kerboge_with_mallory_to_move(driver: Driver, host: Host, mallory: User) -> int:
-    """A Jai Kerboge match of Mallory and Bob, played by Bob until Mallory is to move."""
-    await driver.command(mallory, "kerboge new", players=2)
-    await driver.command(BOB, "kerboge join")
+async def kerboge_with_mallory_to_move(driver: Driver, host: Host, mallory: User) -> int:
+    """A four-seat Kerboge match of Mallory, Bob, Carol and Dave, played by the others until
+    Mallory is to move (four seats: a player who resigns is ranked last and a computer plays on
+    for them; two seats would end the match)."""
+    others = {user.id: user for user in (BOB, CAROL, DAVE)}
+    await driver.command(mallory, "kerboge new", players=4)
+    for user in others.values():
+        await driver.command(user, "kerboge join")
     (summary,) = await host.matches_of_player(mallory.id)
-    for _ in range(20):
+    for _ in range(40):
         snapshot = await host.get(summary.id)
         seat = snapshot.seat_to_move
-        assert seat is not None and snapshot.state is not None
+        assert seat is not None and snapshot.state is not None and seat.user_id is not None
         if seat.user_id == mallory.id:
             return summary.id
-        await driver.command(BOB, "kerboge move", move=str(snapshot.state.legal_moves()[0]))
+        mover = others[seat.user_id]
+        await driver.command(mover, "kerboge move", move=str(snapshot.state.legal_moves()[0]))
     raise AssertionError("Mallory never came to move")
 
 
@@ -121,10 +129,10 @@ async def jai_kerboge_with_mallory_to_move(driver: Driver, host: Host, mallory: 
 async def test_a_computer_thinking_for_a_hostile_name_never_renders_it(
     name: str, driver: Driver, host: Host, fake: FakeDiscord
 ) -> None:
-    # Jai Kerboge: a player who resigns is ranked last and a computer plays their seat, named
+    # Four-seat Kerboge: a player who resigns is ranked last and a computer plays their seat, named
     # for them ("Computer for … is thinking…").
     mallory = User(1666, name)
-    await jai_kerboge_with_mallory_to_move(driver, host, mallory)
+    await kerboge_with_mallory_to_move(driver, host, mallory)
     fake.requests.clear()
     asked = the_private_message(await driver.command(mallory, "kerboge resign"))
     confirm = sent_message(asked)
@@ -139,7 +147,7 @@ async def test_a_hostile_name_of_a_resigned_player_is_not_rendered_for_the_stand
 ) -> None:
     """The board of a match whose stand-in is to move names the resigned player too."""
     mallory = User(1666, name)
-    match_id = await jai_kerboge_with_mallory_to_move(driver, host, mallory)
+    match_id = await kerboge_with_mallory_to_move(driver, host, mallory)
     await host.resign(match_id, mallory.id)
     fake.requests.clear()
     await driver.command(BOB, "kerboge board", share=True)  # the stand-in is to move: it thinks
