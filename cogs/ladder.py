@@ -50,6 +50,7 @@ from rules.text import clip, plural
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
 from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
+from .place import ANY_CONTEXT, ANY_INSTALL, anywhere, scope_of
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 log = logging.getLogger("tavern.ladder")
@@ -218,12 +219,12 @@ def rating_text(rating: str | None) -> str:
     return f"**{rating}**"  # "1500?" while provisional: the footer and the leaderboard say what ? means
 
 
-def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
-    """The (name, value) fields of one game's statistics."""
+def stats_fields(stats: PlayerStats, *, titled: bool, in_server: bool = True) -> list[tuple[str, str]]:
+    """The (name, value) fields of one game's statistics (`in_server`: asked in a server, which
+    has a rating of its own; in a DM only the rating across all servers exists)."""
     record = stats.record
-    lines = [
-        f"{rating_text(stats.rating)} on this server · {rating_text(stats.global_rating)} on all servers",
-    ]
+    across = f"{rating_text(stats.global_rating)} on all servers"
+    lines = [f"{rating_text(stats.rating)} on this server · {across}" if in_server else across]
     if stats.trend:
         trend = f"Trend: `{sparkline(stats.trend)}`"
         if len(stats.trend) >= 2:
@@ -255,13 +256,13 @@ def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
     return [(name, clip(value, FIELD_LIMIT)) for name, value in fields]
 
 
-def stats_embed(name: str, found: Sequence[PlayerStats]) -> discord.Embed:
+def stats_embed(name: str, found: Sequence[PlayerStats], *, in_server: bool = True) -> discord.Embed:
     single = len(found) == 1
     shown = clean(name)  # a display name is the user's text: no Markdown, no mentions
     title = f"{shown} — {found[0].game_title}" if single else f"{shown} — every game played"
     embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
     for stats in found:
-        for field, value in stats_fields(stats, titled=not single):
+        for field, value in stats_fields(stats, titled=not single, in_server=in_server):
             if len(embed) + len(field) + len(value) > 5800 or len(embed.fields) >= 25:
                 break
             embed.add_field(name=field, value=value, inline=False)
@@ -345,20 +346,32 @@ class LadderCog(commands.Cog):
             raise CogError("This works in a server channel, not in direct messages.")
         return interaction.guild_id
 
+    @staticmethod
+    def server_of(interaction: discord.Interaction) -> int | None:
+        """The server whose ladder and matches a command shows; None in a DM or group DM, where
+        it shows the player's own, across all servers."""
+        return interaction.guild_id
+
     # -- /leaderboard -----------------------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description="The best players of a game, by rating")
     @app_commands.describe(
         game="The game",
-        scope="This server's ladder or the one of all servers (default: this server)",
+        scope="This server's ladder or the one of all servers (default: this server; in DMs, all)",
         page="The page, 10 players each (default: 1)",
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str, scope: str = SERVER, page: int = 1
+        self, interaction: discord.Interaction, game: str, scope: str | None = None, page: int = 1
     ) -> None:
         await defer_public(interaction)
+        if scope is None:  # outside a server there is only the ladder of all servers
+            scope = GLOBAL if self.server_of(interaction) is None else SERVER
+        elif scope == SERVER and self.server_of(interaction) is None:
+            raise CogError(
+                "There is no server here, so no server ladder: leave `scope` out, or choose all servers."
+            )
         embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
         await send_public(interaction, embed=embed, file=file, view=view)
 
@@ -443,7 +456,7 @@ class LadderCog(commands.Cog):
         share="Post it in the channel (default: only you see it)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -452,7 +465,7 @@ class LadderCog(commands.Cog):
         share: bool = False,
     ) -> None:
         await (defer_public if share else defer_private)(interaction)
-        guild_id = self.guild(interaction)
+        guild_id = self.server_of(interaction)
         who = player or interaction.user
         found: list[PlayerStats] = []
         for key in [game] if game is not None else list(LADDERS):
@@ -463,7 +476,7 @@ class LadderCog(commands.Cog):
                     raise
         if not found:
             raise CogError(f"{who.display_name} has not played any game yet.")
-        embed = stats_embed(found[0].name, found)
+        embed = stats_embed(found[0].name, found, in_server=guild_id is not None)
         await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
 
     # -- /history ---------------------------------------------------------------------------------
@@ -471,14 +484,15 @@ class LadderCog(commands.Cog):
     async def recent_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        """The player's recent matches (this server's; outside a server, every one of theirs),
+        and this channel's."""
+        scope = scope_of(interaction)
+        if scope is None or interaction.channel_id is None:
             return []
         mine = await self.host.matches_of_player(
-            interaction.user.id, guild_id=interaction.guild_id, statuses=HISTORY_STATUSES
+            interaction.user.id, guild_id=self.server_of(interaction), statuses=HISTORY_STATUSES
         )
-        here = await self.host.matches_in_channel(
-            interaction.guild_id, interaction.channel_id, statuses=HISTORY_STATUSES
-        )
+        here = await self.host.matches_in_channel(scope, interaction.channel_id, statuses=HISTORY_STATUSES)
         typed = str(current or "").strip().lstrip("#").lower()
         seen: set[int] = set()
         choices = []
@@ -494,17 +508,15 @@ class LadderCog(commands.Cog):
 
     @app_commands.command(name="history", description="A match's record: moves, a text file and an animation")
     @app_commands.describe(
-        match="The match number (suggested: recent matches here)",
+        match="The match number (suggested: recent matches here; in DMs, yours)",
         share="Post it in the channel (default: only you see it)",
     )
     @app_commands.autocomplete(match=recent_matches)
-    @app_commands.guild_only()
+    @anywhere
     async def history(self, interaction: discord.Interaction, match: int, share: bool = False) -> None:
         await (defer_public if share else defer_private)(interaction)
-        guild_id = self.guild(interaction)
-        record = await self.ladder.game_record(match, guild_id)
-        text = await self.ladder.record_text(match, guild_id)
-        snapshot = await self.host.get(match)
+        found = await self.ladder.history(match, self.server_of(interaction), user_id=interaction.user.id)
+        snapshot, record, text = found.snapshot, found.record, found.text
         txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
         embed = history_embed(snapshot, record)
         if share:
@@ -544,7 +556,11 @@ class LadderCog(commands.Cog):
     # -- /privacy ---------------------------------------------------------------------------------
 
     privacy = app_commands.Group(
-        name="privacy", description="Erase what the bot stores about you or this server"
+        name="privacy",
+        description="Erase what the bot stores about you or this server",
+        # Forgetting oneself works anywhere; erase-server checks that it is used in a server.
+        allowed_installs=ANY_INSTALL,
+        allowed_contexts=ANY_CONTEXT,
     )
 
     @privacy.command(name="forget-me", description="Erase your name and ratings (asks to confirm)")

@@ -55,6 +55,17 @@ class NotPlayedYet(NothingToShow):
         super().__init__(f"{name} has not played {game_title} yet.")
 
 
+class NotYourMatch(MatchNotFound):
+    """Outside a server, /history shows only the matches the player took part in."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            f"You took no part in a match #{match_id}. Outside a server, `/history` shows the matches "
+            "you played; in a server, that server's matches.",
+            match_id=match_id,
+        )
+
+
 class NoGameYet(NothingToShow):
     """A match that has not started has no game record to show."""
 
@@ -128,17 +139,29 @@ class LeaderboardPage:
 
 
 @dataclass(frozen=True)
+class MatchHistory:
+    """What /history shows of a match: the match, its record as text and read back."""
+
+    snapshot: MatchSnapshot
+    text: str
+    """The game record (host.records' format)."""
+    record: GameRecord
+
+
+@dataclass(frozen=True)
 class PlayerStats:
     user_id: int
     name: str
     game_key: str
     game_title: str
     rating: str | None
-    """The server rating as displayed, None before their first rated match."""
+    """The server rating as displayed, None before their first rated match there (and outside a
+    server, where there is no server rating)."""
     global_rating: str | None
     provisional: bool
     trend: tuple[int, ...]
-    """The displayed server rating after each of the last rated matches, oldest first."""
+    """The displayed server rating (outside a server: the global one) after each of the last
+    rated matches, oldest first."""
     record: GameTally
     recent: tuple[RecentMatch, ...]
     current: tuple[MatchListing, ...]
@@ -201,11 +224,14 @@ class Ladder:
         )
 
     async def stats(
-        self, user_id: int, ladder_key: str, guild_id: int, *, name: str | None = None
+        self, user_id: int, ladder_key: str, guild_id: int | None, *, name: str | None = None
     ) -> PlayerStats:
-        """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge)."""
+        """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge), as seen from
+        a server (`guild_id`), or from outside any (None: a DM): their ratings across all servers,
+        and the matches they play anywhere."""
         check_id(user_id, "user id")
-        check_id(guild_id, "server id")
+        if guild_id is not None:
+            check_id(guild_id, "server id")
         ladder = ladder_named(ladder_key)
         record = await self.store.record(user_id, ladder.key)
         # Only the matches of this ladder's seat counts, where the game has variants.
@@ -220,9 +246,11 @@ class Ladder:
         shown = stored_name or name or "This player"
         if record.matches == 0 and not current:
             raise NotPlayedYet(name=shown, game_title=ladder.title)
-        rating = await self.store.rating(user_id, ladder.key, guild_id)
+        rating = None if guild_id is None else await self.store.rating(user_id, ladder.key, guild_id)
         global_rating = await self.store.rating(user_id, ladder.key, GLOBAL_SCOPE)
-        trend = await self.store.rating_trend(user_id, ladder.key, guild_id, TREND_LENGTH)
+        trend_scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        trend = await self.store.rating_trend(user_id, ladder.key, trend_scope, TREND_LENGTH)
+        provisional = global_rating if guild_id is None else rating
         return PlayerStats(
             user_id=user_id,
             name=shown,
@@ -230,25 +258,29 @@ class Ladder:
             game_title=ladder.title,
             rating=display_rating(rating.mu, rating.sigma) if rating else None,
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
-            provisional=rating is None or rating.sigma > PROVISIONAL_SIGMA,
+            provisional=provisional is None or provisional.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
             record=GameTally.of(record),
             recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, ladder.key)),
             current=tuple(MatchListing.of(m) for m in current),
         )
 
-    async def record_text(self, match_id: int, guild_id: int) -> str:
-        """The game record of a match of this server (see host.records for the format)."""
-        return await self.host.record(match_id, guild_id)
-
-    async def game_record(self, match_id: int, guild_id: int) -> GameRecord:
-        """The record read back: every state of the game, for the animation."""
+    async def history(
+        self, match_id: int, guild_id: int | None, *, user_id: int | None = None
+    ) -> MatchHistory:
+        """A match's record for /history: in a server (`guild_id`), one of that server's matches;
+        outside any (None: a DM or group DM), one that `user_id` took part in, wherever it was
+        played."""
         snapshot = await self.host.get(match_id)
-        if snapshot.guild_id != guild_id:
+        if guild_id is None:
+            if user_id is None or snapshot.seat_of(user_id) is None:
+                raise NotYourMatch(match_id)
+        elif snapshot.guild_id != guild_id:
             raise MatchNotFound(match_id=match_id, on_server=True)
         if snapshot.state is None:
             raise NoGameYet(MatchRef(snapshot.id, snapshot.game.key, snapshot.game.title))
-        return read_record(await self.host.record(match_id, guild_id))
+        text = await self.host.record(match_id, snapshot.guild_id)
+        return MatchHistory(snapshot, text, read_record(text))
 
     async def active_matches(self, user_id: int) -> tuple[MatchListing, ...]:
         """The player's open lobbies and matches being played, on every server."""

@@ -526,3 +526,32 @@ async def test_a_computer_answers_a_draw_offer_by_its_own_search(
     assert "The match ends in a draw — draw agreed." in agreed.embeds[0]["description"]
     assert "declines" not in agreed.embeds[0]["description"]
     assert (await host.get(1)).status == "finished"
+
+
+# -- where each command installs and may be used ------------------------------------------------
+
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+"""Discord's interaction contexts (`contexts` of a synced command)."""
+GUILD_INSTALL, USER_INSTALL = 0, 1
+"""Discord's installation types (`integration_types`)."""
+GUILD_ADMIN_COMMANDS = {"tavern"}
+"""Commands about one server's settings: they make no sense anywhere else."""
+
+
+async def test_every_command_declares_its_installs_and_contexts(bot: Any) -> None:
+    synced = {command.name: command.to_dict(bot.tree) for command in bot.tree._get_all_commands()}
+    assert {"stats", "history", "leaderboard", "games", "help", "settings", "mygames", "privacy"} <= set(
+        synced
+    )
+    undeclared = [
+        name
+        for name, command in synced.items()
+        if not command.get("integration_types") or not command.get("contexts")
+    ]
+    assert undeclared == [], f"commands that do not say where they install and may be used: {undeclared}"
+    for name, command in synced.items():
+        if name in GUILD_ADMIN_COMMANDS:
+            assert command["contexts"] == [GUILD] and command["integration_types"] == [GUILD_INSTALL], name
+        else:  # a player's command: wherever the player is, through a server's or their own install
+            assert sorted(command["contexts"]) == [GUILD, BOT_DM, PRIVATE_CHANNEL], name
+            assert sorted(command["integration_types"]) == [GUILD_INSTALL, USER_INSTALL], name

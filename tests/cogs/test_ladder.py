@@ -28,7 +28,16 @@ from tests.support.discord_harness import (
     the_private_message,
     the_public_message,
 )
-from tests.support.fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
+from tests.support.fake_discord import (
+    CHANNEL_ID,
+    DEFERRED_UPDATE,
+    DM_ID,
+    GROUP_DM_ID,
+    GUILD_ID,
+    Driver,
+    FakeDiscord,
+    User,
+)
 from tests.support.host import win_by_five
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
@@ -408,3 +417,57 @@ async def test_jai_kerboge_has_its_own_leaderboard_and_statistics(
     assert stats["title"] == "Alice — Jai Kerboge" and "Record: 1 played" in str(stats["fields"])
     (every,) = the_private_message(await driver.command(ALICE, "stats")).embeds
     assert every["title"] == "Alice — Jai Kerboge"  # the only game played: not listed as Kerboge
+
+
+# -- in direct messages ---------------------------------------------------------------------------
+
+
+async def test_stats_in_a_dm_shows_the_rating_across_all_servers(driver: Driver, host: Host) -> None:
+    await finished(host, ALICE, BOB)
+    await finished(host, ALICE, BOB, guild_id=GUILD_ID + 1)  # another server counts too
+
+    for where in (DM_ID, GROUP_DM_ID):
+        requests = await driver.command(ALICE, "stats", game="keryo-pente", channel_id=where)
+
+        deferred_first(requests, ephemeral=True)
+        (embed,) = the_private_message(requests).embeds
+        assert embed["title"] == "Alice — Keryo-Pente"
+        text = str(embed["fields"])
+        assert "on all servers" in text and "on this server" not in text  # a DM has no server
+        assert "Record: 2 played" in text
+
+
+async def test_history_in_a_dm_finds_the_players_own_match(driver: Driver, host: Host) -> None:
+    match = await finished(host, ALICE, BOB)
+
+    choices = await driver.autocomplete(ALICE, "history", "match", match="", channel_id=DM_ID)
+    assert [choice["value"] for choice in choices] == [match.id]
+    requests = await driver.command(ALICE, "history", match=match.id, channel_id=DM_ID)
+
+    deferred_first(requests, ephemeral=True)
+    summary, animated = [r for r in requests if r.is_followup]
+    assert summary.embeds[0]["title"] == f"Keryo-Pente #{match.id} — game record"
+    assert read_record(summary.files[0][1].decode("utf-8")).final_state() == match.state
+    assert animated.files[0][1].startswith(b"GIF89a")
+
+    # Someone who did not play it finds nothing, and learns what /history shows in a DM.
+    refused = the_private_message(await driver.command(CAROL, "history", match=match.id, channel_id=DM_ID))
+    assert f"You took no part in a match #{match.id}" in refused.content
+    assert await driver.autocomplete(CAROL, "history", "match", match="", channel_id=DM_ID) == []
+
+
+async def test_leaderboard_and_games_in_a_dm(driver: Driver, host: Host, drawn: Drawn) -> None:
+    await finished(host, ALICE, BOB)
+
+    requests = await driver.command(ALICE, "leaderboard", game="keryo-pente", channel_id=DM_ID)
+
+    message = the_public_message(requests)
+    assert message.embeds[0]["description"].startswith("All servers · 2 players")
+    assert sorted(line.split()[1] for line in drawn.pages[-1]) == [ALICE.name, BOB.name]
+    asked = the_private_message(
+        await driver.command(ALICE, "leaderboard", game="keryo-pente", scope="server", channel_id=DM_ID)
+    )
+    assert "There is no server here" in asked.content
+
+    games = the_private_message(await driver.command(ALICE, "games", channel_id=DM_ID))
+    assert "`/keibot new`" in games.embeds[0]["description"]

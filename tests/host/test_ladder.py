@@ -48,10 +48,10 @@ async def test_stats_of_a_player(host: Host) -> None:
 async def test_game_record_and_privacy(host: Host) -> None:
     ladder = Ladder(host)
     match = await win_by_five(host, await started(host, PEOPLE[:2]))
-    record = await ladder.game_record(match.id, GUILD)
+    record = (await ladder.history(match.id, GUILD)).record
     assert record.final_state() == match.state
     with pytest.raises(MatchNotFound):
-        await ladder.game_record(match.id, GUILD + 1)
+        await ladder.history(match.id, GUILD + 1)
     label = await ladder.forget(PEOPLE[0].user_id)
     assert label is not None and label.startswith("Anonymous")
     with pytest.raises(NothingToShow, match="nothing to forget"):
@@ -235,3 +235,18 @@ async def test_pages_by_number_start_from_their_band_and_match_the_ladder_counte
     await store.forget_player(users[-1])
     del current[users[1]], current[users[-1]]
     await check(current)
+
+
+async def test_outside_a_server_a_player_reaches_their_own_ratings_and_matches(host: Host) -> None:
+    ladder = Ladder(host)
+    match = await win_by_five(host, await started(host, PEOPLE[:2]))
+    winner = match.seats[0]
+    assert winner.user_id is not None
+
+    stats = await ladder.stats(winner.user_id, "keryo-pente", None)
+    assert stats.rating is None and stats.global_rating is not None  # no server: its ladder is none
+    assert stats.record.wins == 1 and len(stats.trend) == 1 and stats.trend[0] > 1500
+    shown = await ladder.history(match.id, None, user_id=winner.user_id)
+    assert shown.snapshot.id == match.id and shown.record.final_state() == match.state
+    with pytest.raises(MatchNotFound, match="You took no part in a match"):
+        await ladder.history(match.id, None, user_id=PEOPLE[2].user_id)
