@@ -40,6 +40,8 @@ from host import (
     MatchSnapshot,
     NothingToShow,
     PlayerStats,
+    game_by_key,
+    ladder_named,
 )
 from render import RENDERERS
 from render.animation import animation
@@ -49,7 +51,16 @@ from rules.text import clip, plural
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
-from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
+from .messages import (
+    DESCRIPTION_LIMIT,
+    FIELD_LIMIT,
+    clean,
+    game_score_text,
+    moves_played,
+    options_text,
+    score_text,
+    summary_label,
+)
 from .place import ANY_CONTEXT, ANY_INSTALL, anywhere, scope_of
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
@@ -93,8 +104,6 @@ MOVES_SHOWN = 3300
 RECENT_SHOWN = 5
 CURRENT_SHOWN = 5
 SPARK = "▁▂▃▄▅▆▇█"
-POINTS = {"keryo-pente": "captures"}
-"""What a game's points count, where it is not just "points"."""
 VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
 
 PAGE_TEMPLATE = re.compile(
@@ -209,8 +218,9 @@ def when(stamp: str | None, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def ladder_score_text(ladder_key: str, score: float) -> str:
+    """A score counted in a ladder (`LADDERS`: Jai Kerboge's are Kerboge's) with its game's unit."""
+    return game_score_text(game_by_key(ladder_named(ladder_key).game_key), score)
 
 
 def rating_text(rating: str | None) -> str:
@@ -238,13 +248,13 @@ def stats_fields(stats: PlayerStats, *, titled: bool, in_server: bool = True) ->
         f"Record: {record.matches} played · {record.wins} won · {record.draws} drawn · "
         f"{record.losses} lost ({record.resigned} resigned)"
     )
-    lines.append(f"Points: {number(record.points)} {POINTS.get(stats.game_key, 'points')}")
+    lines.append(f"Scored: {ladder_score_text(stats.game_key, record.points)} in all")
     fields = [(stats.game_title if titled else "Rating and record", "\n".join(lines))]
     if stats.recent:
         recent = [
             f"• #{r.match_id} {VERDICTS.get(r.outcome, r.outcome)}"
             + (f" (place {r.rank})" if r.rank > 2 else "")
-            + f" · {number(r.points)} {POINTS.get(r.game, 'points')} · {when(r.finished_at)}"
+            + f" · {ladder_score_text(r.game, r.points)} · {when(r.finished_at)}"
             for r in stats.recent[:RECENT_SHOWN]
         ]
         fields.append(("Recent matches", "\n".join(recent)))
@@ -271,19 +281,23 @@ def stats_embed(name: str, found: Sequence[PlayerStats], *, in_server: bool = Tr
 
 
 def moves_text(record: GameRecord) -> str:
-    """Every log entry in notation, numbered, clipped with a note when the game is long."""
+    """Every log entry in notation, clipped with a note when the game is long. The seats' moves
+    are numbered as the match message counts them; dice rolls, coin tosses, resignations and
+    agreed draws are shown between them, unnumbered (they are no moves)."""
     seat_names = record.game.seat_names(record.seat_count)
     items = []
+    moves = 0
     for entry in record.entries:
         if entry.kind == "chance":
-            items.append(f"{entry.ply + 1}. 🎲{entry.notation}")
+            items.append(f"🎲{entry.notation}")
         elif entry.kind == "resign":
             seat = seat_names[entry.seat] if entry.seat is not None and entry.seat < len(seat_names) else "?"
-            items.append(f"{entry.ply + 1}. {seat} resigns")
+            items.append(f"({seat} resigns)")
         elif entry.kind == "draw":
-            items.append(f"{entry.ply + 1}. draw agreed")
+            items.append("(draw agreed)")
         else:
-            items.append(f"{entry.ply + 1}. {entry.notation}")
+            moves += 1
+            items.append(f"{moves}. {entry.notation}")
     if not items:
         return "No moves yet."
     shown: list[str] = []
@@ -302,7 +316,7 @@ def moves_text(record: GameRecord) -> str:
 def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
     result = record.headers.get("Result")
     lines = [f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot)} so far."]
-    lines.append(f"**Moves** ({len(record.entries)})")
+    lines.append(f"**Moves** ({snapshot.move_count})")
     lines.append(moves_text(record))
     embed = discord.Embed(
         title=clip(f"{snapshot.game.title} #{snapshot.id} — game record", 256),
@@ -316,7 +330,7 @@ def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
         role = seat_names[seat.index] if seat.index < len(seat_names) else f"Seat {seat.index + 1}"
         line = f"{role}: **{clean(seat.label)}**"
         if seat.index < len(scores):
-            line += f" · {number(scores[seat.index])} {POINTS.get(snapshot.game.key, 'points')}"
+            line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
             line += " · resigned"
         players.append(line)

@@ -17,6 +17,7 @@ import discord
 from discord.utils import escape_mentions
 
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
+from rules import Game
 from rules.kerboge import SERPENT_WINS
 from rules.text import clip, listing, plural
 
@@ -68,7 +69,12 @@ def how_it_left(seat: Seat) -> str:
 
 def score_text(snapshot: MatchSnapshot, score: float) -> str:
     """A score with what it counts: "6 beads placed", "1 capture", "23 points"."""
-    return snapshot.game.score_text(int(score) if float(score).is_integer() else score)
+    return game_score_text(snapshot.game, score)
+
+
+def game_score_text(game: Game, score: float) -> str:
+    """A score of `game` with what it counts, a whole number shown without its ".0"."""
+    return game.score_text(int(score) if float(score).is_integer() else score)
 
 
 def moves_played(snapshot: MatchSnapshot) -> str:

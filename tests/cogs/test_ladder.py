@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +40,7 @@ from tests.support.fake_discord import (
     FakeDiscord,
     User,
 )
-from tests.support.host import win_by_five
+from tests.support.host import started_match, win_by_five
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]
@@ -471,3 +473,63 @@ async def test_leaderboard_and_games_in_a_dm(driver: Driver, host: Host, drawn: 
 
     games = the_private_message(await driver.command(ALICE, "games", channel_id=DM_ID))
     assert "`/keibot new`" in games.embeds[0]["description"]
+
+
+# -- the units of scores and moves ----------------------------------------------------------------
+
+
+async def random_match(
+    host: Host, key: str, plies: int, options: dict[str, Any] | None = None
+) -> MatchSnapshot:
+    """Alice and Bob play `plies` random moves of `key` (chance events are played by the host)."""
+    match = await started_match(
+        host,
+        key,
+        [Player(ALICE.id, ALICE.name), Player(BOB.id, BOB.name)],
+        options,
+        guild_id=GUILD_ID,
+        channel_id=CHANNEL_ID,
+    )
+    rng = random.Random(plies)
+    for _ in range(plies):
+        seat = match.seat_to_move
+        if match.is_over or seat is None or seat.user_id is None or match.state is None:
+            break
+        legal = match.state.legal_moves()
+        match = await host.play(match.id, seat.user_id, str(legal[rng.randrange(len(legal))]))
+    return match
+
+
+async def test_history_counts_the_players_moves_not_the_dice(driver: Driver, host: Host) -> None:
+    match = await random_match(host, "verquere", 12)
+    assert match.ply > match.move_count  # the dice rolls are entries of the log, not moves
+
+    requests = await driver.command(ALICE, "history", match=match.id)
+
+    (embed,) = next(r for r in requests if r.is_followup).embeds
+    description = embed["description"]
+    assert f"**Moves** ({match.move_count})" in description
+    assert f"{match.move_count} moves so far" in description  # the same count as the match message
+    assert f"{match.move_count}. " in description and f"{match.move_count + 1}. " not in description
+    assert "🎲" in description
+
+
+async def test_scores_are_told_in_each_games_own_unit(driver: Driver, host: Host) -> None:
+    match = await random_match(host, "keibot", 6, {"setup": "split"})
+    seat = match.seat_to_move
+    assert seat is not None and seat.user_id is not None
+    over = await host.resign(match.id, seat.user_id)
+    assert over.outcome is not None
+
+    (stats,) = the_private_message(await driver.command(ALICE, "stats", game="keibot")).embeds
+    text = str(stats["fields"])
+    assert "point" not in text
+    assert re.search(r"Scored: \d+ beads? placed in all", text)
+    assert re.search(rf"#{over.id} (won|lost) · \d+ beads? placed ·", text)
+    history = next(r for r in await driver.command(ALICE, "history", match=over.id) if r.is_followup)
+    players = {f["name"]: f["value"] for f in history.embeds[0]["fields"]}["Players"]
+    assert "points" not in players and players.count("placed") == 2
+
+    await finished(host, ALICE, BOB)  # Keryo-Pente counts captures: "1 point" never reads "1 points"
+    (pente,) = the_private_message(await driver.command(ALICE, "stats", game="keryo-pente")).embeds
+    assert "Scored: 0 captures in all" in str(pente["fields"])
