@@ -1232,6 +1232,17 @@ class Store(ABC):
             rows = list(reversed(rows))
         return [BoardLine(offset + i + 1, *row) for i, row in enumerate(rows)]
 
+    async def ordinals_above(self, game: str, scope: int, line: BoardLine, *, down_to: float) -> list[float]:
+        """The ordinals of the lines that come before `line` on the board and are at least
+        `down_to` (read in the index from `down_to` up to the line: the few lines that may
+        share its rating, however deep the line is)."""
+        rows = await self.read_statement(
+            "SELECT ordinal FROM ratings WHERE game = ? AND scope = ? AND ordinal >= ? "
+            "AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            (game, scope, down_to, line.ordinal, line.ordinal, line.user_id),
+        )
+        return [float(row[0]) for row in rows]
+
     async def leaderboard_size(self, game: str, scope: int) -> int:
         """How many players the ladder has (kept by triggers on the ratings: migration 0012)."""
         rows = await self.read_statement(

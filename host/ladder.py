@@ -7,16 +7,17 @@ and ready to display (ratings already turned into the one number players see).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data import Store
+from data import BoardLine, Store
 from rules import GAMES
 
 from .checks import check_id
 from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
-from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
+from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating, lowest_ordinal_shown_as, shown_number
 from .reading import game_by_key
 from .records import GameRecord, read_record
 from .snapshot import MatchSnapshot
@@ -117,6 +118,8 @@ def scope_phrase(scope: int) -> str:
 @dataclass(frozen=True)
 class LeaderboardLine:
     rank: int
+    """1-based; players shown with the same rating share a rank, and the next rank skips as
+    many places (1, 2, 2, 4: standard competition ranking)."""
     user_id: int
     name: str
     rating: str
@@ -203,6 +206,7 @@ class Ladder:
         if len(lines) < PAGE_SIZE and not (after is not None and page == pages and lines):
             # No edge, or one that moved away: count from the top (a short last page is right).
             lines = await self.store.leaderboard(ladder.key, scope, offset=offset, limit=PAGE_SIZE)
+        ranks = await self._shared_ranks(ladder.key, scope, lines)
         return LeaderboardPage(
             game_key=ladder.key,
             game_title=ladder.title,
@@ -212,16 +216,33 @@ class Ladder:
             players=total,
             lines=tuple(
                 LeaderboardLine(
-                    line.rank,
+                    rank,
                     line.user_id,
                     line.name,
                     display_rating(line.mu, line.sigma),
                     line.matches,
                     line.wins,
                 )
-                for line in lines
+                for rank, line in zip(ranks, lines, strict=True)
             ),
         )
+
+    async def _shared_ranks(self, ladder_key: str, scope: int, lines: Sequence[BoardLine]) -> list[int]:
+        """The rank of each line of a page: players shown with the same rating share the rank of
+        the first of them, which may be on an earlier page (1, 2, 2, 4)."""
+        ranks: list[int] = []
+        for index, line in enumerate(lines):
+            shown = shown_number(line.ordinal)
+            if index > 0 and shown == shown_number(lines[index - 1].ordinal):
+                ranks.append(ranks[-1])
+            elif index > 0:
+                ranks.append(line.rank)
+            else:  # the page's first line: those tied with it above are read from the index
+                above = await self.store.ordinals_above(
+                    ladder_key, scope, line, down_to=lowest_ordinal_shown_as(shown)
+                )
+                ranks.append(line.rank - sum(shown_number(o) == shown for o in above))
+        return ranks
 
     async def stats(
         self, user_id: int, ladder_key: str, guild_id: int | None, *, name: str | None = None

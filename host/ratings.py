@@ -26,8 +26,19 @@ MODEL = PlackettLuce()
 
 def display_rating(mu: float, sigma: float) -> str:
     """The one number players see, with `?` while the rating is provisional."""
-    value = round(DISPLAY_TARGET + DISPLAY_SCALE * (mu - 3 * sigma))
+    value = shown_number(mu - 3 * sigma)
     return f"{value}?" if sigma > PROVISIONAL_SIGMA else str(value)
+
+
+def shown_number(ordinal: float) -> int:
+    """The number players see for a conservative rating (mu - 3 sigma, what the board sorts by)."""
+    return round(DISPLAY_TARGET + DISPLAY_SCALE * ordinal)
+
+
+def lowest_ordinal_shown_as(number: int) -> float:
+    """A bound at or below the lowest ordinal that `shown_number` shows as `number` (a little
+    below, whatever the rounding does with halves)."""
+    return (number - 1 - DISPLAY_TARGET) / DISPLAY_SCALE
 
 
 def ranks(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[int]:

@@ -126,7 +126,11 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
     assert data.startswith(PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
     assert "page 1 of 2" in message.embeds[0]["description"]
     first = drawn.pages[-1]
-    assert [line.split()[0] for line in first] == [str(rank) for rank in range(1, 11)]
+    # Six winners of one match each share rank 1, the six losers rank 7 (1, 1, …, 7, 7, …).
+    assert [line.split()[0] for line in first] == ["1"] * 6 + ["7"] * 4
+    assert message.message is not None
+    (attachment,) = message.message["attachments"]
+    assert attachment["description"].count("1. ") == 6 and "7. " in attachment["description"]  # alt text
     assert {line.split()[1] for line in first[:6]} == winners  # winners rank above losers
     # Each button carries its page and the player whose line that page borders.
     one = await Ladder(host).leaderboard("keryo-pente", GUILD_ID, 1)
@@ -141,7 +145,7 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
             BOB, sent_message(message), f"tavern-ladder:keryo-pente:server:2:a{one.lines[-1].user_id}"
         )
     )
-    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
     assert custom_ids(page_two) == {
         f"tavern-ladder:keryo-pente:server:1:b{two.lines[0].user_id}": False,
         # Next, disabled on the last page
@@ -170,7 +174,7 @@ async def test_a_page_button_of_a_message_posted_before_edges_still_turns_the_pa
             component["custom_id"] = component["custom_id"].rsplit(":", 1)[0]  # the old form
     page_two = edited_message(await driver.click(BOB, message, "tavern-ladder:keryo-pente:server:2"))
     assert "page 2 of 2" in page_two["embeds"][0]["description"]
-    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
 
 
 async def test_leaderboard_buttons_work_after_a_restart(
@@ -188,7 +192,7 @@ async def test_leaderboard_buttons_work_after_a_restart(
         ]
         page_two = edited_message(await new.driver.click(CAROL, message, next_page))
         assert "page 2 of 2" in page_two["embeds"][0]["description"]
-        assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+        assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
 
 
 async def test_leaderboard_bad_requests_are_answered_privately(driver: Driver, host: Host) -> None:
