@@ -63,7 +63,7 @@ from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings
-from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
+from .snapshot import MatchSnapshot, PlayedMove, Player, RatingChange, Seat, TakebackOffer
 from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
 from .turns import apply_entry
 
@@ -126,6 +126,7 @@ __all__ = [
     "PlayerMatch",
     "PlayerSettings",
     "PlayerStats",
+    "RatingChange",
     "RecentMatch",
     "RecordError",
     "RematchOpen",

@@ -78,6 +78,22 @@ class PlayedMove:
 
 
 @dataclass(frozen=True)
+class RatingChange:
+    """How a seat's rating moved with the result of its match, in the numbers players see: on
+    its server's ladder, or for a private match (a DM) on the ladder of all servers."""
+
+    seat: int
+    before: int
+    after: int
+    provisional: bool
+    """The rating after is still provisional (shown with `?`)."""
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
 class TakebackOffer:
     """A takeback asked for and not yet answered: `seat` asks to go back to before log entry
     `ply` (their own move, with what followed by itself); the seats in `agreed` have accepted."""
@@ -141,6 +157,8 @@ class MatchSnapshot:
     """Its channel sees only its lobby and its result; the rest happens in its thread."""
     thread_id: int | None = None
     """The thread opened for it, once it is."""
+    rating_changes: tuple[RatingChange, ...] = ()
+    """How each rated seat's rating moved, once the finished match has rated them."""
 
     @property
     def home_id(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -257,6 +258,11 @@ async def test_resign_asks_first_then_ends_the_match(driver: Driver, host: Host)
     assert snapshot.status == "finished" and snapshot.outcome is not None
     assert f"<@{game.mover.id}>" in message.embeds[0]["description"] and "wins" in message.text
     assert message.custom_ids() == ["tavern:keryo-pente:rematch:1:1"]  # a finished match: only Rematch
+    # A rated result says how each rating moved, and to what (both start at 1500, provisional).
+    players = {f["name"]: f["value"] for f in message.embeds[0]["fields"]}["Final scores"]
+    winner, loser = players.splitlines()
+    assert f"<@{game.mover.id}>" in winner and re.search(r" · rating \+\d+ → 1,5\d\d\?$", winner), winner
+    assert f"<@{game.other.id}>" in loser and re.search(r" · rating -\d+ → 1,4\d\d\?$", loser), loser
 
 
 async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, host: Host) -> None:
