@@ -94,32 +94,32 @@ class Driver:
     # -- sending -----------------------------------------------------------------------------------
 
     def _payload(self, player: Player, kind: int, context: int = IN_SERVER) -> dict[str, Any]:
-        if context != IN_SERVER:
-            return self._private_payload(player, kind, context)
-        return {
+        """An interaction as Discord sends it: in the server's channel, with the member; or
+        outside a server (`context`), with no guild_id and no member (the user by itself), the DM
+        or group DM as the channel, and who authorized the app there: in the bot's DM its server
+        install ("0": "0") and the player's own ("1"); in a group DM only the player's own."""
+        common = {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
             "token": f"interaction-token-{self.fake.next_id()}",
             "version": 1,
             "type": kind,
-            "guild_id": str(GUILD_ID),
-            "channel_id": str(CHANNEL_ID),
-            "channel": CHANNEL,
-            "member": member_payload(player.id, player.name),
             "app_permissions": str((1 << 41) - 1 - 8),
             "locale": "en-US",
-            "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0,
+            "context": context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
-
-    def _private_payload(self, player: Player, kind: int, context: int) -> dict[str, Any]:
-        """An interaction as Discord sends it outside a server: no guild_id and no member (the
-        user by itself), the DM or group DM as the channel, and who authorized the app there:
-        in the bot's DM its server install ("0": "0") and the player's own ("1"); in a group DM
-        only the player's own install reaches it."""
+        if context == IN_SERVER:
+            return {
+                **common,
+                "guild_id": str(GUILD_ID),
+                "channel_id": str(CHANNEL_ID),
+                "channel": CHANNEL,
+                "member": member_payload(player.id, player.name),
+                "guild_locale": "en-US",
+                "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            }
         user = user_payload(player.id, player.name)
         if context == IN_BOT_DM:
             channel = {"id": str(DM_CHANNEL_ID), "type": 1, "recipients": [user]}
@@ -135,20 +135,11 @@ class Driver:
             }
             owners = {"1": str(player.id)}
         return {
-            "id": str(self.fake.next_id()),
-            "application_id": str(APP_ID),
-            "token": f"interaction-token-{self.fake.next_id()}",
-            "version": 1,
-            "type": kind,
+            **common,
             "channel_id": channel["id"],
             "channel": channel,
             "user": user,
-            "app_permissions": str((1 << 41) - 1 - 8),
-            "locale": "en-US",
-            "entitlements": [],
             "authorizing_integration_owners": owners,
-            "context": context,
-            "attachment_size_limit": 10 * 1024 * 1024,
         }
 
     def _command_data(
@@ -273,6 +264,17 @@ def match_of(message: Posted) -> int:
     if footer:
         return int(footer["match"])
     raise AssertionError(f"message {message.id} shows no match")
+
+
+def started_keibot(driver: Driver, stored: Stored) -> tuple[int, Posted, Player]:
+    """Alice opens a Keibot lobby in the server and Bob joins: the match, its first board and
+    the player to move."""
+    lobby = driver.command(ALICE, "keibot new")
+    (lobby_message,) = [m for m in lobby.messages if not m.ephemeral]
+    joined = driver.click(BOB, lobby_message, component_id(lobby_message, "join"))
+    board = joined.messages[-1]
+    match_id = match_of(board)
+    return match_id, board, PLAYERS[stored.user_to_move(match_id) or 0]
 
 
 def opened_match(opened: Interaction) -> int:

@@ -6,18 +6,13 @@ from __future__ import annotations
 
 import re
 
-from .driver import ALICE, BOB, IN_BOT_DM, IN_PRIVATE_CHANNEL, PLAYERS, Driver, Stored, component_id, match_of
+from .driver import ALICE, BOB, IN_BOT_DM, IN_PRIVATE_CHANNEL, Driver, Stored, component_id, started_keibot
 from .fake_discord import Posted
 
 
 def finished_keibot(driver: Driver, stored: Stored) -> tuple[int, Posted]:
     """Alice and Bob play a Keibot match in the server; the player to move resigns it."""
-    lobby = driver.command(ALICE, "keibot new")
-    (lobby_message,) = [m for m in lobby.messages if not m.ephemeral]
-    joined = driver.click(BOB, lobby_message, component_id(lobby_message, "join"))
-    board = joined.messages[-1]
-    match_id = match_of(board)
-    mover = PLAYERS[stored.user_to_move(match_id) or 0]
+    match_id, board, mover = started_keibot(driver, stored)
     asked = driver.click(mover, board, component_id(board, "resign"))
     (confirm,) = [m for m in asked.messages if m.ephemeral and not m.deleted]
     done = driver.click(mover, confirm, component_id(confirm, "resign-yes"))
