@@ -61,8 +61,8 @@ class NotYourMatch(MatchNotFound):
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            f"You took no part in a match #{match_id}. Outside a server, `/history` shows the matches "
-            "you played; in a server, that server's matches.",
+            f"You took no part in a match #{match_id}. Outside a server, the matches you played are "
+            "shown; in a server, that server's matches.",
             match_id=match_id,
         )
 
