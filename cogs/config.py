@@ -22,6 +22,7 @@ from rules.text import plural
 
 from .clock import TurnClock, turn_clock_of
 from .errors import CogError
+from .place import server_only
 from .replies import defer_private, send_private
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
@@ -100,7 +101,7 @@ def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed
     return embed
 
 
-@app_commands.guild_only()
+@server_only
 @app_commands.default_permissions(manage_guild=True)
 class TavernCog(commands.GroupCog, group_name="tavern"):
     """Tavern's settings for this server"""

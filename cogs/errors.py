@@ -25,6 +25,7 @@ from host import (
     NoRatingsYet,
     NotCreator,
     NotEnoughPlayers,
+    NotYourMatch,
     NotYourTurn,
     RematchOpen,
     SeatHeld,
@@ -150,6 +151,13 @@ def _no_ratings_yet(error: NoRatingsYet) -> str:
     )
 
 
+def _not_your_match(error: NotYourMatch) -> str:
+    return (
+        f"You took no part in a match #{error.match_id}. Outside a server, `/history` shows the "
+        "matches you played; in a server, that server's matches."
+    )
+
+
 def _rematch_open(error: RematchOpen) -> str:
     where = error.rematch_title
     if error.message_id is not None:
@@ -179,6 +187,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     NotCreator: _not_creator,
     SeatHeld: _seat_held,
     NoRatingsYet: _no_ratings_yet,
+    NotYourMatch: _not_your_match,
     TooManyLobbies: _too_many_lobbies,
     RematchOpen: _rematch_open,
     GameNotOffered: _game_not_offered,

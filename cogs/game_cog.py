@@ -27,7 +27,7 @@ from .dispatch import ButtonAnswers, player_of
 from .errors import SHOWN_TO_USER, CogError, describe
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
 from .messages import clean, summary_label
-from .place import place_of, scope_of
+from .place import anywhere, place_of, scope_of
 from .replies import NO_PINGS, defer_private, defer_public
 
 log = logging.getLogger("tavern.cogs")
@@ -39,8 +39,7 @@ def game_cog_of(client: discord.Client, key: str) -> GameCog | None:
     return next((cog for cog in cogs if isinstance(cog, GameCog) and cog.game.key == key), None)
 
 
-@app_commands.allowed_installs(guilds=True, users=True)
-@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@anywhere
 class GameCog(ButtonAnswers, commands.GroupCog):
     """Base of the game cogs: a subclass names its game as its `group_name` (the command group
     /keibot is the game "keibot") and declares a `new` command."""

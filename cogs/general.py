@@ -12,6 +12,7 @@ from rules.text import clip, counts
 from .errors import CogError
 from .game_cog import GameCog
 from .messages import clean, summary_label
+from .place import anywhere, scope_of
 from .replies import NO_PINGS, defer_private, send_private
 
 
@@ -34,12 +35,14 @@ class GeneralCog(commands.Cog):
     @app_commands.command(
         name="games", description="The matches being played or waiting for players in this channel"
     )
-    @app_commands.guild_only()
+    @anywhere
     async def games(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise CogError("The games are played in server channels, not in direct messages.")
-        summaries = await self.host.matches_in_channel(interaction.guild_id, interaction.channel_id)
+        # A DM's or group DM's matches are filed under the conversation itself (cogs.place).
+        scope = scope_of(interaction)
+        if scope is None or interaction.channel_id is None:
+            raise CogError("This cannot be used here: use it in a channel or a direct message.")
+        summaries = await self.host.matches_in_channel(scope, interaction.channel_id)
         lines = []
         for summary in summaries:
             label = summary_label(summary, game_by_key(summary.game).title)
@@ -58,6 +61,7 @@ class GeneralCog(commands.Cog):
         await send_private(interaction, embed=embed)
 
     @app_commands.command(name="help", description="What this bot does and how to start a game")
+    @anywhere
     async def help(self, interaction: discord.Interaction) -> None:
         games = []
         for cog in await self.offered_cogs(interaction):

@@ -40,6 +40,8 @@ from host import (
     MatchSnapshot,
     NothingToShow,
     PlayerStats,
+    game_by_key,
+    ladder_named,
 )
 from render import RENDERERS
 from render.animation import animation
@@ -49,7 +51,17 @@ from rules.text import clip
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
-from .messages import DESCRIPTION_LIMIT, FIELD_LIMIT, clean, moves_played, options_text, summary_label
+from .messages import (
+    DESCRIPTION_LIMIT,
+    FIELD_LIMIT,
+    clean,
+    game_score_text,
+    moves_played,
+    options_text,
+    score_text,
+    summary_label,
+)
+from .place import ANY_CONTEXT, ANY_INSTALL, anywhere, scope_of
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
 log = logging.getLogger("tavern.ladder")
@@ -92,8 +104,6 @@ MOVES_SHOWN = 3300
 RECENT_SHOWN = 5
 CURRENT_SHOWN = 5
 SPARK = "▁▂▃▄▅▆▇█"
-POINTS = {"keryo-pente": "captures"}
-"""What a game's points count, where it is not just "points"."""
 VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
 
 PAGE_TEMPLATE = re.compile(
@@ -208,8 +218,9 @@ def when(stamp: str | None, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def ladder_score_text(ladder_key: str, score: float) -> str:
+    """A score counted in a ladder (`LADDERS`: Jai Kerboge's are Kerboge's) with its game's unit."""
+    return game_score_text(game_by_key(ladder_named(ladder_key).game_key), score)
 
 
 def rating_text(rating: str | None) -> str:
@@ -218,12 +229,12 @@ def rating_text(rating: str | None) -> str:
     return f"**{rating}**"  # "1500?" while provisional: the footer and the leaderboard say what ? means
 
 
-def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
-    """The (name, value) fields of one game's statistics."""
+def stats_fields(stats: PlayerStats, *, titled: bool, in_server: bool = True) -> list[tuple[str, str]]:
+    """The (name, value) fields of one game's statistics (`in_server`: asked in a server, which
+    has a rating of its own; in a DM only the rating across all servers exists)."""
     record = stats.record
-    lines = [
-        f"{rating_text(stats.rating)} on this server · {rating_text(stats.global_rating)} on all servers",
-    ]
+    across = f"{rating_text(stats.global_rating)} on all servers"
+    lines = [f"{rating_text(stats.rating)} on this server · {across}" if in_server else across]
     if stats.trend:
         trend = f"Trend: `{sparkline(stats.trend)}`"
         if len(stats.trend) >= 2:
@@ -237,13 +248,13 @@ def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
         f"Record: {record.matches} played · {record.wins} won · {record.draws} drawn · "
         f"{record.losses} lost ({record.resigned} resigned)"
     )
-    lines.append(f"Points: {number(record.points)} {POINTS.get(stats.game_key, 'points')}")
+    lines.append(f"Scored: {ladder_score_text(stats.game_key, record.points)} in all")
     fields = [(stats.game_title if titled else "Rating and record", "\n".join(lines))]
     if stats.recent:
         recent = [
             f"• #{r.match_id} {VERDICTS.get(r.outcome, r.outcome)}"
             + (f" (place {r.rank})" if r.rank > 2 else "")
-            + f" · {number(r.points)} {POINTS.get(r.game, 'points')} · {when(r.finished_at)}"
+            + f" · {ladder_score_text(r.game, r.points)} · {when(r.finished_at)}"
             for r in stats.recent[:RECENT_SHOWN]
         ]
         fields.append(("Recent matches", "\n".join(recent)))
@@ -255,13 +266,13 @@ def stats_fields(stats: PlayerStats, *, titled: bool) -> list[tuple[str, str]]:
     return [(name, clip(value, FIELD_LIMIT)) for name, value in fields]
 
 
-def stats_embed(name: str, found: Sequence[PlayerStats]) -> discord.Embed:
+def stats_embed(name: str, found: Sequence[PlayerStats], *, in_server: bool = True) -> discord.Embed:
     single = len(found) == 1
     shown = clean(name)  # a display name is the user's text: no Markdown, no mentions
     title = f"{shown} — {found[0].game_title}" if single else f"{shown} — every game played"
     embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
     for stats in found:
-        for field, value in stats_fields(stats, titled=not single):
+        for field, value in stats_fields(stats, titled=not single, in_server=in_server):
             if len(embed) + len(field) + len(value) > 5800 or len(embed.fields) >= 25:
                 break
             embed.add_field(name=field, value=value, inline=False)
@@ -270,19 +281,23 @@ def stats_embed(name: str, found: Sequence[PlayerStats]) -> discord.Embed:
 
 
 def moves_text(record: GameRecord) -> str:
-    """Every log entry in notation, numbered, clipped with a note when the game is long."""
+    """Every log entry in notation, clipped with a note when the game is long. The seats' moves
+    are numbered as the match message counts them; dice rolls, coin tosses, resignations and
+    agreed draws are shown between them, unnumbered (they are no moves)."""
     seat_names = record.game.seat_names(record.seat_count)
     items = []
+    moves = 0
     for entry in record.entries:
         if entry.kind == "chance":
-            items.append(f"{entry.ply + 1}. 🎲{entry.notation}")
+            items.append(f"🎲{entry.notation}")
         elif entry.kind == "resign":
             seat = seat_names[entry.seat] if entry.seat is not None and entry.seat < len(seat_names) else "?"
-            items.append(f"{entry.ply + 1}. {seat} resigns")
+            items.append(f"({seat} resigns)")
         elif entry.kind == "draw":
-            items.append(f"{entry.ply + 1}. draw agreed")
+            items.append("(draw agreed)")
         else:
-            items.append(f"{entry.ply + 1}. {entry.notation}")
+            moves += 1
+            items.append(f"{moves}. {entry.notation}")
     if not items:
         return "No moves yet."
     shown: list[str] = []
@@ -301,7 +316,7 @@ def moves_text(record: GameRecord) -> str:
 def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
     result = record.headers.get("Result")
     lines = [f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot)} so far."]
-    lines.append(f"**Moves** ({len(record.entries)})")
+    lines.append(f"**Moves** ({snapshot.move_count})")
     lines.append(moves_text(record))
     embed = discord.Embed(
         title=clip(f"{snapshot.game.title} #{snapshot.id} — game record", 256),
@@ -315,7 +330,7 @@ def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
         role = seat_names[seat.index] if seat.index < len(seat_names) else f"Seat {seat.index + 1}"
         line = f"{role}: **{clean(seat.label)}**"
         if seat.index < len(scores):
-            line += f" · {number(scores[seat.index])} {POINTS.get(snapshot.game.key, 'points')}"
+            line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
             line += " · resigned"
         players.append(line)
@@ -345,20 +360,32 @@ class LadderCog(commands.Cog):
             raise CogError("This works in a server channel, not in direct messages.")
         return interaction.guild_id
 
+    @staticmethod
+    def server_of(interaction: discord.Interaction) -> int | None:
+        """The server whose ladder and matches a command shows; None in a DM or group DM, where
+        it shows the player's own, across all servers."""
+        return interaction.guild_id
+
     # -- /leaderboard -----------------------------------------------------------------------------
 
     @app_commands.command(name="leaderboard", description="The best players of a game, by rating")
     @app_commands.describe(
         game="The game",
-        scope="This server's ladder or the one of all servers (default: this server)",
+        scope="This server's ladder or the one of all servers (default: this server; in DMs, all)",
         page="The page, 10 players each (default: 1)",
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str, scope: str = SERVER, page: int = 1
+        self, interaction: discord.Interaction, game: str, scope: str | None = None, page: int = 1
     ) -> None:
         await defer_public(interaction)
+        if scope is None:  # outside a server there is only the ladder of all servers
+            scope = GLOBAL if self.server_of(interaction) is None else SERVER
+        elif scope == SERVER and self.server_of(interaction) is None:
+            raise CogError(
+                "There is no server here, so no server ladder: leave `scope` out, or choose all servers."
+            )
         embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
         await send_public(interaction, embed=embed, file=file, view=view)
 
@@ -443,7 +470,7 @@ class LadderCog(commands.Cog):
         share="Post it in the channel (default: only you see it)",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self,
         interaction: discord.Interaction,
@@ -452,7 +479,7 @@ class LadderCog(commands.Cog):
         share: bool = False,
     ) -> None:
         await (defer_public if share else defer_private)(interaction)
-        guild_id = self.guild(interaction)
+        guild_id = self.server_of(interaction)
         who = player or interaction.user
         found: list[PlayerStats] = []
         for key in [game] if game is not None else list(LADDERS):
@@ -463,7 +490,7 @@ class LadderCog(commands.Cog):
                     raise
         if not found:
             raise CogError(f"{who.display_name} has not played any game yet.")
-        embed = stats_embed(found[0].name, found)
+        embed = stats_embed(found[0].name, found, in_server=guild_id is not None)
         await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
 
     # -- /history ---------------------------------------------------------------------------------
@@ -471,14 +498,15 @@ class LadderCog(commands.Cog):
     async def recent_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        """The player's recent matches (this server's; outside a server, every one of theirs),
+        and this channel's."""
+        scope = scope_of(interaction)
+        if scope is None or interaction.channel_id is None:
             return []
         mine = await self.host.matches_of_player(
-            interaction.user.id, guild_id=interaction.guild_id, statuses=HISTORY_STATUSES
+            interaction.user.id, guild_id=self.server_of(interaction), statuses=HISTORY_STATUSES
         )
-        here = await self.host.matches_in_channel(
-            interaction.guild_id, interaction.channel_id, statuses=HISTORY_STATUSES
-        )
+        here = await self.host.matches_in_channel(scope, interaction.channel_id, statuses=HISTORY_STATUSES)
         typed = str(current or "").strip().lstrip("#").lower()
         seen: set[int] = set()
         choices = []
@@ -494,17 +522,15 @@ class LadderCog(commands.Cog):
 
     @app_commands.command(name="history", description="A match's record: moves, a text file and an animation")
     @app_commands.describe(
-        match="The match number (suggested: recent matches here)",
+        match="The match number (suggested: recent matches here; in DMs, yours)",
         share="Post it in the channel (default: only you see it)",
     )
     @app_commands.autocomplete(match=recent_matches)
-    @app_commands.guild_only()
+    @anywhere
     async def history(self, interaction: discord.Interaction, match: int, share: bool = False) -> None:
         await (defer_public if share else defer_private)(interaction)
-        guild_id = self.guild(interaction)
-        record = await self.ladder.game_record(match, guild_id)
-        text = await self.ladder.record_text(match, guild_id)
-        snapshot = await self.host.get(match)
+        found = await self.ladder.history(match, self.server_of(interaction), user_id=interaction.user.id)
+        snapshot, record, text = found.snapshot, found.record, found.text
         txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
         embed = history_embed(snapshot, record)
         if share:
@@ -544,7 +570,11 @@ class LadderCog(commands.Cog):
     # -- /privacy ---------------------------------------------------------------------------------
 
     privacy = app_commands.Group(
-        name="privacy", description="Erase what the bot stores about you or this server"
+        name="privacy",
+        description="Erase what the bot stores about you or this server",
+        # Forgetting oneself works anywhere; erase-server checks that it is used in a server.
+        allowed_installs=ANY_INSTALL,
+        allowed_contexts=ANY_CONTEXT,
     )
 
     @privacy.command(name="forget-me", description="Erase your name and ratings (asks to confirm)")

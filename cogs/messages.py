@@ -16,7 +16,8 @@ from datetime import timedelta
 import discord
 from discord.utils import escape_mentions
 
-from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, Seat
+from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, RatingChange, Seat
+from rules import Game
 from rules.kerboge import MOST_POINTS, SERPENT_WINS
 from rules.text import clip, listing, plural
 
@@ -68,7 +69,17 @@ def how_it_left(seat: Seat) -> str:
 
 def score_text(snapshot: MatchSnapshot, score: float) -> str:
     """A score with what it counts: "6 beads placed", "1 capture", "23 points"."""
-    return snapshot.game.score_text(int(score) if float(score).is_integer() else score)
+    return game_score_text(snapshot.game, score)
+
+
+def game_score_text(game: Game, score: float) -> str:
+    """A score of `game` with what it counts, a whole number shown without its ".0"."""
+    return game.score_text(int(score) if float(score).is_integer() else score)
+
+
+def rating_change_text(change: RatingChange) -> str:
+    """ "+31 → 1,564": how a rating moved and where it is now (`?` while provisional)."""
+    return f"{change.change:+d} → {change.after:,}{'?' if change.provisional else ''}"
 
 
 def moves_played(snapshot: MatchSnapshot) -> str:
@@ -158,12 +169,15 @@ def players_text(snapshot: MatchSnapshot) -> str:
     elif snapshot.state is not None:
         scores = snapshot.state.scores()
     lines = []
+    rated = {change.seat: change for change in snapshot.rating_changes}
     for seat in snapshot.seats:
         line = seat_text(snapshot, seat)
         if seat.index < len(scores) and snapshot.state is not None:
             line += f" · {score_text(snapshot, scores[seat.index])}"
         if seat.resigned:
             line += f" · {how_it_left(seat)}"
+        if seat.index in rated:
+            line += f" · rating {rating_change_text(rated[seat.index])}"
         lines.append(line)
     if snapshot.outcome is not None and snapshot.is_over:
         lines += [

@@ -10,10 +10,34 @@ interactions show it, and it counts for the ratings across all servers only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
+from discord import app_commands
 
 from .errors import CogError
+
+Declared = TypeVar("Declared")
+
+ANY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
+"""A player's command works through a server's install of the bot and through their own."""
+ANY_CONTEXT = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+"""A player's command works in a server, in the bot's DM and in any DM or group DM."""
+
+
+def anywhere(command: Declared) -> Declared:
+    """Declare a player's command (or a GroupCog of them) usable wherever the player is: every
+    install, every context. Each command says where it works; none relies on Discord's default."""
+    installs = app_commands.allowed_installs(guilds=True, users=True)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    return installs(contexts(command))
+
+
+def server_only(command: Declared) -> Declared:
+    """Declare a command about one server (its settings): a server's install, in the server."""
+    installs = app_commands.allowed_installs(guilds=True, users=False)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    return installs(contexts(command))
 
 
 @dataclass(frozen=True)

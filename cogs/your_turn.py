@@ -16,6 +16,7 @@ from rules.text import clip, listing
 
 from .clock import turn_clock_of
 from .messages import DESCRIPTION_LIMIT, clean, duration_text, match_link
+from .place import anywhere
 from .replies import defer_private, send_private
 
 NOTIFY_CHOICES = [
@@ -156,6 +157,7 @@ class YourTurnCog(commands.Cog):
         reminders="Remind you at half and at 90% of the turn clock (default: on)",
     )
     @app_commands.choices(notify=NOTIFY_CHOICES)
+    @anywhere
     async def settings(
         self, interaction: discord.Interaction, notify: str | None = None, reminders: bool | None = None
     ) -> None:
@@ -169,6 +171,7 @@ class YourTurnCog(commands.Cog):
     @app_commands.command(
         name="mygames", description="Your lobbies and matches on every server, your turn first"
     )
+    @anywhere
     async def mygames(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         matches = await self.host.player_matches(interaction.user.id)

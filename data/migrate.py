@@ -69,7 +69,17 @@ TABLES: dict[str, tuple[str, ...]] = {
         "finished_at",
     ),
     "ratings": ("user_id", "game", "scope", "mu", "sigma", "ordinal", "matches", "wins", "updated_at"),
-    "rating_history": ("user_id", "game", "scope", "match_id", "mu", "sigma", "at"),
+    "rating_history": (
+        "user_id",
+        "game",
+        "scope",
+        "match_id",
+        "mu",
+        "sigma",
+        "at",
+        "mu_before",
+        "sigma_before",
+    ),
     "announcements": ("match_id", "version", "since_ply", "ping", "due_at", "attempts"),
     "player_settings": ("user_id", "notify", "reminders", "updated_at"),
     "guild_settings": (

@@ -219,6 +219,20 @@ class RatingRow:
     sigma: float
     matches: int = 0
     wins: int = 0
+    mu_before: float | None = None
+    sigma_before: float | None = None
+    """The rating this one was updated from (on the rows a rating update returns, for its history)."""
+
+
+@dataclass(frozen=True)
+class RatingMove:
+    """How a player's rating moved with one match, from its history."""
+
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
 
 
 @dataclass(frozen=True)
@@ -949,9 +963,12 @@ class Store(ABC):
             ],
         )
         await db.executemany(
-            "INSERT INTO rating_history (user_id, game, scope, match_id, mu, sigma, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(r.user_id, game, r.scope, match_id, r.mu, r.sigma, when) for r in updated],
+            "INSERT INTO rating_history (user_id, game, scope, match_id, mu, sigma, at, mu_before, "
+            "sigma_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (r.user_id, game, r.scope, match_id, r.mu, r.sigma, when, r.mu_before, r.sigma_before)
+                for r in updated
+            ],
         )
 
     async def rewrite_state(self, match_id: int, version: int, state: dict[str, Any]) -> bool:
@@ -1327,6 +1344,17 @@ class Store(ABC):
             rows = list(reversed(rows))
         return [BoardLine(offset + i + 1, *row) for i, row in enumerate(rows)]
 
+    async def ordinals_above(self, game: str, scope: int, line: BoardLine, *, down_to: float) -> list[float]:
+        """The ordinals of the lines that come before `line` on the board and are at least
+        `down_to` (read in the index from `down_to` up to the line: the few lines that may
+        share its rating, however deep the line is)."""
+        rows = await self.read_statement(
+            "SELECT ordinal FROM ratings WHERE game = ? AND scope = ? AND ordinal >= ? "
+            "AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            (game, scope, down_to, line.ordinal, line.ordinal, line.user_id),
+        )
+        return [float(row[0]) for row in rows]
+
     async def leaderboard_size(self, game: str, scope: int) -> int:
         """How many players the ladder has (kept by triggers on the ratings: migration 0012)."""
         rows = await self.read_statement(
@@ -1342,6 +1370,21 @@ class Store(ABC):
             )
         row = next(iter(rows), None)
         return None if row is None else RatingRow(user_id, game, scope, *row)
+
+    async def rating_moves(
+        self, match_id: int, game: str, scope: int, user_ids: Sequence[int]
+    ) -> list[RatingMove]:
+        """How the ratings of `user_ids` in `game` and `scope` moved with the match (none for a
+        match that rated nobody there, or rated before the history kept where ratings started)."""
+        if not user_ids:
+            return []
+        rows = await self.read_statement(
+            "SELECT user_id, mu_before, sigma_before, mu, sigma FROM rating_history "
+            f"WHERE user_id IN ({', '.join('?' * len(user_ids))}) AND game = ? AND scope = ? "
+            "AND match_id = ? AND mu_before IS NOT NULL AND sigma_before IS NOT NULL",
+            (*user_ids, game, scope, match_id),
+        )
+        return [RatingMove(int(row[0]), *(float(v) for v in row[1:])) for row in rows]
 
     async def rating_trend(
         self, user_id: int, game: str, scope: int, last: int = 10

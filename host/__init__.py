@@ -51,10 +51,12 @@ from .ladder import (
     LadderGame,
     LeaderboardLine,
     LeaderboardPage,
+    MatchHistory,
     NoGameYet,
     NoRatingsYet,
     NothingToShow,
     NotPlayedYet,
+    NotYourMatch,
     PageOutOfRange,
     PlayerStats,
     ladder_named,
@@ -66,7 +68,7 @@ from .ratings import GLOBAL_SCOPE, display_rating
 from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings
-from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
+from .snapshot import MatchSnapshot, PlayedMove, Player, RatingChange, Seat, TakebackOffer
 from .turn_notices import (
     REMINDER_SHARES,
     Invitation,
@@ -111,6 +113,7 @@ __all__ = [
     "LobbyAction",
     "LobbyClosed",
     "LobbyFull",
+    "MatchHistory",
     "MatchListing",
     "MatchNotFound",
     "MatchOver",
@@ -132,6 +135,7 @@ __all__ = [
     "NotInvited",
     "NotPlayedYet",
     "NotStarted",
+    "NotYourMatch",
     "NotYourTurn",
     "NothingToShow",
     "Notify",
@@ -142,6 +146,7 @@ __all__ = [
     "PlayerMatch",
     "PlayerSettings",
     "PlayerStats",
+    "RatingChange",
     "RecentMatch",
     "RecordError",
     "RematchOpen",

@@ -7,16 +7,17 @@ and ready to display (ratings already turned into the one number players see).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from data import Store
+from data import BoardLine, Store
 from rules import GAMES
 
 from .checks import check_id
 from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
-from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating
+from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating, lowest_ordinal_shown_as, shown_number
 from .reading import game_by_key
 from .records import GameRecord, read_record
 from .snapshot import MatchSnapshot
@@ -53,6 +54,17 @@ class NotPlayedYet(NothingToShow):
     def __init__(self, *, name: str, game_title: str) -> None:
         self.name, self.game_title = name, game_title
         super().__init__(f"{name} has not played {game_title} yet.")
+
+
+class NotYourMatch(MatchNotFound):
+    """Outside a server, /history shows only the matches the player took part in."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            f"You took no part in a match #{match_id}. Outside a server, the matches you played are "
+            "shown; in a server, that server's matches.",
+            match_id=match_id,
+        )
 
 
 class NoGameYet(NothingToShow):
@@ -106,6 +118,8 @@ def scope_phrase(scope: int) -> str:
 @dataclass(frozen=True)
 class LeaderboardLine:
     rank: int
+    """1-based; players shown with the same rating share a rank, and the next rank skips as
+    many places (1, 2, 2, 4: standard competition ranking)."""
     user_id: int
     name: str
     rating: str
@@ -128,17 +142,29 @@ class LeaderboardPage:
 
 
 @dataclass(frozen=True)
+class MatchHistory:
+    """What /history shows of a match: the match, its record as text and read back."""
+
+    snapshot: MatchSnapshot
+    text: str
+    """The game record (host.records' format)."""
+    record: GameRecord
+
+
+@dataclass(frozen=True)
 class PlayerStats:
     user_id: int
     name: str
     game_key: str
     game_title: str
     rating: str | None
-    """The server rating as displayed, None before their first rated match."""
+    """The server rating as displayed, None before their first rated match there (and outside a
+    server, where there is no server rating)."""
     global_rating: str | None
     provisional: bool
     trend: tuple[int, ...]
-    """The displayed server rating after each of the last rated matches, oldest first."""
+    """The displayed server rating (outside a server: the global one) after each of the last
+    rated matches, oldest first."""
     record: GameTally
     recent: tuple[RecentMatch, ...]
     current: tuple[MatchListing, ...]
@@ -180,6 +206,7 @@ class Ladder:
         if len(lines) < PAGE_SIZE and not (after is not None and page == pages and lines):
             # No edge, or one that moved away: count from the top (a short last page is right).
             lines = await self.store.leaderboard(ladder.key, scope, offset=offset, limit=PAGE_SIZE)
+        ranks = await self._shared_ranks(ladder.key, scope, lines)
         return LeaderboardPage(
             game_key=ladder.key,
             game_title=ladder.title,
@@ -189,23 +216,43 @@ class Ladder:
             players=total,
             lines=tuple(
                 LeaderboardLine(
-                    line.rank,
+                    rank,
                     line.user_id,
                     line.name,
                     display_rating(line.mu, line.sigma),
                     line.matches,
                     line.wins,
                 )
-                for line in lines
+                for rank, line in zip(ranks, lines, strict=True)
             ),
         )
 
+    async def _shared_ranks(self, ladder_key: str, scope: int, lines: Sequence[BoardLine]) -> list[int]:
+        """The rank of each line of a page: players shown with the same rating share the rank of
+        the first of them, which may be on an earlier page (1, 2, 2, 4)."""
+        ranks: list[int] = []
+        for index, line in enumerate(lines):
+            shown = shown_number(line.ordinal)
+            if index > 0 and shown == shown_number(lines[index - 1].ordinal):
+                ranks.append(ranks[-1])
+            elif index > 0:
+                ranks.append(line.rank)
+            else:  # the page's first line: those tied with it above are read from the index
+                above = await self.store.ordinals_above(
+                    ladder_key, scope, line, down_to=lowest_ordinal_shown_as(shown)
+                )
+                ranks.append(line.rank - sum(shown_number(o) == shown for o in above))
+        return ranks
+
     async def stats(
-        self, user_id: int, ladder_key: str, guild_id: int, *, name: str | None = None
+        self, user_id: int, ladder_key: str, guild_id: int | None, *, name: str | None = None
     ) -> PlayerStats:
-        """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge)."""
+        """A player's statistics in one ladder (`LADDERS`: a game, or Jai Kerboge), as seen from
+        a server (`guild_id`), or from outside any (None: a DM): their ratings across all servers,
+        and the matches they play anywhere."""
         check_id(user_id, "user id")
-        check_id(guild_id, "server id")
+        if guild_id is not None:
+            check_id(guild_id, "server id")
         ladder = ladder_named(ladder_key)
         record = await self.store.record(user_id, ladder.key)
         # Only the matches of this ladder's seat counts, where the game has variants.
@@ -220,9 +267,11 @@ class Ladder:
         shown = stored_name or name or "This player"
         if record.matches == 0 and not current:
             raise NotPlayedYet(name=shown, game_title=ladder.title)
-        rating = await self.store.rating(user_id, ladder.key, guild_id)
+        rating = None if guild_id is None else await self.store.rating(user_id, ladder.key, guild_id)
         global_rating = await self.store.rating(user_id, ladder.key, GLOBAL_SCOPE)
-        trend = await self.store.rating_trend(user_id, ladder.key, guild_id, TREND_LENGTH)
+        trend_scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        trend = await self.store.rating_trend(user_id, ladder.key, trend_scope, TREND_LENGTH)
+        provisional = global_rating if guild_id is None else rating
         return PlayerStats(
             user_id=user_id,
             name=shown,
@@ -230,25 +279,29 @@ class Ladder:
             game_title=ladder.title,
             rating=display_rating(rating.mu, rating.sigma) if rating else None,
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
-            provisional=rating is None or rating.sigma > PROVISIONAL_SIGMA,
+            provisional=provisional is None or provisional.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
             record=GameTally.of(record),
             recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, ladder.key)),
             current=tuple(MatchListing.of(m) for m in current),
         )
 
-    async def record_text(self, match_id: int, guild_id: int) -> str:
-        """The game record of a match of this server (see host.records for the format)."""
-        return await self.host.record(match_id, guild_id)
-
-    async def game_record(self, match_id: int, guild_id: int) -> GameRecord:
-        """The record read back: every state of the game, for the animation."""
+    async def history(
+        self, match_id: int, guild_id: int | None, *, user_id: int | None = None
+    ) -> MatchHistory:
+        """A match's record for /history: in a server (`guild_id`), one of that server's matches;
+        outside any (None: a DM or group DM), one that `user_id` took part in, wherever it was
+        played."""
         snapshot = await self.host.get(match_id)
-        if snapshot.guild_id != guild_id:
+        if guild_id is None:
+            if user_id is None or snapshot.seat_of(user_id) is None:
+                raise NotYourMatch(match_id)
+        elif snapshot.guild_id != guild_id:
             raise MatchNotFound(match_id=match_id, on_server=True)
         if snapshot.state is None:
             raise NoGameYet(MatchRef(snapshot.id, snapshot.game.key, snapshot.game.title))
-        return read_record(await self.host.record(match_id, guild_id))
+        text = await self.host.record(match_id, snapshot.guild_id)
+        return MatchHistory(snapshot, text, read_record(text))
 
     async def active_matches(self, user_id: int) -> tuple[MatchListing, ...]:
         """The player's open lobbies and matches being played, on every server."""

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
-from data import RatingRow, ResultRow
+from data import RatingMove, RatingRow, ResultRow
 from rules import DRAW_AGREED, Game, Outcome
 
-from .snapshot import Seat
+from .snapshot import RatingChange, Seat
 
 GLOBAL_SCOPE = 0
 DISPLAY_TARGET = 1500
@@ -26,8 +26,26 @@ MODEL = PlackettLuce()
 
 def display_rating(mu: float, sigma: float) -> str:
     """The one number players see, with `?` while the rating is provisional."""
-    value = round(DISPLAY_TARGET + DISPLAY_SCALE * (mu - 3 * sigma))
+    value = shown_number(mu - 3 * sigma)
     return f"{value}?" if sigma > PROVISIONAL_SIGMA else str(value)
+
+
+def rating_change(seat: int, move: RatingMove) -> RatingChange:
+    """How a seat's rating moved, in the numbers players see."""
+    before = shown_number(move.mu_before - 3 * move.sigma_before)
+    after = shown_number(move.mu - 3 * move.sigma)
+    return RatingChange(seat, before, after, provisional=move.sigma > PROVISIONAL_SIGMA)
+
+
+def shown_number(ordinal: float) -> int:
+    """The number players see for a conservative rating (mu - 3 sigma, what the board sorts by)."""
+    return round(DISPLAY_TARGET + DISPLAY_SCALE * ordinal)
+
+
+def lowest_ordinal_shown_as(number: int) -> float:
+    """A bound at or below the lowest ordinal that `shown_number` shows as `number` (a little
+    below, whatever the rounding does with halves)."""
+    return (number - 1 - DISPLAY_TARGET) / DISPLAY_SCALE
 
 
 def ranks(game: Game, outcome: Outcome, seats: Sequence[Seat]) -> list[int]:
@@ -94,7 +112,7 @@ class RatingUpdate:
                 stored = current.get((r.user_id, scope))
                 before.append(MODEL.rating(mu=stored.mu, sigma=stored.sigma) if stored else MODEL.rating())
             after = MODEL.rate([[b] for b in before], ranks=[r.rank for r in players])
-            for r, team in zip(players, after, strict=True):
+            for r, old, team in zip(players, before, after, strict=True):
                 assert r.user_id is not None
                 stored = current.get((r.user_id, scope))
                 updated.append(
@@ -106,6 +124,8 @@ class RatingUpdate:
                         sigma=team[0].sigma,
                         matches=(stored.matches if stored else 0) + 1,
                         wins=(stored.wins if stored else 0) + (r.outcome == "win"),
+                        mu_before=old.mu,
+                        sigma_before=old.sigma,
                     )
                 )
         return updated

@@ -14,7 +14,8 @@ from rules import GAMES, Game, Move, Outcome, State
 from .checks import check_id, is_id
 from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
 from .listing import MatchListing
-from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Player, Seat
+from .ratings import GLOBAL_SCOPE, rating_change
+from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Player, RatingChange, Seat
 from .takebacks import takeback_offer_of
 from .turns import replay
 
@@ -304,7 +305,18 @@ class MatchReader:
             quiet=row.placement.quiet,
             thread_id=row.thread_id,
             held=tuple(Player(h.user_id, h.name) for h in row.held if row.status == MatchStatus.LOBBY),
+            rating_changes=await self._rating_changes(row, loaded.game),
         )
+
+    async def _rating_changes(self, row: MatchRow, game: Game) -> tuple[RatingChange, ...]:
+        """How the finished match moved its players' ratings on the ladder its message speaks
+        of: its server's, or (a private match: it counts there only) the one of all servers."""
+        if row.status != MatchStatus.FINISHED or not row.placement.rated:
+            return ()
+        seats = {s.user_id: s.seat for s in row.seats if s.user_id is not None and s.user_id > 0}
+        scope = GLOBAL_SCOPE if row.private else row.guild_id
+        moves = await self.store.rating_moves(row.id, game.ladder_key(row.seat_count), scope, list(seats))
+        return tuple(sorted((rating_change(seats[m.user_id], m) for m in moves), key=lambda c: c.seat))
 
     async def _last_move(self, loaded: Loaded) -> Move | None:
         """The last move a seat played, as a Move: remembered from a write, else found by

@@ -89,6 +89,22 @@ class PlayedMove:
 
 
 @dataclass(frozen=True)
+class RatingChange:
+    """How a seat's rating moved with the result of its match, in the numbers players see: on
+    its server's ladder, or for a private match (a DM) on the ladder of all servers."""
+
+    seat: int
+    before: int
+    after: int
+    provisional: bool
+    """The rating after is still provisional (shown with `?`)."""
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
 class TakebackOffer:
     """A takeback asked for and not yet answered: `seat` asks to go back to before log entry
     `ply` (their own move, with what followed by itself); the seats in `agreed` have accepted."""
@@ -155,6 +171,8 @@ class MatchSnapshot:
     held: tuple[Player, ...] = ()
     """In a lobby: the invited players a seat is held for, until they join or decline, the
     creator releases it, or the lobby closes."""
+    rating_changes: tuple[RatingChange, ...] = ()
+    """How each rated seat's rating moved, once the finished match has rated them."""
 
     @property
     def home_id(self) -> int:

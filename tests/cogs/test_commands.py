@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -257,6 +258,11 @@ async def test_resign_asks_first_then_ends_the_match(driver: Driver, host: Host)
     assert snapshot.status == "finished" and snapshot.outcome is not None
     assert f"<@{game.mover.id}>" in message.embeds[0]["description"] and "wins" in message.text
     assert message.custom_ids() == ["tavern:keryo-pente:rematch:1:1"]  # a finished match: only Rematch
+    # A rated result says how each rating moved, and to what (both start at 1500, provisional).
+    players = {f["name"]: f["value"] for f in message.embeds[0]["fields"]}["Final scores"]
+    winner, loser = players.splitlines()
+    assert f"<@{game.mover.id}>" in winner and re.search(r" · rating \+\d+ → 1,5\d\d\?$", winner), winner
+    assert f"<@{game.other.id}>" in loser and re.search(r" · rating -\d+ → 1,4\d\d\?$", loser), loser
 
 
 async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, host: Host) -> None:
@@ -566,3 +572,32 @@ async def test_no_draw_is_offered_to_a_computer_in_a_game_without_draws(
     message = sent_message(the_public_message(joined))
     labels = [str(c.get("label")) for row in message["components"] for c in row["components"]]
     assert "Offer draw" in labels
+
+
+# -- where each command installs and may be used ------------------------------------------------
+
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+"""Discord's interaction contexts (`contexts` of a synced command)."""
+GUILD_INSTALL, USER_INSTALL = 0, 1
+"""Discord's installation types (`integration_types`)."""
+GUILD_ADMIN_COMMANDS = {"tavern"}
+"""Commands about one server's settings: they make no sense anywhere else."""
+
+
+async def test_every_command_declares_its_installs_and_contexts(bot: Any) -> None:
+    synced = {command.name: command.to_dict(bot.tree) for command in bot.tree._get_all_commands()}
+    assert {"stats", "history", "leaderboard", "games", "help", "settings", "mygames", "privacy"} <= set(
+        synced
+    )
+    undeclared = [
+        name
+        for name, command in synced.items()
+        if not command.get("integration_types") or not command.get("contexts")
+    ]
+    assert undeclared == [], f"commands that do not say where they install and may be used: {undeclared}"
+    for name, command in synced.items():
+        if name in GUILD_ADMIN_COMMANDS:
+            assert command["contexts"] == [GUILD] and command["integration_types"] == [GUILD_INSTALL], name
+        else:  # a player's command: wherever the player is, through a server's or their own install
+            assert sorted(command["contexts"]) == [GUILD, BOT_DM, PRIVATE_CHANNEL], name
+            assert sorted(command["integration_types"]) == [GUILD_INSTALL, USER_INSTALL], name

@@ -4,6 +4,7 @@ step-by-step move builder, and a whole game driven through the bot and the host.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -510,7 +511,11 @@ async def test_jai_kerboge_has_its_own_title_and_a_serpents_win_is_said_plainly(
     (scores,) = [field["value"] for field in embed["fields"] if field["name"] == "Final scores"]
     serpent = dict(snapshot.outcome.other_scores)["Serpent"]
     assert f"**Serpent** · {serpent:g} points" in scores
-    assert all(line.endswith(("point", "points")) or "· resigned" in line for line in scores.splitlines())
+    # Each line: the score in points, then (a rated match) how the rating moved.
+    assert all(
+        re.search(r" · \d+ points?( · rating [+-]\d+ → [\d,]+\??)?$", line) or "· resigned" in line
+        for line in scores.splitlines()
+    ), scores
     record = await host.record(match_id, snapshot.guild_id)
     assert "The Serpent wins" in record and "No winner" not in record
 
@@ -563,7 +568,7 @@ async def test_a_resigned_players_seat_is_shown_as_the_computer_standing_in(
     )
     (scores,) = [f["value"] for f in final.embeds[0]["fields"] if f["name"] == "Final scores"]
     line = scores.splitlines()[seat.index]
-    assert line.startswith(f"<@{alice.id}> ({colour})") and line.endswith("· resigned")
+    assert line.startswith(f"<@{alice.id}> ({colour})") and re.search(r"· resigned( · rating .*)?$", line)
     assert "Computer" not in scores
 
 

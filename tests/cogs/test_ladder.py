@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +30,17 @@ from tests.support.discord_harness import (
     the_private_message,
     the_public_message,
 )
-from tests.support.fake_discord import CHANNEL_ID, DEFERRED_UPDATE, GUILD_ID, Driver, FakeDiscord, User
-from tests.support.host import win_by_five
+from tests.support.fake_discord import (
+    CHANNEL_ID,
+    DEFERRED_UPDATE,
+    DM_ID,
+    GROUP_DM_ID,
+    GUILD_ID,
+    Driver,
+    FakeDiscord,
+    User,
+)
+from tests.support.host import started_match, win_by_five
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]
@@ -115,7 +126,11 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
     assert data.startswith(PNG) and message.embeds[0]["image"]["url"] == f"attachment://{name}"
     assert "page 1 of 2" in message.embeds[0]["description"]
     first = drawn.pages[-1]
-    assert [line.split()[0] for line in first] == [str(rank) for rank in range(1, 11)]
+    # Six winners of one match each share rank 1, the six losers rank 7 (1, 1, …, 7, 7, …).
+    assert [line.split()[0] for line in first] == ["1"] * 6 + ["7"] * 4
+    assert message.message is not None
+    (attachment,) = message.message["attachments"]
+    assert attachment["description"].count("1. ") == 6 and "7. " in attachment["description"]  # alt text
     assert {line.split()[1] for line in first[:6]} == winners  # winners rank above losers
     # Each button carries its page and the player whose line that page borders.
     one = await Ladder(host).leaderboard("keryo-pente", GUILD_ID, 1)
@@ -130,7 +145,7 @@ async def test_leaderboard_order_and_paging_with_the_buttons(
             BOB, sent_message(message), f"tavern-ladder:keryo-pente:server:2:a{one.lines[-1].user_id}"
         )
     )
-    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
     assert custom_ids(page_two) == {
         f"tavern-ladder:keryo-pente:server:1:b{two.lines[0].user_id}": False,
         # Next, disabled on the last page
@@ -159,7 +174,7 @@ async def test_a_page_button_of_a_message_posted_before_edges_still_turns_the_pa
             component["custom_id"] = component["custom_id"].rsplit(":", 1)[0]  # the old form
     page_two = edited_message(await driver.click(BOB, message, "tavern-ladder:keryo-pente:server:2"))
     assert "page 2 of 2" in page_two["embeds"][0]["description"]
-    assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+    assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
 
 
 async def test_leaderboard_buttons_work_after_a_restart(
@@ -177,7 +192,7 @@ async def test_leaderboard_buttons_work_after_a_restart(
         ]
         page_two = edited_message(await new.driver.click(CAROL, message, next_page))
         assert "page 2 of 2" in page_two["embeds"][0]["description"]
-        assert [line.split()[0] for line in drawn.pages[-1]] == ["11", "12"]
+        assert [line.split()[0] for line in drawn.pages[-1]] == ["7", "7"]  # the tie goes on
 
 
 async def test_leaderboard_bad_requests_are_answered_privately(driver: Driver, host: Host) -> None:
@@ -408,3 +423,117 @@ async def test_jai_kerboge_has_its_own_leaderboard_and_statistics(
     assert stats["title"] == "Alice — Jai Kerboge" and "Record: 1 played" in str(stats["fields"])
     (every,) = the_private_message(await driver.command(ALICE, "stats")).embeds
     assert every["title"] == "Alice — Jai Kerboge"  # the only game played: not listed as Kerboge
+
+
+# -- in direct messages ---------------------------------------------------------------------------
+
+
+async def test_stats_in_a_dm_shows_the_rating_across_all_servers(driver: Driver, host: Host) -> None:
+    await finished(host, ALICE, BOB)
+    await finished(host, ALICE, BOB, guild_id=GUILD_ID + 1)  # another server counts too
+
+    for where in (DM_ID, GROUP_DM_ID):
+        requests = await driver.command(ALICE, "stats", game="keryo-pente", channel_id=where)
+
+        deferred_first(requests, ephemeral=True)
+        (embed,) = the_private_message(requests).embeds
+        assert embed["title"] == "Alice — Keryo-Pente"
+        text = str(embed["fields"])
+        assert "on all servers" in text and "on this server" not in text  # a DM has no server
+        assert "Record: 2 played" in text
+
+
+async def test_history_in_a_dm_finds_the_players_own_match(driver: Driver, host: Host) -> None:
+    match = await finished(host, ALICE, BOB)
+
+    choices = await driver.autocomplete(ALICE, "history", "match", match="", channel_id=DM_ID)
+    assert [choice["value"] for choice in choices] == [match.id]
+    requests = await driver.command(ALICE, "history", match=match.id, channel_id=DM_ID)
+
+    deferred_first(requests, ephemeral=True)
+    summary, animated = [r for r in requests if r.is_followup]
+    assert summary.embeds[0]["title"] == f"Keryo-Pente #{match.id} — game record"
+    assert read_record(summary.files[0][1].decode("utf-8")).final_state() == match.state
+    assert animated.files[0][1].startswith(b"GIF89a")
+
+    # Someone who did not play it finds nothing, and learns what /history shows in a DM.
+    refused = the_private_message(await driver.command(CAROL, "history", match=match.id, channel_id=DM_ID))
+    assert f"You took no part in a match #{match.id}" in refused.content
+    assert await driver.autocomplete(CAROL, "history", "match", match="", channel_id=DM_ID) == []
+
+
+async def test_leaderboard_and_games_in_a_dm(driver: Driver, host: Host, drawn: Drawn) -> None:
+    await finished(host, ALICE, BOB)
+
+    requests = await driver.command(ALICE, "leaderboard", game="keryo-pente", channel_id=DM_ID)
+
+    message = the_public_message(requests)
+    assert message.embeds[0]["description"].startswith("All servers · 2 players")
+    assert sorted(line.split()[1] for line in drawn.pages[-1]) == [ALICE.name, BOB.name]
+    asked = the_private_message(
+        await driver.command(ALICE, "leaderboard", game="keryo-pente", scope="server", channel_id=DM_ID)
+    )
+    assert "There is no server here" in asked.content
+
+    games = the_private_message(await driver.command(ALICE, "games", channel_id=DM_ID))
+    assert "`/keibot new`" in games.embeds[0]["description"]
+
+
+# -- the units of scores and moves ----------------------------------------------------------------
+
+
+async def random_match(
+    host: Host, key: str, plies: int, options: dict[str, Any] | None = None
+) -> MatchSnapshot:
+    """Alice and Bob play `plies` random moves of `key` (chance events are played by the host)."""
+    match = await started_match(
+        host,
+        key,
+        [Player(ALICE.id, ALICE.name), Player(BOB.id, BOB.name)],
+        options,
+        guild_id=GUILD_ID,
+        channel_id=CHANNEL_ID,
+    )
+    rng = random.Random(plies)
+    for _ in range(plies):
+        seat = match.seat_to_move
+        if match.is_over or seat is None or seat.user_id is None or match.state is None:
+            break
+        legal = match.state.legal_moves()
+        match = await host.play(match.id, seat.user_id, str(legal[rng.randrange(len(legal))]))
+    return match
+
+
+async def test_history_counts_the_players_moves_not_the_dice(driver: Driver, host: Host) -> None:
+    match = await random_match(host, "verquere", 12)
+    assert match.ply > match.move_count  # the dice rolls are entries of the log, not moves
+
+    requests = await driver.command(ALICE, "history", match=match.id)
+
+    (embed,) = next(r for r in requests if r.is_followup).embeds
+    description = embed["description"]
+    assert f"**Moves** ({match.move_count})" in description
+    assert f"{match.move_count} moves so far" in description  # the same count as the match message
+    assert f"{match.move_count}. " in description and f"{match.move_count + 1}. " not in description
+    assert "🎲" in description
+
+
+async def test_scores_are_told_in_each_games_own_unit(driver: Driver, host: Host) -> None:
+    match = await random_match(host, "keibot", 6, {"setup": "split"})
+    seat = match.seat_to_move
+    assert seat is not None and seat.user_id is not None
+    over = await host.resign(match.id, seat.user_id)
+    assert over.outcome is not None
+
+    (stats,) = the_private_message(await driver.command(ALICE, "stats", game="keibot")).embeds
+    text = str(stats["fields"])
+    assert "point" not in text
+    assert re.search(r"Scored: \d+ beads? placed in all", text)
+    assert re.search(rf"#{over.id} (won|lost) · \d+ beads? placed ·", text)
+    history = next(r for r in await driver.command(ALICE, "history", match=over.id) if r.is_followup)
+    players = {f["name"]: f["value"] for f in history.embeds[0]["fields"]}["Players"]
+    assert "points" not in players and players.count("placed") == 2
+
+    await finished(host, ALICE, BOB)  # Keryo-Pente counts captures: "1 point" never reads "1 points"
+    (pente,) = the_private_message(await driver.command(ALICE, "stats", game="keryo-pente")).embeds
+    assert "Scored: 0 captures in all" in str(pente["fields"])

@@ -109,6 +109,22 @@ def command_problems(commands: Sequence[Mapping[str, Any]]) -> list[str]:
         if kind == 1:
             problems += _description_problems(str(index), command.get("description"))
             problems += _option_problems(str(index), command.get("options") or [])
+        problems += _where_problems(str(index), command)
+    return problems
+
+
+def _where_problems(where: str, command: Mapping[str, Any]) -> list[str]:
+    """`contexts` (0 a server, 1 the bot's DM, 2 a group DM or other DM) and `integration_types`
+    (0 a server's install, 1 a user's): lists of those values without repeats, or null."""
+    problems: list[str] = []
+    for key, allowed in (("contexts", {0, 1, 2}), ("integration_types", {0, 1})):
+        values = command.get(key)
+        if values is None:
+            continue
+        if not isinstance(values, list) or not values or len(set(values)) != len(values):
+            problems.append(f"{where}.{key}: a list of distinct values is expected")
+        elif not set(values) <= allowed:
+            problems.append(f"{where}.{key}: {values} has values other than {sorted(allowed)}")
     return problems
 
 
@@ -241,7 +257,14 @@ def message_problems(message: Mapping[str, Any], *, creating: bool) -> list[str]
 
 
 def attachment_problems(name: str, data: bytes) -> list[str]:
-    """An image the bot uploads must be a whole PNG or GIF that Pillow reads to its end."""
+    """An image the bot uploads must be a whole PNG or GIF that Pillow reads to its end; a text
+    file (a game record, `/history`) must be UTF-8 text."""
+    if name.endswith(".txt"):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return [f"{name}: not UTF-8 text"]
+        return []
     if not (data.startswith(PNG_SIGNATURE) or data.startswith(GIF_SIGNATURES)):
         return [f"{name}: not a PNG or GIF file"]
     try:

@@ -27,16 +27,21 @@ from .fake_discord import (
     CHANNEL,
     CHANNEL_ID,
     COMPONENT,
+    DM_CHANNEL_ID,
+    GROUP_DM_ID,
     GUILD_ID,
     LOADING,
     FakeDiscord,
     Interaction,
     Posted,
     member_payload,
+    user_payload,
 )
 
 SUB_COMMAND = 1
 USER_OPTION = 6
+IN_SERVER, IN_BOT_DM, IN_PRIVATE_CHANNEL = 0, 1, 2
+"""Discord's interaction contexts: a server channel, the bot's DM, a group DM or another DM."""
 CUSTOM_ID = re.compile(
     r"tavern:(?P<game>[a-z0-9-]+):(?P<action>[a-z0-9-]+):(?P<match>\d+):(?P<turn>\d+)(?::.*)?"
 )
@@ -89,30 +94,65 @@ class Driver:
 
     # -- sending -----------------------------------------------------------------------------------
 
-    def _payload(self, player: Player, kind: int) -> dict[str, Any]:
-        return {
+    def _payload(self, player: Player, kind: int, context: int = IN_SERVER) -> dict[str, Any]:
+        """An interaction as Discord sends it: in the server's channel, with the member; or
+        outside a server (`context`), with no guild_id and no member (the user by itself), the DM
+        or group DM as the channel, and who authorized the app there: in the bot's DM its server
+        install ("0": "0") and the player's own ("1"); in a group DM only the player's own."""
+        common = {
             "id": str(self.fake.next_id()),
             "application_id": str(APP_ID),
             "token": f"interaction-token-{self.fake.next_id()}",
             "version": 1,
             "type": kind,
-            "guild_id": str(GUILD_ID),
-            "channel_id": str(CHANNEL_ID),
-            "channel": CHANNEL,
-            "member": member_payload(player.id, player.name),
             "app_permissions": str((1 << 41) - 1 - 8),
             "locale": "en-US",
-            "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0,
+            "context": context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if context == IN_SERVER:
+            return {
+                **common,
+                "guild_id": str(GUILD_ID),
+                "channel_id": str(CHANNEL_ID),
+                "channel": CHANNEL,
+                "member": member_payload(player.id, player.name),
+                "guild_locale": "en-US",
+                "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            }
+        user = user_payload(player.id, player.name)
+        if context == IN_BOT_DM:
+            channel = {"id": str(DM_CHANNEL_ID), "type": 1, "recipients": [user]}
+            owners = {"0": "0", "1": str(player.id)}
+        else:
+            channel = {
+                "id": str(GROUP_DM_ID),
+                "type": 3,
+                "name": "board games",
+                "icon": None,
+                "owner_id": str(player.id),
+                "recipients": [user],
+            }
+            owners = {"1": str(player.id)}
+        return {
+            **common,
+            "channel_id": channel["id"],
+            "channel": channel,
+            "user": user,
+            "authorizing_integration_owners": owners,
+        }
 
-    def _command_data(self, path: str, options: dict[str, Any], focused: str | None) -> dict[str, Any]:
+    def _command_data(
+        self, path: str, options: dict[str, Any], focused: str | None, context: int = IN_SERVER
+    ) -> dict[str, Any]:
         group, _, sub = path.partition(" ")
         command = next((c for c in self.fake.commands if c["name"] == group), None)
         assert command is not None, f"/{group} was not synced"
+        # Discord offers a command only where its synced contexts allow it.
+        assert context in (command.get("contexts") or [IN_SERVER]), (
+            f"/{group} is not offered in context {context}"
+        )
         definition = command
         if sub:
             definition = next(o for o in command.get("options", []) if o["name"] == sub)
@@ -158,15 +198,21 @@ class Driver:
 
         wait_for(done, timeout, "the bot to finish answering")
 
-    def command(self, player: Player, path: str, *, settle: bool = True, **options: Any) -> Interaction:
-        payload = self._payload(player, APPLICATION_COMMAND)
-        payload["data"] = self._command_data(path, options, None)
+    def command(
+        self, player: Player, path: str, *, settle: bool = True, context: int = IN_SERVER, **options: Any
+    ) -> Interaction:
+        """`/path` as `player`, in the server's channel, or (`context`) in their DM with the bot
+        or a group DM."""
+        payload = self._payload(player, APPLICATION_COMMAND, context)
+        payload["data"] = self._command_data(path, options, None, context)
         return self.send(payload, settle=settle)
 
-    def autocomplete(self, player: Player, path: str, focused: str, **options: Any) -> list[Any]:
+    def autocomplete(
+        self, player: Player, path: str, focused: str, *, context: int = IN_SERVER, **options: Any
+    ) -> list[Any]:
         """The values the bot suggests for option `focused`."""
-        payload = self._payload(player, AUTOCOMPLETE)
-        payload["data"] = self._command_data(path, options, focused)
+        payload = self._payload(player, AUTOCOMPLETE, context)
+        payload["data"] = self._command_data(path, options, focused, context)
         tracked = self.send(payload)
         return [choice["value"] for choice in tracked.choices]
 
@@ -228,6 +274,17 @@ def match_of(message: Posted) -> int:
     if footer:
         return int(footer["match"])
     raise AssertionError(f"message {message.id} shows no match")
+
+
+def started_keibot(driver: Driver, stored: Stored) -> tuple[int, Posted, Player]:
+    """Alice opens a Keibot lobby in the server and Bob joins: the match, its first board and
+    the player to move."""
+    lobby = driver.command(ALICE, "keibot new")
+    (lobby_message,) = [m for m in lobby.messages if not m.ephemeral]
+    joined = driver.click(BOB, lobby_message, component_id(lobby_message, "join"))
+    board = joined.messages[-1]
+    match_id = match_of(board)
+    return match_id, board, PLAYERS[stored.user_to_move(match_id) or 0]
 
 
 def opened_match(opened: Interaction) -> int:

@@ -36,6 +36,10 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
+DM_CHANNEL_ID = 650_000_000_000_000_011
+"""A player's DM with the bot (an interaction there has no guild and no member)."""
+GROUP_DM_ID = 650_000_000_000_000_012
+"""A group DM the players reach the bot in through their own install of it."""
 EPHEMERAL, LOADING = 64, 128
 HOLD_SECONDS = 30.0
 """The longest a held request waits for the test to release it."""
@@ -459,7 +463,8 @@ class FakeDiscord:
 
     def send_interaction(self, payload: dict[str, Any]) -> Interaction:
         """Dispatch an INTERACTION_CREATE; its answers are gathered in the returned record."""
-        user = payload.get("member", {}).get("user", {})
+        # In a server the user comes inside the member; in a DM or group DM, by itself.
+        user = payload.get("member", {}).get("user") or payload.get("user") or {}
         tracked = Interaction(
             int(payload["id"]), payload["token"], int(payload["type"]), int(user.get("id", 0)), 0.0, payload
         )

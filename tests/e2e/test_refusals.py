@@ -3,7 +3,7 @@ stored match as it was."""
 
 from __future__ import annotations
 
-from .driver import ALICE, BOB, PLAYERS, Driver, Stored, component_id, match_of, select_values
+from .driver import ALICE, BOB, Driver, Stored, component_id, select_values, started_keibot
 from .fake_discord import ANSWER_WINDOW, Interaction
 
 
@@ -17,12 +17,7 @@ def refused_privately(interaction: Interaction) -> str:
 
 
 def test_bad_move_out_of_turn_and_a_double_click_change_nothing(driver: Driver, stored: Stored) -> None:
-    lobby = driver.command(ALICE, "keibot new")
-    (lobby_message,) = [m for m in lobby.messages if not m.ephemeral]
-    joined = driver.click(BOB, lobby_message, component_id(lobby_message, "join"))
-    board = joined.messages[-1]
-    match_id = match_of(board)
-    mover = PLAYERS[stored.user_to_move(match_id) or 0]
+    match_id, board, mover = started_keibot(driver, stored)
     waiting = BOB if mover is ALICE else ALICE
     before = stored.match(match_id)
     boards = len(driver.boards())

@@ -9,7 +9,18 @@ from collections import Counter
 import pytest
 
 from data import Store
-from host import GLOBAL_SCOPE, LADDERS, Host, Ladder, MatchNotFound, NothingToShow, Seat, UnknownGame, ratings
+from host import (
+    GLOBAL_SCOPE,
+    LADDERS,
+    Host,
+    Ladder,
+    MatchNotFound,
+    NothingToShow,
+    Player,
+    Seat,
+    UnknownGame,
+    ratings,
+)
 from tests.support.databases import Database
 from tests.support.host import PEOPLE, PEOPLE_CHANNEL, started, started_match, win_by_five
 from tests.support.host import PEOPLE_GUILD as GUILD
@@ -23,7 +34,8 @@ async def test_leaderboard_pages_and_bad_pages(host: Host) -> None:
         await win_by_five(host, await started(host, PEOPLE[i : i + 2]))
     page = await ladder.leaderboard("keryo-pente", GUILD)
     assert page.pages == 1 and page.players == 6 and len(page.lines) == 6
-    assert [line.rank for line in page.lines] == [1, 2, 3, 4, 5, 6]
+    # Three winners of one match each, three losers: each three share a rank (1, 1, 1, 4, 4, 4).
+    assert [line.rank for line in page.lines] == [1, 1, 1, 4, 4, 4]
     assert all(line.rating.endswith("?") for line in page.lines)  # one game: provisional
     with pytest.raises(NothingToShow, match="pages 1 to 1, not 2"):
         await ladder.leaderboard("keryo-pente", GUILD, page=2)
@@ -48,10 +60,10 @@ async def test_stats_of_a_player(host: Host) -> None:
 async def test_game_record_and_privacy(host: Host) -> None:
     ladder = Ladder(host)
     match = await win_by_five(host, await started(host, PEOPLE[:2]))
-    record = await ladder.game_record(match.id, GUILD)
+    record = (await ladder.history(match.id, GUILD)).record
     assert record.final_state() == match.state
     with pytest.raises(MatchNotFound):
-        await ladder.game_record(match.id, GUILD + 1)
+        await ladder.history(match.id, GUILD + 1)
     label = await ladder.forget(PEOPLE[0].user_id)
     assert label is not None and label.startswith("Anonymous")
     with pytest.raises(NothingToShow, match="nothing to forget"):
@@ -235,3 +247,41 @@ async def test_pages_by_number_start_from_their_band_and_match_the_ladder_counte
     await store.forget_player(users[-1])
     del current[users[1]], current[users[-1]]
     await check(current)
+
+
+async def test_outside_a_server_a_player_reaches_their_own_ratings_and_matches(host: Host) -> None:
+    ladder = Ladder(host)
+    match = await win_by_five(host, await started(host, PEOPLE[:2]))
+    winner = match.seats[0]
+    assert winner.user_id is not None
+
+    stats = await ladder.stats(winner.user_id, "keryo-pente", None)
+    assert stats.rating is None and stats.global_rating is not None  # no server: its ladder is none
+    assert stats.record.wins == 1 and len(stats.trend) == 1 and stats.trend[0] > 1500
+    shown = await ladder.history(match.id, None, user_id=winner.user_id)
+    assert shown.snapshot.id == match.id and shown.record.final_state() == match.state
+    with pytest.raises(MatchNotFound, match="You took no part in a match"):
+        await ladder.history(match.id, None, user_id=PEOPLE[2].user_id)
+
+
+async def test_tied_ratings_share_a_rank_across_pages(host: Host) -> None:
+    """Standard competition ranking: equal shown ratings share the first one's rank, and the
+    next rank skips as many places, on the page where the tie began or a later one."""
+    ladder = Ladder(host)
+    twelve = [Player(500 + i, f"P{i}") for i in range(12)]
+    for i in range(0, 12, 2):  # six winners tied, six losers tied
+        await win_by_five(host, await started(host, twelve[i : i + 2]))
+
+    first = await ladder.leaderboard("keryo-pente", GUILD)
+    second = await ladder.leaderboard("keryo-pente", GUILD, page=2)
+
+    ranks = [line.rank for line in first.lines + second.lines]
+    shown = [line.rating for line in first.lines + second.lines]
+    assert len(ranks) == 12
+    for index in range(1, 12):
+        tied = shown[index] == shown[index - 1]
+        assert ranks[index] == (ranks[index - 1] if tied else index + 1), (ranks, shown)
+    assert ranks == [1, 1, 1, 1, 1, 1, 7, 7, 7, 7, 7, 7]  # the losers' tie goes on into page 2
+    assert [line.rank for line in second.lines] == [ranks[-2]] * 2
+    after = await ladder.leaderboard("keryo-pente", GUILD, page=2, after=first.lines[-1].user_id)
+    assert [line.rank for line in after.lines] == [line.rank for line in second.lines]

@@ -126,3 +126,24 @@ def test_both_dialects_ship_the_same_migrations() -> None:
     assert [(n, name) for n, name, _ in migrations("sqlite")] == [
         (n, name) for n, name, _ in migrations("postgresql")
     ]
+
+
+async def test_a_rating_change_stored_before_its_start_was_kept_is_shown_without_one(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_before(db_path, 16, monkeypatch)
+    with sqlite3.connect(db_path) as conn:
+        add_match(conn, 1)
+        conn.execute(
+            "INSERT INTO rating_history (user_id, game, scope, match_id, mu, sigma, at) "
+            "VALUES (1, 'keryo-pente', 5, 1, 27.0, 8.0, ?)",
+            (NOW,),
+        )
+    store = await Store.open(db_path)
+    try:
+        assert await store.rating_moves(1, "keryo-pente", 5, [1, 2]) == []  # no start: no change told
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as conn:
+        (row,) = conn.execute("SELECT mu, mu_before, sigma_before FROM rating_history").fetchall()
+    assert row == (27.0, None, None)

@@ -133,3 +133,43 @@ def test_ranks_ties_resignations_and_score_ranking() -> None:
 def test_display_rating() -> None:
     assert display_rating(25, 25 / 3) == "1500?"
     assert display_rating(30, 2) == "1980"
+
+
+async def test_a_finished_match_says_how_each_rating_moved(host: Host, store: Store) -> None:
+    first = await win_by_five(host, await started(host, PEOPLE[:2]))
+    assert [(c.seat, c.before, c.change > 0) for c in first.rating_changes] == [
+        (0, 1500, True),
+        (1, 1500, False),
+    ]
+    winner, loser = first.seats
+    assert winner.user_id is not None and loser.user_id is not None
+    for change, seat in zip(first.rating_changes, first.seats, strict=True):
+        assert seat.user_id is not None
+        stored = await store.rating(seat.user_id, "keryo-pente", GUILD)
+        assert stored is not None and f"{change.after}?" == display_rating(stored.mu, stored.sigma)
+        assert change.provisional
+
+    # The next match starts from where the first left each rating; a read of the match later
+    # (a restart, /history) says the same.
+    second = await win_by_five(host, await started(host, [PEOPLE[0], PEOPLE[1]]))
+    before = {c.seat: c.after for c in first.rating_changes}
+    by_user = {first.seats[seat].user_id: after for seat, after in before.items()}
+    assert {second.seats[c.seat].user_id: c.before for c in second.rating_changes} == by_user
+    assert (await host.get(second.id)).rating_changes == second.rating_changes
+    assert [c.change > 0 for c in second.rating_changes] == [True, False]  # seat 0 wins again
+
+
+async def test_an_unrated_result_moves_no_rating(host: Host) -> None:
+    match = await started(host, PEOPLE[:2])
+    assert match.rating_changes == ()
+    computer = await host.new(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator=PEOPLE[0],
+        game_key="keryo-pente",
+        seats=2,
+        options={"tournament": False},
+    )
+    computer = await host.add_computer(computer.id, PEOPLE[0].user_id, "easy")
+    over = await host.resign(computer.id, PEOPLE[0].user_id)
+    assert over.is_over and over.rating_changes == ()

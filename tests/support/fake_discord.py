@@ -32,6 +32,8 @@ GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
 GROUP_DM_ID = 650_000_000_000_000_001
 """A group DM: an interaction sent "in" it comes through a user's install of the app."""
+DM_ID = 650_000_000_000_000_003
+"""The user's direct messages with the bot (context 1)."""
 OTHER_CHANNEL_ID = 700_000_000_000_000_002
 EPHEMERAL = 64
 
@@ -497,7 +499,9 @@ class Driver:
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
         """An interaction as Discord sends it: in a server channel (or one of its threads) where
         the bot is installed, or (`GROUP_DM_ID`) in a group DM through the user's install of the
-        app (context 2: no server, no member, and the bot cannot post there on its own)."""
+        app (context 2: no server, no member, and the bot cannot post there on its own), or
+        (`DM_ID`) in the user's DM with the bot (context 1; the key "0" with "0" says the bot's
+        server install reaches its own DM, the key "1" the user's install)."""
         token = f"token-{next(self._tokens)}"
         self.fake.token_channels[token] = channel_id
         common = {
@@ -512,6 +516,14 @@ class Driver:
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
         }
+        if channel_id == DM_ID:
+            return {
+                **common,
+                "channel": {"id": str(channel_id), "type": 1, "recipients": [user.user()]},
+                "user": user.user(),
+                "authorizing_integration_owners": {"0": "0", "1": str(user.id)},
+                "context": 1,
+            }
         if channel_id == GROUP_DM_ID:
             group = {"id": str(channel_id), "type": 3, "name": "board games", "icon": None}
             return {
