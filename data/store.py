@@ -268,6 +268,8 @@ class WaitingTurn:
     """When its current position was reached (its last log entry was stored)."""
     updated_at: str
     """Its last change: the turn clock counts from it."""
+    hours: float = 0.0
+    """Its turn clock, in hours (its server's, else the bot's default)."""
 
 
 RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
@@ -1140,24 +1142,39 @@ class Store(ABC):
         return [int(r[0]) for r in rows]
 
     async def waiting_turns(
-        self, *, reached_before: str, reminded_before: str, limit: int = 100
+        self, *, default_hours: float, cutoffs: Mapping[float, tuple[str, str]], limit: int = 100
     ) -> list[WaitingTurn]:
         """Matches being played whose position was reached (or, before any log entry, which
-        started) before `reached_before`, longest
-        waiting first, but for those whose turn had its last reminder (90%), or its first (50%)
-        while it was reached after `reminded_before` (the 90% moment is still to come)."""
+        started) before the first reminder moment of their server's turn clock, longest waiting
+        first, but for those whose turn had its last reminder (90%), or its first (50%) while the
+        90% moment is still to come. The clock is the one the resigning sweep uses
+        (`idle_matches`): the server's `turn_clock_hours`, else `default_hours`; `cutoffs`: for each
+        clock a server can have (in hours; 0, off, is left out: no reminders), the moments of
+        its first and its last reminder (before which a position reached is due one)."""
+        clocks = [(hours, moments) for hours, moments in sorted(cutoffs.items()) if hours > 0]
+        if not clocks:
+            return []
+        cases = " ".join("WHEN ? THEN ?" for _ in clocks)
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 "WITH playing AS (SELECT m.id, m.updated_at, "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) AS ply, "
-                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) AS reached "
-                "FROM matches m WHERE m.status = ?) "
-                "SELECT id, ply, reached, updated_at FROM playing p WHERE reached < ? AND NOT EXISTS "
-                "(SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
-                "AND (r.share = 90 OR (r.share = 50 AND p.reached >= ?))) ORDER BY reached, id LIMIT ?",
-                (MatchStatus.PLAYING, reached_before, reminded_before, limit),
+                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) AS reached, "
+                "COALESCE(g.turn_clock_hours, ?) AS hours "
+                "FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.status = ?) "
+                f"SELECT id, ply, reached, updated_at, hours FROM playing p WHERE reached < CASE hours {cases} END "
+                "AND NOT EXISTS (SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
+                f"AND (r.share = 90 OR (r.share = 50 AND p.reached >= CASE p.hours {cases} END))) "
+                "ORDER BY reached, id LIMIT ?",
+                (
+                    default_hours,
+                    MatchStatus.PLAYING,
+                    *(value for hours, (first, _) in clocks for value in (hours, first)),
+                    *(value for hours, (_, last) in clocks for value in (hours, last)),
+                    limit,
+                ),
             )
-        return [WaitingTurn(*row) for row in rows]
+        return [WaitingTurn(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
 
     async def claim_reminders(self, match_id: int, ply: int, shares: Sequence[int]) -> set[int]:
         """Record the reminders of a turn (`shares`: percents of its clock) as sent; returns those

@@ -45,7 +45,7 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seat
-from .settings import CLOCK_PRESETS, ServerConfiguration
+from .settings import ServerConfiguration, possible_clocks
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices, stored_moment
@@ -572,9 +572,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             (MatchStatus.LOBBY, "lobby_clock_hours", lobby_timeout),
             (MatchStatus.PLAYING, "turn_clock_hours", turn_timeout),
         ):
-            default_hours = default.total_seconds() / 3600 if default is not None else 0.0
-            # Every clock a server can have: the presets, and the bot's default.
-            clocks = {hours for hours in CLOCK_PRESETS.values() if hours} | {default_hours}
+            default_hours, clocks = possible_clocks(default)
             idle = await self.store.idle_matches(
                 status,
                 clock=clock,
