@@ -49,6 +49,19 @@ def clock_text(hours: float | None, clock: timedelta | None) -> str:
     return duration(clock) + (" (the bot's default)" if hours is None else "")
 
 
+def turn_clock_text(hours: float | None, clock: timedelta | None) -> str:
+    """The turn clock that applies on the server, and what it does (or that there is none)."""
+    if clock is None:
+        return (
+            clock_text(hours, clock) + ": there is no turn clock, so nobody is resigned for taking "
+            "their time and no reminders are sent"
+        )
+    return (
+        clock_text(hours, clock) + ": a player who does not move for this long is resigned; "
+        "they are reminded at half and at 90% of it (unless their `/settings` say not to)"
+    )
+
+
 def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed: bool) -> discord.Embed:
     turn_default = clock.turn_timeout if clock is not None else None
     lobby_default = clock.lobby_timeout if clock is not None else None
@@ -72,8 +85,7 @@ def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed
     embed.add_field(name="Games offered", value=games, inline=False)
     embed.add_field(
         name="Turn clock",
-        value=clock_text(settings.turn_clock_hours, settings.turn_clock(turn_default))
-        + ": a player who does not move for this long is resigned",
+        value=turn_clock_text(settings.turn_clock_hours, settings.turn_clock(turn_default)),
         inline=False,
     )
     embed.add_field(

@@ -41,18 +41,28 @@ MORE_RESERVED = 40
 """Characters kept free at the end of the /mygames list for its "… and N more" line."""
 
 
-def settings_text(settings: PlayerSettings, turn_timeout: timedelta | None, *, saved: bool) -> str:
-    """What a player's settings mean here, and how to change them."""
+def settings_text(
+    settings: PlayerSettings, turn_clock: timedelta | None, *, on_server: bool, saved: bool
+) -> str:
+    """What a player's settings mean here, and how to change them. `turn_clock`: the clock that
+    applies where the command was used (`on_server`: that server's, its own or the bot's default;
+    else the bot's default, which servers may replace with their own)."""
+    where = "on this server" if on_server else "where a server keeps the bot's default"
     if not settings.reminders:
         reminders = "off"
-    elif turn_timeout is None:
-        reminders = "on, but this bot has no turn clock, so none are sent"
-    else:
-        moments = listing([duration_text(turn_timeout * share / 100) for share in REMINDER_SHARES])
+    elif turn_clock is None:
         reminders = (
-            f"on: after {moments} of the {duration_text(turn_timeout)} a turn may last, "
+            f"on, but there is no turn clock {where}: nobody is resigned for taking their time, "
+            "so no reminders are sent"
+        )
+    else:
+        moments = listing([duration_text(turn_clock * share / 100) for share in REMINDER_SHARES])
+        reminders = (
+            f"on: after {moments} of the {duration_text(turn_clock)} a turn may last {where}, "
             f"{REMINDER_WAYS[settings.notify]}"
         )
+    if not on_server:
+        reminders += " (each server may set its own turn clock)"
     return "\n".join(
         [
             "Saved. Your turn notices are now:" if saved else "Your turn notices:",
@@ -116,7 +126,10 @@ class YourTurnCog(commands.Cog):
         changed = notify is not None or reminders is not None
         settings = await self.host.change_settings(interaction.user.id, notify=notify, reminders=reminders)
         clock = turn_clock_of(interaction.client)
-        text = settings_text(settings, clock.turn_timeout if clock else None, saved=changed)
+        turn_clock = clock.turn_timeout if clock else None  # the bot's default
+        if interaction.guild_id is not None:  # the clock of this server, as its sweep applies it
+            turn_clock = (await self.host.server_settings(interaction.guild_id)).turn_clock(turn_clock)
+        text = settings_text(settings, turn_clock, on_server=interaction.guild_id is not None, saved=changed)
         await send_private(interaction, text)
 
     @app_commands.command(

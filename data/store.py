@@ -1159,10 +1159,11 @@ class Store(ABC):
             rows = await db.execute_fetchall(
                 "WITH playing AS (SELECT m.id, m.updated_at, "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) AS ply, "
-                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) AS reached, "
-                "COALESCE(g.turn_clock_hours, ?) AS hours "
+                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) "
+                "AS reached, COALESCE(g.turn_clock_hours, ?) AS hours "
                 "FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.status = ?) "
-                f"SELECT id, ply, reached, updated_at, hours FROM playing p WHERE reached < CASE hours {cases} END "
+                "SELECT id, ply, reached, updated_at, hours FROM playing p "
+                f"WHERE reached < CASE hours {cases} END "
                 "AND NOT EXISTS (SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
                 f"AND (r.share = 90 OR (r.share = 50 AND p.reached >= CASE p.hours {cases} END))) "
                 "ORDER BY reached, id LIMIT ?",
