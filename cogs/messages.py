@@ -130,6 +130,8 @@ def status_line(snapshot: MatchSnapshot) -> str:
         seated = len(snapshot.seats)
         return f"Lobby: **{seated} of {snapshot.seat_count}** seats taken."
     if snapshot.status == "abandoned":
+        if snapshot.state is not None:  # it was being played: a moderator cancelled it
+            return "This match was cancelled: it ends unrated, with no winner and no loser."
         return "This lobby was closed."
     if snapshot.outcome is not None and snapshot.is_over:
         outcome = snapshot.outcome

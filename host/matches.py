@@ -15,7 +15,17 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from data import EntryKind, LeftReason, MatchChange, MatchRow, MatchStatus, SeatRow, Store, VersionConflict
+from data import (
+    ACTIVE_STATUSES,
+    EntryKind,
+    LeftReason,
+    MatchChange,
+    MatchRow,
+    MatchStatus,
+    SeatRow,
+    Store,
+    VersionConflict,
+)
 from rules import CHANCE, DRAW_AGREED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
@@ -27,6 +37,7 @@ from .errors import (
     LobbyAction,
     LobbyClosed,
     LobbyFull,
+    MatchNotFound,
     MatchOver,
     NoDrawOffer,
     NoTakebackRequest,
@@ -240,6 +251,21 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if user_id != match.row.creator_id:
                 raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.ABANDON)
             return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
+
+    async def cancel(self, match_id: int, guild_id: int) -> MatchSnapshot:
+        """A server's moderator ends one of its matches (or lobbies): it is abandoned, unrated,
+        with no result for anyone (no win, loss or draw is counted), whoever was to move. Refused
+        for a match of another server (or a private one, which belongs to no server) and for one
+        already over; nothing is changed then."""
+        check_id(guild_id, "server id")
+        async with self._editing(match_id) as match:
+            row = match.row
+            if row.guild_id != guild_id or row.private:
+                raise MatchNotFound(match_id=match_id, on_server=True)
+            if row.status not in ACTIVE_STATUSES:
+                raise MatchOver(match.ref, status=row.status)
+            change = MatchChange(status=MatchStatus.ABANDONED, draw_offer=None, takeback_offer=None)
+            return await self._commit(match, change)
 
     async def rematch(self, match_id: int, player: Player) -> MatchSnapshot:
         """Open the rematch of a finished match (one of its players asks): a lobby in the same

@@ -46,7 +46,8 @@ def check_components(message: dict[str, Any]) -> None:
 def check_mentions(request: Request) -> None:
     """A message may ping nobody, or exactly the one user it names as the player to move (or
     reminds of their turn, or in a lobby's message, the member invited); only a rematch lobby's
-    message may ping several: the players it asks back, each named at its head."""
+    message may ping several: the players it asks back, each named at its head (so may the notice
+    of a match a moderator cancelled: its players)."""
     message = request.message
     if message is None or not ({"content", "embeds"} & message.keys()):
         return
@@ -56,6 +57,9 @@ def check_mentions(request: Request) -> None:
     users = allowed.get("users", [])
     content = message.get("content") or ""
     head, _, rest = content.partition(": ")
+    if " was cancelled by a moderator" in rest:
+        assert head == ", ".join(f"<@{user}>" for user in users), (head, users)
+        return
     if len(users) > 1:
         assert rest.startswith("**") and " asks for a rematch in " in rest, content
         assert head == ", ".join(f"<@{user}>" for user in users), (head, users)
