@@ -83,6 +83,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "updated_at",
     ),
     "turn_reminders": ("match_id", "ply", "share", "sent_at"),
+    "vacations": ("user_id", "starts_at", "ends_at"),
 }
 """Every table of the schema with its columns, in an order the foreign keys allow."""
 BATCH = 5000

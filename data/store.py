@@ -259,6 +259,14 @@ class SettingsRow:
 
 
 @dataclass(frozen=True)
+class VacationRow:
+    """One vacation of a player: their turn clocks stop from `starts_at` to `ends_at`."""
+
+    starts_at: str
+    ends_at: str
+
+
+@dataclass(frozen=True)
 class WaitingTurn:
     """A match being played whose position was reached before a given moment."""
 
@@ -637,6 +645,32 @@ class Store(ABC):
             )
         notify_now, reminders_now = next(iter(rows))
         return SettingsRow(user_id, Notify(notify_now), bool(reminders_now))
+
+    async def vacations(self, user_id: int, *, ending_after: str) -> list[VacationRow]:
+        """The player's vacations that end after `ending_after` (those that still matter to a
+        clock or to what is left of their allowance), earliest first."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ? "
+                "ORDER BY starts_at",
+                (user_id, ending_after),
+            )
+        return [VacationRow(str(r[0]), str(r[1])) for r in rows]
+
+    async def save_vacation(self, user_id: int, *, starts_at: str, ends_at: str) -> None:
+        """End the player's vacation running at `starts_at` (if any) there, then store the new one
+        from `starts_at` to `ends_at` (none when they are equal: the vacation just ends)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
+                (starts_at, user_id, starts_at, starts_at),
+            )
+            if ends_at > starts_at:
+                await db.execute(
+                    "INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (user_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at",
+                    (user_id, starts_at, ends_at),
+                )
 
     # -- matches ---------------------------------------------------------------------------------
 
@@ -1326,6 +1360,7 @@ class Store(ABC):
         """
         async with self.transaction() as db:
             await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None

@@ -65,6 +65,7 @@ from .settings import CLOCK_PRESETS, ServerSettings
 from .snapshot import MatchSnapshot, PlayedMove, Player, Seat, TakebackOffer
 from .turn_notices import REMINDER_SHARES, PlayerMatch, PlayerSettings, TurnReminder, UnknownNotice
 from .turns import apply_entry
+from .vacations import VACATION_DAYS, Vacation, VacationRefused
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -78,6 +79,7 @@ __all__ = [
     "OVER_STATUSES",
     "REMINDER_SHARES",
     "USER_ERRORS",
+    "VACATION_DAYS",
     "AlreadySeated",
     "BadRequest",
     "DueMessage",
@@ -140,6 +142,8 @@ __all__ = [
     "UnknownGame",
     "UnknownLevel",
     "UnknownNotice",
+    "Vacation",
+    "VacationRefused",
     "WhichMatch",
     "apply_entry",
     "display_rating",

@@ -59,7 +59,7 @@ from .reading import Loaded, game_by_key, to_seat
 from .settings import ServerConfiguration, possible_clocks
 from .snapshot import COMPUTER_NAME, RESIGNED_SEAT_LEVEL, MatchSnapshot, PlayedMove, Player, TakebackOffer
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
-from .turn_notices import TurnNotices, stored_moment
+from .turn_notices import TurnNotices
 from .turns import (
     DRAW_AGREED_TEXT,
     MAX_AUTOMATIC_PLIES,
@@ -69,6 +69,7 @@ from .turns import (
     log_entries,
     seat_move,
 )
+from .vacations import stored_moment
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 OPEN_LOBBIES_PER_PLAYER = 5
@@ -609,14 +610,16 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 timeout = timedelta(hours=match.hours)
                 cutoff = (now - timeout).isoformat(timespec="milliseconds")
                 try:
-                    snapshot = await self._expire(match.id, cutoff, timeout)
+                    snapshot = await self._expire(match.id, cutoff, timeout, now)
                 except StaleTurn:
                     continue  # it changed meanwhile (in another bot process): no longer idle
                 if snapshot is not None:
                     changed.append(snapshot)
         return changed
 
-    async def _expire(self, match_id: int, cutoff: str, timeout: timedelta) -> MatchSnapshot | None:
+    async def _expire(
+        self, match_id: int, cutoff: str, timeout: timedelta, now: datetime
+    ) -> MatchSnapshot | None:
         async with self._editing(match_id) as match:
             row, state = match.row, match.state
             if row.updated_at >= cutoff:
@@ -630,6 +633,14 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 return None
             seat = row.seats[seat_index]
             if plays_itself(seat):
+                return None
+            since = stored_moment(row.updated_at)
+            # A player on vacation: their clock stopped for it, so it runs out later.
+            if (
+                seat.user_id is not None
+                and since is not None
+                and since + timeout + await self.paused(seat.user_id, since, now) > now
+            ):
                 return None
             days = timeout.total_seconds() / 86400
             return await self._resign(

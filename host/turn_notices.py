@@ -16,8 +16,9 @@ from data import ACTIVE_STATUSES, MatchStatus, Notify, SettingsRow
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
-from .reading import Loaded, MatchReader, to_seat
+from .reading import Loaded, to_seat
 from .settings import possible_clocks
+from .vacations import Vacations, stored_moment, stored_text
 
 REMINDER_SHARES = (50, 90)
 """When a player to move is reminded: after these percents of the turn clock."""
@@ -88,20 +89,7 @@ class PlayerMatch:
     move_count: int
 
 
-def stored_moment(stored: str | None) -> datetime | None:
-    """A time as the store keeps it (UTC when it says no zone); None when there is none."""
-    try:
-        when = datetime.fromisoformat(stored or "")
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
-def _text(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds")
-
-
-class TurnNotices(MatchReader):
+class TurnNotices(Vacations):
     """The player settings, reminders and match list part of the host (a mixin of `Host`)."""
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
@@ -138,8 +126,8 @@ class TurnNotices(MatchReader):
         first, last = REMINDER_SHARES[0], REMINDER_SHARES[-1]
         cutoffs = {
             hours: (
-                _text(now - timedelta(hours=hours) * first / 100),
-                _text(now - timedelta(hours=hours) * last / 100),
+                stored_text(now - timedelta(hours=hours) * first / 100),
+                stored_text(now - timedelta(hours=hours) * last / 100),
             )
             for hours in clocks
         }
@@ -157,13 +145,16 @@ class TurnNotices(MatchReader):
             user_id = _person_to_move(match)
             if user_id is None or match.row.log_length != turn.ply:
                 continue  # a computer, a chance event, or the match moved on meanwhile
-            runs_out_in = max(reached, changed) + clock - now  # the clock counts from a change
+            # The clock counts from a change, and stops while the player is on vacation.
+            since = max(reached, changed)
+            runs_out_in = since + clock + await self.paused(user_id, since, now) - now
             if runs_out_in <= timedelta(0):
                 continue  # the clock resigns them at its next sweep
             settings = await self.player_settings(user_id)
             if not settings.reminders:
                 continue
-            shares = [s for s in REMINDER_SHARES if now - reached >= clock * s / 100]
+            used = now - reached - await self.paused(user_id, reached, now)
+            shares = [s for s in REMINDER_SHARES if used >= clock * s / 100]
             claimed = await self.store.claim_reminders(turn.match_id, turn.ply, shares)
             if shares and shares[-1] in claimed:
                 due.append(

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from data import Store
-from host import Host, MatchNotFound, MatchOver
+from host import Host, MatchNotFound, MatchOver, Vacation, VacationRefused
 from tests.support.databases import Database
 from tests.support.host import ANN, BOB, CAT, CHANNEL, GUILD, mover, started_match, unchanged, win_by_five
 
@@ -56,3 +56,83 @@ async def test_a_cancelled_match_is_never_resigned_nor_reminded(host: Host) -> N
     later = datetime.now(UTC) + timedelta(days=30)
     assert await host.expire_idle(turn_timeout=timedelta(days=7), lobby_timeout=None, now=later) == []
     assert await host.due_reminders(turn_timeout=timedelta(days=7), now=later) == []
+
+
+def moment(delta: timedelta = timedelta(0)) -> datetime:
+    """Now (+ `delta`), to the millisecond, as the store keeps times."""
+    now = datetime.now(UTC) + delta
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
+    text = when.isoformat(timespec="milliseconds")
+    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
+    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
+
+
+async def test_a_vacation_is_stored_limited_to_fourteen_days_in_thirty_and_ends_early(host: Host) -> None:
+    now = moment()
+    assert await host.vacation(ANN.user_id, now=now) == Vacation(None, 14)
+    away = await host.set_vacation(ANN.user_id, "10", now=now)
+    assert away == Vacation(now + timedelta(days=10), 4)
+    assert await host.vacation(BOB.user_id, now=now) == Vacation(None, 14)  # per player
+    # A new vacation replaces the running one, which counts only up to then.
+    later = now + timedelta(days=2)
+    with pytest.raises(VacationRefused, match="from 1 to 12"):
+        await host.set_vacation(ANN.user_id, 13, now=later)
+    assert (await host.vacation(ANN.user_id, now=later)).until == now + timedelta(days=10)  # unchanged
+    assert await host.set_vacation(ANN.user_id, 12, now=later) == Vacation(later + timedelta(days=12), 0)
+    back = later + timedelta(days=1)
+    assert await host.set_vacation(ANN.user_id, "off", now=back) == Vacation(None, 11)  # ended early
+    for refused in ("fifteen", "-1", "1.5", "", 12):
+        with pytest.raises(VacationRefused, match="0` \\(or `off`\\)"):
+            await host.set_vacation(ANN.user_id, refused, now=back)
+    assert (await host.vacation(ANN.user_id, now=back)).until is None
+    # The days come back as they leave the rolling 30 days.
+    assert (await host.vacation(ANN.user_id, now=now + timedelta(days=40))).days_left == 14
+
+
+async def test_used_up_vacation_days_are_refused_plainly(host: Host) -> None:
+    now = moment()
+    await host.set_vacation(ANN.user_id, 14, now=now)
+    after = now + timedelta(days=15)
+    with pytest.raises(VacationRefused, match="used up"):
+        await host.set_vacation(ANN.user_id, 1, now=after)
+    assert (await host.set_vacation(ANN.user_id, 1, now=now + timedelta(days=31))).until is not None
+
+
+async def test_a_vacation_stops_only_its_players_clock_and_it_resumes_where_it_stopped(
+    host: Host, database: Database
+) -> None:
+    await host.configure(GUILD, turn_clock="1d")
+    match = await started_match(host, "keryo-pente", [ANN, BOB], {"tournament": False})
+    away, other = mover(match), (BOB.user_id if mover(match) == ANN.user_id else ANN.user_id)
+    start = moment()
+    set_turn_start(database, match.id, start)
+    await host.set_vacation(other, 5, now=start)  # the other player's vacation changes nothing here
+    await host.set_vacation(away, 3, now=start + timedelta(hours=6))
+    sweep = {"turn_timeout": timedelta(days=7), "lobby_timeout": None}
+    assert await host.expire_idle(**sweep, now=start + timedelta(days=2)) == []  # on vacation
+    assert await host.due_reminders(turn_timeout=timedelta(days=7), now=start + timedelta(days=2)) == []
+    # Back after 3 days: 6 hours had passed, so the half is at 3 days 12 hours, the end at 4 days.
+    (half,) = await host.due_reminders(
+        turn_timeout=timedelta(days=7), now=start + timedelta(days=3, hours=13)
+    )
+    assert half.share == 50 and half.runs_out_in == timedelta(hours=11)
+    assert await host.expire_idle(**sweep, now=start + timedelta(days=3, hours=23)) == []
+    (resigned,) = await host.expire_idle(**sweep, now=start + timedelta(days=4, hours=1))
+    assert resigned.id == match.id and resigned.is_over
+
+
+async def test_a_vacation_ended_early_gives_the_clock_back_from_then(host: Host, database: Database) -> None:
+    await host.configure(GUILD, turn_clock="1d")
+    match = await started_match(host, "keryo-pente", [ANN, BOB], {"tournament": False})
+    start = moment()
+    set_turn_start(database, match.id, start)
+    await host.set_vacation(mover(match), 7, now=start)
+    await host.set_vacation(mover(match), "off", now=start + timedelta(days=1))
+    sweep = {"turn_timeout": timedelta(days=7), "lobby_timeout": None}
+    assert await host.expire_idle(**sweep, now=start + timedelta(days=1, hours=23)) == []
+    assert [m.id for m in await host.expire_idle(**sweep, now=start + timedelta(days=2, hours=1))] == [
+        match.id
+    ]
