@@ -4,11 +4,14 @@ over a real SQLite file."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot import TavernBot
+from cogs.clock import TurnClock
 from host import Host
 from tests.support.discord_harness import ALICE, start_match, the_private_message
-from tests.support.fake_discord import CHANNEL_ID, Driver, FakeDiscord, Request, member
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, Request, member
 
 GUEST = member(1005, "Guest")
 
@@ -67,3 +70,55 @@ async def test_cancel_is_refused_clearly_and_changes_nothing(
     assert "only a lobby or a match being played can be cancelled" in again.content
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("SELECT status FROM matches").fetchall() == [("abandoned",)]
+
+
+async def test_vacation_is_set_shown_on_the_match_message_and_ended(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    game = await start_match(driver, host)
+    shown = the_private_message(await driver.command(game.other, "settings", vacation="3"))
+    assert shown.content.startswith("Saved.")
+    assert "• Vacation: on until <t:" in shown.content and "your turn clocks are stopped" in shown.content
+    assert "11 days left of your 14 in any 30" in shown.content
+    until = (await host.vacation(game.other.id)).until
+    assert until is not None
+    requests = await driver.command(game.mover, "keryo-pente move", move="K10")
+    (message,) = [r for r in requests if r.is_followup and not r.ephemeral]
+    assert (
+        f"🏖️ <@{game.other.id}> (" in message.embeds[0]["description"]
+        and f"is on vacation (until <t:{int(until.timestamp())}:R>)" in message.embeds[0]["description"]
+    )
+    back = the_private_message(await driver.command(game.other, "settings", vacation="off"))
+    assert "• Vacation: off;" in back.content and "14 days left" not in back.content
+    assert (await host.vacation(game.other.id)).until is None
+
+
+async def test_a_vacation_that_cannot_be_taken_is_refused_and_changes_nothing(
+    driver: Driver, host: Host
+) -> None:
+    refused = the_private_message(await driver.command(ALICE, "settings", vacation="20", notify="dm"))
+    assert "'20' is not a vacation you can take now: give a number of days from 1 to 14" in refused.content
+    assert (await host.vacation(ALICE.id)).until is None
+    assert (await host.player_settings(ALICE.id)).notify == "mention"  # nothing else stored either
+    bad_notice = the_private_message(await driver.command(ALICE, "settings", vacation="2", notify="pigeon"))
+    assert "pigeon" in bad_notice.content
+    assert (await host.vacation(ALICE.id)).until is None
+
+
+async def test_the_sweep_leaves_a_player_on_vacation_and_does_not_remind_them(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    game = await start_match(driver, host)
+    await host.configure(GUILD_ID, turn_clock="1d")
+    await driver.command(game.mover, "settings", vacation="3")
+    # The turn began two days ago, and the vacation an hour after it.
+    turn_start = datetime.now(UTC) - timedelta(days=2)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE moves SET played_at = ?", (turn_start.isoformat(timespec="milliseconds"),))
+        conn.execute("UPDATE matches SET updated_at = ?", (turn_start.isoformat(timespec="milliseconds"),))
+        conn.execute("UPDATE vacations SET starts_at = ?", ((turn_start + timedelta(hours=1)).isoformat(),))
+    start = len(fake.requests)
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=None)
+    assert await clock.sweep() == []
+    assert (await host.get(game.match_id)).status == "playing"
+    assert not any("a reminder" in (r.content or "") for r in fake.requests[start:])
