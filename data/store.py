@@ -1005,13 +1005,15 @@ class Store(ABC):
         default_hours: float,
         cutoffs: Mapping[float, str],
         limit: int = 100,
+        excluding: Sequence[int] = (),
     ) -> list[IdleMatch]:
         """Matches of `status` idle for longer than their server's clock (`clock`: the column
         `turn_clock_hours` or `lobby_clock_hours`; `default_hours` where a server has none),
         oldest first: one query whatever the number of servers. `cutoffs`: for each clock a server
         can have (in hours; 0, off, is left out), the moment before which a match is idle; the
         earliest-reaching one bounds the scan of the index on (status, updated_at). Times are
-        compared as the stored text, so the SQL is the same in both dialects."""
+        compared as the stored text, so the SQL is the same in both dialects. `excluding`: ids
+        of matches already looked at (left as they were), read past."""
         if clock not in ("turn_clock_hours", "lobby_clock_hours"):
             raise ValueError(f"no clock {clock!r}")
         clocks = [(hours, cutoff) for hours, cutoff in sorted(cutoffs.items()) if hours > 0]
@@ -1019,17 +1021,19 @@ class Store(ABC):
             return []
         hours = f"COALESCE(g.{clock}, ?)"
         cases = " ".join("WHEN ? THEN ?" for _ in clocks)
+        skip = f"AND m.id NOT IN ({', '.join('?' for _ in excluding)}) " if excluding else ""
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 f"SELECT m.id, {hours} FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id "
                 f"WHERE m.status = ? AND m.updated_at < ? AND m.updated_at < CASE {hours} {cases} END "
-                "ORDER BY m.updated_at, m.id LIMIT ?",
+                f"{skip}ORDER BY m.updated_at, m.id LIMIT ?",
                 (
                     default_hours,
                     status,
                     max(cutoff for _, cutoff in clocks),
                     default_hours,
                     *(value for pair in clocks for value in pair),
+                    *excluding,
                     limit,
                 ),
             )

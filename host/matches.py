@@ -87,6 +87,10 @@ class Chooser(Protocol):
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
 
 
+IDLE_PAGE = 100
+"""The most idle matches one query of the sweep reads."""
+
+
 class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
     def __init__(
         self,
@@ -588,33 +592,48 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         turn_timeout: timedelta | None,
         lobby_timeout: timedelta | None,
         now: datetime | None = None,
+        page: int = IDLE_PAGE,
     ) -> list[MatchSnapshot]:
         """The turn clock: resign players who let their server's turn clock pass without moving,
         and close lobbies nobody joined within their server's lobby clock; `turn_timeout` and
         `lobby_timeout` are the clocks of servers that chose none (None: never). One query per
-        status finds what is idle, whatever the number of servers. Returns the matches changed."""
+        status finds what is idle, whatever the number of servers, `page` matches at most.
+        Returns the matches changed."""
         now = now or datetime.now(UTC)
-        changed = []
+        changed: list[MatchSnapshot] = []
         for status, clock, default in (
             (MatchStatus.LOBBY, "lobby_clock_hours", lobby_timeout),
             (MatchStatus.PLAYING, "turn_clock_hours", turn_timeout),
         ):
             default_hours, clocks = possible_clocks(default)
-            idle = await self.store.idle_matches(
-                status,
-                clock=clock,
-                default_hours=default_hours,
-                cutoffs={h: (now - timedelta(hours=h)).isoformat(timespec="milliseconds") for h in clocks},
-            )
-            for match in idle:
-                timeout = timedelta(hours=match.hours)
-                cutoff = (now - timeout).isoformat(timespec="milliseconds")
-                try:
-                    snapshot = await self._expire(match.id, cutoff, timeout, now)
-                except StaleTurn:
-                    continue  # it changed meanwhile (in another bot process): no longer idle
-                if snapshot is not None:
-                    changed.append(snapshot)
+            left: list[int] = []
+            while True:
+                idle = await self.store.idle_matches(
+                    status,
+                    clock=clock,
+                    default_hours=default_hours,
+                    cutoffs={
+                        h: (now - timedelta(hours=h)).isoformat(timespec="milliseconds") for h in clocks
+                    },
+                    limit=page,
+                    excluding=left,
+                )
+                found = len(changed)
+                for match in idle:
+                    timeout = timedelta(hours=match.hours)
+                    cutoff = (now - timeout).isoformat(timespec="milliseconds")
+                    try:
+                        snapshot = await self._expire(match.id, cutoff, timeout, now)
+                    except StaleTurn:
+                        snapshot = None  # it changed meanwhile (in another bot process): no longer idle
+                    if snapshot is not None:
+                        changed.append(snapshot)
+                    else:
+                        left.append(match.id)
+                # A full page left as it was (players on vacation, whose clocks stopped) would
+                # fill every sweep's page: look past it, until a page changes something.
+                if len(idle) < page or len(changed) > found:
+                    break
         return changed
 
     async def _expire(

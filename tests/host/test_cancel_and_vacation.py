@@ -7,9 +7,20 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from data import Store
-from host import Host, MatchNotFound, MatchOver, Vacation, VacationRefused
+from host import Host, MatchNotFound, MatchOver, Player, Vacation, VacationRefused
 from tests.support.databases import Database
-from tests.support.host import ANN, BOB, CAT, CHANNEL, GUILD, mover, started_match, unchanged, win_by_five
+from tests.support.host import (
+    ANN,
+    BOB,
+    CAT,
+    CHANNEL,
+    DAN,
+    GUILD,
+    mover,
+    started_match,
+    unchanged,
+    win_by_five,
+)
 
 OTHER_GUILD = GUILD + 1
 
@@ -136,3 +147,22 @@ async def test_a_vacation_ended_early_gives_the_clock_back_from_then(host: Host,
     assert [m.id for m in await host.expire_idle(**sweep, now=start + timedelta(days=2, hours=1))] == [
         match.id
     ]
+
+
+async def test_matches_held_by_vacations_never_keep_the_sweep_from_the_others(
+    host: Host, database: Database
+) -> None:
+    """The sweep reads idle matches a page at a time, oldest first: a full page of players on
+    vacation must not hide the match behind it."""
+    start = moment()
+    held = []
+    for index, pair in enumerate(([ANN, BOB], [CAT, DAN], [Player(5, "Eve"), Player(6, "Fay")])):
+        match = await started_match(host, "keryo-pente", pair, {"tournament": False})
+        set_turn_start(database, match.id, start + timedelta(minutes=index))  # the oldest first
+        held.append(match)
+    for match in held[:2]:
+        await host.set_vacation(mover(match), 5, now=start)
+    later = start + timedelta(days=8)  # the first two movers' clocks stood still for 5 of them
+    changed = await host.expire_idle(turn_timeout=timedelta(days=7), lobby_timeout=None, now=later, page=2)
+    assert [m.id for m in changed] == [held[2].id]
+    assert [(await host.get(m.id)).status for m in held[:2]] == ["playing", "playing"]
