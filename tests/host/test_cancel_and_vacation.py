@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from data import Store
-from host import Host, MatchNotFound, MatchOver, Player, Vacation, VacationRefused
+from host import Host, MatchNotFound, MatchOver, MatchSnapshot, Player, Vacation, VacationRefused
 from tests.support.databases import Database
 from tests.support.host import (
     ANN,
@@ -75,6 +75,11 @@ def moment(delta: timedelta = timedelta(0)) -> datetime:
     return now.replace(microsecond=now.microsecond // 1000 * 1000)
 
 
+async def sweep(host: Host, now: datetime) -> list[MatchSnapshot]:
+    """The sweep at `now`, with the bot's default week (the server's own 1 day applies)."""
+    return await host.expire_idle(turn_timeout=timedelta(days=7), lobby_timeout=None, now=now)
+
+
 def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
     text = when.isoformat(timespec="milliseconds")
     database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
@@ -122,16 +127,15 @@ async def test_a_vacation_stops_only_its_players_clock_and_it_resumes_where_it_s
     set_turn_start(database, match.id, start)
     await host.set_vacation(other, 5, now=start)  # the other player's vacation changes nothing here
     await host.set_vacation(away, 3, now=start + timedelta(hours=6))
-    sweep = {"turn_timeout": timedelta(days=7), "lobby_timeout": None}
-    assert await host.expire_idle(**sweep, now=start + timedelta(days=2)) == []  # on vacation
+    assert await sweep(host, start + timedelta(days=2)) == []  # on vacation
     assert await host.due_reminders(turn_timeout=timedelta(days=7), now=start + timedelta(days=2)) == []
     # Back after 3 days: 6 hours had passed, so the half is at 3 days 12 hours, the end at 4 days.
     (half,) = await host.due_reminders(
         turn_timeout=timedelta(days=7), now=start + timedelta(days=3, hours=13)
     )
     assert half.share == 50 and half.runs_out_in == timedelta(hours=11)
-    assert await host.expire_idle(**sweep, now=start + timedelta(days=3, hours=23)) == []
-    (resigned,) = await host.expire_idle(**sweep, now=start + timedelta(days=4, hours=1))
+    assert await sweep(host, start + timedelta(days=3, hours=23)) == []
+    (resigned,) = await sweep(host, start + timedelta(days=4, hours=1))
     assert resigned.id == match.id and resigned.is_over
 
 
@@ -142,11 +146,8 @@ async def test_a_vacation_ended_early_gives_the_clock_back_from_then(host: Host,
     set_turn_start(database, match.id, start)
     await host.set_vacation(mover(match), 7, now=start)
     await host.set_vacation(mover(match), "off", now=start + timedelta(days=1))
-    sweep = {"turn_timeout": timedelta(days=7), "lobby_timeout": None}
-    assert await host.expire_idle(**sweep, now=start + timedelta(days=1, hours=23)) == []
-    assert [m.id for m in await host.expire_idle(**sweep, now=start + timedelta(days=2, hours=1))] == [
-        match.id
-    ]
+    assert await sweep(host, start + timedelta(days=1, hours=23)) == []
+    assert [m.id for m in await sweep(host, start + timedelta(days=2, hours=1))] == [match.id]
 
 
 async def test_matches_held_by_vacations_never_keep_the_sweep_from_the_others(
