@@ -10,7 +10,15 @@ from pathlib import Path
 from bot import TavernBot
 from cogs.clock import TurnClock
 from host import Host
-from tests.support.discord_harness import ALICE, start_match, the_private_message
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    button_id,
+    sent_message,
+    start_match,
+    the_private_message,
+    the_public_message,
+)
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, Request, member
 
 GUEST = member(1005, "Guest")
@@ -122,3 +130,29 @@ async def test_the_sweep_leaves_a_player_on_vacation_and_does_not_remind_them(
     assert await clock.sweep() == []
     assert (await host.get(game.match_id)).status == "playing"
     assert not any("a reminder" in (r.content or "") for r in fake.requests[start:])
+
+
+async def test_a_cancelled_match_in_a_thread_says_so_in_its_thread_and_its_channel(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    opened = await driver.command(ALICE, "keibot new", thread=True)
+    (created,) = [r for r in opened if r.method == "POST" and r.path.endswith("/threads")]
+    thread = int(created.answer["id"])
+    lobby = the_public_message(opened)
+    await driver.click(BOB, sent_message(lobby), button_id(sent_message(lobby), "join"))
+    snapshot = await host.get(1)
+    assert snapshot.status == "playing" and snapshot.message_channel_id == thread
+    start = len(fake.requests)
+    await driver.command(ALICE, "tavern cancel", match=1)
+    (edited,) = edits_of(fake, start, snapshot.message_id or 0)
+    assert edited.path.startswith(f"/channels/{thread}/")  # the match message, in the thread
+    assert "This match was cancelled" in edited.embeds[0]["description"]
+    result = [
+        r for r in fake.requests[start:] if r.is_channel_post and r.path == f"/channels/{CHANNEL_ID}/messages"
+    ]
+    assert any("This match was cancelled" in (r.embeds[0]["description"] if r.embeds else "") for r in result)
+    (ping,) = [
+        r for r in fake.requests[start:] if r.is_channel_post and "was cancelled by a moderator" in r.content
+    ]
+    assert ping.path == f"/channels/{thread}/messages"  # the players are pinged where they play
+    assert ping.content.startswith("<@") and ping.content.count("<@") == 2
