@@ -8,6 +8,7 @@ import pytest
 
 from data import Store
 from host import Host, MatchNotFound, MatchOver, MatchSnapshot, Player, Vacation, VacationRefused
+from tests.host.test_turn_notices import moment, set_turn_start
 from tests.support.databases import Database
 from tests.support.host import (
     ANN,
@@ -69,21 +70,9 @@ async def test_a_cancelled_match_is_never_resigned_nor_reminded(host: Host) -> N
     assert await host.due_reminders(turn_timeout=timedelta(days=7), now=later) == []
 
 
-def moment(delta: timedelta = timedelta(0)) -> datetime:
-    """Now (+ `delta`), to the millisecond, as the store keeps times."""
-    now = datetime.now(UTC) + delta
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
-
-
 async def sweep(host: Host, now: datetime) -> list[MatchSnapshot]:
     """The sweep at `now`, with the bot's default week (the server's own 1 day applies)."""
     return await host.expire_idle(turn_timeout=timedelta(days=7), lobby_timeout=None, now=now)
-
-
-def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
-    text = when.isoformat(timespec="milliseconds")
-    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
-    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
 
 
 async def test_a_vacation_is_stored_limited_to_fourteen_days_in_thirty_and_ends_early(host: Host) -> None:
