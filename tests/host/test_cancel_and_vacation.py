@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from data import Store
-from host import Host, MatchNotFound, MatchOver, MatchSnapshot, Player, Vacation, VacationRefused
+from host import Host, Ladder, MatchNotFound, MatchOver, MatchSnapshot, Player, Vacation, VacationRefused
 from tests.host.test_turn_notices import moment, set_turn_start
 from tests.support.databases import Database
 from tests.support.host import (
@@ -156,3 +156,12 @@ async def test_matches_held_by_vacations_never_keep_the_sweep_from_the_others(
     changed = await host.expire_idle(turn_timeout=timedelta(days=7), lobby_timeout=None, now=later, page=2)
     assert [m.id for m in changed] == [held[2].id]
     assert [(await host.get(m.id)).status for m in held[:2]] == ["playing", "playing"]
+
+
+async def test_forget_me_erases_the_vacations(host: Host, store: Store) -> None:
+    await started_match(host, "keryo-pente", [ANN, BOB], {"tournament": False})
+    now = moment()
+    await host.set_vacation(ANN.user_id, 3, now=now)
+    assert await store.vacations(ANN.user_id, ending_after="") != []
+    await Ladder(host).forget(ANN.user_id)
+    assert await store.vacations(ANN.user_id, ending_after="") == []
