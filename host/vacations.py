@@ -1,4 +1,4 @@
-"""Players' vacations (`/settings vacation:`): a player going away for a few days stops their own
+"""Players' vacations (the vacation option of the player settings command): a player going away for a few days stops their own
 turn clocks, in every match, while the other players' clocks run on.
 
 Chosen over a pause agreed by all the players of a match: a player leaving for a week has one
@@ -48,12 +48,12 @@ class VacationRefused(BadRequest):
         if days_left <= 0:
             text = (
                 f"Your {VACATION_DAYS} days of vacation in any {VACATION_WINDOW.days} are used up for "
-                f"now, so {value!r} cannot be taken; `0` (or `off`) ends a vacation early."
+                f"now, so {value!r} cannot be taken; 0 (or off) ends a vacation early."
             )
         else:
             text = (
                 f"{value!r} is not a vacation you can take now: give a number of days from 1 to {days_left} "
-                f"(at most {VACATION_DAYS} days in any {VACATION_WINDOW.days}), or `0` (or `off`) to end "
+                f"(at most {VACATION_DAYS} days in any {VACATION_WINDOW.days}), or 0 (or off) to end "
                 "your vacation early."
             )
         super().__init__(text)
