@@ -1,5 +1,6 @@
-"""Players' vacations (the vacation option of the player settings command): a player going away for a few days stops their own
-turn clocks, in every match, while the other players' clocks run on.
+"""Players' vacations (the vacation option of the player settings command): a player going away
+for a few days stops their own turn clocks, in every match, while the other players' clocks run
+on.
 
 Chosen over a pause agreed by all the players of a match: a player leaving for a week has one
 thing to do (not one agreement per match, with players who may be away themselves), and a match

@@ -8,7 +8,6 @@ import pytest
 
 from data import Store
 from host import Host, Ladder, MatchNotFound, MatchOver, MatchSnapshot, Player, Vacation, VacationRefused
-from tests.host.test_turn_notices import moment, set_turn_start
 from tests.support.databases import Database
 from tests.support.host import (
     ANN,
@@ -17,7 +16,9 @@ from tests.support.host import (
     CHANNEL,
     DAN,
     GUILD,
+    moment,
     mover,
+    set_turn_start,
     started_match,
     unchanged,
     win_by_five,

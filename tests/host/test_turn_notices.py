@@ -9,23 +9,10 @@ import pytest
 from data import Notify, Store
 from host import Host, InvalidId, Ladder, MatchSnapshot, NothingToShow, Player, PlayerSettings, UnknownNotice
 from tests.support.databases import Database
-from tests.support.host import ANN, BOB, CAT, GUILD, mover, started_match, waiting
+from tests.support.host import ANN, BOB, CAT, GUILD, moment, mover, set_turn_start, started_match, waiting
 
 WEEK = timedelta(days=7)
 OTHER_GUILD = GUILD + 1
-
-
-def moment(delta: timedelta = timedelta(0)) -> datetime:
-    """Now (+ `delta`), to the millisecond, as the store keeps times."""
-    now = datetime.now(UTC) + delta
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
-
-
-def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
-    """Move the moment the match's position was reached (and its last change) to `when`."""
-    text = when.isoformat(timespec="milliseconds")
-    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
-    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
 
 
 async def keryo_pente(host: Host, players: list[Player], *, guild_id: int = GUILD) -> MatchSnapshot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +156,16 @@ async def store_log(
     stored = await host.get(match.id)
     assert stored.state == state and stored.ply == len(entries)
     return stored
+
+
+def moment(delta: timedelta = timedelta(0)) -> datetime:
+    """Now (+ `delta`), to the millisecond, as the store keeps times."""
+    now = datetime.now(UTC) + delta
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
+    """Move the moment the match's position was reached (and its last change) to `when`."""
+    text = when.isoformat(timespec="milliseconds")
+    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
+    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
