@@ -132,14 +132,16 @@ class TurnClock(commands.Cog):
                 posted += 1
         return posted
 
-    async def _note(self, snapshot: MatchSnapshot) -> str:
+    async def _note(self, snapshot: MatchSnapshot) -> str | None:
         if snapshot.status == "abandoned":
             settings = await self.host.server_settings(snapshot.guild_id)
             lobby_clock = settings.lobby_clock(self.lobby_timeout)  # the server's own, or the bot's
             if lobby_clock is not None:
                 hours = lobby_clock.total_seconds() / 3600
                 return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
-        return snapshot.played[0].description if snapshot.played else "The turn clock ran out."
+        # A player the clock resigned: the message's "Just played" already says who ran out of
+        # time and after how long, so a note would say it twice.
+        return None if snapshot.played else "The turn clock ran out."
 
 
 def turn_clock_of(client: discord.Client) -> TurnClock | None:

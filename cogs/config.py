@@ -10,20 +10,26 @@ server may give the command to anyone.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import Host, ServerSettings
+from host import Host, MatchOver, MatchSnapshot, Notify, ServerSettings
 from rules import GAMES
-from rules.text import plural
+from rules.text import listing, plural
 
 from .clock import TurnClock, turn_clock_of
 from .errors import CogError
+from .game_cog import game_cog_of
+from .messages import clean, match_link
+from .notices import send_dm
 from .place import server_only
 from .replies import defer_private, send_private
+
+log = logging.getLogger("tavern.config")
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
 CLOCK_CHOICES = [
@@ -50,6 +56,19 @@ def clock_text(hours: float | None, clock: timedelta | None) -> str:
     return duration(clock) + (" (the bot's default)" if hours is None else "")
 
 
+def turn_clock_text(hours: float | None, clock: timedelta | None) -> str:
+    """The turn clock that applies on the server, and what it does (or that there is none)."""
+    if clock is None:
+        return (
+            clock_text(hours, clock) + ": there is no turn clock, so nobody is resigned for taking "
+            "their time and no reminders are sent"
+        )
+    return (
+        clock_text(hours, clock) + ": a player who does not move for this long is resigned; "
+        "they are reminded at half and at 90% of it (unless their `/settings` say not to)"
+    )
+
+
 def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed: bool) -> discord.Embed:
     turn_default = clock.turn_timeout if clock is not None else None
     lobby_default = clock.lobby_timeout if clock is not None else None
@@ -73,8 +92,7 @@ def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed
     embed.add_field(name="Games offered", value=games, inline=False)
     embed.add_field(
         name="Turn clock",
-        value=clock_text(settings.turn_clock_hours, settings.turn_clock(turn_default))
-        + ": a player who does not move for this long is resigned",
+        value=turn_clock_text(settings.turn_clock_hours, settings.turn_clock(turn_default)),
         inline=False,
     )
     embed.add_field(
@@ -99,6 +117,26 @@ def settings_embed(settings: ServerSettings, clock: TurnClock | None, *, changed
         inline=False,
     )
     return embed
+
+
+def managed_guild(interaction: discord.Interaction, doing: str) -> int:
+    """The server of a /tavern command, when the member may manage it; else a clear refusal."""
+    if interaction.guild_id is None:
+        raise CogError("Tavern's settings belong to a server: use this command in a server channel.")
+    if not interaction.permissions.manage_guild:
+        raise CogError(
+            f"Only members with the Manage Server permission can {doing}. "
+            "`/help` tells what the bot offers here."
+        )
+    return interaction.guild_id
+
+
+def cancelled_notice(snapshot: MatchSnapshot, link: str | None) -> str:
+    """What a player of a cancelled match is told (by mention or direct message)."""
+    where = f": {link}" if link else "."
+    return (
+        f"{snapshot.title} was cancelled by a moderator: it ends unrated, with no winner and no loser{where}"
+    )
 
 
 @server_only
@@ -134,21 +172,15 @@ class TavernCog(commands.GroupCog, group_name="tavern"):
         quiet: bool | None = None,
     ) -> None:
         await defer_private(interaction)
-        if interaction.guild_id is None:
-            raise CogError("Tavern's settings belong to a server: use this command in a server channel.")
-        if not interaction.permissions.manage_guild:
-            raise CogError(
-                "Only members with the Manage Server permission can see or change Tavern's settings of "
-                "this server. `/help` tells what the bot offers here."
-            )
+        guild_id = managed_guild(interaction, "see or change Tavern's settings of this server")
         changed = any(
             c is not None for c in (enable, disable, turn_clock, lobby_clock, threads, rated, quiet)
         )
         if not changed:
-            settings = await self.host.server_settings(interaction.guild_id)
+            settings = await self.host.server_settings(guild_id)
         else:  # the host checks every value before it stores anything
             settings = await self.host.configure(
-                interaction.guild_id,
+                guild_id,
                 enable=enable,
                 disable=disable,
                 turn_clock=turn_clock,
@@ -160,3 +192,57 @@ class TavernCog(commands.GroupCog, group_name="tavern"):
         await send_private(
             interaction, embed=settings_embed(settings, turn_clock_of(interaction.client), changed=changed)
         )
+
+    @app_commands.command(name="cancel", description="End a match of this server unrated (a stuck game)")
+    @app_commands.describe(match="The match's number (the #N of its message)")
+    async def cancel(self, interaction: discord.Interaction, match: int) -> None:
+        await defer_private(interaction)
+        guild_id = managed_guild(interaction, "cancel a match of this server")
+        try:
+            snapshot = await self.host.cancel(match, guild_id)
+        except MatchOver as over:
+            raise CogError(
+                f"{over.match.title} is already over ({over.status}): only a lobby or a match being "
+                "played can be cancelled."
+            ) from None
+        client = interaction.client
+        cog = game_cog_of(client, snapshot.game.key)
+        due = await self.host.owed_message(snapshot)
+        if cog is not None and due is not None:  # its message (in its thread, if any) says so
+            await cog.announce(client, due, note="A moderator cancelled this match.")
+        told = await self.tell_players(client, await self.host.get(snapshot.id))
+        await send_private(
+            interaction,
+            f"{snapshot.title} is cancelled: it ends unrated, and no result is counted for anyone. "
+            + (f"Told {clean(listing(told))}." if told else "Nobody was seated in it."),
+        )
+
+    async def tell_players(self, client: discord.Client, snapshot: MatchSnapshot) -> list[str]:
+        """Tell each person still seated that their match was cancelled, the way their `/settings`
+        say (a mention in the match's thread or channel, or a direct message; "nothing": the match
+        message names them); returns the names of those told."""
+        link = match_link(
+            snapshot.guild_id, snapshot.message_channel_id or snapshot.home_id, snapshot.message_id
+        )
+        mentioned, told = [], []
+        for seat in snapshot.seats:
+            if seat.user_id is None or seat.user_id <= 0 or seat.resigned:
+                continue
+            told.append(seat.name)
+            notify = (await self.host.player_settings(seat.user_id)).notify
+            if notify == Notify.DM and await send_dm(client, seat.user_id, cancelled_notice(snapshot, link)):
+                continue
+            if notify != Notify.NOTHING:  # a mention, or a direct message Discord refused
+                mentioned.append(seat.user_id)
+        if mentioned:
+            text = (
+                f"{', '.join(f'<@{user_id}>' for user_id in mentioned)}: {cancelled_notice(snapshot, None)}"
+            )
+            allowed = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in mentioned], replied_user=False
+            )
+            try:
+                await client.get_partial_messageable(snapshot.home_id).send(text, allowed_mentions=allowed)
+            except discord.HTTPException as error:  # the match message says it all the same
+                log.warning("Match %s: could not tell its players of its cancel (%s)", snapshot.id, error)
+        return told

@@ -19,6 +19,7 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar
 
 import discord
@@ -250,7 +251,12 @@ class MatchMessages:
             file = discord.File(
                 io.BytesIO(picture.png), filename=image_name(snapshot), description=picture.alt or None
             )
-        embed = match_embed(snapshot, image=file.filename if file else None, note=note)
+        embed = match_embed(
+            snapshot,
+            image=file.filename if file else None,
+            note=note,
+            away_until=await self.away_until(snapshot),
+        )
         content, mentions = turn_content(snapshot, ping=ping)
         answering = [(notice.kind, notice.user_id) for notice in offers if notice.notify == Notify.MENTION]
         if answering:
@@ -261,6 +267,14 @@ class MatchMessages:
             content, mentions = rematch_content(snapshot, rematch_for)
         view = self.view(snapshot, picture) if buttons else None
         return MatchMessage(content, embed, file, view, mentions)
+
+    async def away_until(self, snapshot: MatchSnapshot) -> datetime | None:
+        """When the vacation of the person to move ends, while they are on one (their clock is
+        stopped: the match message says so)."""
+        seat = snapshot.seat_to_move
+        if seat is None or seat.user_id is None or seat.user_id <= 0 or snapshot.waiting_for_computer:
+            return None
+        return (await self.host.vacation(seat.user_id)).until
 
     # -- sending --------------------------------------------------------------------------------
 

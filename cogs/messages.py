@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import discord
 from discord.utils import escape_mentions
@@ -141,6 +141,8 @@ def status_line(snapshot: MatchSnapshot) -> str:
         seated = len(snapshot.seats)
         return f"Lobby: **{seated} of {snapshot.seat_count}** seats taken."
     if snapshot.status == "abandoned":
+        if snapshot.state is not None:  # it was being played: a moderator cancelled it
+            return "This match was cancelled: it ends unrated, with no winner and no loser."
         return "This lobby was closed."
     if snapshot.outcome is not None and snapshot.is_over:
         outcome = snapshot.outcome
@@ -198,10 +200,15 @@ def options_text(snapshot: MatchSnapshot) -> str:
 
 
 def match_embed(
-    snapshot: MatchSnapshot, *, image: str | None = None, note: str | None = None
+    snapshot: MatchSnapshot,
+    *,
+    image: str | None = None,
+    note: str | None = None,
+    away_until: datetime | None = None,
 ) -> discord.Embed:
     """The embed of the match message (`image`: the attachment's file name; `note`: plain text,
-    shown in italics above the status)."""
+    shown in italics above the status; `away_until`: the player to move is on vacation until
+    then, so their turn clock is stopped)."""
     if snapshot.is_lobby:
         colour = COLOUR_LOBBY
     elif snapshot.is_over:
@@ -209,6 +216,13 @@ def match_embed(
     else:
         colour = COLOUR_PLAYING
     lines = [status_line(snapshot)]
+    seat = snapshot.seat_to_move
+    if away_until is not None and seat is not None:
+        stamp = int(away_until.timestamp())
+        lines.append(
+            f"🏖️ {seat_text(snapshot, seat)} is on vacation (until <t:{stamp}:R>): their turn clock is "
+            "stopped meanwhile."
+        )
     creator = user_mention(snapshot.creator_id) or "The player who opened it"
     if note:
         # A note is plain text that may name players (the turn clock's, a computer thinking for

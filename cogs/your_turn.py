@@ -11,8 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import REMINDER_SHARES, Host, Invitation, Notify, PlayerMatch, PlayerSettings
-from rules.text import clip, listing
+from host import (
+    REMINDER_SHARES,
+    VACATION_DAYS,
+    Host,
+    Invitation,
+    Notify,
+    PlayerMatch,
+    PlayerSettings,
+    UnknownNotice,
+    Vacation,
+)
+from rules.text import clip, listing, plural
 
 from .clock import turn_clock_of
 from .messages import DESCRIPTION_LIMIT, clean, duration_text, match_link
@@ -43,24 +53,55 @@ MORE_RESERVED = 40
 """Characters kept free at the end of the /mygames list for its "… and N more" line."""
 
 
-def settings_text(settings: PlayerSettings, turn_timeout: timedelta | None, *, saved: bool) -> str:
-    """What a player's settings mean here, and how to change them."""
+def vacation_text(vacation: Vacation) -> str:
+    """The vacation line of /settings: whether one runs, and what is left of the allowance."""
+    left = f"{plural(vacation.days_left, 'day')} left of your {VACATION_DAYS} in any 30"
+    if vacation.until is not None:
+        stamp = int(vacation.until.timestamp())
+        return (
+            f"on until <t:{stamp}:f> (<t:{stamp}:R>): your turn clocks are stopped and reminders wait "
+            f"({left}); `/settings vacation:off` ends it early"
+        )
+    return (
+        f"off; `/settings vacation:` with a number of days ({left}) stops your turn clocks while "
+        "you are away (the other players' clocks run on)"
+    )
+
+
+def settings_text(
+    settings: PlayerSettings,
+    turn_clock: timedelta | None,
+    vacation: Vacation,
+    *,
+    on_server: bool,
+    saved: bool,
+) -> str:
+    """What a player's settings mean here, and how to change them. `turn_clock`: the clock that
+    applies where the command was used (`on_server`: that server's, its own or the bot's default;
+    else the bot's default, which servers may replace with their own)."""
+    where = "on this server" if on_server else "where a server keeps the bot's default"
     if not settings.reminders:
         reminders = "off"
-    elif turn_timeout is None:
-        reminders = "on, but this bot has no turn clock, so none are sent"
-    else:
-        moments = listing([duration_text(turn_timeout * share / 100) for share in REMINDER_SHARES])
+    elif turn_clock is None:
         reminders = (
-            f"on: after {moments} of the {duration_text(turn_timeout)} a turn may last, "
+            f"on, but there is no turn clock {where}: nobody is resigned for taking their time, "
+            "so no reminders are sent"
+        )
+    else:
+        moments = listing([duration_text(turn_clock * share / 100) for share in REMINDER_SHARES])
+        reminders = (
+            f"on: after {moments} of the {duration_text(turn_clock)} a turn may last {where}, "
             f"{REMINDER_WAYS[settings.notify]}"
         )
+    if not on_server:
+        reminders += " (each server may set its own turn clock)"
     return "\n".join(
         [
             "Saved. Your turn notices are now:" if saved else "Your turn notices:",
             f"• When it is your turn: {NOTIFY_WORDS[settings.notify]}.",
             f"• Reminders before the turn clock runs out: {reminders}.",
-            "Change them with `/settings notify:` and `/settings reminders:`; "
+            f"• Vacation: {vacation_text(vacation)}.",
+            "Change them with `/settings notify:`, `/settings reminders:` and `/settings vacation:`; "
             "`/privacy forget-me` erases them.",
         ]
     )
@@ -155,17 +196,32 @@ class YourTurnCog(commands.Cog):
     @app_commands.describe(
         notify="How to tell you it is your turn",
         reminders="Remind you at half and at 90% of the turn clock (default: on)",
+        vacation=f"Days away (1 to {VACATION_DAYS}): your turn clocks stop meanwhile; 0 or off ends it",
     )
     @app_commands.choices(notify=NOTIFY_CHOICES)
     @anywhere
     async def settings(
-        self, interaction: discord.Interaction, notify: str | None = None, reminders: bool | None = None
+        self,
+        interaction: discord.Interaction,
+        notify: str | None = None,
+        reminders: bool | None = None,
+        vacation: app_commands.Range[str, 1, 10] | None = None,
     ) -> None:
         await defer_private(interaction)
-        changed = notify is not None or reminders is not None
-        settings = await self.host.change_settings(interaction.user.id, notify=notify, reminders=reminders)
+        user_id = interaction.user.id
+        changed = notify is not None or reminders is not None or vacation is not None
+        if notify is not None and notify not in tuple(Notify):
+            raise UnknownNotice(notify)  # before the vacation is stored: a refusal changes nothing
+        away = await (
+            self.host.set_vacation(user_id, vacation) if vacation is not None else self.host.vacation(user_id)
+        )
+        settings = await self.host.change_settings(user_id, notify=notify, reminders=reminders)
         clock = turn_clock_of(interaction.client)
-        text = settings_text(settings, clock.turn_timeout if clock else None, saved=changed)
+        turn_clock = clock.turn_timeout if clock else None  # the bot's default
+        if interaction.guild_id is not None:  # the clock of this server, as its sweep applies it
+            turn_clock = (await self.host.server_settings(interaction.guild_id)).turn_clock(turn_clock)
+        on_server = interaction.guild_id is not None
+        text = settings_text(settings, turn_clock, away, on_server=on_server, saved=changed)
         await send_private(interaction, text)
 
     @app_commands.command(

@@ -306,6 +306,14 @@ class SettingsRow:
 
 
 @dataclass(frozen=True)
+class VacationRow:
+    """One vacation of a player: their turn clocks stop from `starts_at` to `ends_at`."""
+
+    starts_at: str
+    ends_at: str
+
+
+@dataclass(frozen=True)
 class WaitingTurn:
     """A match being played whose position was reached before a given moment."""
 
@@ -315,6 +323,8 @@ class WaitingTurn:
     """When its current position was reached (its last log entry was stored)."""
     updated_at: str
     """Its last change: the turn clock counts from it."""
+    hours: float = 0.0
+    """Its turn clock, in hours (its server's, else the bot's default)."""
 
 
 RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
@@ -703,6 +713,32 @@ class Store(ABC):
         notify_now, reminders_now = next(iter(rows))
         return SettingsRow(user_id, Notify(notify_now), bool(reminders_now))
 
+    async def vacations(self, user_id: int, *, ending_after: str) -> list[VacationRow]:
+        """The player's vacations that end after `ending_after` (those that still matter to a
+        clock or to what is left of their allowance), earliest first."""
+        async with self.reading() as db:
+            rows = await db.execute_fetchall(
+                "SELECT starts_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ? "
+                "ORDER BY starts_at",
+                (user_id, ending_after),
+            )
+        return [VacationRow(str(r[0]), str(r[1])) for r in rows]
+
+    async def save_vacation(self, user_id: int, *, starts_at: str, ends_at: str) -> None:
+        """End the player's vacation running at `starts_at` (if any) there, then store the new one
+        from `starts_at` to `ends_at` (none when they are equal: the vacation just ends)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE vacations SET ends_at = ? WHERE user_id = ? AND starts_at <= ? AND ends_at > ?",
+                (starts_at, user_id, starts_at, starts_at),
+            )
+            if ends_at > starts_at:
+                await db.execute(
+                    "INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (user_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at",
+                    (user_id, starts_at, ends_at),
+                )
+
     # -- matches ---------------------------------------------------------------------------------
 
     async def create_match(
@@ -1052,13 +1088,15 @@ class Store(ABC):
         default_hours: float,
         cutoffs: Mapping[float, str],
         limit: int = 100,
+        excluding: Sequence[int] = (),
     ) -> list[IdleMatch]:
         """Matches of `status` idle for longer than their server's clock (`clock`: the column
         `turn_clock_hours` or `lobby_clock_hours`; `default_hours` where a server has none),
         oldest first: one query whatever the number of servers. `cutoffs`: for each clock a server
         can have (in hours; 0, off, is left out), the moment before which a match is idle; the
         earliest-reaching one bounds the scan of the index on (status, updated_at). Times are
-        compared as the stored text, so the SQL is the same in both dialects."""
+        compared as the stored text, so the SQL is the same in both dialects. `excluding`: ids
+        of matches already looked at (left as they were), read past."""
         if clock not in ("turn_clock_hours", "lobby_clock_hours"):
             raise ValueError(f"no clock {clock!r}")
         clocks = [(hours, cutoff) for hours, cutoff in sorted(cutoffs.items()) if hours > 0]
@@ -1066,17 +1104,19 @@ class Store(ABC):
             return []
         hours = f"COALESCE(g.{clock}, ?)"
         cases = " ".join("WHEN ? THEN ?" for _ in clocks)
+        skip = f"AND m.id NOT IN ({', '.join('?' for _ in excluding)}) " if excluding else ""
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 f"SELECT m.id, {hours} FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id "
                 f"WHERE m.status = ? AND m.updated_at < ? AND m.updated_at < CASE {hours} {cases} END "
-                "ORDER BY m.updated_at, m.id LIMIT ?",
+                f"{skip}ORDER BY m.updated_at, m.id LIMIT ?",
                 (
                     default_hours,
                     status,
                     max(cutoff for _, cutoff in clocks),
                     default_hours,
                     *(value for pair in clocks for value in pair),
+                    *excluding,
                     limit,
                 ),
             )
@@ -1223,24 +1263,40 @@ class Store(ABC):
         return [int(r[0]) for r in rows]
 
     async def waiting_turns(
-        self, *, reached_before: str, reminded_before: str, limit: int = 100
+        self, *, default_hours: float, cutoffs: Mapping[float, tuple[str, str]], limit: int = 100
     ) -> list[WaitingTurn]:
         """Matches being played whose position was reached (or, before any log entry, which
-        started) before `reached_before`, longest
-        waiting first, but for those whose turn had its last reminder (90%), or its first (50%)
-        while it was reached after `reminded_before` (the 90% moment is still to come)."""
+        started) before the first reminder moment of their server's turn clock, longest waiting
+        first, but for those whose turn had its last reminder (90%), or its first (50%) while the
+        90% moment is still to come. The clock is the one the resigning sweep uses
+        (`idle_matches`): the server's `turn_clock_hours`, else `default_hours`; `cutoffs`: for each
+        clock a server can have (in hours; 0, off, is left out: no reminders), the moments of
+        its first and its last reminder (before which a position reached is due one)."""
+        clocks = [(hours, moments) for hours, moments in sorted(cutoffs.items()) if hours > 0]
+        if not clocks:
+            return []
+        cases = " ".join("WHEN ? THEN ?" for _ in clocks)
         async with self.reading() as db:
             rows = await db.execute_fetchall(
                 "WITH playing AS (SELECT m.id, m.updated_at, "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) AS ply, "
-                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) AS reached "
-                "FROM matches m WHERE m.status = ?) "
-                "SELECT id, ply, reached, updated_at FROM playing p WHERE reached < ? AND NOT EXISTS "
-                "(SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
-                "AND (r.share = 90 OR (r.share = 50 AND p.reached >= ?))) ORDER BY reached, id LIMIT ?",
-                (MatchStatus.PLAYING, reached_before, reminded_before, limit),
+                "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) "
+                "AS reached, COALESCE(g.turn_clock_hours, ?) AS hours "
+                "FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.status = ?) "
+                "SELECT id, ply, reached, updated_at, hours FROM playing p "
+                f"WHERE reached < CASE hours {cases} END "
+                "AND NOT EXISTS (SELECT 1 FROM turn_reminders r WHERE r.match_id = p.id AND r.ply = p.ply "
+                f"AND (r.share = 90 OR (r.share = 50 AND p.reached >= CASE p.hours {cases} END))) "
+                "ORDER BY reached, id LIMIT ?",
+                (
+                    default_hours,
+                    MatchStatus.PLAYING,
+                    *(value for hours, (first, _) in clocks for value in (hours, first)),
+                    *(value for hours, (_, last) in clocks for value in (hours, last)),
+                    limit,
+                ),
             )
-        return [WaitingTurn(*row) for row in rows]
+        return [WaitingTurn(r[0], r[1], r[2], r[3], float(r[4])) for r in rows]
 
     async def claim_reminders(self, match_id: int, ply: int, shares: Sequence[int]) -> set[int]:
         """Record the reminders of a turn (`shares`: percents of its clock) as sent; returns those
@@ -1447,6 +1503,7 @@ class Store(ABC):
         async with self.transaction() as db:
             await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM held_seats WHERE user_id = ?", (user_id,))  # void invitations
+            await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None

@@ -79,6 +79,7 @@ from .turn_notices import (
     UnknownNotice,
 )
 from .turns import apply_entry
+from .vacations import VACATION_DAYS, Vacation, VacationRefused
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -93,6 +94,7 @@ __all__ = [
     "OVER_STATUSES",
     "REMINDER_SHARES",
     "USER_ERRORS",
+    "VACATION_DAYS",
     "AlreadySeated",
     "BadRequest",
     "DueMessage",
@@ -164,6 +166,8 @@ __all__ = [
     "UnknownGame",
     "UnknownLevel",
     "UnknownNotice",
+    "Vacation",
+    "VacationRefused",
     "WhichMatch",
     "apply_entry",
     "display_rating",

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from data import (
+    ACTIVE_STATUSES,
     EntryKind,
     HeldSeat,
     LeftReason,
@@ -38,6 +39,7 @@ from .errors import (
     LobbyAction,
     LobbyClosed,
     LobbyFull,
+    MatchNotFound,
     MatchOver,
     NoDrawOffer,
     NoDrawWithComputer,
@@ -60,7 +62,7 @@ from .errors import (
 )
 from .locks import MatchLocks
 from .reading import Loaded, game_by_key, to_seats
-from .settings import CLOCK_PRESETS, ServerConfiguration
+from .settings import ServerConfiguration, possible_clocks
 from .snapshot import (
     COMPUTER_NAME,
     RESIGNED_SEAT_LEVEL,
@@ -71,7 +73,7 @@ from .snapshot import (
     offers_draw,
 )
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
-from .turn_notices import TurnNotices, stored_moment
+from .turn_notices import TurnNotices
 from .turns import (
     DRAW_AGREED_TEXT,
     MAX_AUTOMATIC_PLIES,
@@ -81,6 +83,7 @@ from .turns import (
     log_entries,
     seat_move,
 )
+from .vacations import stored_moment
 
 COMPUTER_LEVELS = ("easy", "normal", "hard")
 OPEN_LOBBIES_PER_PLAYER = 5
@@ -99,6 +102,10 @@ class Chooser(Protocol):
     async def choose(self, state: State, level: str, seed: int) -> str: ...
 
     async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
+
+
+IDLE_PAGE = 100
+"""The most idle matches one query of the sweep reads."""
 
 
 class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
@@ -302,6 +309,21 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if user_id != match.row.creator_id:
                 raise NotCreator(match.ref, creator_id=match.row.creator_id, action=LobbyAction.ABANDON)
             return await self._commit(match, MatchChange(status=MatchStatus.ABANDONED))
+
+    async def cancel(self, match_id: int, guild_id: int) -> MatchSnapshot:
+        """A server's moderator ends one of its matches (or lobbies): it is abandoned, unrated,
+        with no result for anyone (no win, loss or draw is counted), whoever was to move. Refused
+        for a match of another server (or a private one, which belongs to no server) and for one
+        already over; nothing is changed then."""
+        check_id(guild_id, "server id")
+        async with self._editing(match_id) as match:
+            row = match.row
+            if row.guild_id != guild_id or row.private:
+                raise MatchNotFound(match_id=match_id, on_server=True)
+            if row.status not in ACTIVE_STATUSES:
+                raise MatchOver(match.ref, status=row.status)
+            change = MatchChange(status=MatchStatus.ABANDONED, draw_offer=None, takeback_offer=None)
+            return await self._commit(match, change)
 
     async def rematch(self, match_id: int, player: Player) -> MatchSnapshot:
         """Open the rematch of a finished match (one of its players asks): a lobby in the same
@@ -643,38 +665,53 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         turn_timeout: timedelta | None,
         lobby_timeout: timedelta | None,
         now: datetime | None = None,
+        page: int = IDLE_PAGE,
     ) -> list[MatchSnapshot]:
         """The turn clock: resign players who let their server's turn clock pass without moving,
         and close lobbies nobody joined within their server's lobby clock; `turn_timeout` and
         `lobby_timeout` are the clocks of servers that chose none (None: never). One query per
-        status finds what is idle, whatever the number of servers. Returns the matches changed."""
+        status finds what is idle, whatever the number of servers, `page` matches at most.
+        Returns the matches changed."""
         now = now or datetime.now(UTC)
-        changed = []
+        changed: list[MatchSnapshot] = []
         for status, clock, default in (
             (MatchStatus.LOBBY, "lobby_clock_hours", lobby_timeout),
             (MatchStatus.PLAYING, "turn_clock_hours", turn_timeout),
         ):
-            default_hours = default.total_seconds() / 3600 if default is not None else 0.0
-            # Every clock a server can have: the presets, and the bot's default.
-            clocks = {hours for hours in CLOCK_PRESETS.values() if hours} | {default_hours}
-            idle = await self.store.idle_matches(
-                status,
-                clock=clock,
-                default_hours=default_hours,
-                cutoffs={h: (now - timedelta(hours=h)).isoformat(timespec="milliseconds") for h in clocks},
-            )
-            for match in idle:
-                timeout = timedelta(hours=match.hours)
-                cutoff = (now - timeout).isoformat(timespec="milliseconds")
-                try:
-                    snapshot = await self._expire(match.id, cutoff, timeout)
-                except StaleTurn:
-                    continue  # it changed meanwhile (in another bot process): no longer idle
-                if snapshot is not None:
-                    changed.append(snapshot)
+            default_hours, clocks = possible_clocks(default)
+            left: list[int] = []
+            while True:
+                idle = await self.store.idle_matches(
+                    status,
+                    clock=clock,
+                    default_hours=default_hours,
+                    cutoffs={
+                        h: (now - timedelta(hours=h)).isoformat(timespec="milliseconds") for h in clocks
+                    },
+                    limit=page,
+                    excluding=left,
+                )
+                found = len(changed)
+                for match in idle:
+                    timeout = timedelta(hours=match.hours)
+                    cutoff = (now - timeout).isoformat(timespec="milliseconds")
+                    try:
+                        snapshot = await self._expire(match.id, cutoff, timeout, now)
+                    except StaleTurn:
+                        snapshot = None  # it changed meanwhile (in another bot process): no longer idle
+                    if snapshot is not None:
+                        changed.append(snapshot)
+                    else:
+                        left.append(match.id)
+                # A full page left as it was (players on vacation, whose clocks stopped) would
+                # fill every sweep's page: look past it, until a page changes something.
+                if len(idle) < page or len(changed) > found:
+                    break
         return changed
 
-    async def _expire(self, match_id: int, cutoff: str, timeout: timedelta) -> MatchSnapshot | None:
+    async def _expire(
+        self, match_id: int, cutoff: str, timeout: timedelta, now: datetime
+    ) -> MatchSnapshot | None:
         async with self._editing(match_id) as match:
             row, state = match.row, match.state
             if row.updated_at >= cutoff:
@@ -688,6 +725,14 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 return None
             seat = row.seats[seat_index]
             if plays_itself(seat):
+                return None
+            since = stored_moment(row.updated_at)
+            # A player on vacation: their clock stopped for it, so it runs out later.
+            if (
+                seat.user_id is not None
+                and since is not None
+                and since + timeout + await self.paused(seat.user_id, since, now) > now
+            ):
                 return None
             days = timeout.total_seconds() / 86400
             return await self._resign(

@@ -72,6 +72,13 @@ def _clock(hours: float | None, default: timedelta | None) -> timedelta | None:
     return timedelta(hours=hours) if hours > 0 else None
 
 
+def possible_clocks(default: timedelta | None) -> tuple[float, set[float]]:
+    """The bot's default clock in hours (0: off), and every clock a match can have: the presets
+    a server may choose, and that default (the sweep and the reminders ask the store with them)."""
+    default_hours = default.total_seconds() / 3600 if default is not None else 0.0
+    return default_hours, {hours for hours in CLOCK_PRESETS.values() if hours} | {default_hours}
+
+
 def clock_hours(preset: str) -> float | None:
     """The hours of a clock preset (see CLOCK_PRESETS)."""
     if preset not in CLOCK_PRESETS:

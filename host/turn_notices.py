@@ -17,9 +17,11 @@ from data import ACTIVE_STATUSES, MatchStatus, Notify, OfferNoticeClaim, Setting
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
-from .reading import Loaded, MatchReader, to_seats
+from .reading import Loaded, to_seats
+from .settings import possible_clocks
 from .snapshot import MatchSnapshot
 from .takebacks import takeback_offer_of
+from .vacations import Vacations, stored_moment, stored_text
 
 REMINDER_SHARES = (50, 90)
 """When a player to move is reminded: after these percents of the turn clock."""
@@ -122,20 +124,7 @@ class OfferNotice:
     notify: Notify
 
 
-def stored_moment(stored: str | None) -> datetime | None:
-    """A time as the store keeps it (UTC when it says no zone); None when there is none."""
-    try:
-        when = datetime.fromisoformat(stored or "")
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
-def _text(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds")
-
-
-class TurnNotices(MatchReader):
+class TurnNotices(Vacations):
     """The player settings, reminders and match list part of the host (a mixin of `Host`)."""
 
     async def player_settings(self, user_id: int) -> PlayerSettings:
@@ -162,21 +151,28 @@ class TurnNotices(MatchReader):
     async def due_reminders(
         self, *, turn_timeout: timedelta | None, now: datetime | None = None, limit: int = 100
     ) -> list[TurnReminder]:
-        """The reminders due now (`turn_timeout`: the turn clock; None: no clock, no reminders),
-        each claimed in the store: the caller sends them, and nobody will again. When both are
-        due at once (the bot was stopped meanwhile), only the later one is sent."""
-        if turn_timeout is None:
-            return []
+        """The reminders due now, each claimed in the store: the caller sends them, and nobody
+        will again. Each match's turn clock is the one the resigning sweep (`expire_idle`) gives
+        it: its server's, else `turn_timeout` (the bot's default; None: off); a match without a
+        clock gets no reminders. When both are due at once (the bot was stopped meanwhile), only
+        the later one is sent."""
         now = now or datetime.now(UTC)
-        first, last = (now - turn_timeout * share / 100 for share in REMINDER_SHARES)
-        waiting = await self.store.waiting_turns(
-            reached_before=_text(first), reminded_before=_text(last), limit=limit
-        )
+        default_hours, clocks = possible_clocks(turn_timeout)
+        first, last = REMINDER_SHARES[0], REMINDER_SHARES[-1]
+        cutoffs = {
+            hours: (
+                stored_text(now - timedelta(hours=hours) * first / 100),
+                stored_text(now - timedelta(hours=hours) * last / 100),
+            )
+            for hours in clocks
+        }
+        waiting = await self.store.waiting_turns(default_hours=default_hours, cutoffs=cutoffs, limit=limit)
         due = []
         for turn in waiting:
             reached, changed = stored_moment(turn.reached_at), stored_moment(turn.updated_at)
-            if reached is None or changed is None:
+            if reached is None or changed is None or turn.hours <= 0:
                 continue
+            clock = timedelta(hours=turn.hours)
             try:
                 match = await self._load(turn.match_id)
             except MatchNotFound:
@@ -184,13 +180,16 @@ class TurnNotices(MatchReader):
             user_id = _person_to_move(match)
             if user_id is None or match.row.log_length != turn.ply:
                 continue  # a computer, a chance event, or the match moved on meanwhile
-            runs_out_in = max(reached, changed) + turn_timeout - now  # the clock counts from a change
+            # The clock counts from a change, and stops while the player is on vacation.
+            since = max(reached, changed)
+            runs_out_in = since + clock + await self.paused(user_id, since, now) - now
             if runs_out_in <= timedelta(0):
                 continue  # the clock resigns them at its next sweep
             settings = await self.player_settings(user_id)
             if not settings.reminders:
                 continue
-            shares = [s for s in REMINDER_SHARES if now - reached >= turn_timeout * s / 100]
+            used = now - reached - await self.paused(user_id, reached, now)
+            shares = [s for s in REMINDER_SHARES if used >= clock * s / 100]
             claimed = await self.store.claim_reminders(turn.match_id, turn.ply, shares)
             if shares and shares[-1] in claimed:
                 due.append(

@@ -43,6 +43,10 @@ async def test_idle_player_is_resigned_and_announced(
     assert "ran out of time" in posted[0].text
     (scores,) = [f["value"] for f in posted[0].embeds[0]["fields"] if f["name"] == "Final scores"]
     assert "· ran out of time" in scores and "resigned" not in scores  # not reported as resigned
+    (just_played,) = [f["value"] for f in posted[0].embeds[0]["fields"] if f["name"] == "Just played"]
+    description = posted[0].embeds[0]["description"]
+    assert "ran out of time (7 days)" in just_played  # said once, with the clock's length
+    assert "7 days" not in description and description.count("ran out of time") == 1  # the outcome
     assert after.message_id == int(posted[0].answer["id"])
 
 

@@ -78,6 +78,8 @@ async def test_config_shows_and_changes_the_settings_privately(driver: Driver, h
     shown = the_private_message(await driver.command(ALICE, "tavern config"))
     assert "Keryo-Pente, Keibot, Glass Bead Game, Verquere, Kerboge" in field(shown, "Games offered")
     assert field(shown, "Turn clock").startswith("off (the bot's default)")  # the test bot has none
+    assert "there is no turn clock, so nobody is resigned" in field(shown, "Turn clock")
+    assert "is resigned;" not in field(shown, "Turn clock")
     assert field(shown, "Lobby clock").startswith("3 days (the bot's default)")
     assert field(shown, "Ratings").startswith("rated") and field(shown, "Quiet mode") == "off"
     changed = the_private_message(
@@ -87,7 +89,10 @@ async def test_config_shows_and_changes_the_settings_privately(driver: Driver, h
     )
     assert "changed" in changed.embeds[0]["title"]
     assert "Not offered: Verquere" in field(changed, "Games offered")
-    assert field(changed, "Turn clock").startswith("1 day:")
+    assert field(changed, "Turn clock").startswith(
+        "1 day: a player who does not move for this long is resigned"
+    )
+    assert "reminded at half and at 90%" in field(changed, "Turn clock")
     assert field(changed, "Lobby clock").startswith("14 days:")
     assert field(changed, "Ratings").startswith("unrated")
     quiet = the_private_message(await driver.command(ALICE, "tavern config", quiet=True))

@@ -64,7 +64,10 @@ async def test_settings_are_shown_saved_and_erased_by_forget_me(
     shown = the_private_message(await driver.command(ALICE, "settings"))
     assert shown.ephemeral
     assert "Your turn notices:" in shown.content and "a mention in the match's channel." in shown.content
-    assert "Reminders before the turn clock runs out: on, but this bot has no turn clock" in shown.content
+    assert (
+        "Reminders before the turn clock runs out: on, but there is no turn clock on this server"
+        in shown.content
+    )
     saved = the_private_message(await driver.command(ALICE, "settings", notify="dm"))
     assert saved.content.startswith("Saved.") and "a direct message from me" in saved.content
     off = the_private_message(await driver.command(ALICE, "settings", reminders=False))
@@ -301,3 +304,56 @@ async def test_mygames_says_how_many_more_when_cut(driver: Driver, host: Host) -
 async def test_mygames_with_no_match(driver: Driver) -> None:
     answer = the_private_message(await driver.command(ALICE, "mygames"))
     assert "You are in no lobby or match" in answer.embeds[0]["description"]
+
+
+async def test_settings_speak_of_the_servers_own_clock(driver: Driver, bot: TavernBot, host: Host) -> None:
+    """The bot's default is a week, but this server chose 1 day, then no clock at all."""
+    bot.clock.turn_timeout = WEEK
+    await host.configure(GUILD_ID, turn_clock="1d")
+    shown = the_private_message(await driver.command(ALICE, "settings"))
+    assert (
+        "after 12 hours and 21 hours 36 minutes of the 1 day a turn may last on this server" in shown.content
+    )
+    assert "7 days" not in shown.content
+    await host.configure(GUILD_ID, turn_clock="off")
+    off = the_private_message(await driver.command(ALICE, "settings"))
+    assert "on, but there is no turn clock on this server: nobody is resigned" in off.content
+    assert "after" not in off.content and "7 days" not in off.content
+
+
+async def test_a_one_day_server_reminds_twice_before_resigning(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    game = await start_match(driver, host)
+    await host.configure(GUILD_ID, turn_clock="1d")
+    clock = clock_of(bot, host)  # the bot's default: a week
+    start = len(fake.requests)
+    set_turn_start(db_path, game.match_id, timedelta(hours=13))
+    await clock.sweep()
+    (half,) = channel_posts(fake, start)
+    assert (
+        half.content.startswith(f"<@{game.mover.id}>, a reminder")
+        and "runs out in 10 hours 59 minutes" in half.content
+    )
+    set_turn_start(db_path, game.match_id, timedelta(hours=22))
+    await clock.sweep()
+    _, ninety = channel_posts(fake, start)
+    assert "runs out in 1 hour 59 minutes" in ninety.content
+    assert (await host.get(game.match_id)).status == "playing"
+    set_turn_start(db_path, game.match_id, timedelta(hours=25))
+    await clock.sweep()
+    assert (await host.get(game.match_id)).status == "finished"  # resigned after both reminders
+    assert sum("a reminder" in r.content for r in channel_posts(fake, start)) == 2
+
+
+async def test_no_reminder_where_the_server_switched_its_clock_off(
+    driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
+) -> None:
+    game = await start_match(driver, host)
+    await host.configure(GUILD_ID, turn_clock="off")
+    start = len(fake.requests)
+    set_turn_start(db_path, game.match_id, timedelta(days=6, hours=8))  # 90% of the bot's week
+    await clock_of(bot, host).sweep()
+    assert not any("runs out" in r.content for r in fake.requests[start:] if r.content)
+    assert fake.direct_messages(game.mover.id) == []
+    assert (await host.get(game.match_id)).status == "playing"

@@ -9,22 +9,10 @@ import pytest
 from data import Notify, Store
 from host import Host, InvalidId, Ladder, MatchSnapshot, NothingToShow, Player, PlayerSettings, UnknownNotice
 from tests.support.databases import Database
-from tests.support.host import ANN, BOB, CAT, GUILD, mover, started_match, waiting
+from tests.support.host import ANN, BOB, CAT, GUILD, moment, mover, set_turn_start, started_match, waiting
 
 WEEK = timedelta(days=7)
-
-
-def moment(delta: timedelta = timedelta(0)) -> datetime:
-    """Now (+ `delta`), to the millisecond, as the store keeps times."""
-    now = datetime.now(UTC) + delta
-    return now.replace(microsecond=now.microsecond // 1000 * 1000)
-
-
-def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
-    """Move the moment the match's position was reached (and its last change) to `when`."""
-    text = when.isoformat(timespec="milliseconds")
-    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
-    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
+OTHER_GUILD = GUILD + 1
 
 
 async def keryo_pente(host: Host, players: list[Player], *, guild_id: int = GUILD) -> MatchSnapshot:
@@ -152,3 +140,47 @@ async def test_player_matches_your_turn_first_then_longest_waiting(host: Host, d
     assert fourth.status == "lobby" and fourth.to_move is None and fourth.players == ()
     assert fourth.title == f"Keibot #{lobby.id}" and fourth.waiting == timedelta(hours=10)
     assert await host.player_matches(CAT.user_id + 100) == []
+
+
+async def test_reminders_follow_each_servers_turn_clock_as_the_sweep_does(
+    host: Host, database: Database
+) -> None:
+    """A server with a 1-day clock reminds at 12 and ~22 hours, before the sweep resigns at 24;
+    a server with the clock off never reminds (nor resigns), whatever the bot's default."""
+    await host.configure(GUILD, turn_clock="1d")
+    await host.configure(OTHER_GUILD, turn_clock="off")
+    one_day = await keryo_pente(host, [ANN, BOB])
+    no_clock = await keryo_pente(host, [ANN, CAT], guild_id=OTHER_GUILD)
+    start = moment()
+    for match in (one_day, no_clock):
+        set_turn_start(database, match.id, start)
+    (half,) = await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(hours=12, minutes=1))
+    assert (half.match_id, half.share, half.runs_out_in) == (one_day.id, 50, timedelta(hours=11, minutes=59))
+    (late,) = await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(hours=22))
+    assert (late.match_id, late.share, late.runs_out_in) == (one_day.id, 90, timedelta(hours=2))
+    assert (
+        await host.expire_idle(turn_timeout=WEEK, lobby_timeout=None, now=start + timedelta(hours=23)) == []
+    )
+    (resigned,) = await host.expire_idle(
+        turn_timeout=WEEK, lobby_timeout=None, now=start + timedelta(hours=25)
+    )
+    assert resigned.id == one_day.id and resigned.is_over
+    assert await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=30)) == []
+    assert (await host.get(no_clock.id)).status == "playing"
+
+
+async def test_a_server_that_chose_no_clock_takes_the_bots_default_for_reminders(
+    host: Host, database: Database
+) -> None:
+    await host.configure(OTHER_GUILD, turn_clock="3d")
+    default = await keryo_pente(host, [ANN, BOB])
+    three_days = await keryo_pente(host, [ANN, CAT], guild_id=OTHER_GUILD)
+    start = moment()
+    for match in (default, three_days):
+        set_turn_start(database, match.id, start)
+    (due,) = await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=2))
+    assert (due.match_id, due.share) == (three_days.id, 50)
+    (due,) = await host.due_reminders(turn_timeout=WEEK, now=start + timedelta(days=4))
+    assert (due.match_id, due.share) == (default.id, 50)
+    # The bot's default off: a server's own clock still reminds.
+    assert await host.due_reminders(turn_timeout=None, now=start + timedelta(days=3, hours=-1)) != []

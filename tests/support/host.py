@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -173,3 +174,16 @@ async def play_the_opening(host: Host, match: MatchSnapshot, *, people: str = "n
         move = choose_move(state, people, match.ply, iterations=30, time_limit=0.5)
         match = await host.play(match.id, seat.user_id, str(move))
     return match
+
+
+def moment(delta: timedelta = timedelta(0)) -> datetime:
+    """Now (+ `delta`), to the millisecond, as the store keeps times."""
+    now = datetime.now(UTC) + delta
+    return now.replace(microsecond=now.microsecond // 1000 * 1000)
+
+
+def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
+    """Move the moment the match's position was reached (and its last change) to `when`."""
+    text = when.isoformat(timespec="milliseconds")
+    database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
+    database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
