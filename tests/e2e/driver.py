@@ -79,8 +79,13 @@ class Driver:
     # -- what the bot posted -----------------------------------------------------------------------
 
     def boards(self) -> list[Posted]:
-        """Every public match message with a picture, oldest first."""
-        return [p for p in list(self.fake.posted.values()) if p.is_board and not p.deleted]
+        """Every public match message with a picture, oldest first (not the other public pictures,
+        such as a leaderboard's)."""
+        return [
+            p
+            for p in list(self.fake.posted.values())
+            if p.is_board and not p.deleted and match_shown(p) is not None
+        ]
 
     def public(self) -> list[Posted]:
         return [p for p in list(self.fake.posted.values()) if not p.ephemeral and not p.deleted]
@@ -264,16 +269,23 @@ def select_values(message: Posted, action: str = "move") -> list[str]:
     raise AssertionError("unreachable")
 
 
-def match_of(message: Posted) -> int:
-    """The match a message shows: from its components, or (once they were taken off) its footer."""
+def match_shown(message: Posted) -> int | None:
+    """The match a message shows: from its components, or (once they were taken off) its footer;
+    None when it shows none."""
     for custom_id in message.custom_ids:
         found = CUSTOM_ID.fullmatch(custom_id)
         if found:
             return int(found["match"])
     footer = MATCH_FOOTER.search(message.text)
-    if footer:
-        return int(footer["match"])
-    raise AssertionError(f"message {message.id} shows no match")
+    return int(footer["match"]) if footer else None
+
+
+def match_of(message: Posted) -> int:
+    """The match a message shows (an error when it shows none)."""
+    match_id = match_shown(message)
+    if match_id is None:
+        raise AssertionError(f"message {message.id} shows no match")
+    return match_id
 
 
 def started_keibot(driver: Driver, stored: Stored) -> tuple[int, Posted, Player]:

@@ -62,6 +62,7 @@ def check_mentions(request: Request) -> None:
     offers = (" offers a draw in ", " offer a draw in ", " asks to take back their last move in ")
     if users and any(offer in content for offer in offers):
         assert {f"<@{user}>" for user in users} == set(re.findall(r"<@\d+>", content)), (content, users)
+        return
     if " was cancelled by a moderator" in rest:
         assert head == ", ".join(f"<@{user}>" for user in users), (head, users)
         return
