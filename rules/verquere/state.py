@@ -44,10 +44,10 @@ from .board import (
     _vulnerable,
     seat0_point,
 )
+from .fast_turns import _Found, _search
 from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
 from .search import values as race_values
-from .turns import _Found, _search
 
 
 @dataclass(frozen=True)
