@@ -12,6 +12,7 @@ state as its hooks). Every name other modules use is importable from `rules.verq
 from __future__ import annotations
 
 from ..base import Game, Option
+from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     ALL_ON_24,
     BAR,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -47,7 +47,6 @@ from .board import (
 from .fast_turns import _Found, _search
 from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
-from .search import values as race_values
 
 
 @dataclass(frozen=True)
@@ -73,6 +72,9 @@ class VerquereState(TurnState):
     """For the computer players' search (host/computer): random playouts of 16 plies (about four
     turns with their rolls), then valued by `evaluate` (a race of pips, see search.py): the
     playouts still meet the hits and Jeans a race does not see."""
+    evaluate: ClassVar[Callable[[VerquereState], tuple[float, float]]]
+    """For the computer players' search: each seat's chance of winning. Defined and attached to
+    this class by search.py, where the judgement is (the rules never call it)."""
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -265,10 +267,6 @@ class VerquereState(TurnState):
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
-
-    def evaluate(self) -> tuple[float, float]:
-        """For the computer players' search: each seat's chance of winning (`search.values`)."""
-        return race_values(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
