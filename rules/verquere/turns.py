@@ -66,24 +66,65 @@ def _explore(
     `ways`, it also records there the step sequences reaching each position (for the notation).
 
     Used for the ways of playing the legal turns (their notation) and as the reference of
-    `_search` (fast_turns.py), which finds the legal moves. The steps of a die are those
-    `_check_step` allows (`_steps`) and a step is played as `_apply` plays it, except on the last
-    die of a turn (where most of the search ends), which has a loop of its own (`last_die`) with
-    the rules inlined; a double's positions are recognised by the starts of their steps before
-    their view is copied (`_MULTISET`), and a position's bytes are made only when they are kept.
+    `_search` (fast_turns.py), which finds the legal moves. The search is an `_Exploration`; the
+    filters are `_filtered`.
     """
-    double = high == low
-    full = 4 if double else 2
-    full_pips = 4 * high if double else high + low
-    complete: dict[Key, int] = {}
-    """Positions reached with every die played (or ending the game), with their pips."""
-    partial: dict[Key, list[int]] = {}
-    """Positions where no further die could be played: [dice used, larger die used, pips]."""
-    seen: set[int] = set()
-    """A double's positions reached so far, by the starts of their steps (see `_MULTISET`)."""
-    may_stack_always = not five_blots
+    if ways is not None:
+        ways[bytes(start)] = [()]
+    search = _Exploration(high, low, five_blots, five_closed, ways)
+    first = (high,) * 4 if high == low else (high, low)
+    search.rec(start, first, (), False, 0, _vulnerable(start) if five_closed else _NO_POINTS, None, 0)
+    return _filtered(search.complete, search.partial, search.double)
+
+
+class _Exploration:
+    """The search of `_explore`: the roll, the options, and the positions found so far.
+
+    The steps of a die are those `_check_step` allows (`_steps`) and a step is played as `_apply`
+    plays it, except on the last die of a turn (where most of the search ends), which has a loop
+    of its own (`last_die`) with the rules inlined; a double's positions are recognised by the
+    starts of their steps before their view is copied (`_MULTISET`), and a position's bytes are
+    made only when they are kept.
+    """
+
+    __slots__ = (
+        "complete",
+        "double",
+        "five_closed",
+        "full",
+        "full_pips",
+        "high",
+        "low",
+        "may_stack_always",
+        "partial",
+        "seen",
+        "ways",
+    )
+
+    def __init__(
+        self, high: int, low: int, five_blots: bool, five_closed: bool, ways: dict[Key, list[Steps]] | None
+    ) -> None:
+        self.high = high
+        self.low = low
+        self.double = high == low
+        self.full = 4 if self.double else 2
+        """The dice of the roll: 4 for a double."""
+        self.full_pips = 4 * high if self.double else high + low
+        self.five_closed = five_closed
+        self.may_stack_always = not five_blots
+        """Whether a man may always join the mover's own on point 12 and above (else only once
+        five men have left home)."""
+        self.ways = ways
+        """Where the step sequences reaching each position are recorded, if they are."""
+        self.complete: dict[Key, int] = {}
+        """Positions reached with every die played (or ending the game), with their pips."""
+        self.partial: dict[Key, list[int]] = {}
+        """Positions where no further die could be played: [dice used, larger die used, pips]."""
+        self.seen: set[int] = set()
+        """A double's positions reached so far, by the starts of their steps (see `_MULTISET`)."""
 
     def rec(
+        self,
         v: bytearray,
         rem: tuple[int, ...],
         steps: Steps,
@@ -99,32 +140,33 @@ def _explore(
         (`_vulnerable`). `skip`: (start, end) of the smaller die played first, when the larger
         die's steps that do not touch it were already found in the other order (non-doubles
         only); `multiset`: the starts of the steps played (doubles only, see `_MULTISET`)."""
-        depth = full - len(rem)
+        double, ways = self.double, self.ways
+        depth = self.full - len(rem)
         entering = v[BAR] > 0
         occupied = [] if entering else list(compress(_POINT_RANGE, v[1:25]))
         if len(rem) == 1 and not entering and occupied[0] < 19:
             # The last die, and no man can be borne off: each of its steps ends a turn.
-            played = last_die(v, rem[0], occupied, vuln, steps, pips, skip, multiset)
+            played = self.last_die(v, rem[0], occupied, vuln, steps, pips, skip, multiset)
         else:
             played = False
-            may_stack = may_stack_always or v[HOME] <= MEN - 5
-            swap_ok = not double and not depth and not entering and may_stack_always
+            may_stack = self.may_stack_always or v[HOME] <= MEN - 5
+            swap_ok = not double and not depth and not entering and self.may_stack_always
             for i, d in enumerate(rem[:1] if double else rem):
                 nrem = rem[1:] if double else rem[:i] + rem[i + 1 :]
-                nlarger = (d == high) if not depth else larger
+                nlarger = (d == self.high) if not depth else larger
                 for p, t in _steps(v, d, occupied, may_stack, vuln):
                     played = True
                     if double:
                         nmultiset = multiset + _MULTISET[p]
-                        if nmultiset in seen:
+                        if nmultiset in self.seen:
                             continue  # the same steps in another order: the same position
-                        seen.add(nmultiset)
+                        self.seen.add(nmultiset)
                     else:
                         nmultiset = 0
                         if skip is not None and _found_first(v, p, t, skip):
                             continue  # the same two steps, larger die first, were played already
                     nv, hit, ended = _apply(v, p, t)
-                    nvuln = _vulnerable(nv) if hit and five_closed else vuln
+                    nvuln = _vulnerable(nv) if hit and self.five_closed else vuln
                     nkey = None  # the position's bytes, made when they are needed
                     nsteps = steps
                     if ways is not None:
@@ -137,16 +179,17 @@ def _explore(
                             w.append(nsteps)
                     if ended:
                         # counts as using every die and pip of the roll
-                        complete[nkey or bytes(nv)] = full_pips
+                        self.complete[nkey or bytes(nv)] = self.full_pips
                     elif nrem:
-                        nskip = (p, t) if swap_ok and d == low and t != OFF and not hit else None
-                        rec(nv, nrem, nsteps, nlarger, pips + t - p, nvuln, nskip, nmultiset)
+                        nskip = (p, t) if swap_ok and d == self.low and t != OFF and not hit else None
+                        self.rec(nv, nrem, nsteps, nlarger, pips + t - p, nvuln, nskip, nmultiset)
                     else:
-                        complete[nkey or bytes(nv)] = pips + t - p  # off counts 25 (OFF)
-        if not played and depth < full:
-            stuck(bytes(v), depth, larger, pips)
+                        self.complete[nkey or bytes(nv)] = pips + t - p  # off counts 25 (OFF)
+        if not played and depth < self.full:
+            self.stuck(bytes(v), depth, larger, pips)
 
     def last_die(
+        self,
         v: bytearray,
         d: int,
         occupied: list[int],
@@ -159,8 +202,9 @@ def _explore(
         """`rec` on the last die when no man can be borne off, in the commonest case (no man on
         the bar): each step ends a turn, so the steps of `_steps` are played with the rules of
         `_apply` inlined. Whether a step could be played."""
+        double, seen, ways, complete = self.double, self.seen, self.ways, self.complete
         played = False
-        may_stack = may_stack_always or v[HOME] <= MEN - 5
+        may_stack = self.may_stack_always or v[HOME] <= MEN - 5
         for p in occupied:
             t = p + d
             if t >= 25:
@@ -204,25 +248,19 @@ def _explore(
                     ways[nkey] = [(*steps, (p, t, d))]
                 else:
                     w.append((*steps, (p, t, d)))
-            complete[nkey] = full_pips if ended else pips + t - p
+            complete[nkey] = self.full_pips if ended else pips + t - p
         return played
 
-    def stuck(key: Key, depth: int, larger: bool, pips: int) -> None:
+    def stuck(self, key: Key, depth: int, larger: bool, pips: int) -> None:
         """Note a position where no further die could be played after `depth` dice."""
-        cur = partial.get(key)
+        cur = self.partial.get(key)
         if cur is None:
-            partial[key] = [depth, larger, pips]
+            self.partial[key] = [depth, larger, pips]
         elif depth > cur[0]:
             cur[0] = depth
             cur[1] = larger
         elif depth == cur[0] and larger:
             cur[1] = True
-
-    if ways is not None:
-        ways[bytes(start)] = [()]
-    first = (high,) * 4 if double else (high, low)
-    rec(start, first, (), False, 0, _vulnerable(start) if five_closed else _NO_POINTS, None, 0)
-    return _filtered(complete, partial, double)
 
 
 def _steps(
