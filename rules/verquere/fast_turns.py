@@ -8,9 +8,8 @@ commonest rolls (`_two_dice`, `_four_dice`; `_any_dice` in any position). It is 
 reference by tests/rules/test_verquere_fast.py, which compares the two on every roll of the
 positions of random games and on thousands of made-up positions.
 
-The rule for all speed work: a fast path lives in its own file beside the plain one it is tested
-against (here fast_turns.py beside turns.py), never as a copy inside it; the plain one stays the
-reference a reader starts from, and the test that compares the two is named for it.
+It follows the rule for all speed work (see turns.py): a fast path lives in its own file beside
+the plain one it is tested against.
 """
 
 from __future__ import annotations
