@@ -1,5 +1,9 @@
 """The games themselves: pure Python, standard library only. Knows nothing above it."""
 
+# Imported to attach the computer players' hooks to the states (each search module attaches the
+# hooks it defines; the packages' faces import theirs), so that every user of `rules` sees them.
+from . import keibot_search as keibot_search
+from . import keryo_pente_search as keryo_pente_search
 from .base import (
     CHANCE,
     DRAW_AGREED,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -480,30 +480,22 @@ class KeibotState(TurnState):
         return KnightMove(frm, to, bool(v), _beads_for(self.board, to, enemy, left))
 
     # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
-    # The judgement behind them is in keibot_search.py.
+    # Defined in keibot_search.py, where the judgement behind them is, which attaches them to this
+    # class (the rules never call them).
 
     playout_plies: ClassVar[int] = 0
     """Plies of the search's playouts before the position is valued (0: the new node itself)."""
-
-    def candidate_moves(self) -> Sequence[KnightMove]:
-        """The moves worth searching, best first (`keibot_search.candidates`): the wins; else the
-        answers to the other seat's threat to win, if any; else every move, captures and bead
-        moves first."""
-        return _search.candidates(self)
-
-    def winning_moves(self) -> Sequence[KnightMove]:
-        """The legal moves that win at once for the seat to move."""
-        return _search.winning_moves(self)
-
-    def evaluate(self) -> tuple[float, ...]:
-        """Each seat's chance to win as the material and the threats tell it
-        (`keibot_search.values`)."""
-        return _search.values(self)
-
-    def playout_move(self, rng: random.Random) -> KnightMove:
-        """A move for the search's playouts (`keibot_search.playout_move`): a win if there is one,
-        else often a capture or a bead move. Uses only `rng` for randomness."""
-        return _search.playout_move(self, rng)
+    candidate_moves: ClassVar[Callable[[KeibotState], Sequence[KnightMove]]]
+    """The moves worth searching, best first (`keibot_search.candidates`): the wins; else the
+    answers to the other seat's threat to win, if any; else every move, captures and bead moves
+    first."""
+    winning_moves: ClassVar[Callable[[KeibotState], Sequence[KnightMove]]]
+    """The legal moves that win at once for the seat to move."""
+    evaluate: ClassVar[Callable[[KeibotState], tuple[float, ...]]]
+    """Each seat's chance to win as the material and the threats tell it (`keibot_search.values`)."""
+    playout_move: ClassVar[Callable[[KeibotState, random.Random], KnightMove]]
+    """A move for the search's playouts (`keibot_search.playout_move`): a win if there is one,
+    else often a capture or a bead move. Uses only `rng` for randomness."""
 
     def _example(self) -> str:
         moves = self.legal_moves()
@@ -669,5 +661,3 @@ GAME = Game(
     score_unit=("bead placed", "beads placed"),
 )
 KeibotState.game = GAME
-
-from . import keibot_search as _search  # noqa: E402  (it reads this module's tables)

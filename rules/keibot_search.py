@@ -1,8 +1,8 @@
 """Keibot as the computer players' search sees it (host/computer): the moves that win at once, the
 threats of a position and its value where a playout stops. Nothing here is part of the rules
-contract: `KeibotState`'s hooks (rules/keibot.py) ask these functions, and
-tests/rules/test_keibot_search.py checks them against the contract (a win found here is a win
-`play` gives, and the other way round).
+contract: these functions are `KeibotState`'s hooks (declared in rules/keibot.py, attached to it
+at the end of this module), and tests/rules/test_keibot_search.py checks them against the
+contract (a win found here is a win `play` gives, and the other way round).
 
 A move **wins** when it captures the mover's third Moai, places the mover's tenth bead, or places
 a bead that makes three of the mover's beads in a row (with its other beads of the same move).
@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .keibot import (
     BEAD,
@@ -35,13 +34,11 @@ from .keibot import (
     MOAI,
     SIZE,
     WIN_CAPTURES,
+    KeibotState,
     KnightMove,
     _bead_map,
     makes_line,
 )
-
-if TYPE_CHECKING:
-    from .keibot import KeibotState
 
 BEAD_WEIGHT = 1.0
 CAPTURE_WEIGHT = 3.0
@@ -282,3 +279,11 @@ def playout_move(state: KeibotState, rng: random.Random) -> KnightMove:
     if active and rng.random() < ACTIVE_SHARE:
         return active[int(rng.random() * len(active))]
     return legal[int(rng.random() * len(legal))]
+
+
+# The computer players' hooks (host/computer/hooks.py), attached here where they are defined:
+# rules/keibot.py does not import this module, so the two make no import circle.
+KeibotState.candidate_moves = candidates
+KeibotState.winning_moves = winning_moves
+KeibotState.evaluate = values
+KeibotState.playout_move = playout_move

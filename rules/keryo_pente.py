@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
 from typing import Any, ClassVar
@@ -412,96 +412,23 @@ class KeryoPenteState(TurnState):
         return _line_through(self.board, index, stone)
 
     # -- hooks for the computer players' search (host/computer: optional, this game's own) -----
-    # The judgement behind them is in keryo_pente_search.py.
+    # Defined in keryo_pente_search.py, where the judgement behind them is, which attaches them to
+    # this class (the rules never call them).
 
     playout_plies: ClassVar[int] = 0
     """Plies of the search's playouts on the fast board before the position is valued."""
-
-    def candidate_moves(self) -> Sequence[Point]:
-        """The points worth searching, best first (`keryo_pente_search.candidate_points`): the
-        wins; else the blocks of a five; else the open fours and fours, the defences against an
-        open or broken three, the captures, then the quiet points next to the stones. While the
-        tournament rule restricts the first player, the legal points near the stones and those
-        just outside the box. Never empty while the game goes on."""
-        assert self.turn is not None
-        if self.tournament and self.turn == 0 and self.placed[0] < 2:
-            legal = self.legal_moves()
-            if len(legal) <= 1:
-                return legal
-            near = {p for p in _near(self.board, 2) if self._refusal(p) is None}
-            return [p for p in legal if p.index in near or max(abs(p.column - 9), abs(p.row - 9)) == 3]
-        points = _search.candidate_points(self._threats(), self.turn)
-        return [POINTS[p] for p in points] if points else self.legal_moves()
-
-    def winning_moves(self) -> Sequence[Point]:
-        """The points that win at once for the seat to move: five in a row, or a capture that
-        brings it to 15 (none while the tournament rule restricts the first player)."""
-        assert self.turn is not None
-        if self.tournament and self.turn == 0 and self.placed[0] < 2:
-            return []
-        mine = self._threats().seats[self.turn]
-        assert mine is not None
-        return [POINTS[p] for p in _search.points_of(mine.five | mine.capture_win)]
-
-    def evaluate(self) -> tuple[float, ...]:
-        """Each seat's chance to win, as the threats on the board tell it
-        (`keryo_pente_search.values`)."""
-        assert self.turn is not None
-        return _search.values(self._threats(), self.captures, self.turn)
-
-    def playout(self, rng: random.Random, plies: int) -> Outcome | tuple[float, ...]:
-        """A playout of at most `plies` plies on a fast board (a random point next to a stone
-        each ply): its outcome when the game ends, else the value of where it stopped."""
-        if plies <= 0:
-            return self.evaluate()
-        assert self.turn is not None
-        board = _search.FastBoard(
-            self.board, self.captures, self.placed, self.active, self.turn, self.tournament
-        )
-        for _ in range(plies):
-            board.play(board.near_point(rng))
-            if board.ended:
-                break
-        captures = tuple(board.captures)
-        if board.ended == _search.FIVE:
-            assert board.winner is not None
-            return Outcome((board.winner,), captures, "five in a row", FIVE_IN_A_ROW)
-        if board.ended == _search.CAPTURED:
-            assert board.winner is not None
-            return Outcome((board.winner,), captures, f"{captures[board.winner]} stones captured", CAPTURES)
-        if board.ended == _search.FULL_BOARD:
-            return Outcome((), captures, "the board is full", BOARD_FULL)
-        found = _search.threats(board.board, captures, self.active)
-        return _search.values(found, captures, board.turn)
-
-    def playout_move(self, rng: random.Random) -> Point:
-        """A move for the search's playouts: a random empty point next to a stone (found by
-        drawing points at random; a random legal point when that fails, or while the tournament
-        rule restricts the first player). Uses only `rng` for randomness."""
-        board = self.board
-        if not (self.tournament and self.turn == 0 and self.placed[0] < 2):
-            for _ in range(40):
-                index = int(rng.random() * SIZE * SIZE)
-                if not board[index] and any(board[j] for j in _NEIGHBOURS[index]):
-                    return POINTS[index]
-        legal = self.legal_moves()
-        move = legal[rng.randrange(len(legal))]
-        for _ in range(12):
-            if any(board[j] for j in _NEIGHBOURS[move.index]):
-                return move
-            move = legal[rng.randrange(len(legal))]
-        return move
-
-    def _threats(self) -> _search.Threats:
-        """The threats on the board. The search asks for the candidates, the wins and the value
-        of a new node one after the other: the last state's threats are kept for that (only the
-        last one's: a tree of thousands of states keeps none)."""
-        last = _search.last_threats
-        if last is not None and last[0] is self:
-            return last[1]
-        found = _search.threats(self.board, self.captures, self.active)
-        _search.last_threats = (self, found)
-        return found
+    candidate_moves: ClassVar[Callable[[KeryoPenteState], Sequence[Point]]]
+    """The points worth searching, best first (`keryo_pente_search.candidate_moves`)."""
+    winning_moves: ClassVar[Callable[[KeryoPenteState], Sequence[Point]]]
+    """The points that win at once for the seat to move (`keryo_pente_search.winning_moves`)."""
+    evaluate: ClassVar[Callable[[KeryoPenteState], tuple[float, ...]]]
+    """Each seat's chance to win, as the threats on the board tell it
+    (`keryo_pente_search.evaluate`)."""
+    playout: ClassVar[Callable[[KeryoPenteState, random.Random, int], Outcome | tuple[float, ...]]]
+    """A playout of at most `plies` plies on a fast board (`keryo_pente_search.playout`)."""
+    playout_move: ClassVar[Callable[[KeryoPenteState, random.Random], Point]]
+    """A move for the search's playouts: a random empty point next to a stone
+    (`keryo_pente_search.playout_move`)."""
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in _KEPT_BESIDE}
@@ -573,5 +500,3 @@ GAME = Game(
     score_unit=("capture", "captures"),
 )
 KeryoPenteState.game = GAME
-
-from . import keryo_pente_search as _search  # noqa: E402  (it reads this module's tables)

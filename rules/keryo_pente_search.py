@@ -30,13 +30,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .base import Outcome
 from .keryo_pente import (
     _NEIGHBOURS,
+    BOARD_FULL,
+    CAPTURES,
     CENTRE,
+    FIVE_IN_A_ROW,
+    POINTS,
     SIZE,
     WIN_CAPTURES,
+    KeryoPenteState,
+    Point,
     _in_tournament_box,
     _line_through,
+    _near,
     captured_runs,
 )
 
@@ -460,3 +468,105 @@ class FastBoard:
             if active[after]:
                 self.turn = after
                 break
+
+
+# -- the hooks of `KeryoPenteState` (host/computer/hooks.py) ----------------------------------------
+
+
+def candidate_moves(state: KeryoPenteState) -> Sequence[Point]:
+    """The points worth searching, best first (`candidate_points`): the wins; else the blocks of
+    a five; else the open fours and fours, the defences against an open or broken three, the
+    captures, then the quiet points next to the stones. While the tournament rule restricts the
+    first player, the legal points near the stones and those just outside the box. Never empty
+    while the game goes on."""
+    assert state.turn is not None
+    if state.tournament and state.turn == 0 and state.placed[0] < 2:
+        legal = state.legal_moves()
+        if len(legal) <= 1:
+            return legal
+        near = {p for p in _near(state.board, 2) if state._refusal(p) is None}
+        return [p for p in legal if p.index in near or max(abs(p.column - 9), abs(p.row - 9)) == 3]
+    points = candidate_points(_state_threats(state), state.turn)
+    return [POINTS[p] for p in points] if points else state.legal_moves()
+
+
+def winning_moves(state: KeryoPenteState) -> Sequence[Point]:
+    """The points that win at once for the seat to move: five in a row, or a capture that brings
+    it to 15 (none while the tournament rule restricts the first player)."""
+    assert state.turn is not None
+    if state.tournament and state.turn == 0 and state.placed[0] < 2:
+        return []
+    mine = _state_threats(state).seats[state.turn]
+    assert mine is not None
+    return [POINTS[p] for p in points_of(mine.five | mine.capture_win)]
+
+
+def evaluate(state: KeryoPenteState) -> tuple[float, ...]:
+    """Each seat's chance to win, as the threats on the board tell it (`values`)."""
+    assert state.turn is not None
+    return values(_state_threats(state), state.captures, state.turn)
+
+
+def playout(state: KeryoPenteState, rng: random.Random, plies: int) -> Outcome | tuple[float, ...]:
+    """A playout of at most `plies` plies on a fast board (a random point next to a stone each
+    ply): its outcome when the game ends, else the value of where it stopped."""
+    if plies <= 0:
+        return evaluate(state)
+    assert state.turn is not None
+    board = FastBoard(state.board, state.captures, state.placed, state.active, state.turn, state.tournament)
+    for _ in range(plies):
+        board.play(board.near_point(rng))
+        if board.ended:
+            break
+    captures = tuple(board.captures)
+    if board.ended == FIVE:
+        assert board.winner is not None
+        return Outcome((board.winner,), captures, "five in a row", FIVE_IN_A_ROW)
+    if board.ended == CAPTURED:
+        assert board.winner is not None
+        return Outcome((board.winner,), captures, f"{captures[board.winner]} stones captured", CAPTURES)
+    if board.ended == FULL_BOARD:
+        return Outcome((), captures, "the board is full", BOARD_FULL)
+    found = threats(board.board, captures, state.active)
+    return values(found, captures, board.turn)
+
+
+def playout_move(state: KeryoPenteState, rng: random.Random) -> Point:
+    """A move for the search's playouts: a random empty point next to a stone (found by drawing
+    points at random; a random legal point when that fails, or while the tournament rule
+    restricts the first player). Uses only `rng` for randomness."""
+    board = state.board
+    if not (state.tournament and state.turn == 0 and state.placed[0] < 2):
+        for _ in range(40):
+            index = int(rng.random() * SIZE * SIZE)
+            if not board[index] and any(board[j] for j in _NEIGHBOURS[index]):
+                return POINTS[index]
+    legal = state.legal_moves()
+    move = legal[rng.randrange(len(legal))]
+    for _ in range(12):
+        if any(board[j] for j in _NEIGHBOURS[move.index]):
+            return move
+        move = legal[rng.randrange(len(legal))]
+    return move
+
+
+def _state_threats(state: KeryoPenteState) -> Threats:
+    """The threats on a state's board. The search asks for the candidates, the wins and the value
+    of a new node one after the other: the last state's threats are kept for that (only the last
+    one's: a tree of thousands of states keeps none)."""
+    global last_threats
+    last = last_threats
+    if last is not None and last[0] is state:
+        return last[1]
+    found = threats(state.board, state.captures, state.active)
+    last_threats = (state, found)
+    return found
+
+
+# The hooks, attached here where they are defined: rules/keryo_pente.py does not import this
+# module, so the two make no import circle.
+KeryoPenteState.candidate_moves = candidate_moves
+KeryoPenteState.winning_moves = winning_moves
+KeryoPenteState.evaluate = evaluate
+KeryoPenteState.playout = playout
+KeryoPenteState.playout_move = playout_move

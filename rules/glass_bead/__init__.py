@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Game, Outcome
+from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     BEAD_NAMES,
     CUP,

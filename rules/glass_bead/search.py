@@ -25,14 +25,12 @@ import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 from ..base import Outcome
 from .board import CUP, GEM_VALUES, PATHS, Counts, Taken, _canonical_taken, _end_result, _multinomial
 from .sowing import Sowing, _moves_of, _Sown, _spread
-
-if TYPE_CHECKING:
-    from .state import GlassBeadState
+from .state import GlassBeadState
 
 TOTAL_POINTS = 30
 """All the gems' points: 2 × (1 + 2 + 3 + 4 + 5)."""
@@ -197,6 +195,11 @@ def playout_of(
     return values_of(board, cup_lists, turn)
 
 
+def playout(state: GlassBeadState, rng: random.Random, plies: int) -> Outcome | tuple[float, float]:
+    """A playout of at most `plies` plies from a state, on the fast path (`playout_of`)."""
+    return playout_of(state.pits, state.cups, state.turn, rng, plies)
+
+
 # -- candidate moves -------------------------------------------------------------------------
 
 
@@ -331,3 +334,11 @@ def winning(state: GlassBeadState) -> list[Sowing]:
         if outcome is not None and outcome.winners == (turn,):
             out.append(move)
     return out
+
+
+# The computer players' hooks (host/computer/hooks.py), attached here where they are defined: the
+# state does not import this module, so the two make no import circle.
+GlassBeadState.evaluate = values
+GlassBeadState.playout = playout
+GlassBeadState.candidate_moves = candidates
+GlassBeadState.winning_moves = winning

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..base import IllegalMoveError, Move, Outcome, TurnState
-from . import search
 from .board import (
     BEAD_NAMES,
     CUP,
@@ -64,23 +63,17 @@ class GlassBeadState(TurnState):
     games against 48d7249's hard (1.6 s a move; before them normal won 8 of 40); 4 plies did as
     well as 8 in a 6-game screen (5 of 6 each)."""
 
-    # -- the computer players' hooks (host/computer/hooks.py; the knowledge is in search.py) ----
+    # -- the computer players' hooks (host/computer/hooks.py): defined in search.py, where the
+    # knowledge is, which attaches them to this class (the rules never call them) ----------------
 
-    def evaluate(self) -> tuple[float, float]:
-        """Each seat's chance of winning (`search.values`)."""
-        return search.values(self)
-
-    def playout(self, rng: random.Random, plies: int) -> Outcome | tuple[float, float]:
-        """A playout of at most `plies` plies on the fast path (`search.playout_of`)."""
-        return search.playout_of(self.pits, self.cups, self.turn, rng, plies)
-
-    def candidate_moves(self) -> search.Candidates:
-        """A few orders of each playable pit, captures first (`search.candidates`)."""
-        return search.candidates(self)
-
-    def winning_moves(self) -> list[Sowing]:
-        """The moves that end the game with a win now (`search.winning`)."""
-        return search.winning(self)
+    evaluate: ClassVar[Callable[[GlassBeadState], tuple[float, float]]]
+    """Each seat's chance of winning (`search.values`)."""
+    playout: ClassVar[Callable[[GlassBeadState, random.Random, int], Outcome | tuple[float, float]]]
+    """A playout of at most `plies` plies on the fast path (`search.playout`)."""
+    candidate_moves: ClassVar[Callable[[GlassBeadState], Sequence[Sowing]]]
+    """A few orders of each playable pit, captures first (`search.candidates`)."""
+    winning_moves: ClassVar[Callable[[GlassBeadState], list[Sowing]]]
+    """The moves that end the game with a win now (`search.winning`)."""
 
     # -- the contract ---------------------------------------------------------------------------
 

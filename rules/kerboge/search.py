@@ -26,14 +26,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
 
 from ..base import Move
 from .board import MOORINGS, TARGETS, forward, serpent_boarding
 from .moves import StoneMove
-
-if TYPE_CHECKING:
-    from .state import KerbogeState
+from .state import KerbogeState
 
 WIN_WEIGHT = 0.75
 """As in the search's `outcome_rewards`: the part of a game's reward that comes from the win."""
@@ -125,3 +122,10 @@ def playout_move(state: KerbogeState, rng: random.Random) -> Move:
         if best is not None:
             return best
     return legal[int(rng.random() * len(legal))]
+
+
+# The computer players' hooks (host/computer/hooks.py), attached here where they are defined: the
+# state does not import this module, so the two make no import circle.
+KerbogeState.evaluate = values
+KerbogeState.winning_moves = winning_moves
+KerbogeState.playout_move = playout_move

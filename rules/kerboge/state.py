@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -19,7 +19,6 @@ from ..base import (
     TurnState,
 )
 from ..text import plural
-from . import search as _search
 from .board import (
     HARBOUR,
     INITIALS,
@@ -59,19 +58,15 @@ class KerbogeState(KerbogePosition, TurnState):
     """For the computer players' search (host/computer): playouts of 16 plies (about three rounds),
     then valued by `evaluate` (see search.py), instead of 40 or 60 random plies valued by points."""
 
-    # -- hooks of the computer players' search (see search.py) ----------------------------------
+    # -- hooks of the computer players' search (host/computer/hooks.py): defined in search.py,
+    # which attaches them to this class (the rules never call them) ------------------------------
 
-    def evaluate(self) -> tuple[float, ...]:
-        """Each seat's expected reward from a position not over (`search.values`)."""
-        return _search.values(self)
-
-    def winning_moves(self) -> list[Move]:
-        """The moves that end the game with a sole win for the seat to move."""
-        return _search.winning_moves(self)
-
-    def playout_move(self, rng: random.Random) -> Move:
-        """A playout's move: most often the one boarding most, else a random one."""
-        return _search.playout_move(self, rng)
+    evaluate: ClassVar[Callable[[KerbogeState], tuple[float, ...]]]
+    """Each seat's expected reward from a position not over (`search.values`)."""
+    winning_moves: ClassVar[Callable[[KerbogeState], list[Move]]]
+    """The moves that end the game with a sole win for the seat to move."""
+    playout_move: ClassVar[Callable[[KerbogeState, random.Random], Move]]
+    """A playout's move: most often the one boarding most, else a random one."""
 
     # -- the contract ---------------------------------------------------------------------------
 

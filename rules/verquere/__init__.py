@@ -1,15 +1,18 @@
 """Verquere for 2 players (docs/rules/verquere.md).
 
 The package, by concern: `board` (points, numberings and the rules of one step on a view),
-`turns` (the search for every legal turn of a roll: the hot path), `notation` (writing a turn in
-canonical form and reading what a player wrote), `moves` (rolls, passes, turns and the legal
-moves of a position) and `state` (the position and the rules contract). Every name other modules
-use is importable from `rules.verquere`.
+`turns` (the search for every legal turn of a roll, and the ways of playing each: the
+reference), `fast_turns` (the same search made fast for the legal moves, the hot path, tested
+against `turns`), `notation` (writing a turn in canonical form and reading what a player wrote),
+`moves` (rolls, passes, turns and the legal moves of a position), `state` (the position and the
+rules contract) and `search` (the computer players' judgement of a position, attached to the
+state as its hooks). Every name other modules use is importable from `rules.verquere`.
 """
 
 from __future__ import annotations
 
 from ..base import Game, Option
+from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     ALL_ON_24,
     BAR,

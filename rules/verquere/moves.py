@@ -9,8 +9,9 @@ from typing import NamedTuple, overload
 
 from ..base import Move
 from .board import BAR, OFF, OPP, Key, Steps, _point_name, other_numbering
+from .fast_turns import _Found
 from .notation import _canonical
-from .turns import _explore, _Found
+from .turns import _explore
 
 # -- moves --------------------------------------------------------------------------------------
 

@@ -16,10 +16,8 @@ once (0 plies) searched twenty times as many positions but won only 17 of 40 gam
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .state import VerquereState
+from .state import VerquereState
 
 BAR_PENALTY = 6
 """Pips a man on the bar costs beyond its distance: the turns its entry takes up or loses."""
@@ -40,3 +38,8 @@ def values(state: VerquereState) -> tuple[float, float]:
     first = 1.0 / (1.0 + math.exp(-lead / scale))
     first = min(max(first, EDGE), 1.0 - EDGE)
     return first, 1.0 - first
+
+
+# The computer players' hook (host/computer/hooks.py), attached here where it is defined: the
+# state does not import this module, so the two make no import circle.
+VerquereState.evaluate = values

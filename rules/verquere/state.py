@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -44,10 +44,9 @@ from .board import (
     _vulnerable,
     seat0_point,
 )
+from .fast_turns import _Found, _search
 from .moves import _ROLL_BY_DICE, ROLL_OUTCOMES, ROLLS, Pass, Roll, Turn, _Legal
 from .notation import _ROLL_RE, _realize, _units
-from .search import values as race_values
-from .turns import _Found, _search
 
 
 @dataclass(frozen=True)
@@ -73,6 +72,9 @@ class VerquereState(TurnState):
     """For the computer players' search (host/computer): random playouts of 16 plies (about four
     turns with their rolls), then valued by `evaluate` (a race of pips, see search.py): the
     playouts still meet the hits and Jeans a race does not see."""
+    evaluate: ClassVar[Callable[[VerquereState], tuple[float, float]]]
+    """For the computer players' search: each seat's chance of winning. Defined and attached to
+    this class by search.py, where the judgement is (the rules never call it)."""
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -272,10 +274,6 @@ class VerquereState(TurnState):
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
-
-    def evaluate(self) -> tuple[float, float]:
-        """For the computer players' search: each seat's chance of winning (`search.values`)."""
-        return race_values(self)
 
     def to_json(self) -> dict[str, Any]:
         return {

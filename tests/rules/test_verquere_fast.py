@@ -1,8 +1,10 @@
-"""Verquere's fast paths: the lazy sequence of turns, the search for the legal turns (`_search`,
-checked against `_explore`, the search that records the ways of playing each turn for the
-notation), the ways found only when the notation is needed, the views built with
-`bytes.translate`, and states made without the dataclass's `__init__`. Each must give what the
-plain way gives."""
+"""Verquere's fast paths, each against the plain way it stands for: the fast turn search
+(`_search`, rules/verquere/fast_turns.py) against the reference search beside it (`_explore`,
+rules/verquere/turns.py, which also records the ways of playing each turn for the notation) on
+every roll of the positions of random games and on thousands of made-up positions
+(`test_the_fast_turn_search_equals_the_reference_*`); the lazy sequence of turns, the ways found
+only when the notation is needed, the views built with `bytes.translate`, and states made
+without the dataclass's `__init__`. Each must give what the plain way gives."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ from rules.verquere import (
     _view,
     _vulnerable,
 )
-from rules.verquere.turns import (
+from rules.verquere.fast_turns import (
     _any_dice,
     _closed_mask,
     _key_of,
@@ -159,6 +161,8 @@ def random_view(rng: random.Random) -> bytearray:
 
 
 def check_search(view: bytearray, high: int, low: int, five_blots: bool, five_closed: bool) -> None:
+    """The fast search (`_search`, and `_any_dice`, its loop for any position) finds what the
+    reference (`_explore`) finds: the same positions in the same order, dice, filter and pips."""
     before = bytes(view)
     plain = _explore(bytearray(view), high, low, five_blots, five_closed)
     for search in (_search, _any_dice):  # `_any_dice` alone works in any position too
@@ -177,9 +181,12 @@ def check_search(view: bytearray, high: int, low: int, five_blots: bool, five_cl
         {"five_blots": True, "five_closed_points": True},
     ],
 )
-def test_the_fast_search_finds_the_same_turns_in_the_same_order(options: dict[str, bool]) -> None:
-    """`_search` (the legal moves) against `_explore` (the notation's search), position by
-    position: every roll of the positions of random games."""
+def test_the_fast_turn_search_equals_the_reference_on_every_roll_of_random_games(
+    options: dict[str, bool],
+) -> None:
+    """`_search` (fast_turns.py: the legal moves) against `_explore` (turns.py: the reference,
+    and the notation's search), position by position: the same turns in the same order, for
+    every roll of the positions of random games."""
     for state in positions(11, 3, **options):
         view = _view(state.board, state.bar, state.off, state.turn)
         for high in range(1, 7):
@@ -187,7 +194,9 @@ def test_the_fast_search_finds_the_same_turns_in_the_same_order(options: dict[st
                 check_search(view, high, low, state.five_blots, state.five_closed_points)
 
 
-def test_the_fast_search_in_made_up_positions() -> None:
+def test_the_fast_turn_search_equals_the_reference_in_4000_random_made_up_positions() -> None:
+    """As above, in positions made up at random (near the end of a race, men on the bar, crowded
+    boards; some not reachable in a game), with random options and rolls."""
     rng = random.Random(8)
     for _ in range(4000):
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
