@@ -141,12 +141,12 @@ class GameCogBase(metaclass=ABCMeta):
         interaction: discord.Interaction,
         snapshot: MatchSnapshot,
         *,
-        ping: bool = False,
-        invite: discord.abc.User | None = None,
-        rematch_for: Sequence[int] = (),
         note: str | None = None,
+        ping: bool = False,
+        rematch_for: Sequence[int] = (),
     ) -> None:
-        """Send the new match message in answer to the interaction that changed the match."""
+        """Send the new match message in answer to the interaction that changed the match (the
+        options the other parts pass; the game cog's own commands also invite a member)."""
 
     @abstractmethod
     async def show_board(
