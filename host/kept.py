@@ -41,23 +41,25 @@ class Loaded:
 class KeptMatches:
     """Each match as this process last read or wrote it (a `Loaded`: row, game and state).
 
-    - **Keyed** by match id, least recently kept first, at most `limit` of them (the oldest is
+    - Keyed by match id, least recently kept first, at most `limit` of them (the oldest is
       dropped). The unversioned changes remembered (`touch`) are bounded by `limit` too: past it
       they are all forgotten at once, as if every match and name had been changed.
-    - **Its state is trusted on every store** whenever the stored version is the one kept: a
+    - Its state is trusted on every store whenever the stored version is the one kept: a
       version names one position for good (every change of the log or the state makes a new one,
       in any process), so `MatchReader._load` asks the store for the row without its state when
       it holds the state of that version (`state_version`), and takes the one kept.
-    - **The whole match is trusted** in place of reading it (`trusted`) only on a store no other
+    - The whole match is trusted in place of reading it (`trusted`) only on a store no other
       process writes (SQLite; never PostgreSQL, where other bot processes write the same rows),
       and only while no unversioned change (its message, its thread, a player's name) was made
-      since it was kept: this process's changes of that kind go through `touch`/`follow`, which
+      since it was kept: this process's changes of that kind go through `touch` or `follow`, which
       update or drop it. Its version still guards any write based on it: a write that finds
       another version (another process on the same SQLite file, which the premise rules out but
       nothing prevents) raises VersionConflict, drops it, and the caller reads the match.
-    - **Who updates it**: every read (`MatchReader._load`) and every write (`Host._commit`) keeps
+      Under PostgreSQL every action reads the row, and only a state of the version read is taken
+      from here: what other processes change, versioned or not, is seen at once.
+    - Who updates it: every read (`MatchReader._load`) and every write (`Host._commit`) keeps
       what it read or wrote (`keep`), unless an unversioned change overlapped it or a newer
-      version is kept already. **Who drops it**: a match not found, a version conflict, a move
+      version is kept already. Who drops it: a match not found, a version conflict, a move
       refused on it (so that a player refused on a view some other process made stale is not
       refused again from it), a change of its thread, `forget_all` (players erased or renamed,
       a server's matches deleted), and the size bound.
