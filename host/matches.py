@@ -422,22 +422,37 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         check_id(user_id, "user id")
         text = check_move_text(text)
         async with self._locks.hold(match_id):
+            # The match as this process last wrote or read it, when it may stand for the stored
+            # one (host/kept.py), else as read now.
             kept = self.kept.trusted(match_id)
             if kept is not None:
-                # The match as this process last wrote or read it, not read again (host/kept.py):
-                # what it refuses is the answer; the write is guarded by its version.
                 try:
-                    seat, move = self._checked_move(kept, user_id, text, expected_ply, sent_at)
-                except (HostError, MoveError):
-                    self.kept.drop(match_id)  # the next try reads it (see KeptMatches)
-                    raise
-                try:
-                    return await self._play_move(kept, seat, move, kept_match=True)
+                    return await self._play_checked(kept, user_id, text, expected_ply, sent_at, kept=True)
                 except VersionConflict:
-                    pass  # another process wrote the match since: decide again on the stored one
+                    pass  # another process wrote the match since it was kept: decide on the stored one
             match = await self._load(match_id)
+            return await self._play_checked(match, user_id, text, expected_ply, sent_at)
+
+    async def _play_checked(
+        self,
+        match: Loaded,
+        user_id: int,
+        text: str,
+        expected_ply: int | None,
+        sent_at: datetime | None,
+        *,
+        kept: bool = False,
+    ) -> MatchSnapshot:
+        """Check the user's move on `match` and play it. What the check refuses is the answer (the
+        store is not read for it). `kept`: `match` is the one kept, not read: a refusal drops it,
+        and a version moved on raises VersionConflict (see `_commit`)."""
+        try:
             seat, move = self._checked_move(match, user_id, text, expected_ply, sent_at)
-            return await self._play_move(match, seat, move)
+        except (HostError, MoveError):
+            if kept:  # the next try reads the match (see KeptMatches)
+                self.kept.drop(match.row.id)
+            raise
+        return await self._play_move(match, seat, move, kept_match=kept)
 
     def _checked_move(
         self, match: Loaded, user_id: int, text: str, expected_ply: int | None, sent_at: datetime | None

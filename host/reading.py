@@ -132,16 +132,15 @@ class MatchReader:
         if not is_id(match_id):  # no match has such an id (and SQLite could not even look it up)
             raise MatchNotFound(match_id=match_id)
         since = self.kept.clock
-        kept = self.kept.state_version(match_id)
-        known = None if kept is None else kept[0]
+        known, known_state = self.kept.state_version(match_id) or (None, None)
         row = await self.store.get_match(match_id, known_version=known)
         if row is None:
             self.kept.drop(match_id)
             raise MatchNotFound(match_id=match_id)
         game = game_by_key(row.game)
         state: State | None = None
-        if kept is not None and known == row.version:
-            state = kept[1]  # the row came without its state: this is it
+        if known_state is not None and known == row.version:
+            state = known_state  # the row came without its state: this is it
         elif row.state is not None:
             state = await self._load_cache(row, game)
         elif row.status != MatchStatus.LOBBY and row.log_length:
