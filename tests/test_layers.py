@@ -67,7 +67,6 @@ KNOWN_CIRCLES: dict[str, frozenset[str]] = {
     # issue 30: to be broken (each by the change that splits its folder); when one is gone, its
     # entry goes too (`test_every_known_import_circle_still_exists` says so).
     "host: reading <-> records": frozenset({"host.reading", "host.records"}),
-    "data: store <-> postgres": frozenset({"data.store", "data.postgres"}),
 }
 """Import circles that exist today and are known; any other is a new one, and fails."""
 
