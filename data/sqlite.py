@@ -419,13 +419,21 @@ async def _one_transaction(db: DatabaseThread, lock: asyncio.Lock, begin: str) -
     """A transaction on a connection no other coroutine uses meanwhile; committed when the block
     ends, rolled back whole on any error."""
     async with lock:
-        await db.call(sqlite3.Connection.execute, begin)
         try:
+            # Inside the `try`: cancelled while waiting for its BEGIN (which runs all the same),
+            # the block still rolls back what it began.
+            await db.call(sqlite3.Connection.execute, begin)
             yield _SqliteConnection(db)
         except BaseException:
-            await db.call(sqlite3.Connection.execute, "ROLLBACK")
+            await db.call(_roll_back)
             raise
         await db.call(sqlite3.Connection.execute, "COMMIT")
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Undo the open transaction, if one was begun (a BEGIN that failed began none)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def _connect(path: Path, synchronous: str) -> sqlite3.Connection:

@@ -1,9 +1,9 @@
 """The store's interface, `Store`, with its SQL: written once, with `?` placeholders, for both
 drivers (data/sqlite.py, data/postgres.py; `data.open_store` picks one). No rules logic.
 
-A driver gives `Store` its transactions (`reading`, `transaction`, `claim`) and may run some of
-them its own faster way (`read_statement`, `write_guarded`, `run_transaction`); every method
-here is built on those. Invariants every driver keeps: a read transaction sees one committed
+A driver gives `Store` its transactions (`reading`, `transaction`, `claim`) and may do some work
+its own faster way (`read_statement`, `write_guarded`, `run_transaction`, `write_change`); every
+method here is built on those. Invariants every driver keeps: a read transaction sees one committed
 snapshot; a write transaction lands whole or not at all; each match write is guarded by the
 match's version (optimistic concurrency: `UPDATE … WHERE version = ?` changes one row or none),
 so two writers, or two processes, cannot both land a move for the same turn; the results and
@@ -265,8 +265,9 @@ def _change_statements(
 
 
 class Store(ABC):
-    """The store interface the host uses; the SQL is shared, the connections are the dialect's
-    (`SqliteStore` here, `PostgresStore` in data/postgres.py). `open_store` picks one."""
+    """The store interface the host uses; the SQL is shared, the connections are the driver's
+    (`SqliteStore` in data/sqlite.py, `PostgresStore` in data/postgres.py). `data.open_store`
+    picks one."""
 
     dialect: str
     shared = False

@@ -253,3 +253,21 @@ async def test_a_call_to_the_sqlite_thread_runs_even_when_its_caller_stopped_wai
         assert tables == [("t",)] and queued.cancelled()
     finally:
         await database.close()
+
+
+async def test_a_transaction_cancelled_as_it_begins_leaves_nothing_open(store: Store) -> None:
+    """Cancelled while its BEGIN is on its way to the database, a transaction is still rolled
+    back: the next one begins, and nothing of the cancelled one is written."""
+
+    async def writes() -> None:
+        async with store.transaction() as db:
+            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (8, 'Hal', '')")
+
+    cancelled = asyncio.ensure_future(writes())
+    await asyncio.sleep(0)  # it has asked for its BEGIN, not had the answer
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    async with store.transaction() as db:
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (9, 'Ida', '')")
+    assert list(await store.read_statement("SELECT user_id FROM players ORDER BY user_id")) == [(9,)]
