@@ -10,10 +10,10 @@ move survives a power cut; `normal`: faster, the last moves may not), TURN_TIMEO
 (default 168; 0: idle players are never resigned) and LOBBY_TIMEOUT_HOURS (default 72; 0: idle
 lobbies are never closed). The background sweep (turn clock, idle lobbies, computer moves a
 restart interrupted) always runs.
-At scale (README, "Running at scale"): DATABASE_URL (`postgresql://…` or `sqlite:///path`; wins over
-DATABASE_PATH), SHARD_COUNT (the shards of the whole bot) and SHARD_IDS (this process's, such as
-`0-3` or `0,2,4`; also `--shards 0-3`): one process per range of shards, over one PostgreSQL
-database.
+At scale (docs/operations.md, "Running at scale"): DATABASE_URL (`postgresql://…` or
+`sqlite:///path`; wins over DATABASE_PATH), SHARD_COUNT (the shards of the whole bot) and
+SHARD_IDS (this process's, such as `0-3` or `0,2,4`; also `--shards 0-3`): one process per range
+of shards, over one PostgreSQL database.
 Without a token it explains how to get one and exits with status 2; a bad setting, a database that
 cannot be opened or written, a refused token or an unreachable Discord gets one line and status 1.
 """
@@ -259,16 +259,16 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
 3. Put it in a file named .env next to bot.py (see .env.example):
        DISCORD_TOKEN=your-token-here
    (or set DISCORD_TOKEN in the environment). No privileged intents are needed.
-4. Invite the bot to your server with this URL, where <APPLICATION_ID> is the
-   "Application ID" from the application's "General Information" page:
+4. Optional: set DEV_GUILD_ID to your server's id while developing; commands then appear at once
+   in that server instead of after Discord's global update.
+5. Run `make run` again. Once logged in, the bot logs its invite link with your application's id
+   filled in ("Invite URL: https://discord.com/oauth2/authorize?client_id=..."): open it to add
+   the bot to your server. To invite it before that, replace <APPLICATION_ID> in this link with
+   the "Application ID" shown on the application's "General Information" page:
        {invite_url()}
    Scopes: {" ".join(SCOPES)}
    Permissions ({PERMISSIONS.value}): View Channels, Send Messages, Send Messages in Threads,
-   Create Public Threads, Embed Links, Attach Files, Read Message History.
-5. Optional: set DEV_GUILD_ID to your server's id while developing; commands then appear at once
-   in that server instead of after Discord's global update.
-
-Then run `make run` again."""
+   Create Public Threads, Embed Links, Attach Files, Read Message History."""
 
 
 def intents() -> discord.Intents:

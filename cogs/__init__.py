@@ -1,12 +1,18 @@
-"""Discord glue: slash commands, buttons, autocomplete, embeds. Thin: no game logic, no SQL.
+"""Discord glue, the largest layer: slash commands, buttons and menus that survive restarts,
+autocomplete, the match message and where it goes (channel, thread, direct message), step-by-step
+move builders, the ladder and statistics pages, the turn-clock sweep and each server's settings.
+It decides no rule (the host plays every move through `rules`) and writes no SQL (the host stores
+everything); what it owns is what players read and click.
 
-Where things are: `game_cog.GameCog` (the commands every game shares) is made of
+Where things are: `game_cog.GameCog` (the commands every game shares) lists its sibling parts,
 `match_message.MatchMessages` (the match message: picture, embed, components, publishing) and
-`dispatch.ButtonAnswers` (what a click on them does); `lobby.lobby_command` makes a game's `new`
-command; `builder` is the step-by-step move builder; `components` the restart-proof buttons;
-`messages` the texts and embeds; `replies` how an interaction is answered; `errors` the one error
-path; `notices` how a player is told it is their turn; `general`, `ladder`, `your_turn`, `config`
-and `clock` the cogs that are not a game's; `threads` where a threaded match's messages go.
+`dispatch.ButtonAnswers` (what a click on them does), mixins over the declared base
+`game_base.GameCogBase`, which also collects each cog's `component_actions` when its class is
+made; `lobby.lobby_command` makes a game's `new` command; `builder` is the step-by-step move
+builder; `components` the restart-proof buttons; `messages` the texts and embeds; `replies` how
+an interaction is answered; `errors` the one error path; `notices` how a player is told it is
+their turn; `general`, `ladder`, `your_turn`, `config` and `clock` the cogs that are not a game's;
+`threads` where a threaded match's messages go.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
@@ -26,10 +32,12 @@ Adding a game (its rules in `rules.GAMES` and its picture in `render` come first
 2. Add the class to `GAME_COGS` below.
 3. Extras, when the game needs them: override `extra_components(snapshot, picture)` to add
    `MatchComponent.button(...)`/`.select(...)` items in rows 2–4, and answer their clicks with a
-   method marked `@component_action("<action>", defer=Defer.…)`; override `picture()` (it runs in
-   a thread) to compute what those components need. A step-by-step move builder subclasses
-   `BuilderCog` instead of `GameCog` and `BuilderScreens` for its screens (see Glass Bead and
-   Kerboge): the base answers the builder's clicks. No change to bot.py is needed.
+   method marked `@component_action("<action>", defer=Defer.…)` (an action answered twice is an
+   error when the class is made); override `picture()` (it runs in a thread) to compute what
+   those components need. A step-by-step move builder lists `BuilderAnswers` before `GameCog`
+   (`class KerbogeCog(BuilderAnswers, GameCog, group_name="kerboge")`) and subclasses
+   `BuilderScreens` for its screens (see Glass Bead and Kerboge): that part answers the
+   builder's clicks. No change to bot.py is needed.
 """
 
 from __future__ import annotations
@@ -41,11 +49,11 @@ from discord.ext import commands
 
 from host import Host
 
-from .builder import BuilderCog, BuilderScreens, Screen
+from .builder import BuilderAnswers, BuilderScreens, Screen
 from .components import ButtonAction, MatchComponent, Press
 from .config import TavernCog
-from .dispatch import Defer, component_action
 from .errors import APOLOGY, CogError, TavernTree, report_error
+from .game_base import Defer, DuplicateAction, GameCogBase, component_action
 from .game_cog import GameCog
 from .general import GeneralCog
 from .glass_bead import GlassBeadCog
@@ -83,13 +91,15 @@ __all__ = [
     "APOLOGY",
     "DYNAMIC_ITEMS",
     "GAME_COGS",
-    "BuilderCog",
+    "BuilderAnswers",
     "BuilderScreens",
     "ButtonAction",
     "Choices",
     "CogError",
     "Defer",
+    "DuplicateAction",
     "GameCog",
+    "GameCogBase",
     "GeneralCog",
     "GlassBeadCog",
     "KeibotCog",

@@ -8,11 +8,14 @@ keeps no state: the progress so far (a game's `Draft`) travels in each component
 a builder survives a restart, and a click on an older turn's builder is refused.
 
 A game's builder subclasses `BuilderScreens` (its screens and how its draft is written) and its
-cog subclasses `BuilderCog`, which answers the builder's clicks; see Glass Bead and Kerboge.
+cog lists `BuilderAnswers` before `GameCog` (`class KerbogeCog(BuilderAnswers, GameCog, …)`):
+that part, a mixin over `GameCogBase` (cogs/game_base.py) like the game cog's other parts,
+answers the builder's clicks; see Glass Bead and Kerboge.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -22,10 +25,8 @@ from host import MatchSnapshot
 from rules import State
 
 from .components import ButtonAction, MatchComponent, Press
-from .dispatch import Defer, component_action
 from .errors import CogError
-from .game_cog import GameCog
-from .match_message import Picture
+from .game_base import Defer, GameCogBase, Picture, component_action
 from .replies import NO_PINGS, send_private, user_mention
 
 FIELD_MARK = "~"
@@ -164,14 +165,14 @@ class BuilderScreens(Generic[StateT, DraftT]):
         )
 
 
-class BuilderCog(GameCog):
-    """A game cog with a step-by-step move builder (see `BuilderScreens`): its first menu on the
-    match message, and the answers to the builder's clicks. A game names its builder in
+class BuilderAnswers(GameCogBase):
+    """The step-by-step move builder part of a game cog (see `BuilderScreens`): its first menu on
+    the match message, and the answers to the builder's clicks. A game names its builder in
     `builder`."""
 
+    @abstractmethod
     def builder(self, snapshot: MatchSnapshot) -> BuilderScreens[Any, Any] | None:
         """The builder for the player to move, when a person is to move."""
-        raise NotImplementedError
 
     def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
         """The builder's first step, on the match message."""

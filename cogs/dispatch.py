@@ -1,8 +1,9 @@
 """Button dispatch: what a click on a match message's components does.
 
 `MatchComponent` (cogs/components.py) hands every click on a game's components to that game's
-cog (`on_component`). The cog finds the method marked `@component_action(<action>, defer=…)`
-for the click's action, acknowledges the click the way the mark says (Discord allows 3 seconds),
+cog (`on_component`). The cog looks the click's action up in its `component_actions`, the methods
+marked `@component_action(<action>, defer=…)` collected when its class was made
+(cogs/game_base.py), acknowledges the click the way the mark says (Discord allows 3 seconds),
 and runs the method; a turn that moved on meanwhile is answered with the current board, and any
 error goes to the one error path (cogs/errors.py). The shared answers are here (Join, Start,
 Add computer, Leave, Board, Draw and its Decline, Accept and Decline takeback, Resign and its
@@ -13,9 +14,7 @@ own by marking a method of its cog the same way.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
-from enum import Enum
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Collection
 
 import discord
 
@@ -23,48 +22,10 @@ from host import MatchNotFound, MatchSnapshot, Player, StaleTurn
 
 from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError, report_error
+from .game_base import Defer, GameCogBase, component_action
 from .lobby import DEFAULT_LEVEL
-from .match_message import MatchMessages
 from .messages import moves_played
 from .replies import defer_private, defer_public, send_private
-
-
-class Defer(Enum):
-    """How a component action acknowledges a click before it does its work."""
-
-    PUBLIC = "public"
-    """The answer is a new public match message."""
-    PRIVATE = "private"
-    """The answer is seen only by the user."""
-    NONE = "none"
-    """The action answers at once, without reading the store."""
-
-
-ActionMethod = Callable[[Any, discord.Interaction, Press], Awaitable[None]]
-F = TypeVar("F", bound=ActionMethod)
-
-
-def component_action(name: str, *, defer: Defer) -> Callable[[F], F]:
-    """Mark a game cog's method as the answer to clicks on components with this action name
-    (a `ButtonAction`, or a game's own name)."""
-
-    def mark(method: F) -> F:
-        method.__tavern_action__ = (str(name), defer)  # type: ignore[attr-defined]
-        return method
-
-    return mark
-
-
-def actions_of(cog_class: type) -> dict[str, tuple[str, Defer]]:
-    """action name -> (method name, how it defers), for every marked method of a class; a
-    subclass's mark wins over its base's (read at each click: a few dozen attributes)."""
-    actions: dict[str, tuple[str, Defer]] = {}
-    for klass in reversed(cog_class.__mro__):
-        for attribute, value in vars(klass).items():
-            marked = getattr(value, "__tavern_action__", None)
-            if marked is not None:
-                actions[marked[0]] = (attribute, marked[1])
-    return actions
 
 
 def player_of(interaction: discord.Interaction) -> Player:
@@ -72,25 +33,24 @@ def player_of(interaction: discord.Interaction) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
 
 
-class ButtonAnswers(MatchMessages):
-    """The button dispatch part of `GameCog` (a mixin: the cog provides `host` and `game`)."""
+class ButtonAnswers(GameCogBase):
+    """The button dispatch part of a game cog (a mixin over `GameCogBase`, cogs/game_base.py)."""
 
     async def on_component(self, interaction: discord.Interaction, press: Press) -> None:
         """A click on one of this game's components (called by MatchComponent)."""
         try:
-            action = actions_of(type(self)).get(press.action)
+            action = self.component_actions.get(press.action)
             if action is None:
                 await send_private(
                     interaction, "This button no longer does anything. Use the newest match message."
                 )
                 return
-            method, defer = action
-            if defer is Defer.PUBLIC:
+            if action.defer is Defer.PUBLIC:
                 await defer_public(interaction)
-            elif defer is Defer.PRIVATE:
+            elif action.defer is Defer.PRIVATE:
                 await defer_private(interaction)
             async with self.stale_answer(interaction, press.match_id):
-                await getattr(self, method)(interaction, press)
+                await action.handler(self, interaction, press)
         except Exception as error:
             await report_error(interaction, error)
 

@@ -3,8 +3,9 @@ shares: join, start, leave, move (with autocomplete of the legal moves), board, 
 takeback and rules, and `open_lobby`, what every game's `new` command does (see cogs/lobby.py).
 
 A game's cog subclasses it, names its game and declares its `new` command. The match message
-and the answers to its buttons come from the two parts GameCog is made of: `MatchMessages`
-(cogs/match_message.py) and `ButtonAnswers` (cogs/dispatch.py). Commands stay short:
+and the answers to its buttons come from the two sibling parts GameCog lists: `MatchMessages`
+(cogs/match_message.py) and `ButtonAnswers` (cogs/dispatch.py), mixins over the declared base
+`GameCogBase` (cogs/game_base.py), through which alone they use each other. Commands stay short:
 acknowledge, call the host, render, reply.
 """
 
@@ -25,7 +26,9 @@ from rules.text import clip
 from .components import MENU_LIMIT
 from .dispatch import ButtonAnswers, player_of
 from .errors import SHOWN_TO_USER, CogError, describe
+from .game_base import GameCogMeta
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
+from .match_message import MatchMessages
 from .messages import clean, summary_label
 from .place import anywhere, place_of, scope_of
 from .replies import NO_PINGS, defer_private, defer_public
@@ -40,9 +43,10 @@ def game_cog_of(client: discord.Client, key: str) -> GameCog | None:
 
 
 @anywhere
-class GameCog(ButtonAnswers, commands.GroupCog):
+class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCogMeta):
     """Base of the game cogs: a subclass names its game as its `group_name` (the command group
-    /keibot is the game "keibot") and declares a `new` command."""
+    /keibot is the game "keibot") and declares a `new` command. A game with a step-by-step move
+    builder lists `BuilderAnswers` (cogs/builder.py) before it."""
 
     game_key: str
 

@@ -29,9 +29,10 @@ from rules import MoveError
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
 from rules.text import clip, plural
 
-from .builder import BuilderCog, BuilderScreens, Screen
+from .builder import BuilderAnswers, BuilderScreens, Screen
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
 from .errors import CogError
+from .game_cog import GameCog
 from .lobby import Lobby, lobby_command
 from .match_message import Picture
 
@@ -401,7 +402,7 @@ class BeadPicture(Picture):
     pit_moves: tuple[tuple[str, int], ...] = ()
 
 
-class GlassBeadCog(BuilderCog, group_name="glass-bead"):
+class GlassBeadCog(BuilderAnswers, GameCog, group_name="glass-bead"):
     """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
 
     @lobby_command("Open a Glass Bead Game lobby in this channel", invite=True)

@@ -27,9 +27,10 @@ from rules import MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
 from rules.text import clip, plural
 
-from .builder import BuilderCog, BuilderScreens, Screen
+from .builder import BuilderAnswers, BuilderScreens, Screen
 from .components import OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
 from .errors import CogError
+from .game_cog import GameCog
 from .lobby import Choices, Lobby, lobby_command
 from .match_message import Picture
 
@@ -586,7 +587,7 @@ PLAYER_COUNTS = [
 ]
 
 
-class KerbogeCog(BuilderCog, group_name="kerboge"):
+class KerbogeCog(BuilderAnswers, GameCog, group_name="kerboge"):
     """Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"""
 
     @lobby_command(

@@ -14,7 +14,7 @@ returns the `Lobby` to open:
 the method's signature; the keyword arguments describe them, `Choices` with the values to choose
 from), then the options every game shares: `opponent` (people or the computer), `level` (the
 computer's strength) and, with `invite=True`, a member to invite. The command opens the lobby
-with `GameCog.open_lobby`.
+with `GameCog.open_lobby` (declared in `GameCogBase`, cogs/game_base.py).
 """
 
 from __future__ import annotations
@@ -23,15 +23,14 @@ import inspect
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from host import COMPUTER_LEVELS
 
-if TYPE_CHECKING:
-    from .game_cog import GameCog
+from .game_base import GameCogBase
 
 PEOPLE, COMPUTER = "people", "computer"
 DEFAULT_LEVEL = "normal"
@@ -102,7 +101,7 @@ def lobby_command(
     choices = {name: list(text.choices) for name, text in described.items() if isinstance(text, Choices)}
 
     def command(options: LobbyOptions) -> app_commands.Command[Any, ..., None]:
-        async def new(cog: GameCog, interaction: discord.Interaction, **chosen: Any) -> None:
+        async def new(cog: GameCogBase, interaction: discord.Interaction, **chosen: Any) -> None:
             opponent, level, member = chosen.pop("opponent"), chosen.pop("level"), chosen.pop("invite", None)
             thread = chosen.pop("thread")
             lobby = options(cog, **chosen)

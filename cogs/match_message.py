@@ -4,11 +4,11 @@ After every change a match gets a new public message (`publish`, in answer to th
 that made the change, or `announce` without one: the sweep, computer moves in the background, and
 messages still owed after a crash or a Discord failure), and the previous one loses its buttons
 (`retire_message`), so only the newest message of a match can be clicked. The message's text and
-embed come from cogs/messages.py; this module adds the slow part (`picture`: the board image and the menu of
-legal moves, computed in a thread) and the components (`components`: the shared buttons in rows 0
-and 1, and a game's own in rows 2–4 through the hook `extra_components`). A draw offer and a
-takeback asked for each add their Accept and Decline buttons to row 0; a finished match has one
-button, Rematch.
+embed come from cogs/messages.py; this module adds the slow part (`picture`: the board image and
+the menu of legal moves, computed in a thread) and the components (`components`: the shared
+buttons in rows 0 and 1, and a game's own in rows 2–4 through the hook `extra_components` of
+cogs/game_base.py). A draw offer and a takeback asked for each add their Accept and Decline
+buttons to row 0; a finished match has one button, Rematch.
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from typing import Any, ClassVar
 import discord
 
 import render
-from host import DueMessage, EntryKind, Host, MatchSnapshot, MatchStatus, Notify, OfferNotice
-from rules import Game
+from host import DueMessage, EntryKind, MatchSnapshot, MatchStatus, Notify, OfferNotice
 from rules.text import clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
+from .game_base import GameCogBase
+from .game_base import Picture as Picture  # where tests and the game cogs have found it
 from .messages import (
     image_name,
     invite_content,
@@ -75,17 +76,6 @@ def custom_ids_of(message: discord.Message) -> set[str]:
     return found
 
 
-@dataclass(frozen=True)
-class Picture:
-    """What a match message needs from the slow, threaded part: the PNG and the move menu."""
-
-    png: bytes | None
-    menu: tuple[tuple[str, str], ...] = ()
-    """(notation, description) of each legal move, when there are few enough for a menu."""
-    alt: str = ""
-    """The picture's alt text (`render.describe`), for screen readers."""
-
-
 @dataclass
 class MatchMessage:
     """One match message, ready to send."""
@@ -97,11 +87,9 @@ class MatchMessage:
     allowed_mentions: discord.AllowedMentions
 
 
-class MatchMessages:
-    """The match message part of `GameCog` (a mixin: the cog provides `host` and `game`)."""
+class MatchMessages(GameCogBase):
+    """The match message part of a game cog (a mixin over `GameCogBase`, cogs/game_base.py)."""
 
-    host: Host
-    game: Game
     move_menu: ClassVar[bool] = True
     """Offer a select menu of the legal moves on the match message when there are 25 or fewer."""
 
@@ -125,10 +113,6 @@ class MatchMessages:
             if 0 < len(moves) <= MENU_LIMIT:
                 menu = tuple((str(m), snapshot.state.describe_to_mover(m)) for m in moves)
         return Picture(png, menu, alt)
-
-    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """Hook for a game's own components (rows 2–4), e.g. a step-by-step move builder."""
-        return []
 
     # -- building -------------------------------------------------------------------------------
 

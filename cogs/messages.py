@@ -78,8 +78,9 @@ def game_score_text(game: Game, score: float) -> str:
 
 
 def rating_change_text(change: RatingChange) -> str:
-    """ "+31 → 1,564": how a rating moved and where it is now (`?` while provisional)."""
-    return f"{change.change:+d} → {change.after:,}{'?' if change.provisional else ''}"
+    """ "+31 → 1564": how a rating moved and where it is now (`?` while provisional), written as
+    the ladder and /stats write ratings."""
+    return f"{change.change:+d} → {change.after}{'?' if change.provisional else ''}"
 
 
 def moves_played(snapshot: MatchSnapshot) -> str:

@@ -220,8 +220,9 @@ class GlassBeadState(TurnState):
         return self._told(move, with_order=False)
 
     def describe_to_mover(self, move: Move) -> str:
-        """The sowing with where each bead goes, in its order ("0 into B, 5 into C"): the moves of
-        one pit differ only in that order, which a menu of them must tell apart."""
+        """The sowing with where each bead goes, in its order ("stone→B, purple→C"): the
+        moves of one pit differ only in that order, which a menu of them must tell apart. Beads
+        are named, not numbered: "0 into B" would read as nothing sown there."""
         return self._told(move, with_order=True)
 
     def _told(self, move: Move, *, with_order: bool) -> str:
@@ -231,7 +232,8 @@ class GlassBeadState(TurnState):
         text = f"{who} sows {_beads(len(move.beads))} from `{move.letter}`"
         if with_order:
             text += ": " + ", ".join(
-                f"{v} into `{LETTERS[p]}`" for v, p in zip(move.beads, move.path, strict=True)
+                f"{BEAD_NAMES[v].removesuffix(' gem')}→`{LETTERS[p]}`"
+                for v, p in zip(move.beads, move.path, strict=True)
             )
         if move.capture == "direct":
             gems = ", ".join(f"{BEAD_NAMES[v]} from `{LETTERS[s]}`" for s, v in move.taken)

@@ -85,6 +85,22 @@ def test_without_a_token_it_explains_and_exits_with_2(
     assert not (tmp_path / "data").exists()
 
 
+def test_without_a_token_it_says_where_the_real_invite_link_comes_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a token there is no application id to put in the link: the help says that the bot
+    logs the real link once logged in, and what to fill in to invite it before."""
+    assert main({}, tmp_path / "missing.env") == 2
+    told = capsys.readouterr().err
+    assert "Invite URL: https://discord.com/oauth2/authorize?client_id=" in told
+    assert 'replace <APPLICATION_ID> in this link with\n   the "Application ID"' in told
+    assert '"General Information" page' in told
+    # Every step comes before the link that needs them all.
+    assert (
+        told.index("DISCORD_TOKEN=") < told.index("DEV_GUILD_ID") < told.index("client_id=<APPLICATION_ID>")
+    )
+
+
 def test_the_invite_asks_for_exactly_the_needed_permissions() -> None:
     needed = (1 << 10) | (1 << 11) | (1 << 38) | (1 << 35) | (1 << 14) | (1 << 15) | (1 << 16)
     assert PERMISSIONS.value == needed == 309237763072

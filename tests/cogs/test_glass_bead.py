@@ -456,8 +456,8 @@ async def test_move_menu_options_that_differ_only_in_order_read_differently(
     match_id, message = await open_match(driver, host)
     options = move_menu(message)
     descriptions = {o["label"]: o["description"] for o in options}
-    assert descriptions["A05"] == "South sows 2 beads from A: 0 into B, 5 into C"
-    assert descriptions["A50"] == "South sows 2 beads from A: 5 into B, 0 into C"
+    assert descriptions["A05"] == "South sows 2 beads from A: stone→B, purple→C"
+    assert descriptions["A50"] == "South sows 2 beads from A: purple→B, stone→C"
     rng = random.Random(8)
     menus = 0
     for _ in range(30):  # and in later positions
