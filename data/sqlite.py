@@ -1,9 +1,9 @@
 """The SQLite store, the embedded default: one file in WAL mode, foreign keys on, schema created
 and migrated at start by the numbered migrations of data/migrations/sqlite/.
 
-Two connections over the file, each with the one thread that ever uses it (`DatabaseThread`:
-a sqlite3 connection and a thread with a queue of calls; sqlite3 blocks, the event loop must not). Every
-write is one `BEGIN IMMEDIATE` transaction on the writer, every read one short read on the
+Two connections over the file, each with the one thread that ever uses it (`DatabaseThread`: a
+sqlite3 connection and a thread with a queue of calls; sqlite3 blocks, the event loop must not).
+Every write is one `BEGIN IMMEDIATE` transaction on the writer, every read one short read on the
 reader, which only ever sees committed data. Each connection has its own lock, because the
 statements of two coroutines must never interleave on one connection (an open cursor of one
 would pin the read snapshot of the other to an old version).
