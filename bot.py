@@ -43,7 +43,7 @@ import render
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
 from cogs.components import answer_removed_component
-from data import SYNC_MODES, Store, StoreUnavailable
+from data import SYNC_MODES, StoreUnavailable, open_store
 from host import Host
 
 log = logging.getLogger("tavern")
@@ -390,7 +390,7 @@ def warm_up_pictures() -> None:
 
 async def serve(settings: Settings) -> None:
     assert settings.token is not None
-    store = await Store.open(settings.database, synchronous=settings.database_sync)
+    store = await open_store(settings.database, synchronous=settings.database_sync)
     log.info("Database: %s", settings.database_path if settings.database_url is None else store.dialect)
     if settings.shard_count is not None:
         shards = "all" if settings.shard_ids is None else ",".join(map(str, settings.shard_ids))

@@ -33,7 +33,7 @@ from bot import (
 )
 from cogs import MatchComponent, TavernTree
 from cogs.clock import TurnClock
-from data import Store
+from data import open_store
 from host import Host, Player
 
 
@@ -256,7 +256,7 @@ def make_database(path: Path) -> None:
     """A Tavern database, migrated, with its log checkpointed into the file."""
 
     async def make() -> None:
-        await (await Store.open(path)).close()
+        await (await open_store(path)).close()
 
     asyncio.run(make())
     with contextlib.closing(sqlite3.connect(path)) as conn:

@@ -97,7 +97,7 @@ async def test_a_host_sees_a_move_another_process_made_though_it_kept_the_older_
     first = Host(store)
     match = await two_player_match(first)
     match = await first.play(match.id, mover(match), "K10")
-    second = Host(await type(store).open(database.url))  # another process, its own connections
+    second = Host(await open_store(database.url))  # another process, its own connections
     try:
         seen = await second.get(match.id)
         assert seen.state == match.state
@@ -120,7 +120,7 @@ async def test_a_move_stale_for_a_host_holding_an_old_state_is_refused_and_chang
     first = Host(store)
     match = await two_player_match(first)
     ann = mover(match)
-    second = Host(await type(store).open(database.url))
+    second = Host(await open_store(database.url))
     try:
         await second.play(match.id, ann, "K10", expected_ply=0)
         with pytest.raises(StaleTurn):
@@ -293,7 +293,7 @@ async def test_a_player_refused_on_a_match_another_process_changed_is_heard_on_t
     match = await two_player_match(first)
     ann, bob = mover(match), waiting(match)
     match = await first.play(match.id, ann, "K10")
-    second = Host(await type(store).open(database.url))
+    second = Host(await open_store(database.url))
     try:
         await second.play(match.id, bob, "A1", expected_ply=1)
         if not store.shared:  # kept: Bob's turn there
