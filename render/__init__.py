@@ -20,7 +20,7 @@ from PIL import Image
 
 from rules import CHANCE, GAMES, Move, State
 
-from . import frame, glass_bead, keibot, kerboge, keryo_pente, png, verquere
+from . import frame, glass_bead, keibot, kerboge, keryo_pente, layers, palette, png, typeset, verquere
 from .alt_text import describe
 from .frame import Renderer
 
@@ -34,7 +34,7 @@ RENDERERS: dict[str, Renderer] = {
 """The renderer of each game, by game key."""
 
 
-DRAWING = frame.DRAWING
+DRAWING = layers.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
 
 
@@ -91,7 +91,7 @@ def board(
     names by seat (default: the seat names, e.g. "Red").
     """
     picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
-    return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND, frozen=True)
+    return png.encode_bands(picture.width, picture.bands, palette.BACKGROUND, frozen=True)
 
 
 WARM_UP_MOVES = 300
@@ -149,8 +149,8 @@ def clear_caches() -> None:
                     clear = getattr(value, "cache_clear", None)
                     if callable(clear):
                         clear()
-        frame.clear_text_cache()
-        frame.clear_scratch()
+        typeset.clear_text_cache()
+        layers.clear_scratch()
         png.clear_cache()
 
 

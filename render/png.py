@@ -93,7 +93,7 @@ win, and a C library without glibc's `mallopt` is left as it is.
 
 Pillow is left to keep no freed image blocks of its own (its default): it would hand a kept block
 to the next image, made larger or smaller to fit, and a board drawn in runs of rows of every
-height (`frame.LayeredBoard`) then scattered holes through the heap that grew it by about 20 MB
+height (`layers.LayeredBoard`) then scattered holes through the heap that grew it by about 20 MB
 every thousand Verquere pictures. The C library keeping freed memory spares the faults as well."""
 MALLOC_MAP_FROM = 16 << 20
 """Blocks of this many bytes or more get mappings of their own (see MALLOC_KEEP)."""
