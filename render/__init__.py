@@ -23,6 +23,7 @@ from rules import CHANCE, GAMES, Move, State
 from . import frame, glass_bead, keibot, kerboge, keryo_pente, layers, palette, png, typeset, verquere
 from .alt_text import describe
 from .frame import Renderer
+from .png import keep_freed_memory
 
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
@@ -163,4 +164,5 @@ __all__ = [
     "clear_caches",
     "describe",
     "draw",
+    "keep_freed_memory",
 ]
