@@ -55,7 +55,12 @@ def test_the_entry_point_freezes_what_is_loaded_and_keeps_freed_memory(
     """Importing render changes nothing of the process (tests/render/test_png.py): bot.py asks
     for the allocator the pictures are measured with, beside `gc.freeze()`."""
     calls: list[int] = []
-    monkeypatch.setattr(render, "keep_freed_memory", lambda: calls.append(1) or True)
+
+    def keep_freed_memory() -> bool:
+        calls.append(1)
+        return True
+
+    monkeypatch.setattr(render, "keep_freed_memory", keep_freed_memory)
     try:
         bot_module.settle_process()
         assert calls == [1] and gc.get_freeze_count() > 0
