@@ -1,4 +1,4 @@
-"""Pillow pictures of a game state: PNG bytes in, nothing else. No Discord, no storage.
+"""Pillow pictures of a game state: a state in, PNG bytes out (`board`). No Discord, no storage.
 
 `board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
 draws the whole picture, normally by drawing its board and handing it to `render.frame.compose`
@@ -7,6 +7,38 @@ with the player panel and the status line, which makes it a `frame.Picture` (ban
 RGB image. Everything the pictures cache (see `clear_caches`) is bounded and changes no pixel.
 Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below;
 and its position in words in `render/alt_text.py`. `describe(state, ...)` is the picture's alt text.
+
+The modules, each importing only those before it: `png` (the PNG writer), `palette` (colours),
+`typeset` (fonts and text), `stencil` (arrows and other smooth shapes), `layers` (boards drawn in
+layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
+then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
+nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
+memory, which the pictures' speed was measured with).
+
+Pillow internals. The pictures use these parts of Pillow that are not its public API, each to skip
+work in Python that costs as much as the drawing itself (a sprite's paste, a word's mask, an
+arrow's joints) or to keep objects out of the garbage collector's sight. Pillow is pinned
+(pyproject.toml), and `tests/render/test_pillow_internals.py` calls each as the code does and
+fails naming it if Pillow changes it:
+- `Image.im`, the core image behind an `Image`, and its methods `paste(image or colour, box[,
+  mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `size`, `mode`
+  (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`, `reduced_stencil`,
+  `mask_canvas`, `typeset`): the paste and crop in C without `Image.paste`'s checks in Python;
+  a stencil's pieces as core images, which the collector never visits.
+- `ImageDraw.ImageDraw.im` and `.draw`, the core image and the core drawer under an `ImageDraw`,
+  and the drawer's `draw_bitmap(xy, mask, ink)`, `draw_lines(points, ink, width)`,
+  `draw_pieslice(box, start, end, ink, 1)`, `draw_ellipse(box, ink, 1)` and
+  `draw_polygon(points, ink, 1)` (`typeset._paint_mask`, `stencil.curve_line`, the arrows of
+  `kerboge` and `verquere`): what `ImageDraw.text`, `line`, `ellipse` and `polygon` call, without
+  their work in Python at every call.
+- `ImageDraw.ImageDraw._getink(fill)`, the ink the core drawer takes for a colour in the image's
+  mode (`typeset.text`, the arrows of `kerboge` and `verquere`).
+- `PIL.Image.core.fill(mode, size, colour)` and `PIL.Image.core.draw(image, 0)`: a core image and
+  a drawer on it without an `Image` (`typeset`: words put together from glyphs, painted tiles).
+- `PIL.Image.core.raw_encoder("RGB", "RGB")` and its `setimage(image[, box])` and `encode(size)`
+  (`png._strips`): an image's rows a strip at a time, never the whole band's bytes at once.
+- `Image.Image()._new(core)`, a core image as an `Image` (`stencil.Stencil.images`, to look at).
+- The core image `FreeTypeFont.getmask2` returns (public) is used with the core methods above.
 """
 
 from __future__ import annotations

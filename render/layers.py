@@ -3,7 +3,8 @@
 A `LayeredBoard` hands the PNG writer its rows as named strips (`png.Slices`): a strip is named
 by the image under it and the layers that paint in it, so a strip met in an earlier picture is
 neither drawn nor read again. The strips not met are drawn on a scratch canvas kept from picture
-to picture (`scratch_canvas`), under DRAWING, the lock every picture is drawn under.
+to picture (`scratch_canvas`), under DRAWING, the lock every picture is drawn under. The Pillow
+internals used here are listed, with why, in `render/__init__.py`.
 """
 
 from __future__ import annotations

@@ -41,6 +41,9 @@ strips of about five pictures), the least recently used going first; a strip who
 is taken by another replaces it. A strip pushed out keeps its piece alone, among at most
 OLDER_BYTES of older pieces, and is checked, if met again, by inflating its piece and comparing
 the rows byte for byte: three times cheaper than compressing them again.
+
+Pillow's raw encoder, which hands out an image's rows, is not its public API: it is listed, with
+why, in `render/__init__.py`.
 """
 
 from __future__ import annotations
