@@ -271,12 +271,13 @@ def caption_lines(label: str, words: str, caption: Caption) -> tuple[str, ...]:
     return wrap(words, font(caption.size), caption.width - left - 4, caption.lines)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def text_line(label: str, words: str, caption: Caption) -> Image.Image:
     """A caption under a board, set as `caption` says: its bold "label: ", then its words in as
     many lines as they need (`caption_lines`). Cached: the lines under a board repeat from move
-    to move; 64 of at most 180 kB (two lines 928 px wide), 12 MB at most, and their words are
-    cached by `text` anyway."""
+    to move; 32 of at most 180 kB (two lines 928 px wide), 6 MB at most, shared by the games (a
+    cache of 64 kept more old lines than it saved drawing, and made Kerboge's slowest pictures
+    slower in the render CPU bench), and their words are cached by `text` anyway."""
     shown = caption_lines(label, words, caption)
     image = Image.new("RGB", (caption.width, caption.line_height * len(shown)), BACKGROUND)
     draw = ImageDraw.Draw(image)
