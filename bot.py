@@ -375,6 +375,17 @@ def setup_logging(level: str) -> None:
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
 
 
+def settle_process() -> None:
+    """Set the process up for serving, once everything is loaded: what was loaded lives as long
+    as the process, so it is frozen, out of the collector's sight, and a full collection scans
+    only what came since (in the move-path bench: 8 ms instead of 30-38, each); and the C library
+    keeps freed memory for the next picture instead of faulting it in again
+    (`render.keep_freed_memory`)."""
+    gc.collect()
+    gc.freeze()
+    render.keep_freed_memory()
+
+
 def warm_up_pictures() -> None:
     """`render.warm_up` beside the start (about 0.6 s of CPU), so that the first
     moves after a start are drawn as fast as later ones. Nothing depends on it: a failure is
@@ -398,11 +409,7 @@ async def serve(settings: Settings) -> None:
     host = Host(store)
     try:
         bot = build_bot(host, settings)
-        # Everything loaded so far lives as long as the process: frozen, out of the collector's
-        # sight, a full collection scans only what came since (in the move-path bench: 8 ms
-        # instead of 30-38, each).
-        gc.collect()
-        gc.freeze()
+        settle_process()
         threading.Thread(target=warm_up_pictures, name="warm-up", daemon=True).start()
         async with bot:
             await bot.start(settings.token)

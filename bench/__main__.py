@@ -5,6 +5,7 @@ from __future__ import annotations
 import platform
 import sys
 
+import render
 from rules import GAMES
 
 from . import (
@@ -27,6 +28,7 @@ from .table import Row, print_table
 
 
 def main() -> None:
+    render.keep_freed_memory()  # as bot.py does at start (`settle_process`): the pictures are measured here
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}".rstrip(
             ", "

@@ -173,6 +173,7 @@ def rows(runs: int = 1) -> list[Row]:
 
 
 def main() -> None:
+    render.keep_freed_memory()  # as bot.py does at start (`settle_process`)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="fresh processes to measure in (min and median)")
     parser.add_argument("--json", action="store_true", help="print one run's figures as JSON")

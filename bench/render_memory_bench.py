@@ -79,6 +79,7 @@ def rows() -> list[Row]:
 
 
 def main() -> None:
+    render.keep_freed_memory()  # as bot.py does at start (`settle_process`)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     if parser.parse_args().json:

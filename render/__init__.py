@@ -1,4 +1,4 @@
-"""Pillow pictures of a game state: PNG bytes in, nothing else. No Discord, no storage.
+"""Pillow pictures of a game state: a state in, PNG bytes out (`board`). No Discord, no storage.
 
 `board(state, ...)` finds the game's renderer in `RENDERERS` by `state.game.key`. A renderer
 draws the whole picture, normally by drawing its board and handing it to `render.frame.compose`
@@ -7,6 +7,38 @@ with the player panel and the status line, which makes it a `frame.Picture` (ban
 RGB image. Everything the pictures cache (see `clear_caches`) is bounded and changes no pixel.
 Adding a game: a module `render/<game>.py` with a `render = frame.renderer(...)`, and one line below;
 and its position in words in `render/alt_text.py`. `describe(state, ...)` is the picture's alt text.
+
+The modules, each importing only those before it: `png` (the PNG writer), `palette` (colours),
+`typeset` (fonts and text), `stencil` (arrows and other smooth shapes), `layers` (boards drawn in
+layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
+then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
+nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
+memory, which the pictures' speed was measured with).
+
+Pillow internals. The pictures use these parts of Pillow that are not its public API, each to skip
+work in Python that costs as much as the drawing itself (a sprite's paste, a word's mask, an
+arrow's joints) or to keep objects out of the garbage collector's sight. Pillow is pinned
+(pyproject.toml), and `tests/render/test_pillow_internals.py` calls each as the code does and
+fails naming it if Pillow changes it:
+- `Image.im`, the core image behind an `Image`, and its methods `paste(image or colour, box[,
+  mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `size`, `mode`
+  (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`, `reduced_stencil`,
+  `mask_canvas`, `typeset`): the paste and crop in C without `Image.paste`'s checks in Python;
+  a stencil's pieces as core images, which the collector never visits.
+- `ImageDraw.ImageDraw.im` and `.draw`, the core image and the core drawer under an `ImageDraw`,
+  and the drawer's `draw_bitmap(xy, mask, ink)`, `draw_lines(points, ink, width)`,
+  `draw_pieslice(box, start, end, ink, 1)`, `draw_ellipse(box, ink, 1)` and
+  `draw_polygon(points, ink, 1)` (`typeset._paint_mask`, `stencil.curve_line`, the arrows of
+  `kerboge` and `verquere`): what `ImageDraw.text`, `line`, `ellipse` and `polygon` call, without
+  their work in Python at every call.
+- `ImageDraw.ImageDraw._getink(fill)`, the ink the core drawer takes for a colour in the image's
+  mode (`typeset.text`, the arrows of `kerboge` and `verquere`).
+- `PIL.Image.core.fill(mode, size, colour)` and `PIL.Image.core.draw(image, 0)`: a core image and
+  a drawer on it without an `Image` (`typeset`: words put together from glyphs, painted tiles).
+- `PIL.Image.core.raw_encoder("RGB", "RGB")` and its `setimage(image[, box])` and `encode(size)`
+  (`png._strips`): an image's rows a strip at a time, never the whole band's bytes at once.
+- `Image.Image()._new(core)`, a core image as an `Image` (`stencil.Stencil.images`, to look at).
+- The core image `FreeTypeFont.getmask2` returns (public) is used with the core methods above.
 """
 
 from __future__ import annotations
@@ -20,9 +52,10 @@ from PIL import Image
 
 from rules import CHANCE, GAMES, Move, State
 
-from . import frame, glass_bead, keibot, kerboge, keryo_pente, png, verquere
+from . import frame, glass_bead, keibot, kerboge, keryo_pente, layers, palette, png, typeset, verquere
 from .alt_text import describe
 from .frame import Renderer
+from .png import keep_freed_memory
 
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
@@ -34,7 +67,7 @@ RENDERERS: dict[str, Renderer] = {
 """The renderer of each game, by game key."""
 
 
-DRAWING = frame.DRAWING
+DRAWING = layers.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
 
 
@@ -91,7 +124,7 @@ def board(
     names by seat (default: the seat names, e.g. "Red").
     """
     picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
-    return png.encode_bands(picture.width, picture.bands, frame.BACKGROUND, frozen=True)
+    return png.encode_bands(picture.width, picture.bands, palette.BACKGROUND, frozen=True)
 
 
 WARM_UP_MOVES = 300
@@ -149,8 +182,8 @@ def clear_caches() -> None:
                     clear = getattr(value, "cache_clear", None)
                     if callable(clear):
                         clear()
-        frame.clear_text_cache()
-        frame.clear_scratch()
+        typeset.clear_text_cache()
+        layers.clear_scratch()
         png.clear_cache()
 
 
@@ -163,4 +196,5 @@ __all__ = [
     "clear_caches",
     "describe",
     "draw",
+    "keep_freed_memory",
 ]

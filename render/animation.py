@@ -25,7 +25,8 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
-from . import draw, frame
+from . import draw, frame, typeset
+from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
 """The width of the frames (the pictures are 960 px wide: half of it, still readable)."""
@@ -54,23 +55,21 @@ def shrink(image: Image.Image, width: int) -> Image.Image:
 
 def _strip(image: Image.Image, index: int, total: int, move: Move | None) -> Image.Image:
     """The picture with the progress strip under it."""
-    canvas = Image.new("RGB", (image.width, image.height + STRIP_HEIGHT), frame.BACKGROUND)
+    canvas = Image.new("RGB", (image.width, image.height + STRIP_HEIGHT), BACKGROUND)
     canvas.paste(image, (0, 0))
     draw = ImageDraw.Draw(canvas)
     top = image.height
-    draw.rectangle((0, top, image.width - 1, top + BAR_HEIGHT - 1), fill=frame.CARD)
+    draw.rectangle((0, top, image.width - 1, top + BAR_HEIGHT - 1), fill=CARD)
     done = round(image.width * index / max(1, total - 1))
     if done > 0:
-        draw.rectangle((0, top, done - 1, top + BAR_HEIGHT - 1), fill=frame.MUTED)
-    face = frame.font(STRIP_FONT, bold=True)
+        draw.rectangle((0, top, done - 1, top + BAR_HEIGHT - 1), fill=MUTED)
+    face = typeset.font(STRIP_FONT, bold=True)
     baseline = top + BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
     label = "Start" if index == 0 else f"Move {index} of {total - 1}"
-    draw.text((frame.MARGIN // 2, baseline), label, font=face, fill=frame.TEXT, anchor="ls")
+    draw.text((frame.MARGIN // 2, baseline), label, font=face, fill=TEXT, anchor="ls")
     if move is not None:
-        notation = frame.trim(frame.clean_text(str(move)), face, image.width // 2)
-        draw.text(
-            (image.width - frame.MARGIN // 2, baseline), notation, font=face, fill=frame.MUTED, anchor="rs"
-        )
+        notation = typeset.trim(typeset.clean_text(str(move)), face, image.width // 2)
+        draw.text((image.width - frame.MARGIN // 2, baseline), notation, font=face, fill=MUTED, anchor="rs")
     return canvas
 
 
@@ -78,7 +77,7 @@ def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     """`image` on a canvas of `size` (a game whose picture changes height keeps the first size)."""
     if image.size == size:
         return image
-    canvas = Image.new("RGB", size, frame.BACKGROUND)
+    canvas = Image.new("RGB", size, BACKGROUND)
     canvas.paste(image, (0, 0))
     return canvas
 
@@ -86,7 +85,7 @@ def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
 def _palette(samples: Sequence[Image.Image]) -> Image.Image:
     """A palette image of COLOURS colours that fits every sample."""
     width = max(s.width for s in samples)
-    stacked = Image.new("RGB", (width, sum(s.height for s in samples)), frame.BACKGROUND)
+    stacked = Image.new("RGB", (width, sum(s.height for s in samples)), BACKGROUND)
     top = 0
     for sample in samples:
         stacked.paste(sample, (0, top))

@@ -21,8 +21,9 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
+from rules.text import plural
 
-from . import frame
+from . import frame, layers, palette, stencil, typeset
 
 # -- layout (pixels) ----------------------------------------------------------------------------
 
@@ -67,19 +68,19 @@ CAPTION_SIZE = 21
 
 # -- colours ------------------------------------------------------------------------------------
 
-WOOD: frame.RGB = (122, 84, 52)
-PIT: frame.RGB = (236, 222, 190)
-PIT_EDGE: frame.RGB = (84, 56, 34)
-CUP_FILL: frame.RGB = (226, 208, 170)
-LABEL_INK: frame.RGB = (255, 246, 226)
-PIT_INK: frame.RGB = (70, 50, 30)
-SOWN_FRAME: frame.RGB = (255, 255, 255)
+WOOD: palette.RGB = (122, 84, 52)
+PIT: palette.RGB = (236, 222, 190)
+PIT_EDGE: palette.RGB = (84, 56, 34)
+CUP_FILL: palette.RGB = (226, 208, 170)
+LABEL_INK: palette.RGB = (255, 246, 226)
+PIT_INK: palette.RGB = (70, 50, 30)
+SOWN_FRAME: palette.RGB = (255, 255, 255)
 """The frame of the pit the last move emptied (inside a dark rim)."""
-CROSS: frame.RGB = (255, 255, 255)
-CROSS_BADGE: frame.RGB = (190, 30, 45)
+CROSS: palette.RGB = (255, 255, 255)
+CROSS_BADGE: palette.RGB = (190, 30, 45)
 """The ✕ badge on a gem the last move took (with a white cross)."""
 
-BEAD_FILLS: tuple[frame.RGB, ...] = (
+BEAD_FILLS: tuple[palette.RGB, ...] = (
     (24, 24, 28),  # 0: black stone
     (240, 228, 66),  # 1: yellow
     (0, 158, 115),  # 2: green (Okabe & Ito's bluish green)
@@ -90,12 +91,12 @@ BEAD_FILLS: tuple[frame.RGB, ...] = (
 """Mancala World's gem colours, in tones colour-blind players can tell apart; the value is
 written on every bead as well."""
 BEAD_COLOURS = tuple(
-    frame.SeatColour(name, str(value), fill)
+    palette.SeatColour(name, str(value), fill)
     for value, (name, fill) in enumerate(zip(BEAD_NAMES, BEAD_FILLS, strict=True))
 )
 
-SOUTH = frame.SeatColour("South", "S", (230, 205, 150))
-NORTH = frame.SeatColour("North", "N", (96, 110, 128))
+SOUTH = palette.SeatColour("South", "S", (230, 205, 150))
+NORTH = palette.SeatColour("North", "N", (96, 110, 128))
 SEAT_COLOURS = (SOUTH, NORTH)
 """The seats' swatches: sand and slate, each with its initial (no bead has these colours)."""
 
@@ -158,15 +159,15 @@ def marker_sprite(step: int, value: int) -> Image.Image:
     return _disc_with_text(BEAD_COLOURS[value].fill, MARKER, str(step))
 
 
-def _disc_with_text(fill: frame.RGB, diameter: int, text: str) -> Image.Image:
-    sprite = frame.stone(frame.SeatColour("", "", fill), diameter, letter=False).copy()
+def _disc_with_text(fill: palette.RGB, diameter: int, text: str) -> Image.Image:
+    sprite = frame.stone(palette.SeatColour("", "", fill), diameter, letter=False).copy()
     rim = max(1, round(diameter * 0.055))
-    frame.text_in_circle(
+    typeset.text_in_circle(
         ImageDraw.Draw(sprite),
         (diameter / 2, diameter / 2),
         diameter / 2 - rim,
         text,
-        fill=frame.ink_on(fill),
+        fill=palette.ink_on(fill),
         scale=1.0,
     )
     return sprite
@@ -180,8 +181,8 @@ def taken_sprite(value: int) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     bead = bead_sprite(value, TAKEN)
     image.paste(bead, (0, size - TAKEN), bead)
-    big, draw, s = frame.supersampled((badge, badge))
-    draw.ellipse((0, 0, badge * s - 1, badge * s - 1), fill=CROSS_BADGE, outline=frame.OUTLINE, width=2 * s)
+    big, draw, s = stencil.supersampled((badge, badge))
+    draw.ellipse((0, 0, badge * s - 1, badge * s - 1), fill=CROSS_BADGE, outline=palette.OUTLINE, width=2 * s)
     inset = badge * s * 0.3
     far = badge * s - inset
     draw.line((inset, inset, far, far), fill=CROSS, width=round(2.5 * s))
@@ -192,7 +193,7 @@ def taken_sprite(value: int) -> Image.Image:
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    frame.paste_sprite(image, sprite, frame.centred(sprite, centre))
+    layers.paste_sprite(image, sprite, frame.centred(sprite, centre))
 
 
 # -- the empty board ----------------------------------------------------------------------------
@@ -201,17 +202,17 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 @cache
 def empty_board() -> Image.Image:
     """The wood, the ten empty pits with their letters and the two empty cups (built once)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), frame.BACKGROUND)
+    image = Image.new("RGB", (WIDTH, HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, WIDTH - 1, WOOD_HEIGHT - 1), radius=18, fill=WOOD)
     for seat in (0, 1):
         draw.rounded_rectangle(cup_box(seat), radius=40, fill=CUP_FILL, outline=PIT_EDGE, width=3)
-    letter_face = frame.font(LETTER_SIZE, bold=True)
+    letter_face = typeset.font(LETTER_SIZE, bold=True)
     for pit in range(10):
         draw.rounded_rectangle(pit_box(pit), radius=30, fill=PIT, outline=PIT_EDGE, width=3)
         left, top, _right, bottom = label_strip(pit)
         draw.text((left + 8, (top + bottom) / 2), LETTERS[pit], font=letter_face, fill=LABEL_INK, anchor="lm")
-    name_face = frame.font(CUP_NAME_SIZE, bold=True)
+    name_face = typeset.font(CUP_NAME_SIZE, bold=True)
     for seat in (0, 1):
         left, top, right, bottom = cup_box(seat)
         y = top + 30 if seat == 1 else bottom - 30
@@ -240,7 +241,7 @@ def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, cou
             _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
         return
     present = [v for v in range(6) if counts[v]]
-    face = frame.font(COUNT_SIZE, bold=True)
+    face = typeset.font(COUNT_SIZE, bold=True)
     cell_height = BEAD + COUNT_SIZE + 4
     rows = -(-len(present) // 2)
     y0 = cy - (rows - 1) * (cell_height + 6) / 2
@@ -250,7 +251,9 @@ def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, cou
         x = cx + (column - (in_row - 1) / 2) * COUNTED_STEP
         y = y0 + row * (cell_height + 6)
         _paste(image, bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
-        frame.text(draw, (x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md")
+        typeset.text(
+            draw, (x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md"
+        )
 
 
 def _draw_cup(
@@ -269,9 +272,9 @@ def _draw_cup(
         x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
         _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
     label = cup_label(seat)
-    face = frame.font(POINTS_SIZE, bold=True)
-    text = frame.trim(frame.plural(state.points(seat), "pt"), face, CUP_WIDTH)
-    frame.text(
+    face = typeset.font(POINTS_SIZE, bold=True)
+    text = typeset.trim(plural(state.points(seat), "pt"), face, CUP_WIDTH)
+    typeset.text(
         draw,
         ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2),
         text,
@@ -281,15 +284,15 @@ def _draw_cup(
     )
     if gained:
         y = top + 62 if seat == 1 else bottom - 62
-        frame.text(draw, (cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
+        typeset.text(draw, (cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
 
 
 @cache
 def _sown_frame() -> Image.Image:
     """A bright frame inside a dark rim, to go around the pit the last move emptied."""
     w, h = PIT_WIDTH + 2 * FRAME_GROW, PIT_HEIGHT + 2 * FRAME_GROW
-    big, draw, s = frame.supersampled((w, h))
-    draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=34 * s, outline=frame.OUTLINE, width=9 * s)
+    big, draw, s = stencil.supersampled((w, h))
+    draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=34 * s, outline=palette.OUTLINE, width=9 * s)
     inner = (2 * s, 2 * s, w * s - 1 - 2 * s, h * s - 1 - 2 * s)
     draw.rounded_rectangle(inner, radius=32 * s, outline=SOWN_FRAME, width=5 * s)
     return big.reduce(s)
@@ -341,7 +344,7 @@ def caption(move: Sowing | None) -> str:
     """The line under the board that spells the last move out (or the ring's direction)."""
     if move is None:
         return "Sowing runs A → B → C → D → E → a → b → c → d → e → A"
-    text = f"Last move: {move} — {frame.plural(len(move.beads), 'bead')} from {move.letter}"
+    text = f"Last move: {move} — {plural(len(move.beads), 'bead')} from {move.letter}"
     groups: dict[int, list[str]] = {}
     for source, value in move.taken:
         groups.setdefault(source, []).append(str(value))
@@ -363,7 +366,7 @@ def caption_lines(state: GlassBeadState, last_move: Sowing | None) -> tuple[str,
     outcome = state.outcome()
     if outcome is not None and outcome.termination == NO_BEADS_LEFT:
         text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
-    return frame.wrap(text, frame.font(CAPTION_SIZE), WIDTH - 2 * PAD, 1)
+    return typeset.wrap(text, typeset.font(CAPTION_SIZE), WIDTH - 2 * PAD, 1)
 
 
 def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
@@ -379,10 +382,10 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
         _draw_cup(image, draw, state, seat, gained[seat])
     if last_move is not None:
         _draw_last_move(image, state, last_move)
-    face = frame.font(CAPTION_SIZE)
+    face = typeset.font(CAPTION_SIZE)
     (text,) = caption_lines(state, last_move)
-    ink = frame.TEXT if last_move is not None else frame.MUTED
-    frame.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
+    ink = palette.TEXT if last_move is not None else palette.MUTED
+    typeset.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
     return image
 
 

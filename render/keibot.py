@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from rules.keibot import BEAD, FILES, LINES, MOAI, SIZE, THREE_IN_A_ROW, KeibotState, KnightMove
 
-from . import frame
+from . import frame, layers, palette, stencil, typeset
 
 CELL = 120
 """Pixels of one square."""
@@ -29,24 +29,24 @@ CAPTURE_PX = 36
 ARROW_WIDTH = 9
 SHIELD_PX = 38
 
-WOOD_LIGHT: frame.RGB = (236, 222, 190)
-WOOD_DARK: frame.RGB = (212, 189, 146)
-FRAME_WOOD: frame.RGB = (190, 160, 112)
-INK: frame.RGB = (64, 52, 36)
+WOOD_LIGHT: palette.RGB = (236, 222, 190)
+WOOD_DARK: palette.RGB = (212, 189, 146)
+FRAME_WOOD: palette.RGB = (190, 160, 112)
+INK: palette.RGB = (64, 52, 36)
 COORD_SIZE = 22
 LEGEND_SIZE = 20
-ARROW: frame.RGB = (0, 114, 178)
+ARROW: palette.RGB = (0, 114, 178)
 """The last move's arrow: Okabe & Ito's blue, with a dark border (no seat is blue here)."""
-TRACE: frame.RGB = (160, 196, 220)
+TRACE: palette.RGB = (160, 196, 220)
 """The tint of the squares the last move left and reached."""
-PROTECT: frame.RGB = (240, 228, 66)
+PROTECT: palette.RGB = (240, 228, 66)
 """The frame and shield of the protected Moai (Okabe & Ito's yellow, with a dark border)."""
-CAPTURE: frame.RGB = (213, 94, 0)
+CAPTURE: palette.RGB = (213, 94, 0)
 """The badge on a square where a Moai was captured (vermillion, with a white ×)."""
-WIN_BAND: frame.RGB = (255, 255, 255)
+WIN_BAND: palette.RGB = (255, 255, 255)
 
-WHITE = frame.WHITE
-BLACK = replace(frame.BLACK, shape="square")
+WHITE = palette.WHITE
+BLACK = replace(palette.BLACK, shape="square")
 COLOURS = (WHITE, BLACK)
 """White's pieces are round with a W, Black's square with a K: shape, letter and colour differ."""
 
@@ -74,12 +74,12 @@ def _shield(draw: ImageDraw.ImageDraw, left: float, top: float, width: float, sc
             (x0, y0 + height * 0.5),
         ]
 
-    draw.polygon(points(2.5 * scale), fill=frame.OUTLINE)
+    draw.polygon(points(2.5 * scale), fill=palette.OUTLINE)
     draw.polygon(points(0), fill=PROTECT)
     mid = left + width / 2
     hole = width * 0.13
     draw.ellipse(
-        (mid - hole, top + height * 0.3, mid + hole, top + height * 0.3 + 2 * hole), fill=frame.OUTLINE
+        (mid - hole, top + height * 0.3, mid + hole, top + height * 0.3 + 2 * hole), fill=palette.OUTLINE
     )
     draw.polygon(
         [
@@ -88,17 +88,17 @@ def _shield(draw: ImageDraw.ImageDraw, left: float, top: float, width: float, sc
             (mid + hole * 1.1, top + height * 0.68),
             (mid - hole * 1.1, top + height * 0.68),
         ],
-        fill=frame.OUTLINE,
+        fill=palette.OUTLINE,
     )
 
 
 @cache
 def _protected_frame(cell: int) -> Image.Image:
     """A yellow frame with a dark border just inside a square: its Moai is protected."""
-    big, draw, s = frame.supersampled((cell, cell))
+    big, draw, s = stencil.supersampled((cell, cell))
     inset, band = 3 * s, 8 * s
     outer = (inset, inset, cell * s - 1 - inset, cell * s - 1 - inset)
-    draw.rounded_rectangle(outer, radius=12 * s, outline=frame.OUTLINE, width=band + 4 * s)
+    draw.rounded_rectangle(outer, radius=12 * s, outline=palette.OUTLINE, width=band + 4 * s)
     inner = (inset + 2 * s, inset + 2 * s, cell * s - 1 - inset - 2 * s, cell * s - 1 - inset - 2 * s)
     draw.rounded_rectangle(inner, radius=10 * s, outline=PROTECT, width=band)
     return big.reduce(s)
@@ -107,7 +107,7 @@ def _protected_frame(cell: int) -> Image.Image:
 @cache
 def _shield_badge(width: int) -> Image.Image:
     """The shield of the protected Moai (and of the legend) as a sprite `width` px wide."""
-    big, draw, s = frame.supersampled((width, math.ceil(width * 1.3)))
+    big, draw, s = stencil.supersampled((width, math.ceil(width * 1.3)))
     _shield(draw, 3 * s, 3 * s, (width - 6) * s, s)
     return big.reduce(s)
 
@@ -115,11 +115,11 @@ def _shield_badge(width: int) -> Image.Image:
 @cache
 def _capture_badge(diameter: int) -> Image.Image:
     """A vermillion disc with a white ×: a Moai was captured on this square."""
-    s = frame.SUPERSAMPLE
+    s = stencil.SUPERSAMPLE
     size = diameter * s
     big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    draw.ellipse((0, 0, size - 1, size - 1), fill=frame.OUTLINE)
+    draw.ellipse((0, 0, size - 1, size - 1), fill=palette.OUTLINE)
     rim = 2 * s
     draw.ellipse((rim, rim, size - 1 - rim, size - 1 - rim), fill=CAPTURE)
     arm = size * 0.22
@@ -136,11 +136,11 @@ def _capture_badge(diameter: int) -> Image.Image:
 @cache
 def _new_bead_ring(diameter: int) -> Image.Image:
     """A ring in the arrow's colour around a bead placed by the last move."""
-    s = frame.SUPERSAMPLE
+    s = stencil.SUPERSAMPLE
     size = diameter * s
     big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    draw.ellipse((0, 0, size - 1, size - 1), outline=frame.OUTLINE, width=9 * s)
+    draw.ellipse((0, 0, size - 1, size - 1), outline=palette.OUTLINE, width=9 * s)
     draw.ellipse((s, s, size - 1 - s, size - 1 - s), outline=ARROW, width=6 * s)
     return big.reduce(s)
 
@@ -148,7 +148,7 @@ def _new_bead_ring(diameter: int) -> Image.Image:
 def _legend(image: Image.Image, top: int) -> None:
     """One line under the board: what the shield, the capture badge and the ring mean."""
     draw = ImageDraw.Draw(image)
-    face = frame.font(LEGEND_SIZE)
+    face = typeset.font(LEGEND_SIZE)
     middle = top + LEGEND_HEIGHT // 2
     x = EDGE
     icon = 34
@@ -160,14 +160,14 @@ def _legend(image: Image.Image, top: int) -> None:
     for sprite, text in items:
         image.paste(sprite, (x, middle - sprite.height // 2), sprite)
         x += sprite.width + 8
-        draw.text((x, middle), text, font=face, fill=frame.TEXT, anchor="lm")
-        x += int(frame.text_length(text, face)) + 34
+        draw.text((x, middle), text, font=face, fill=palette.TEXT, anchor="lm")
+        x += int(typeset.text_length(text, face)) + 34
 
 
 @cache
 def _empty_board() -> Image.Image:
     """The board without pieces: the frame, the squares, the coordinates, the legend (built once)."""
-    image = Image.new("RGB", (BOARD_PX, BOARD_PX + LEGEND_HEIGHT), frame.BACKGROUND)
+    image = Image.new("RGB", (BOARD_PX, BOARD_PX + LEGEND_HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, BOARD_PX - 1, BOARD_PX - 1), radius=14, fill=FRAME_WOOD)
     for square in range(SIZE * SIZE):
@@ -177,7 +177,7 @@ def _empty_board() -> Image.Image:
         draw.rectangle((x - CELL // 2, y - CELL // 2, x + CELL // 2 - 1, y + CELL // 2 - 1), fill=colour)
     last = EDGE + CELL * SIZE
     draw.rectangle((EDGE - 2, EDGE - 2, last + 1, last + 1), outline=INK, width=2)
-    face = frame.font(COORD_SIZE, bold=True)
+    face = typeset.font(COORD_SIZE, bold=True)
     near, far = EDGE // 2, BOARD_PX - EDGE // 2
     for i in range(SIZE):
         x, _ = centre(i)
@@ -239,8 +239,8 @@ def _draw_arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
     pad = ARROW_WIDTH * 4 + 4
     left, top = math.floor(min(0, end[0]) - pad), math.floor(min(0, end[1]) - pad)
     right, bottom = math.ceil(max(0, end[0]) + pad), math.ceil(max(0, end[1]) + pad)
-    big, draw, s = frame.supersampled((right - left, bottom - top))
-    frame.draw_arrow(
+    big, draw, s = stencil.supersampled((right - left, bottom - top))
+    stencil.draw_arrow(
         draw,
         (-left * s, -top * s),
         ((end[0] - left) * s, (end[1] - top) * s),
@@ -259,12 +259,12 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
         _tint(image, last_move.to)
     row = _winning_row(state)
     if row is not None:
-        frame.paste_band(
+        stencil.paste_band(
             image,
             centre(row[0]),
             centre(row[1]),
             pad=CELL // 2,
-            layers=((frame.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
+            layers=((palette.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
         )
 
     moai = [frame.stone(colour, MOAI_PX) for colour in COLOURS]
@@ -274,13 +274,13 @@ def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
             continue
         sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
         x, y = centre(square)
-        frame.paste_sprite(image, sprite, (x - sprite.width // 2, y - sprite.height // 2))
+        layers.paste_sprite(image, sprite, (x - sprite.width // 2, y - sprite.height // 2))
 
     if last_move is not None:
         ring = _new_bead_ring(BEAD_PX + 16)
         for square in last_move.beads:
             x, y = centre(square)
-            frame.paste_sprite(image, ring, (x - ring.width // 2, y - ring.height // 2))
+            layers.paste_sprite(image, ring, (x - ring.width // 2, y - ring.height // 2))
         (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
         arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
         image.paste(arrow, (x0 - ax, y0 - ay), arrow)

@@ -33,29 +33,30 @@ from rules.kerboge import (
     StoneMove,
     forward,
 )
+from rules.text import plural
 
-from . import frame, png
+from . import frame, layers, palette, png, stencil, typeset
 
 # -- colours ------------------------------------------------------------------------------------
 
 SEAT_COLOURS = (
-    frame.SeatColour("Sailor", "Sa", frame.BLUE.fill),
-    frame.SeatColour("Merchant", "Me", frame.RED.fill),
-    frame.SeatColour("Soldier", "So", frame.BLACK.fill),
-    frame.SeatColour("Ruler", "Ru", (158, 158, 158)),
+    palette.SeatColour("Sailor", "Sa", palette.BLUE.fill),
+    palette.SeatColour("Merchant", "Me", palette.RED.fill),
+    palette.SeatColour("Soldier", "So", palette.BLACK.fill),
+    palette.SeatColour("Ruler", "Ru", (158, 158, 158)),
 )
 """Blue, red, black and grey as the rules name them, each stone carrying its seat's initials."""
-SEA: frame.RGB = (170, 204, 219)
-SEA_EDGE: frame.RGB = (120, 160, 180)
-SAND: frame.RGB = (238, 224, 190)
-SAND_EDGE: frame.RGB = (150, 124, 84)
-HARBOUR_FILL: frame.RGB = (214, 192, 148)
-INK: frame.RGB = (58, 46, 30)
-NUMBER_FILL: frame.RGB = (70, 56, 38)
-SERPENT_FILL: frame.RGB = frame.GREEN.fill
-SERPENT_BELLY: frame.RGB = (120, 210, 170)
-BOARDED_FILL: frame.RGB = (255, 255, 255)
-COIN_FILL: frame.RGB = (230, 184, 60)
+SEA: palette.RGB = (170, 204, 219)
+SEA_EDGE: palette.RGB = (120, 160, 180)
+SAND: palette.RGB = (238, 224, 190)
+SAND_EDGE: palette.RGB = (150, 124, 84)
+HARBOUR_FILL: palette.RGB = (214, 192, 148)
+INK: palette.RGB = (58, 46, 30)
+NUMBER_FILL: palette.RGB = (70, 56, 38)
+SERPENT_FILL: palette.RGB = palette.GREEN.fill
+SERPENT_BELLY: palette.RGB = (120, 210, 170)
+BOARDED_FILL: palette.RGB = (255, 255, 255)
+COIN_FILL: palette.RGB = (230, 184, 60)
 
 # -- geometry (pixels) --------------------------------------------------------------------------
 
@@ -84,6 +85,8 @@ SERPENT_SIZE = (104, 52)
 
 STRIP_LINE = 32
 TEXT_SIZE = 21
+CAPTION = frame.Caption(TEXT_SIZE, WIDTH, 1, STRIP_LINE, TEXT_SIZE)
+"""How the lines of words under the ring are set (`frame.text_line`): one line each."""
 STRIP_HEIGHT = 10 + 2 * STRIP_LINE + 10 + frame.CARD_HEIGHT
 CARD_WIDTH = (WIDTH - frame.CARD_GAP) // 2
 
@@ -94,11 +97,11 @@ def angle(mooring: int) -> float:
     return math.radians(-90 + 36 * (mooring - 1))
 
 
-def polar(radius: float, theta: float) -> frame.Point:
+def polar(radius: float, theta: float) -> stencil.Point:
     return CX + radius * math.cos(theta), CY + radius * math.sin(theta)
 
 
-def mooring_centre(mooring: int) -> frame.Point:
+def mooring_centre(mooring: int) -> stencil.Point:
     return polar(RING, angle(mooring))
 
 
@@ -116,12 +119,14 @@ def slot(seats: int, seat: int) -> tuple[int, int]:
 @cache
 def count_badge(count: int) -> Image.Image:
     """A dark pill with the count in white, e.g. for 3 stones."""
-    face = frame.font(COUNT_SIZE, bold=True)
+    face = typeset.font(COUNT_SIZE, bold=True)
     text = str(count)
-    width = max(26, int(frame.text_length(text, face)) + 12)
+    width = max(26, int(typeset.text_length(text, face)) + 12)
     height = 26
-    big, draw, s = frame.supersampled((width, height))
-    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=frame.OUTLINE)
+    big, draw, s = stencil.supersampled((width, height))
+    draw.rounded_rectangle(
+        (0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=palette.OUTLINE
+    )
     draw.rounded_rectangle(
         (s, s, width * s - 1 - s, height * s - 1 - s),
         radius=height * s // 2,
@@ -139,7 +144,7 @@ def number_badge(mooring: int) -> Image.Image:
     diameter = 2 * NUMBER_RADIUS
     sprite = frame.disc(NUMBER_FILL, diameter).copy()
     draw = ImageDraw.Draw(sprite)
-    frame.text_in_circle(
+    typeset.text_in_circle(
         draw, (diameter / 2, diameter / 2), NUMBER_RADIUS, str(mooring), fill=(255, 255, 255)
     )
     return sprite
@@ -148,24 +153,24 @@ def number_badge(mooring: int) -> Image.Image:
 @cache
 def boarded_badge(count: int, serpent: bool) -> Image.Image:
     """⚔ and the number of stones boarded at a mooring (green-rimmed when the Serpent boarded)."""
-    face = frame.font(COUNT_SIZE, bold=True)
+    face = typeset.font(COUNT_SIZE, bold=True)
     text = f"⚔{count}"
-    width, height = int(frame.text_length(text, face)) + 18, 30
-    big, draw, s = frame.supersampled((width, height))
-    rim = SERPENT_FILL if serpent else frame.OUTLINE
+    width, height = int(typeset.text_length(text, face)) + 18, 30
+    big, draw, s = stencil.supersampled((width, height))
+    rim = SERPENT_FILL if serpent else palette.OUTLINE
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=9 * s, fill=rim)
     draw.rounded_rectangle(
         (3 * s, 3 * s, width * s - 1 - 3 * s, height * s - 1 - 3 * s), radius=7 * s, fill=BOARDED_FILL
     )
     small = big.reduce(s)
-    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=frame.OUTLINE, anchor="mm")
+    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=palette.OUTLINE, anchor="mm")
     return small
 
 
 @cache
 def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) -> Image.Image:
     """The Serpent: a wavy green body with a head, an eye and a forked tongue."""
-    big, draw, s = frame.supersampled((width, height))
+    big, draw, s = stencil.supersampled((width, height))
     body = 12 * s
     middle = height * s / 2
     amplitude = height * s * 0.22
@@ -174,10 +179,10 @@ def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) 
         (x, middle + amplitude * math.sin((x - 8 * s) / (head_x - 8 * s) * 2.4 * math.pi))
         for x in range(8 * s, int(head_x) + 1, s)
     ]
-    draw.line(points, fill=frame.OUTLINE, width=body + 5 * s, joint="curve")
+    draw.line(points, fill=palette.OUTLINE, width=body + 5 * s, joint="curve")
     for x, y in (points[0], points[-1]):
         r = (body + 5 * s) / 2
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=frame.OUTLINE)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=palette.OUTLINE)
     draw.line(points, fill=SERPENT_FILL, width=body, joint="curve")
     draw.ellipse(
         (points[0][0] - body / 2, points[0][1] - body / 2, points[0][0] + body / 2, points[0][1] + body / 2),
@@ -189,11 +194,11 @@ def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) 
     draw.line([(hx + 21 * s, hy), (hx + 24 * s, hy - 3 * s)], fill=(200, 30, 40), width=2 * s)
     draw.line([(hx + 21 * s, hy), (hx + 24 * s, hy + 3 * s)], fill=(200, 30, 40), width=2 * s)
     rx, ry = 15 * s, 12 * s
-    draw.ellipse((hx - rx, hy - ry, hx + rx, hy + ry), fill=frame.OUTLINE)
+    draw.ellipse((hx - rx, hy - ry, hx + rx, hy + ry), fill=palette.OUTLINE)
     rx, ry = 12 * s, 9 * s
     draw.ellipse((hx - rx, hy - ry, hx + rx, hy + ry), fill=SERPENT_FILL)
     draw.ellipse((hx + 2 * s, hy - 7 * s, hx + 9 * s, hy), fill=(255, 255, 255))
-    draw.ellipse((hx + 5 * s, hy - 5 * s, hx + 8 * s, hy - 2 * s), fill=frame.OUTLINE)
+    draw.ellipse((hx + 5 * s, hy - 5 * s, hx + 8 * s, hy - 2 * s), fill=palette.OUTLINE)
     return big.reduce(s)
 
 
@@ -201,11 +206,11 @@ def serpent_sprite(width: int = SERPENT_SIZE[0], height: int = SERPENT_SIZE[1]) 
 def coin_sprite(face_text: str) -> Image.Image:
     """A gold coin with H, T or 2 on it (the swatch of the coin card)."""
     diameter = frame.SWATCH
-    sprite = frame.disc(frame.OUTLINE, diameter).copy()
+    sprite = frame.disc(palette.OUTLINE, diameter).copy()
     inner = frame.disc(COIN_FILL, diameter - 6)
     sprite.paste(inner, (3, 3), inner)
     draw = ImageDraw.Draw(sprite)
-    frame.text_in_circle(
+    typeset.text_in_circle(
         draw, (diameter / 2, diameter / 2), diameter / 2 - 3, face_text, fill=INK, scale=0.75
     )
     return sprite
@@ -219,7 +224,9 @@ def empty_ring() -> Image.Image:
     """The sea, the harbour and the ten numbered moorings, without stones (built once)."""
     big, draw, s = frame.supersampled_board((WIDTH, RING_HEIGHT), 18, SEA)
 
-    def circle(centre: frame.Point, radius: float, fill: frame.RGB, outline: frame.RGB, width: int) -> None:
+    def circle(
+        centre: stencil.Point, radius: float, fill: palette.RGB, outline: palette.RGB, width: int
+    ) -> None:
         x, y = centre[0] * s, centre[1] * s
         r = radius * s
         draw.ellipse((x - r, y - r, x + r, y + r), fill=outline)
@@ -238,7 +245,7 @@ def empty_ring() -> Image.Image:
     draw.text(
         (CX, CY - HARBOUR_RADIUS + 30),
         "HARBOUR",
-        font=frame.font(LABEL_SIZE, bold=True),
+        font=typeset.font(LABEL_SIZE, bold=True),
         fill=INK,
         anchor="mm",
     )
@@ -252,7 +259,7 @@ def empty_ring() -> Image.Image:
 # -- drawing a position -----------------------------------------------------------------------------
 
 
-def serpent_centre(mooring: int) -> frame.Point:
+def serpent_centre(mooring: int) -> stencil.Point:
     """Where the Serpent lies: against the inner edge of its mooring, a little over it."""
     theta = angle(mooring)
     width, height = SERPENT_SIZE
@@ -260,12 +267,12 @@ def serpent_centre(mooring: int) -> frame.Point:
     return polar(INNER - reach + 26, theta)
 
 
-def _arc(radius: float, start: float, end: float) -> list[frame.Point]:
+def _arc(radius: float, start: float, end: float) -> list[stencil.Point]:
     steps = max(2, int(abs(end - start) / math.radians(4)))
     return [polar(radius, start + (end - start) * i / steps) for i in range(steps + 1)]
 
 
-def move_paths(move: StoneMove) -> list[list[frame.Point]]:
+def move_paths(move: StoneMove) -> list[list[stencil.Point]]:
     """The arrows of a move, each a polyline whose last point is the tip."""
     if move.source == HARBOUR:
         theta = angle(move.destinations[0])
@@ -299,15 +306,17 @@ def move_paths(move: StoneMove) -> list[list[frame.Point]]:
     return paths
 
 
-def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+def add_arrows(
+    board: layers.LayeredBoard, paths: Sequence[Sequence[stencil.Point]], fill: palette.RGB
+) -> None:
     """Smooth arrows along polylines, tips at the ends: two supersampled masks (the dark outline
     and the fill) over the box around them, painted through as stencils."""
     if not paths:
         return
     shape = tuple(tuple(path) for path in paths)
     outline, inside = path_stencils(shape, board.width, board.height)
-    key = frame.HashedKey(shape)
-    board.stencil(("arrows", key), outline, frame.OUTLINE, (0, 0))
+    key = layers.HashedKey(shape)
+    board.stencil(("arrows", key), outline, palette.OUTLINE, (0, 0))
     board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
@@ -315,7 +324,7 @@ def warm_up(state: KerbogeState, last_move: Move | None) -> None:
     """Make the stencils of the arrows of `last_move` in the picture of `state`, but not the
     picture (`render.warm_up`; the stencils do not depend on their colour)."""
     if isinstance(last_move, StoneMove):
-        add_arrows(frame.LayeredBoard(empty_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill)
+        add_arrows(layers.LayeredBoard(empty_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill)
 
 
 ARROW_CACHE = 128
@@ -326,8 +335,8 @@ leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at
 
 @lru_cache(maxsize=ARROW_CACHE)
 def path_stencils(
-    paths: tuple[tuple[frame.Point, ...], ...], width: int, height: int
-) -> tuple[frame.Stencil, frame.Stencil]:
+    paths: tuple[tuple[stencil.Point, ...], ...], width: int, height: int
+) -> tuple[stencil.Stencil, stencil.Stencil]:
     """The outline's and the fill's stencils of the arrows along `paths` on a picture `width` ×
     `height` (cached)."""
     s = ARROW_SUPERSAMPLE
@@ -341,18 +350,21 @@ def path_stencils(
     outline = 3
 
     arrows = [
-        frame.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s) for path in paths
+        stencil.path_arrow([((x - left) * s, (y - top) * s) for x, y in path], ARROW_HEAD, s)
+        for path in paths
     ]
     # Where the ink can be: along the shafts, as wide as the widest line, and the heads.
     widest = round((ARROW_WIDTH + 2 * outline) * s)
-    covers = [box for arrow in arrows for box in frame.segment_covers(arrow.shaft, widest)]
+    covers = [box for arrow in arrows for box in stencil.segment_covers(arrow.shaft, widest)]
     covers += [
-        frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for arrow in arrows for grow in (outline, 0)
+        stencil.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s)
+        for arrow in arrows
+        for grow in (outline, 0)
     ]
-    bands = frame.ink_bands(size, s, covers)
+    bands = stencil.ink_bands(size, s, covers)
     stencils = []
     for grow in (outline, 0):
-        with frame.mask_canvas(bands) as (mask, draw):
+        with stencil.mask_canvas(bands) as (mask, draw):
             # ImageDraw's line, ellipse and polygon, without their work in Python.
             ink = draw._getink(255)[0]
             assert ink is not None
@@ -367,11 +379,11 @@ def path_stencils(
                 x, y = shaft[0]
                 core.draw_ellipse((x - r, y - r, x + r, y + r), ink, 1)
                 core.draw_polygon(arrow.head(ARROW_WIDTH, grow), ink, 1)
-            stencils.append(frame.reduced_stencil(mask, bands).moved(left, top))
+            stencils.append(stencil.reduced_stencil(mask, bands).moved(left, top))
     return stencils[0], stencils[1]
 
 
-def boarded_at(mooring: int, serpent: bool) -> frame.Point:
+def boarded_at(mooring: int, serpent: bool) -> stencil.Point:
     """Where the ⚔ badge of a mooring goes: on its rim, beside the number (the Serpent's on the
     other side)."""
     theta = angle(mooring) + math.radians(-55 if serpent else 55)
@@ -395,7 +407,7 @@ Placed = tuple[tuple[Image.Image, tuple[int, int]], ...]
 """Sprites and where their top left corners go, in the order they are pasted."""
 
 
-def _centred(sprite: Image.Image, centre: frame.Point) -> tuple[Image.Image, tuple[int, int]]:
+def _centred(sprite: Image.Image, centre: stencil.Point) -> tuple[Image.Image, tuple[int, int]]:
     return sprite, frame.centred(sprite, centre)
 
 
@@ -439,14 +451,14 @@ def groups_tile(
     left, top, right, bottom = _box(placed)
     tile = empty_ring().crop((left, top, right, bottom))
     for sprite, (x, y) in placed:
-        frame.paste_sprite(tile, sprite, (x - left, y - top))
+        layers.paste_sprite(tile, sprite, (x - left, y - top))
     return tile, (left, top)
 
 
-def ring_layers(state: KerbogeState, last_move: Move | None) -> frame.LayeredBoard:
+def ring_layers(state: KerbogeState, last_move: Move | None) -> layers.LayeredBoard:
     """The stones, the Serpent, the last move's arrows and the boardings, as layers over the
     empty ring."""
-    board = frame.LayeredBoard(empty_ring(), "kerboge")
+    board = layers.LayeredBoard(empty_ring(), "kerboge")
     seats = state.seats
     colours = SEAT_COLOURS[:seats]
     serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
@@ -481,7 +493,7 @@ def ring_layers(state: KerbogeState, last_move: Move | None) -> frame.LayeredBoa
 
 def _who(names: Sequence[str], seat: int) -> str:
     name = names[seat]
-    short = frame.trim(name, frame.font(TEXT_SIZE, bold=True), 230)
+    short = typeset.trim(name, typeset.font(TEXT_SIZE, bold=True), 230)
     return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
 
 
@@ -506,7 +518,7 @@ def serpent_took(state: KerbogeState) -> int:
 
 
 def serpent_score_text(state: KerbogeState) -> str:
-    text = f"{frame.plural(state.serpent_points, 'point')} · at {state.serpent}"
+    text = f"{plural(state.serpent_points, 'point')} · at {state.serpent}"
     if serpent_took(state):
         text += f" · took {_stones(state.serpent_boarded)}"
     return text
@@ -531,9 +543,9 @@ def tossed_by(names: Sequence[str], seat: int) -> str:
     seat_name = SEAT_NAMES[seat]
     if names[seat] == seat_name:
         return f"tossed by the {seat_name}"
-    face = frame.font(frame.SCORE_SIZE)
-    room = info_card_rooms("coin", False)[1] - frame.text_length(f"tossed by  ({seat_name})", face)
-    return f"tossed by {frame.trim(names[seat], face, room)} ({seat_name})"
+    face = typeset.font(frame.SCORE_SIZE)
+    room = info_card_rooms("coin", False)[1] - typeset.text_length(f"tossed by  ({seat_name})", face)
+    return f"tossed by {typeset.trim(names[seat], face, room)} ({seat_name})"
 
 
 def round_text(state: KerbogeState) -> str:
@@ -547,36 +559,36 @@ def round_text(state: KerbogeState) -> str:
 def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     """A card in the style of the player panel: the Serpent (icon "serpent") or the coin (cached:
     32 of 125 kB, 4 MB at most)."""
-    image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
+    image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, CARD_WIDTH - 1, frame.CARD_HEIGHT - 1)
-    draw.rounded_rectangle(box, radius=12, fill=frame.CARD_ACTIVE if winner else frame.CARD)
+    draw.rounded_rectangle(box, radius=12, fill=palette.CARD_ACTIVE if winner else palette.CARD)
     if winner:
-        draw.rounded_rectangle(box, radius=12, outline=frame.TEXT, width=3)
+        draw.rounded_rectangle(box, radius=12, outline=palette.TEXT, width=3)
     sprite = serpent_sprite(72, 36) if icon == "serpent" else coin_sprite(icon)
     left = INFO_ICON_LEFT["serpent" if icon == "serpent" else "coin"]
     image.paste(sprite, (left, (frame.CARD_HEIGHT - sprite.height) // 2), sprite)
     text_left = left + sprite.width + 12
     right = CARD_WIDTH - 14
     if winner:
-        face = frame.font(frame.TAG_SIZE, bold=True)
+        face = typeset.font(frame.TAG_SIZE, bold=True)
         tag = frame.Mark.WINNER.value
-        tag_width = int(frame.text_length(tag, face)) + 20
+        tag_width = int(typeset.text_length(tag, face)) + 20
         tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
-        draw.rounded_rectangle(tag_box, radius=8, fill=frame.TEXT)
-        frame.text(
+        draw.rounded_rectangle(tag_box, radius=8, fill=palette.TEXT)
+        typeset.text(
             draw,
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
             tag,
             font=face,
-            fill=frame.BACKGROUND,
+            fill=palette.BACKGROUND,
             anchor="mm",
         )
     (shown_title,), (shown_line,) = info_card_lines(title, line, icon, winner)
-    name_face = frame.font(frame.NAME_SIZE, bold=True)
-    frame.text(draw, (text_left, 33), shown_title, font=name_face, fill=frame.TEXT, anchor="ls")
-    score_face = frame.font(frame.SCORE_SIZE)
-    frame.text(draw, (text_left, 58), shown_line, font=score_face, fill=frame.MUTED, anchor="ls")
+    name_face = typeset.font(frame.NAME_SIZE, bold=True)
+    typeset.text(draw, (text_left, 33), shown_title, font=name_face, fill=palette.TEXT, anchor="ls")
+    score_face = typeset.font(frame.SCORE_SIZE)
+    typeset.text(draw, (text_left, 58), shown_line, font=score_face, fill=palette.MUTED, anchor="ls")
     return image
 
 
@@ -589,8 +601,8 @@ def info_card_rooms(icon: str, winner: bool) -> tuple[float, float]:
     serpent = icon == "serpent"
     text_left = INFO_ICON_LEFT["serpent" if serpent else "coin"] + (72 if serpent else frame.SWATCH) + 12
     right = CARD_WIDTH - 14
-    tag_face = frame.font(frame.TAG_SIZE, bold=True)
-    tag_width = int(frame.text_length(frame.Mark.WINNER.value, tag_face)) + 30 if winner else 0
+    tag_face = typeset.font(frame.TAG_SIZE, bold=True)
+    tag_width = int(typeset.text_length(frame.Mark.WINNER.value, tag_face)) + 30 if winner else 0
     return right - tag_width - text_left, right - text_left
 
 
@@ -600,21 +612,9 @@ def info_card_lines(
     """An info card's title and line as they fit on it (one line each)."""
     title_room, line_room = info_card_rooms(icon, winner)
     return (
-        frame.wrap(title, frame.font(frame.NAME_SIZE, bold=True), title_room, 1),
-        frame.wrap(line, frame.font(frame.SCORE_SIZE), line_room, 1),
+        typeset.wrap(title, typeset.font(frame.NAME_SIZE, bold=True), title_room, 1),
+        typeset.wrap(line, typeset.font(frame.SCORE_SIZE), line_room, 1),
     )
-
-
-def caption_lines(label: str, text: str) -> tuple[str, ...]:
-    """The line of a caption under the ring (see `text_line`)."""
-    return frame.caption_lines(label, text, TEXT_SIZE, WIDTH, 1)
-
-
-@lru_cache(maxsize=32)
-def text_line(label: str, text: str) -> Image.Image:
-    """One line of words under the ring, its label in bold (cached: some lines repeat; 32 of
-    120 kB, 4 MB at most; its words are cached by `frame.text` anyway)."""
-    return frame.caption(label, text, TEXT_SIZE, WIDTH, 1, STRIP_LINE, TEXT_SIZE)
 
 
 def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
@@ -627,14 +627,19 @@ def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]
     cards = card_row(
         ("Serpent", serpent_score_text(state), "serpent", serpent_won), (title, line, face, False)
     )
-    return [frame.plain(10), *(text_line(label, text) for label, text in lines), frame.plain(10), cards]
+    return [
+        frame.plain(10),
+        *(frame.text_line(label, text, CAPTION) for label, text in lines),
+        frame.plain(10),
+        cards,
+    ]
 
 
 @lru_cache(maxsize=8)
 def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, bool]) -> Image.Image:
     """The Serpent's card and the coin's side by side (cached: they change once a round; 8 of
     190 kB, 1.5 MB at most)."""
-    row = Image.new("RGB", (WIDTH, frame.CARD_HEIGHT), frame.BACKGROUND)
+    row = Image.new("RGB", (WIDTH, frame.CARD_HEIGHT), palette.BACKGROUND)
     row.paste(info_card(*serpent), (0, 0))
     row.paste(info_card(*coin), (CARD_WIDTH + frame.CARD_GAP, 0))
     return row
@@ -667,9 +672,9 @@ def status(state: KerbogeState, names: Sequence[str]) -> frame.Status:
         verb = "wins" if len(winners) == 1 else "win"
         best = int(outcome.scores[outcome.winners[0]])
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
-        return frame.Status(f"{listed} {verb} with {frame.plural(best, 'point')}", colour)
+        return frame.Status(f"{listed} {verb} with {plural(best, 'point')}", colour)
     if outcome.termination == SERPENT_WINS:
-        return frame.Status(f"The Serpent wins with {frame.plural(state.serpent_points, 'point')}")
+        return frame.Status(f"The Serpent wins with {plural(state.serpent_points, 'point')}")
     return frame.Status(f"Game over — {outcome.reason}")
 
 

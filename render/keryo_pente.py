@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from rules.keryo_pente import COLUMNS, FIVE_IN_A_ROW, SIZE, KeryoPenteState, Point
 
-from . import frame
+from . import frame, layers, palette, stencil, typeset
 
 CELL = 45
 """Pixels between two lines."""
@@ -22,16 +22,16 @@ EDGE = 56
 BOARD_PX = EDGE * 2 + CELL * (SIZE - 1)
 STAR_POINTS = tuple((c, r) for c in (3, 9, 15) for r in (3, 9, 15))
 
-WOOD: frame.RGB = (232, 218, 186)
-LINE: frame.RGB = (92, 78, 58)
-INK: frame.RGB = (64, 52, 36)
-BOX: frame.RGB = (208, 187, 140)
+WOOD: palette.RGB = (232, 218, 186)
+LINE: palette.RGB = (92, 78, 58)
+INK: palette.RGB = (64, 52, 36)
+BOX: palette.RGB = (208, 187, 140)
 """Shading of the tournament box H8–M12 while the first player's second stone may not go there."""
-MARKER: frame.RGB = (20, 20, 24)
-WIN_LINE: frame.RGB = (255, 255, 255)
+MARKER: palette.RGB = (20, 20, 24)
+WIN_LINE: palette.RGB = (255, 255, 255)
 """The band around a winning line of five (with a MARKER border)."""
 COORD_SIZE = 20
-SHAPES: dict[str, frame.Shape] = {
+SHAPES: dict[str, palette.Shape] = {
     "Red": "circle",
     "Blue": "square",
     "Yellow": "triangle",
@@ -41,7 +41,7 @@ SHAPES: dict[str, frame.Shape] = {
 }
 """Each seat's stones have a shape of their own: with colour-blindness Green and Purple turn
 grey alike and Yellow and Orange merge, and six seats must still stay apart on a phone."""
-SEAT_COLOURS = {name: replace(frame.SEAT_COLOURS[name], shape=shape) for name, shape in SHAPES.items()}
+SEAT_COLOURS = {name: replace(palette.SEAT_COLOURS[name], shape=shape) for name, shape in SHAPES.items()}
 """The palette's colours with the shapes above."""
 
 
@@ -53,7 +53,7 @@ def centre(column: int, row: int) -> tuple[int, int]:
 @cache
 def _empty_board(tournament_box: bool) -> Image.Image:
     """The board without stones: wood, lines, star points and coordinates (built once)."""
-    image = Image.new("RGB", (BOARD_PX, BOARD_PX), frame.BACKGROUND)
+    image = Image.new("RGB", (BOARD_PX, BOARD_PX), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, BOARD_PX - 1, BOARD_PX - 1), radius=14, fill=WOOD)
     first, last = EDGE, EDGE + CELL * (SIZE - 1)
@@ -71,7 +71,7 @@ def _empty_board(tournament_box: bool) -> Image.Image:
         x, y = centre(column, row)
         image.paste(dot, (x - dot.width // 2, y - dot.height // 2), dot)
 
-    face = frame.font(COORD_SIZE, bold=True)
+    face = typeset.font(COORD_SIZE, bold=True)
     near, far = EDGE // 2 - 4, BOARD_PX - EDGE // 2 + 4
     for i in range(SIZE):
         x, y = centre(i, i)
@@ -106,7 +106,7 @@ def _stone_over(seat: str, under: bytes) -> Image.Image:
 def _last_move_marker() -> Image.Image:
     """A square around the stone, dark with a light inner edge: visible on wood and on stones."""
     side = CELL + 3
-    big, draw, s = frame.supersampled((side, side))
+    big, draw, s = stencil.supersampled((side, side))
     draw.rounded_rectangle((0, 0, side * s - 1, side * s - 1), radius=4 * s, outline=MARKER, width=4 * s)
     inset = 4 * s
     draw.rounded_rectangle(
@@ -123,10 +123,10 @@ CAPTURE_MARK = 30
 
 
 @cache
-def _capture_marker(colour: frame.RGB) -> Image.Image:
+def _capture_marker(colour: palette.RGB) -> Image.Image:
     """A cross in the capturer's colour with a dark border: a stone was taken here."""
     side = CAPTURE_MARK
-    big, draw, s = frame.supersampled((side, side))
+    big, draw, s = stencil.supersampled((side, side))
     inset, far = 4 * s, side * s - 1 - 4 * s
     for fill, width in ((MARKER, 9 * s), (colour, 5 * s)):
         draw.line((inset, inset, far, far), fill=fill, width=width)
@@ -169,7 +169,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
         if line is not None:
             band = True
             start, end = (centre(i % SIZE, i // SIZE) for i in line)
-            frame.paste_band(
+            stencil.paste_band(
                 image, start, end, pad=CELL, layers=((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5))
             )
 
@@ -184,7 +184,7 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
                 sprite = frame.stone(SEAT_COLOURS[names[value - 1]], STONE)
                 image.paste(sprite, at, sprite)
             else:
-                frame.paste_copy(image, _stone_patch(restricted, names[value - 1], index), at)
+                layers.paste_copy(image, _stone_patch(restricted, names[value - 1], index), at)
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
         capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]
@@ -206,7 +206,7 @@ def _second_stone_restricted(state: KeryoPenteState) -> bool:
 
 
 def _status(
-    state: KeryoPenteState, names: Sequence[str], colours: Sequence[frame.SeatColour]
+    state: KeryoPenteState, names: Sequence[str], colours: Sequence[palette.SeatColour]
 ) -> frame.Status:
     """The usual status line, with a reminder of the tournament rule when it applies."""
     status = frame.status_for(state, names, colours)

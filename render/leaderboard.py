@@ -17,7 +17,7 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from . import frame, png
+from . import frame, palette, png, typeset
 
 WIDTH = 720
 MARGIN = 24
@@ -43,12 +43,12 @@ WINS_RIGHT = WIDTH - MARGIN - 10
 NAME_RIGHT = RATING_RIGHT - 100
 """Names are shortened to end here, before the widest rating ("1999?")."""
 
-GOLD: frame.RGB = (240, 196, 64)
-SILVER: frame.RGB = (196, 202, 212)
-BRONZE: frame.RGB = (205, 127, 50)
+GOLD: palette.RGB = (240, 196, 64)
+SILVER: palette.RGB = (196, 202, 212)
+BRONZE: palette.RGB = (205, 127, 50)
 MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
-ROW_EVEN: frame.RGB = frame.CARD
-ROW_ODD: frame.RGB = (44, 48, 56)
+ROW_EVEN: palette.RGB = palette.CARD
+ROW_ODD: palette.RGB = (44, 48, 56)
 NO_NAME = "(name not shown)"
 
 
@@ -70,68 +70,70 @@ class Line(Protocol):
 def _badge(draw: ImageDraw.ImageDraw, image: Image.Image, rank: int, middle: int) -> None:
     medal = MEDALS.get(rank)
     if medal is None:
-        face = frame.font(NUMBER_SIZE if rank < 1000 else NUMBER_SIZE - 8, bold=True)
-        draw.text((RANK_CENTRE, middle), str(rank), font=face, fill=frame.MUTED, anchor="mm")
+        face = typeset.font(NUMBER_SIZE if rank < 1000 else NUMBER_SIZE - 8, bold=True)
+        draw.text((RANK_CENTRE, middle), str(rank), font=face, fill=palette.MUTED, anchor="mm")
         return
-    disc = frame.disc(frame.OUTLINE, BADGE)
+    disc = frame.disc(palette.OUTLINE, BADGE)
     inner = frame.disc(medal, BADGE - 6)
     left, top = RANK_CENTRE - BADGE // 2, middle - BADGE // 2
     image.paste(disc, (left, top), disc)
     image.paste(inner, (left + 3, top + 3), inner)
-    frame.text_in_circle(draw, (RANK_CENTRE, middle), BADGE / 2 - 3, str(rank), fill=frame.ink_on(medal))
+    typeset.text_in_circle(draw, (RANK_CENTRE, middle), BADGE / 2 - 3, str(rank), fill=palette.ink_on(medal))
 
 
 def _rating(draw: ImageDraw.ImageDraw, rating: str, middle: int) -> None:
     """The rating right-aligned on its digits; a provisional `?` fainter, just after them."""
-    face = frame.font(NUMBER_SIZE, bold=True)
+    face = typeset.font(NUMBER_SIZE, bold=True)
     digits = rating.rstrip("?")
-    draw.text((RATING_RIGHT, middle), digits, font=face, fill=frame.TEXT, anchor="rm")
+    draw.text((RATING_RIGHT, middle), digits, font=face, fill=palette.TEXT, anchor="rm")
     if digits != rating:
-        draw.text((RATING_RIGHT + 3, middle), "?", font=face, fill=frame.FAINT, anchor="lm")
+        draw.text((RATING_RIGHT + 3, middle), "?", font=face, fill=palette.FAINT, anchor="lm")
 
 
 def leaderboard(title: str, subtitle: str, lines: Sequence[Line], *, footer: str = "") -> bytes:
     """A PNG of one page of the leaderboard (see the module docstring)."""
     height = HEADER_HEIGHT + COLUMNS_HEIGHT + ROW_HEIGHT * len(lines) + (FOOTER_HEIGHT if footer else 16)
-    image = Image.new("RGB", (WIDTH, height), frame.BACKGROUND)
+    image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
 
-    title_face = frame.font(TITLE_SIZE, bold=True)
-    shown_title = frame.trim(frame.clean_text(title, bold=True), title_face, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, 50), shown_title, font=title_face, fill=frame.TEXT, anchor="ls")
-    subtitle_face = frame.font(SUBTITLE_SIZE)
-    shown_subtitle = frame.trim(frame.clean_text(subtitle), subtitle_face, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, 88), shown_subtitle, font=subtitle_face, fill=frame.MUTED, anchor="ls")
+    title_face = typeset.font(TITLE_SIZE, bold=True)
+    shown_title = typeset.trim(typeset.clean_text(title, bold=True), title_face, WIDTH - 2 * MARGIN)
+    draw.text((MARGIN, 50), shown_title, font=title_face, fill=palette.TEXT, anchor="ls")
+    subtitle_face = typeset.font(SUBTITLE_SIZE)
+    shown_subtitle = typeset.trim(typeset.clean_text(subtitle), subtitle_face, WIDTH - 2 * MARGIN)
+    draw.text((MARGIN, 88), shown_subtitle, font=subtitle_face, fill=palette.MUTED, anchor="ls")
 
-    head = frame.font(HEAD_SIZE, bold=True)
+    head = typeset.font(HEAD_SIZE, bold=True)
     baseline = HEADER_HEIGHT + 24
-    draw.text((RANK_CENTRE, baseline), "#", font=head, fill=frame.FAINT, anchor="ms")
-    draw.text((NAME_LEFT, baseline), "PLAYER", font=head, fill=frame.FAINT, anchor="ls")
-    draw.text((RATING_RIGHT, baseline), "RATING", font=head, fill=frame.FAINT, anchor="rs")
-    draw.text((MATCHES_RIGHT, baseline), "PLAYED", font=head, fill=frame.FAINT, anchor="rs")
-    draw.text((WINS_RIGHT, baseline), "WON", font=head, fill=frame.FAINT, anchor="rs")
+    draw.text((RANK_CENTRE, baseline), "#", font=head, fill=palette.FAINT, anchor="ms")
+    draw.text((NAME_LEFT, baseline), "PLAYER", font=head, fill=palette.FAINT, anchor="ls")
+    draw.text((RATING_RIGHT, baseline), "RATING", font=head, fill=palette.FAINT, anchor="rs")
+    draw.text((MATCHES_RIGHT, baseline), "PLAYED", font=head, fill=palette.FAINT, anchor="rs")
+    draw.text((WINS_RIGHT, baseline), "WON", font=head, fill=palette.FAINT, anchor="rs")
 
-    name_face = frame.font(NAME_SIZE, bold=True)
-    number_face = frame.font(NUMBER_SIZE)
+    name_face = typeset.font(NAME_SIZE, bold=True)
+    number_face = typeset.font(NUMBER_SIZE)
     top = HEADER_HEIGHT + COLUMNS_HEIGHT
     for index, line in enumerate(lines):
         box = (MARGIN // 2, top, WIDTH - MARGIN // 2 - 1, top + ROW_HEIGHT - 5)
         draw.rounded_rectangle(box, radius=10, fill=ROW_EVEN if index % 2 == 0 else ROW_ODD)
         middle = top + (ROW_HEIGHT - 4) // 2
         _badge(draw, image, line.rank, middle)
-        name = frame.clean_text(line.name, bold=True)
-        face_colour = frame.TEXT if name else frame.FAINT
-        name = frame.trim(name or NO_NAME, name_face, NAME_RIGHT - NAME_LEFT)
+        name = typeset.clean_text(line.name, bold=True)
+        face_colour = palette.TEXT if name else palette.FAINT
+        name = typeset.trim(name or NO_NAME, name_face, NAME_RIGHT - NAME_LEFT)
         draw.text((NAME_LEFT, middle), name, font=name_face, fill=face_colour, anchor="lm")
         _rating(draw, line.rating, middle)
-        draw.text((MATCHES_RIGHT, middle), str(line.matches), font=number_face, fill=frame.MUTED, anchor="rm")
-        draw.text((WINS_RIGHT, middle), str(line.wins), font=number_face, fill=frame.MUTED, anchor="rm")
+        draw.text(
+            (MATCHES_RIGHT, middle), str(line.matches), font=number_face, fill=palette.MUTED, anchor="rm"
+        )
+        draw.text((WINS_RIGHT, middle), str(line.wins), font=number_face, fill=palette.MUTED, anchor="rm")
         top += ROW_HEIGHT
 
     if footer:
-        footer_face = frame.font(FOOTER_SIZE)
-        text = frame.trim(frame.clean_text(footer), footer_face, WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, top + 30), text, font=footer_face, fill=frame.FAINT, anchor="ls")
+        footer_face = typeset.font(FOOTER_SIZE)
+        text = typeset.trim(typeset.clean_text(footer), footer_face, WIDTH - 2 * MARGIN)
+        draw.text((MARGIN, top + 30), text, font=footer_face, fill=palette.FAINT, anchor="ls")
     return png.encode(image)
 
 

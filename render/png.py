@@ -41,6 +41,9 @@ strips of about five pictures), the least recently used going first; a strip who
 is taken by another replaces it. A strip pushed out keeps its piece alone, among at most
 OLDER_BYTES of older pieces, and is checked, if met again, by inflating its piece and comparing
 the rows byte for byte: three times cheaper than compressing them again.
+
+Pillow's raw encoder, which hands out an image's rows, is not its public API: it is listed, with
+why, in `render/__init__.py`.
 """
 
 from __future__ import annotations
@@ -87,20 +90,25 @@ the strips' bytes); by default glibc gives freed memory back as soon as 128 kB l
 top of the heap (and serves blocks above a threshold it adapts with fresh mappings), so the next
 picture faults the same pages in again, about 150 faults a move at about 4 µs each on our
 virtual machines. Keeping 32 MiB, and mapping only blocks of 16 MiB or more apart, halves the
-faults of a move and removes them once the process is warm. Set here because every picture
-passes through this module; MALLOC_TRIM_THRESHOLD_ or MALLOC_MMAP_THRESHOLD_ in the environment
-win, and a C library without glibc's `mallopt` is left as it is.
+faults of a move and removes them once the process is warm. Set by `keep_freed_memory`, which
+the entry point calls (bot.py, beside `gc.freeze()`, and the benches that measure as the bot
+runs), never by importing this module: the allocator is the whole process's.
+MALLOC_TRIM_THRESHOLD_ or MALLOC_MMAP_THRESHOLD_ in the environment win, and a C library without
+glibc's `mallopt` is left as it is.
 
 Pillow is left to keep no freed image blocks of its own (its default): it would hand a kept block
 to the next image, made larger or smaller to fit, and a board drawn in runs of rows of every
-height (`frame.LayeredBoard`) then scattered holes through the heap that grew it by about 20 MB
+height (`layers.LayeredBoard`) then scattered holes through the heap that grew it by about 20 MB
 every thousand Verquere pictures. The C library keeping freed memory spares the faults as well."""
 MALLOC_MAP_FROM = 16 << 20
 """Blocks of this many bytes or more get mappings of their own (see MALLOC_KEEP)."""
 
 
-def _keep_freed_memory() -> bool:
-    """Ask glibc to keep MALLOC_KEEP bytes of freed memory (see there); whether it was asked."""
+def keep_freed_memory() -> bool:
+    """Ask glibc to keep MALLOC_KEEP bytes of freed memory and to map only blocks of
+    MALLOC_MAP_FROM bytes or more apart (see MALLOC_KEEP); whether it was asked. For the entry
+    point to call once (it changes the whole process's allocator); the pictures do not depend
+    on it, only their speed and the process's memory do."""
     if {"MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_"} & set(os.environ):
         return False
     try:
@@ -111,9 +119,6 @@ def _keep_freed_memory() -> bool:
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int
     m_trim_threshold, m_mmap_threshold = -1, -3  # glibc's <malloc.h>
     return bool(mallopt(m_trim_threshold, MALLOC_KEEP)) and bool(mallopt(m_mmap_threshold, MALLOC_MAP_FROM))
-
-
-KEEPS_FREED_MEMORY = _keep_freed_memory()
 
 
 class Strip(NamedTuple):

@@ -45,7 +45,7 @@ from rules.verquere import (
     other_numbering,
 )
 
-from . import frame, png
+from . import frame, layers, palette, png, stencil, typeset
 
 # -- geometry (pixels) ----------------------------------------------------------------------------
 
@@ -80,6 +80,8 @@ STRIP_LINE = 32
 TEXT_SIZE = 20
 CAPTION_LINES = 2
 """Lines a caption may take: the last turn's can need two (a double, the mover's own notation)."""
+CAPTION = frame.Caption(TEXT_SIZE, WIDTH, CAPTION_LINES, STRIP_LINE, TEXT_SIZE + 2)
+"""How the lines of words under the board are set (`frame.text_line`)."""
 STRIP_HEIGHT = 12 + 3 * STRIP_LINE
 """The last turn (one or two lines) and the numbering."""
 HEIGHT = BOARD_HEIGHT + STRIP_HEIGHT
@@ -95,25 +97,25 @@ HOP_HEIGHT = MAN * 1.8
 
 # -- colours ----------------------------------------------------------------------------------------
 
-FRAME_WOOD: frame.RGB = (92, 62, 40)
-TRAY_WOOD: frame.RGB = (74, 50, 32)
-FELT: frame.RGB = (58, 104, 86)
-POINT_LIGHT: frame.RGB = (222, 200, 152)
-POINT_DARK: frame.RGB = (160, 74, 52)
-NUMBER_INK: frame.RGB = (246, 236, 214)
-HEAD_MARK: frame.RGB = (240, 200, 90)
-ARROW: frame.RGB = (230, 159, 0)
+FRAME_WOOD: palette.RGB = (92, 62, 40)
+TRAY_WOOD: palette.RGB = (74, 50, 32)
+FELT: palette.RGB = (58, 104, 86)
+POINT_LIGHT: palette.RGB = (222, 200, 152)
+POINT_DARK: palette.RGB = (160, 74, 52)
+NUMBER_INK: palette.RGB = (246, 236, 214)
+HEAD_MARK: palette.RGB = (240, 200, 90)
+ARROW: palette.RGB = (230, 159, 0)
 """The last turn's arrows: Okabe & Ito's orange, with a dark border."""
-BANNER: frame.RGB = (250, 246, 236)
-BANNER_INK: frame.RGB = (28, 28, 32)
+BANNER: palette.RGB = (250, 246, 236)
+BANNER_INK: palette.RGB = (28, 28, 32)
 
-WHITE = frame.SeatColour("White", "W", (244, 242, 234))
-BLACK = frame.SeatColour("Black", "B", (34, 34, 38))
+WHITE = palette.SeatColour("White", "W", (244, 242, 234))
+BLACK = palette.SeatColour("Black", "B", (34, 34, 38))
 COLOURS = (WHITE, BLACK)
 """The seats' colours (the panel swatches carry the same letters as the men)."""
-RIMS: tuple[frame.RGB, frame.RGB] = (frame.OUTLINE, (226, 226, 220))
+RIMS: tuple[palette.RGB, palette.RGB] = (palette.OUTLINE, (226, 226, 220))
 """A dark rim round the light men, a light rim round the dark men: both show on any point."""
-RINGS: tuple[frame.RGB, frame.RGB] = ((196, 190, 176), (92, 92, 100))
+RINGS: tuple[palette.RGB, palette.RGB] = ((196, 190, 176), (92, 92, 100))
 
 
 # -- where things are ---------------------------------------------------------------------------------
@@ -131,7 +133,7 @@ def point_x(point: int) -> float:
     return left + POINT / 2
 
 
-def man_centre(point: int, index: int) -> frame.Point:
+def man_centre(point: int, index: int) -> stencil.Point:
     """The centre of the `index`-th man (0 at the board's edge) on a point (viewer's numbering)."""
     slot = min(index, SHOWN - 1)
     if point <= 12:
@@ -139,7 +141,7 @@ def man_centre(point: int, index: int) -> frame.Point:
     return point_x(point), BOTTOM_ROW_END - MAN / 2 - slot * MAN
 
 
-def bar_centre(mine: bool, index: int) -> frame.Point:
+def bar_centre(mine: bool, index: int) -> stencil.Point:
     """The centre of the `index`-th man on the bar (0 nearest the middle): the viewer's men in
     the top half, the opponent's in the bottom half."""
     slot = min(index, SHOWN - 1)
@@ -149,7 +151,7 @@ def bar_centre(mine: bool, index: int) -> frame.Point:
     return x, GAP_BOTTOM + MAN / 2 + slot * MAN
 
 
-def off_anchor(mine: bool, count: int) -> frame.Point:
+def off_anchor(mine: bool, count: int) -> stencil.Point:
     """Where the last man borne off lies in its tray (the viewer's: bottom right)."""
     inner = max(count - 1, 0) * SLAB + SLAB / 2 + 6
     if mine:
@@ -176,7 +178,7 @@ def viewer(state: VerquereState, perspective: int | None) -> int:
 def man_sprite(seat: int, label: str) -> Image.Image:
     """A man of `seat` with `label` on it: the seat's letter, or the count of a tall stack."""
     colour = COLOURS[seat]
-    big, draw, s = frame.supersampled((MAN, MAN))
+    big, draw, s = stencil.supersampled((MAN, MAN))
     size = MAN * s
     draw.ellipse((0, 0, size - 1, size - 1), fill=RIMS[seat])
     rim = 3 * s
@@ -185,7 +187,7 @@ def man_sprite(seat: int, label: str) -> Image.Image:
     draw.ellipse((ring, ring, size - 1 - ring, size - 1 - ring), outline=RINGS[seat], width=s * 2)
     small = big.reduce(s)
     ink = colour.ink
-    frame.text_in_circle(
+    typeset.text_in_circle(
         ImageDraw.Draw(small),
         (MAN / 2, MAN / 2),
         MAN / 2 - 10,
@@ -200,7 +202,7 @@ def man_sprite(seat: int, label: str) -> Image.Image:
 def slab_sprite(seat: int) -> Image.Image:
     """One man borne off, seen edge on."""
     width = TRAY - 14
-    big, draw, s = frame.supersampled((width, SLAB))
+    big, draw, s = stencil.supersampled((width, SLAB))
     draw.rounded_rectangle((0, 0, width * s - 1, SLAB * s - 1), radius=4 * s, fill=RIMS[seat])
     draw.rounded_rectangle(
         (2 * s, 2 * s, width * s - 1 - 2 * s, SLAB * s - 1 - 2 * s), radius=3 * s, fill=COLOURS[seat].fill
@@ -221,7 +223,7 @@ PIPS = {
 @cache
 def die_sprite(value: int, seat: int, size: int) -> Image.Image:
     """A die showing `value`, in the colours of `seat`'s men."""
-    big, draw, s = frame.supersampled((size, size))
+    big, draw, s = stencil.supersampled((size, size))
     full = size * s
     draw.rounded_rectangle((0, 0, full - 1, full - 1), radius=full * 0.18, fill=RIMS[seat])
     rim = 3 * s
@@ -238,16 +240,16 @@ def die_sprite(value: int, seat: int, size: int) -> Image.Image:
 @cache
 def hit_badge(count: int) -> Image.Image:
     """HIT (or HIT ×2) in a white badge with a dark border, where the last turn hit."""
-    face = frame.font(18, bold=True)
+    face = typeset.font(18, bold=True)
     text = "HIT" if count == 1 else f"HIT ×{count}"
-    width, height = int(frame.text_length(text, face)) + 16, 28
-    big, draw, s = frame.supersampled((width, height))
-    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=frame.OUTLINE)
+    width, height = int(typeset.text_length(text, face)) + 16, 28
+    big, draw, s = stencil.supersampled((width, height))
+    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=palette.OUTLINE)
     draw.rounded_rectangle(
         (2 * s, 2 * s, width * s - 1 - 2 * s, height * s - 1 - 2 * s), radius=6 * s, fill=(255, 255, 255)
     )
     small = big.reduce(s)
-    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=frame.OUTLINE, anchor="mm")
+    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=palette.OUTLINE, anchor="mm")
     return small
 
 
@@ -283,12 +285,12 @@ def empty_board() -> Image.Image:
         draw.polygon(tri, fill=fill)
     image = big.reduce(s)
     draw = ImageDraw.Draw(image)
-    face = frame.font(NUMBER_SIZE, bold=True)
+    face = typeset.font(NUMBER_SIZE, bold=True)
     for point in range(1, 25):
         y = LABEL / 2 + 1 if point <= 12 else BOTTOM_ROW_END + LABEL / 2 - 1
         ink = HEAD_MARK if point in (1, 12) else NUMBER_INK
         draw.text((point_x(point), y), str(point), font=face, fill=ink, anchor="mm")
-    small = frame.font(18, bold=True)
+    small = typeset.font(18, bold=True)
     draw.text((RIGHT_TRAY + TRAY / 2, LABEL / 2 + 1), "home", font=small, fill=HEAD_MARK, anchor="mm")
     draw.text((TRAY / 2, LABEL / 2 + 1), "head", font=small, fill=HEAD_MARK, anchor="mm")
     draw.text(
@@ -319,11 +321,11 @@ def man_tile(place: int, slot: int, seat: int, label: str) -> tuple[Image.Image,
     sprite = man_sprite(seat, label)
     left, top = frame.centred(sprite, centre)
     tile = empty_board().crop((left, top, left + sprite.width, top + sprite.height))
-    frame.paste_sprite(tile, sprite, (0, 0))
+    layers.paste_sprite(tile, sprite, (0, 0))
     return tile, (left, top)
 
 
-def add_stack(board: frame.LayeredBoard, place: int, seat: int, count: int) -> None:
+def add_stack(board: layers.LayeredBoard, place: int, seat: int, count: int) -> None:
     """`count` men of `seat` on a point or the bar (see `man_tile`): a layer for each man shown,
     so that a man more or less changes the rows of that man alone; the last one shown carries
     the count when there are more than SHOWN."""
@@ -335,7 +337,7 @@ def add_stack(board: frame.LayeredBoard, place: int, seat: int, count: int) -> N
         board.paste(("man", place, slot, seat, label), tile, corner)
 
 
-def add_men(board: frame.LayeredBoard, state: VerquereState, me: int) -> None:
+def add_men(board: layers.LayeredBoard, state: VerquereState, me: int) -> None:
     """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty board."""
     them = 1 - me
     for point in range(1, 25):
@@ -355,14 +357,14 @@ def add_men(board: frame.LayeredBoard, state: VerquereState, me: int) -> None:
             y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
 
             def count_off(image: Image.Image, dy: int, x: float = x, y: float = y, off: int = off) -> None:
-                face = frame.font(18, bold=True)
+                face = typeset.font(18, bold=True)
                 draw = ImageDraw.Draw(image)
-                frame.text(draw, (x, y - dy), str(off), font=face, fill=NUMBER_INK, anchor="mm")
+                typeset.text(draw, (x, y - dy), str(off), font=face, fill=NUMBER_INK, anchor="mm")
 
             board.add(("off", mine, off), math.floor(y) - 20, math.ceil(y) + 20, count_off, shifts=False)
 
 
-def add_dice(board: frame.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
+def add_dice(board: layers.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
     """The roll to play in the middle of the right half: two dice, or four for a double."""
     values = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     size = DIE if len(values) == 2 else SMALL_DIE
@@ -378,7 +380,7 @@ def add_dice(board: frame.LayeredBoard, dice: tuple[int, int], seat: int) -> Non
 # -- the last turn's arrows ---------------------------------------------------------------------------
 
 
-def _bezier(points: Sequence[frame.Point], steps: int = 16) -> list[frame.Point]:
+def _bezier(points: Sequence[stencil.Point], steps: int = 16) -> list[stencil.Point]:
     """A Bézier curve through its control points, as a polyline."""
     out = []
     for i in range(steps + 1):
@@ -390,10 +392,10 @@ def _bezier(points: Sequence[frame.Point], steps: int = 16) -> list[frame.Point]
     return out
 
 
-def _trimmed(path: list[frame.Point], start: float, end: float) -> list[frame.Point]:
+def _trimmed(path: list[stencil.Point], start: float, end: float) -> list[stencil.Point]:
     """The path without its first `start` and last `end` pixels (so arrows stop at a man's rim)."""
 
-    def cut(points: list[frame.Point], length: float) -> list[frame.Point]:
+    def cut(points: list[stencil.Point], length: float) -> list[stencil.Point]:
         gone = 0.0
         for i in range(len(points) - 1):
             a, b = points[i], points[i + 1]
@@ -407,7 +409,7 @@ def _trimmed(path: list[frame.Point], start: float, end: float) -> list[frame.Po
     return cut(cut(path, start)[::-1], end)[::-1]
 
 
-def _along(path: list[frame.Point], back: float) -> frame.Point:
+def _along(path: list[stencil.Point], back: float) -> stencil.Point:
     """The point `back` pixels before the end of a path (or its middle, on a short path)."""
     total = sum(math.dist(a, b) for a, b in pairwise(path))
     back = min(back, total / 2)
@@ -421,7 +423,7 @@ def _along(path: list[frame.Point], back: float) -> frame.Point:
     return path[0]
 
 
-def step_path(start: frame.Point, end: frame.Point, how: str) -> list[frame.Point]:
+def step_path(start: stencil.Point, end: stencil.Point, how: str) -> list[stencil.Point]:
     """The curve of one arrow: `how` is "row" (along one side, bulging towards the middle),
     "hop" (to a neighbouring point: a high arch, so that the arrow is not all head), "cross"
     (from one side to the other, through the middle), or "free" (from the bar, or off)."""
@@ -443,7 +445,7 @@ def step_path(start: frame.Point, end: frame.Point, how: str) -> list[frame.Poin
 
 
 @lru_cache(maxsize=1024)
-def step_curve(start: frame.Point, end: frame.Point, how: str) -> tuple[frame.Point, ...]:
+def step_curve(start: stencil.Point, end: stencil.Point, how: str) -> tuple[stencil.Point, ...]:
     """The arrow of one step from man to man: `step_path` without the ends hidden by the men
     (cached: men stand in a few hundred places; 1,024 paths of 25 points at most, under 3 MB)."""
     return tuple(_trimmed(step_path(start, end, how), MAN * 0.3, MAN * 0.42))
@@ -451,7 +453,7 @@ def step_curve(start: frame.Point, end: frame.Point, how: str) -> tuple[frame.Po
 
 def turn_arrows(
     state: VerquereState, move: Turn, me: int
-) -> tuple[list[list[frame.Point]], list[tuple[frame.Point, int]]]:
+) -> tuple[list[list[stencil.Point]], list[tuple[stencil.Point, int]]]:
     """The arrows of a turn seen from seat `me` (as polylines, tips last) and the hit badges
     (where, how many men)."""
     mover = move.seat
@@ -463,7 +465,7 @@ def turn_arrows(
     leaving: dict[int, int] = {}
     borne_off = sum(1 for step in move.steps if step.end == 25)
 
-    def anchor(point: int, arriving: bool) -> frame.Point:
+    def anchor(point: int, arriving: bool) -> stencil.Point:
         """Where a man of the mover is (arriving: the outermost man of the point, or its slab in
         the tray) or was (leaving: just beyond the men left there, one place further for each)."""
         if arriving:
@@ -478,8 +480,8 @@ def turn_arrows(
             return bar_centre(mine, state.bar[mover] + before)
         return man_centre(viewed(point), state.men(mover, point) + before)
 
-    paths: list[list[frame.Point]] = []
-    badges: list[tuple[frame.Point, int]] = []
+    paths: list[list[stencil.Point]] = []
+    badges: list[tuple[stencil.Point, int]] = []
     for step in move.steps:
         a, b = anchor(step.start, False), anchor(step.end, True)
         if step.start == 0 or step.end == 25:
@@ -496,7 +498,9 @@ def turn_arrows(
     return paths, badges
 
 
-def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]], fill: frame.RGB) -> None:
+def add_arrows(
+    board: layers.LayeredBoard, paths: Sequence[Sequence[stencil.Point]], fill: palette.RGB
+) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are supersampled masks over the box around it, painted through as stencils."""
     pad = ARROW_HEAD + 8
@@ -510,8 +514,8 @@ def add_arrows(board: frame.LayeredBoard, paths: Sequence[Sequence[frame.Point]]
         # elsewhere (the same move from another point) is the same stencil, moved.
         seen = tuple((x - left, y - top) for x, y in path)
         outline, inside = path_stencils(seen, right - left, bottom - top)
-        key = frame.HashedKey(tuple(path))
-        board.stencil(("arrow", key), outline, frame.OUTLINE, (left, top))
+        key = layers.HashedKey(tuple(path))
+        board.stencil(("arrow", key), outline, palette.OUTLINE, (left, top))
         board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
 
 
@@ -519,7 +523,7 @@ def warm_up(state: VerquereState, last_move: Move | None) -> None:
     """Make what the picture of `state` after `last_move` makes the first time, but not the
     picture (`render.warm_up`): the stencils of its arrows, and the words of its banner (a game's
     end is the slowest picture of a game: new words, measured letter by letter)."""
-    board = frame.LayeredBoard(empty_board(), "warm-up")
+    board = layers.LayeredBoard(empty_board(), "warm-up")
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, _ = turn_arrows(state, last_move, viewer(state, None))
         add_arrows(board, paths, ARROW)
@@ -531,7 +535,7 @@ def warm_up(state: VerquereState, last_move: Move | None) -> None:
 @lru_cache(maxsize=64)
 def _warm_banner(title: str, line: str, wide: bool) -> None:
     """Draw a banner once, on a scratch canvas (`warm_up`: its words are then cached)."""
-    board = frame.LayeredBoard(empty_board(), "warm-up")
+    board = layers.LayeredBoard(empty_board(), "warm-up")
     add_banner(board, title, line, wide)
     with board.draw(BANNER_TOP, BANNER_BOTTOM):
         pass
@@ -544,34 +548,34 @@ so about 4 MB (at most 11 MB)."""
 
 @lru_cache(maxsize=ARROW_CACHE)
 def path_stencils(
-    path: tuple[frame.Point, ...], width: int, height: int
-) -> tuple[frame.Stencil, frame.Stencil]:
+    path: tuple[stencil.Point, ...], width: int, height: int
+) -> tuple[stencil.Stencil, stencil.Stencil]:
     """The outline's and the fill's stencils of the arrow along `path` (in the pixels of its box,
     `width` × `height`, whose top left corner the stencils are at; cached: the same men make the
     same arrows again and again)."""
     s = ARROW_SUPERSAMPLE
     size = (width * s, height * s)
-    arrow = frame.path_arrow([(x * s, y * s) for x, y in path], ARROW_HEAD, s)
+    arrow = stencil.path_arrow([(x * s, y * s) for x, y in path], ARROW_HEAD, s)
     shaft = arrow.shaft
-    bends = frame.joints(shaft)
+    bends = stencil.joints(shaft)
     # Where the ink can be: along the shaft, as wide as the widest line, and the heads.
     widest = round((ARROW_WIDTH + 6) * s)
-    covers = frame.segment_covers(shaft, widest)
-    covers += [frame.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for grow in (3, 0)]
-    bands = frame.ink_bands(size, s, covers)
+    covers = stencil.segment_covers(shaft, widest)
+    covers += [stencil.polygon_cover(arrow.head(ARROW_WIDTH, grow), 2 * s) for grow in (3, 0)]
+    bands = stencil.ink_bands(size, s, covers)
 
     stencils = []
     for grow in (3, 0):
-        with frame.mask_canvas(bands) as (mask, draw):
+        with stencil.mask_canvas(bands) as (mask, draw):
             ink = draw._getink(255)[0]
             assert ink is not None
             line_width = round((ARROW_WIDTH + 2 * grow) * s)
-            frame.curve_line(draw, shaft, ink, line_width, bends)
+            stencil.curve_line(draw, shaft, ink, line_width, bends)
             r = line_width / 2
             for x, y in (shaft[0], shaft[-1]):
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
             draw.polygon(arrow.head(ARROW_WIDTH, grow), fill=255)
-            stencils.append(frame.reduced_stencil(mask, bands))
+            stencils.append(stencil.reduced_stencil(mask, bands))
     return stencils[0], stencils[1]
 
 
@@ -612,7 +616,7 @@ BANNER_TITLE_SIZE, BANNER_LINE_SIZE = 30, 18
 """The rows of the banner's light band (its dark border 3 px more)."""
 
 
-def add_banner(board: frame.LayeredBoard, title: str, line: str, wide: bool) -> None:
+def add_banner(board: layers.LayeredBoard, title: str, line: str, wide: bool) -> None:
     """A light band over the middle of the board: across it all (`wide`), or over its left half
     and the bar (the dice keep the right half)."""
     board.add(
@@ -634,8 +638,8 @@ def banner_lines(title: str, line: str, wide: bool) -> tuple[tuple[str, ...], tu
     left, right = banner_sides(wide)
     room = right - left - 24
     return (
-        frame.wrap(title, frame.font(BANNER_TITLE_SIZE, bold=True), room, 1),
-        frame.wrap(line, frame.font(BANNER_LINE_SIZE), room, 2),
+        typeset.wrap(title, typeset.font(BANNER_TITLE_SIZE, bold=True), room, 1),
+        typeset.wrap(line, typeset.font(BANNER_LINE_SIZE), room, 2),
     )
 
 
@@ -644,22 +648,22 @@ def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int =
     left, right = banner_sides(wide)
     top, bottom = BANNER_TOP - dy, BANNER_BOTTOM - dy
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=frame.OUTLINE)
+    draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=palette.OUTLINE)
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=BANNER)
-    title_face = frame.font(BANNER_TITLE_SIZE, bold=True)
-    line_face = frame.font(BANNER_LINE_SIZE)
+    title_face = typeset.font(BANNER_TITLE_SIZE, bold=True)
+    line_face = typeset.font(BANNER_LINE_SIZE)
     middle = (left + right) / 2
     (shown_title,), lines = banner_lines(title, line, wide)
     title_y = top + (30 if len(lines) == 1 else 22)
-    frame.text(draw, (middle, title_y), shown_title, font=title_face, fill=BANNER_INK, anchor="mm")
+    typeset.text(draw, (middle, title_y), shown_title, font=title_face, fill=BANNER_INK, anchor="mm")
     for row, text in enumerate(lines):
         y = bottom - 22 - (len(lines) - 1 - row) * 22
-        frame.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
+        typeset.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
 
 
 def _who(names: Sequence[str], seat: int) -> str:
     name = names[seat]
-    short = frame.trim(name, frame.font(TEXT_SIZE, bold=True), 260)
+    short = typeset.trim(name, typeset.font(TEXT_SIZE, bold=True), 260)
     return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
 
 
@@ -685,19 +689,6 @@ def numbering_text(me: int) -> str:
     return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
 
 
-def caption_lines(label: str, text: str) -> tuple[str, ...]:
-    """The lines of a caption under the board (see `text_line`)."""
-    return frame.caption_lines(label, text, TEXT_SIZE, WIDTH, CAPTION_LINES)
-
-
-@lru_cache(maxsize=32)
-def text_line(label: str, text: str) -> Image.Image:
-    """A caption under the board, its label in bold, in two lines where one is not enough
-    (cached: some lines repeat; 32 of 120 kB, 8 MB at most; its words are cached by `frame.text`
-    anyway)."""
-    return frame.caption(label, text, TEXT_SIZE, WIDTH, CAPTION_LINES, STRIP_LINE, TEXT_SIZE + 2)
-
-
 # -- the whole picture ----------------------------------------------------------------------------------
 
 
@@ -713,10 +704,10 @@ def draw_board(
     ]
 
 
-def board_layers(state: VerquereState, me: int, last_move: Move | None) -> frame.LayeredBoard:
+def board_layers(state: VerquereState, me: int, last_move: Move | None) -> layers.LayeredBoard:
     """The board seen from seat `me`: the men, the last turn's arrows and hits, the dice and the
     banner, as layers over the empty board, in that order."""
-    board = frame.LayeredBoard(empty_board(), "verquere")
+    board = layers.LayeredBoard(empty_board(), "verquere")
     add_men(board, state, me)
     banner = banner_texts(state)
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
@@ -740,7 +731,10 @@ def dice_shown(state: VerquereState) -> bool:
 
 def words_under_the_board(last_move: Move | None, names: Sequence[str], me: int) -> list[Image.Image]:
     """The lines of words under the board (cached), with plain rows around them."""
-    lines = [text_line("Last turn", last_turn_text(last_move, names, me)), text_line("", numbering_text(me))]
+    lines = [
+        frame.text_line("Last turn", last_turn_text(last_move, names, me), CAPTION),
+        frame.text_line("", numbering_text(me), CAPTION),
+    ]
     below = STRIP_HEIGHT - 8 - sum(line.height for line in lines)
     return [frame.plain(8), *lines, frame.plain(below)]
 

@@ -82,7 +82,9 @@ async def measure() -> dict[str, list[float]]:
 
 if __name__ == "__main__":
     gc.collect()
-    gc.freeze()  # as bot.py does once it is loaded
+    gc.freeze()  # as bot.py does once it is loaded (`settle_process`)
+    if hasattr(render, "keep_freed_memory"):  # as bot.py does there (before issue 30, png.py did at import)
+        render.keep_freed_memory()
     if hasattr(render, "warm_up"):  # as bot.py does at start (the code before issue 17 has none)
         render.warm_up()
     json.dump(asyncio.run(measure()), sys.stdout)

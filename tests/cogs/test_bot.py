@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import shutil
@@ -46,6 +47,25 @@ def test_env_file_is_parsed_and_the_environment_wins(tmp_path: Path) -> None:
     assert read_env_file(env)["DEV_GUILD_ID"] == "1234"
     settings = Settings.load({"DISCORD_TOKEN": "from-env"}, env)
     assert settings == Settings("from-env", Path("/tmp/x.sqlite3"), 1234, "DEBUG")
+
+
+def test_the_entry_point_freezes_what_is_loaded_and_keeps_freed_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Importing render changes nothing of the process (tests/render/test_png.py): bot.py asks
+    for the allocator the pictures are measured with, beside `gc.freeze()`."""
+    calls: list[int] = []
+
+    def keep_freed_memory() -> bool:
+        calls.append(1)
+        return True
+
+    monkeypatch.setattr(render, "keep_freed_memory", keep_freed_memory)
+    try:
+        bot_module.settle_process()
+        assert calls == [1] and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_warming_up_the_pictures_logs_and_never_fails(

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
-from render import frame, kerboge, png, verquere
+from render import frame, kerboge, layers, png, stencil, typeset, verquere
 from rules import CHANCE, GAMES, Move, State
 from rules.kerboge import KerbogeState
 from rules.verquere import VerquereState
@@ -76,28 +76,30 @@ def test_cached_text_draws_what_pillow_draws(anchor: str, mode: str) -> None:
     rng = random.Random(anchor + mode)
     texts = ["alice (White) to move · roll 5-3", "Ту́ре ✕ 12", "HIT ×2", "a", "", "×7", "ff Te AV"]
     for words in texts * 3:
-        face = frame.font(rng.choice([18, 20, 30]), bold=rng.random() < 0.5)
+        face = typeset.font(rng.choice([18, 20, 30]), bold=rng.random() < 0.5)
         xy = (rng.uniform(-10, 300), rng.uniform(-5, 60))
         fill = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
         expected = Image.new(mode, (320, 70), (30, 60, 90))
         ImageDraw.Draw(expected).text(xy, words, font=face, fill=fill, anchor=anchor)
         for _ in range(2):  # drawn, then from the cache
             got = Image.new(mode, (320, 70), (30, 60, 90))
-            frame.text(ImageDraw.Draw(got), xy, words, font=face, fill=fill, anchor=anchor)
+            typeset.text(ImageDraw.Draw(got), xy, words, font=face, fill=fill, anchor=anchor)
             assert got.tobytes() == expected.tobytes(), (words, xy, anchor)
 
 
 def test_the_text_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(frame, "TEXT_CACHE_BYTES", 30_000)
-    frame.clear_text_cache()
+    monkeypatch.setattr(typeset, "TEXT_CACHE_BYTES", 30_000)
+    typeset.clear_text_cache()
     draw = ImageDraw.Draw(Image.new("RGB", (400, 40)))
     most = 0
     for n in range(200):
-        frame.text(draw, (5, 30), f"move {n} of many", font=frame.font(20), fill=(255, 255, 255), anchor="ls")
-        most = max(most, frame.text_cache_size()[1])
-    assert 0 < most <= 30_000 and frame.text_cache_size()[0] < 200
-    frame.clear_text_cache()
-    assert frame.text_cache_size() == (0, 0)
+        typeset.text(
+            draw, (5, 30), f"move {n} of many", font=typeset.font(20), fill=(255, 255, 255), anchor="ls"
+        )
+        most = max(most, typeset.text_cache_size()[1])
+    assert 0 < most <= 30_000 and typeset.text_cache_size()[0] < 200
+    typeset.clear_text_cache()
+    assert typeset.text_cache_size() == (0, 0)
 
 
 def test_a_stencil_paints_what_its_mask_pastes() -> None:
@@ -115,7 +117,7 @@ def test_a_stencil_paints_what_its_mask_pastes() -> None:
         expected = background.copy()
         expected.paste((250, 120, 0), (left, top, left + width, top + height), mask)
         got = background.copy()
-        frame.stencil(mask, left, top).paint(got, (250, 120, 0))
+        stencil.stencil(mask, left, top).paint(got, (250, 120, 0))
         assert ImageChops.difference(got, expected).getbbox() is None
 
 
@@ -144,8 +146,8 @@ def test_the_largest_caches_hold_nothing_the_garbage_collector_visits() -> None:
         render.board(state, last_move=last, names=NAMES[:2])
     mask = Image.new("L", (90, 200), 0)
     ImageDraw.Draw(mask).line((5, 5, 80, 190), fill=255, width=9)
-    bands = frame.ink_bands(mask.size, 1)
-    stencils = [frame.stencil(mask, 3, 4), frame.reduced_stencil(mask, bands)]
+    bands = stencil.ink_bands(mask.size, 1)
+    stencils = [stencil.stencil(mask, 3, 4), stencil.reduced_stencil(mask, bands)]
     for _ in range(3):  # (a tuple is let go once what it holds was: one level a collection)
         gc.collect()
     entries = [*png._recent, *png._recent.values(), *png._older, *png._older.values(), *png._named.values()]
@@ -155,7 +157,7 @@ def test_the_largest_caches_hold_nothing_the_garbage_collector_visits() -> None:
 
 
 def test_content_keyed_caches_are_bounded() -> None:
-    for cached in (frame.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
+    for cached in (typeset.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
         assert cached.cache_info().maxsize is not None
     for module in (verquere, kerboge):
         assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
@@ -164,8 +166,8 @@ def test_content_keyed_caches_are_bounded() -> None:
         for state, last in positions(key, seats, 40, seed=9):
             render.board(state, last_move=last, names=NAMES[:seats])
     assert png.cache_size()[1] <= png.CACHE_BYTES + png.OLDER_BYTES + png.NAMED_BYTES
-    assert frame.text_cache_size()[1] <= frame.TEXT_CACHE_BYTES
-    assert 0 < frame.tile_cache_size()[1] <= frame.TILE_CACHE_BYTES
+    assert typeset.text_cache_size()[1] <= typeset.TEXT_CACHE_BYTES
+    assert 0 < typeset.tile_cache_size()[1] <= typeset.TILE_CACHE_BYTES
 
 
 def pillow_trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
@@ -187,10 +189,10 @@ def test_text_length_is_pillows_length_and_trim_trims_the_same() -> None:
     pool = "AVWTYfijlrtLPFkav.,-—·×…□ ()0123456789 abcdefg ÅÉßçñ Тест שלום مرحبا 漢字 \U0001f600\u200b"
     for _ in range(300):
         words = "".join(rng.choice(pool) for _ in range(rng.randrange(0, 40)))
-        face = frame.font(rng.choice([18, 20, 21, 24, 30]), bold=rng.random() < 0.5)
-        assert frame.text_length(words, face) == face.getlength(words), words
+        face = typeset.font(rng.choice([18, 20, 21, 24, 30]), bold=rng.random() < 0.5)
+        assert typeset.text_length(words, face) == face.getlength(words), words
         width = rng.uniform(0, 400)
-        assert frame.trim(words, face, width) == pillow_trim(words, face, width), (words, width)
+        assert typeset.trim(words, face, width) == pillow_trim(words, face, width), (words, width)
 
 
 CASES = 1500
@@ -198,19 +200,19 @@ CASES = 1500
 
 def test_text_drawn_word_by_word_is_what_pillow_draws() -> None:
     rng = random.Random(13)
-    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    letters = sorted(typeset.SPLIT_CHARACTERS - {" "})
     for case in range(CASES):
         count = rng.randrange(1, 7)
         words = ["".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(count)]
         line = "".join(word + " " * rng.randrange(1, 3) for word in words).rstrip(" " if case % 2 else "")
         line = " " * rng.randrange(0, 2) + line
-        face = frame.font(rng.choice([16, 18, 20, 21, 22, 24, 26, 28, 30]), bold=rng.random() < 0.5)
+        face = typeset.font(rng.choice([16, 18, 20, 21, 22, 24, 26, 28, 30]), bold=rng.random() < 0.5)
         anchor = rng.choice("lmr") + rng.choice("asmd")
         xy = (rng.randrange(0, 600 * 128) / 128, rng.choice([rng.uniform(20, 40), rng.randrange(20, 40)]))
         expected = Image.new("RGB", (900, 60), (52, 57, 66))
         ImageDraw.Draw(expected).text(xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
         got = Image.new("RGB", (900, 60), (52, 57, 66))
-        frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
+        typeset.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor=anchor)
         assert got.tobytes() == expected.tobytes(), (line, xy, anchor, face.size)
 
 
@@ -222,27 +224,27 @@ def test_words_are_put_together_from_glyphs_only_where_their_glyphs_do_not_touch
     FreeType), and each word put together from glyphs paints what Pillow paints of it alone,
     the first time and from the cache."""
     taken = {True: 0, False: 0}
-    from_glyphs = frame._word_from_glyphs
+    from_glyphs = typeset._word_from_glyphs
 
     def counted(*args: Any) -> Any:
         made = from_glyphs(*args)
         taken[made is not None] += 1
         return made
 
-    monkeypatch.setattr(frame, "_word_from_glyphs", counted)
-    frame.clear_text_cache()
+    monkeypatch.setattr(typeset, "_word_from_glyphs", counted)
+    typeset.clear_text_cache()
     rng = random.Random(21)
-    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    letters = sorted(typeset.SPLIT_CHARACTERS - {" "})
     for _ in range(400):
         word = "".join(rng.choice(letters) for _ in range(rng.randrange(1, 7)))
-        face = frame.font(rng.choice([18, 20, 24, 30]), bold=rng.random() < 0.5)
+        face = typeset.font(rng.choice([18, 20, 24, 30]), bold=rng.random() < 0.5)
         xy = (rng.randrange(0, 300 * 128) / 128, rng.randrange(20, 40))
         line = f"{word} ."  # two words: drawn word by word
         expected = Image.new("RGB", (400, 60), (52, 57, 66))
         ImageDraw.Draw(expected).text(xy, line, font=face, fill=(242, 243, 245), anchor="ls")
         for _ in range(2):
             got = Image.new("RGB", (400, 60), (52, 57, 66))
-            frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor="ls")
+            typeset.text(ImageDraw.Draw(got), xy, line, font=face, fill=(242, 243, 245), anchor="ls")
             assert got.tobytes() == expected.tobytes(), (line, xy, face.size)
     assert taken[True] > 200 and taken[False] > 10, taken
 
@@ -256,7 +258,7 @@ def grounds(rng: random.Random) -> dict[str, Image.Image]:
         stray.putpixel((rng.randrange(500), rng.randrange(60)), (53, 57, 66))
     written = plain.copy()
     ImageDraw.Draw(written).text(
-        (rng.uniform(0, 60), 36), "over these words", font=frame.font(24), fill=(200, 0, 0)
+        (rng.uniform(0, 60), 36), "over these words", font=typeset.font(24), fill=(200, 0, 0)
     )
     noise = Image.effect_noise((500, 60), 40).convert("RGB")
     return {"plain": plain, "noise": noise, "stray": stray, "written": written}
@@ -267,21 +269,21 @@ def test_words_painted_on_any_ground_are_what_pillow_paints(monkeypatch: pytest.
     other ground it is painted through its mask. Both give Pillow's pixels, the first time and
     from the caches, and the plain rectangles are the ones pasted."""
     tiled: dict[str, int] = {}
-    made = frame._tile
+    made = typeset._tile
     ground_name = ""
 
     def counted(*args: Any) -> Any:
         tiled[ground_name] = tiled.get(ground_name, 0) + 1
         return made(*args)
 
-    monkeypatch.setattr(frame, "_tile", counted)
-    frame.clear_text_cache()
+    monkeypatch.setattr(typeset, "_tile", counted)
+    typeset.clear_text_cache()
     rng = random.Random(34)
-    letters = sorted(frame.SPLIT_CHARACTERS - {" "})
+    letters = sorted(typeset.SPLIT_CHARACTERS - {" "})
     for case in range(300):
         words = ["".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(3)]
         line = " ".join(words) if case % 3 else words[0]
-        face = frame.font(rng.choice([16, 20, 24, 30]), bold=rng.random() < 0.5)
+        face = typeset.font(rng.choice([16, 20, 24, 30]), bold=rng.random() < 0.5)
         xy = (rng.randrange(0, 200 * 128) / 128, rng.uniform(25, 45))
         fill = rng.choice([(242, 243, 245), (0, 0, 0), (52, 57, 66)])
         for ground_name, ground in grounds(random.Random(case)).items():
@@ -289,7 +291,7 @@ def test_words_painted_on_any_ground_are_what_pillow_paints(monkeypatch: pytest.
             ImageDraw.Draw(expected).text(xy, line, font=face, fill=fill, anchor="ls")
             for _ in range(2):
                 got = ground.copy()
-                frame.text(ImageDraw.Draw(got), xy, line, font=face, fill=fill, anchor="ls")
+                typeset.text(ImageDraw.Draw(got), xy, line, font=face, fill=fill, anchor="ls")
                 assert got.tobytes() == expected.tobytes(), (line, xy, ground_name, face.size)
     assert tiled.get("plain", 0) > 300 and tiled.get("written", 0) > 100, tiled
     assert "noise" not in tiled, tiled
@@ -303,41 +305,41 @@ def test_a_line_is_looked_at_once_only_where_its_words_cannot_touch() -> None:
     def placed(*corners: tuple[int, int]) -> list[tuple[tuple[int, int], Any, Any]]:
         return [(corner, ("word", corner), mask) for corner in corners]
 
-    assert frame._plain_ground(draw, placed((5, 10), (40, 12), (70, 8))) == (52, 57, 66)
-    assert frame._plain_ground(draw, placed((5, 10), (30, 12))) is None  # they overlap
-    assert frame._plain_ground(draw, placed((5, 10), (180, 12))) is None  # past the edge
-    assert frame._plain_ground(draw, placed((-1, 10), (40, 12))) is None
-    assert frame._plain_ground(draw, placed((5, 10))) is None  # one word: looked at as it is drawn
+    assert typeset._plain_ground(draw, placed((5, 10), (40, 12), (70, 8))) == (52, 57, 66)
+    assert typeset._plain_ground(draw, placed((5, 10), (30, 12))) is None  # they overlap
+    assert typeset._plain_ground(draw, placed((5, 10), (180, 12))) is None  # past the edge
+    assert typeset._plain_ground(draw, placed((-1, 10), (40, 12))) is None
+    assert typeset._plain_ground(draw, placed((5, 10))) is None  # one word: looked at as it is drawn
     image.putpixel((37, 15), (52, 57, 67))  # between two words, inside the box around them
-    assert frame._plain_ground(draw, placed((5, 10), (40, 12))) is None
+    assert typeset._plain_ground(draw, placed((5, 10), (40, 12))) is None
 
 
 def test_the_painted_words_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(frame, "TILE_CACHE_BYTES", 40_000)
-    frame.clear_text_cache()
+    monkeypatch.setattr(typeset, "TILE_CACHE_BYTES", 40_000)
+    typeset.clear_text_cache()
     most = 0
     for n in range(200):
         draw = ImageDraw.Draw(Image.new("RGB", (400, 40)))
-        frame.text(draw, (5, 30), f"move{n}", font=frame.font(20), fill=(255, 255, 255), anchor="ls")
-        most = max(most, frame.tile_cache_size()[1])
-    assert 0 < most <= 40_000 and frame.tile_cache_size()[0] < 200
-    frame.clear_text_cache()
-    assert frame.tile_cache_size() == (0, 0)
+        typeset.text(draw, (5, 30), f"move{n}", font=typeset.font(20), fill=(255, 255, 255), anchor="ls")
+        most = max(most, typeset.tile_cache_size()[1])
+    assert 0 < most <= 40_000 and typeset.tile_cache_size()[0] < 200
+    typeset.clear_text_cache()
+    assert typeset.tile_cache_size() == (0, 0)
 
 
 def test_the_glyph_cache_never_grows_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(frame, "GLYPH_CACHE", 40)
-    frame.clear_text_cache()
+    monkeypatch.setattr(typeset, "GLYPH_CACHE", 40)
+    typeset.clear_text_cache()
     draw = ImageDraw.Draw(Image.new("RGB", (900, 40)))
     most = 0
     for size in range(14, 30):
-        frame.text(
-            draw, (5, 30), "abcdef 0123456789 xyz", font=frame.font(size), fill=(255, 255, 255), anchor="ls"
+        typeset.text(
+            draw, (5, 30), "abcdef 0123456789 xyz", font=typeset.font(size), fill=(255, 255, 255), anchor="ls"
         )
-        most = max(most, frame.glyph_cache_size()[0])
+        most = max(most, typeset.glyph_cache_size()[0])
     assert 0 < most <= 40
-    frame.clear_text_cache()
-    assert frame.text_cache_size() == (0, 0) and frame.glyph_cache_size() == (0, 0)
+    typeset.clear_text_cache()
+    assert typeset.text_cache_size() == (0, 0) and typeset.glyph_cache_size() == (0, 0)
 
 
 def test_curve_line_draws_what_pillow_draws() -> None:
@@ -353,7 +355,7 @@ def test_curve_line_draws_what_pillow_draws() -> None:
         draw = ImageDraw.Draw(got)
         ink = draw._getink(255)[0]
         assert ink is not None
-        frame.curve_line(draw, points, ink, width, frame.joints(points))
+        stencil.curve_line(draw, points, ink, width, stencil.joints(points))
         assert got.tobytes() == expected.tobytes()
 
 
@@ -371,12 +373,12 @@ def test_a_reduced_stencil_is_the_stencil_of_the_reduced_mask(scale: int) -> Non
             ImageDraw.Draw(expected).ellipse(box, fill=255)
         # covering the shapes, or anywhere; on the kept mask, dirty from the last round
         for covers in (shapes, None):
-            bands = frame.ink_bands(size, scale, covers)
-            with frame.mask_canvas(bands) as (mask, draw):
+            bands = stencil.ink_bands(size, scale, covers)
+            with stencil.mask_canvas(bands) as (mask, draw):
                 for box in shapes:
                     draw.ellipse(box, fill=255)
-                got = frame.reduced_stencil(mask, bands)
-            want = frame.stencil(expected.reduce(scale), 0, 0)
+                got = stencil.reduced_stencil(mask, bands)
+            want = stencil.stencil(expected.reduce(scale), 0, 0)
             assert [(box, piece.tobytes()) for box, piece in got.images()] == [
                 (box, piece.tobytes()) for box, piece in want.images()
             ]
@@ -409,7 +411,7 @@ def played_from(state: State, seed: int) -> list[tuple[State, Move | None]]:
     return out
 
 
-def assert_drawn_as_whole(board: frame.LayeredBoard, rng: random.Random) -> set[object]:
+def assert_drawn_as_whole(board: layers.LayeredBoard, rng: random.Random) -> set[object]:
     """Check that the board's strips, each taken by its name or drawn, are the board drawn whole
     (layers painted at once on a copy of its base), and so are rows drawn alone at random (a
     banner or a count of men borne off reaches over the rows asked for); the kinds of its

@@ -14,7 +14,7 @@ import math
 import pytest
 from PIL import Image, ImageChops
 
-from render import frame
+from render import frame, palette
 from render.keryo_pente import SEAT_COLOURS, STONE
 from rules.keryo_pente import SEAT_NAMES
 
@@ -43,7 +43,7 @@ def _linear(channel: int) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
-def simulate(colour: frame.RGB, matrix: Matrix) -> tuple[float, float, float]:
+def simulate(colour: palette.RGB, matrix: Matrix) -> tuple[float, float, float]:
     """`colour` as seen with the deficiency, in CIELAB (D65): the matrix acts on linear RGB."""
     rgb = [_linear(c) for c in colour]
     r, g, b = (min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix)

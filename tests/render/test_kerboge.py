@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 import render
-from render import frame
 from render import kerboge as picture
+from render import palette
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import AGROUND, HARBOUR, HEADS, KerbogeState, StoneMove
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
@@ -152,10 +152,10 @@ def test_seat_colours_are_the_rules_colours_with_initials() -> None:
     letters = [colour.letter for colour in picture.SEAT_COLOURS]
     assert letters == ["Sa", "Me", "So", "Ru"]
     fills = [colour.fill for colour in picture.SEAT_COLOURS]
-    assert fills[:3] == [frame.BLUE.fill, frame.RED.fill, frame.BLACK.fill]
+    assert fills[:3] == [palette.BLUE.fill, palette.RED.fill, palette.BLACK.fill]
     assert len(set(fills)) == 4
     # grey is told from black and from the board by its lightness, and every stone by its letters
-    assert frame.contrast(fills[3], fills[2]) > 3
+    assert palette.contrast(fills[3], fills[2]) > 3
 
 
 def test_the_mover_of_the_last_move() -> None:

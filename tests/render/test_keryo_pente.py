@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 import render
-from render import frame
+from render import frame, palette, stencil, typeset
 from rules import GAMES, Outcome
 from rules.keryo_pente import Point
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
@@ -91,11 +91,11 @@ def test_long_names_are_trimmed() -> None:
     short = open_png(render.board(state, names=["alice", "bob"]))
     long = open_png(render.board(state, names=[LONG_NAME, LONG_NAME]))
     assert long.size == short.size
-    face = frame.font(frame.NAME_SIZE, bold=True)
-    trimmed = frame.trim(LONG_NAME.strip(), face, 300)
+    face = typeset.font(frame.NAME_SIZE, bold=True)
+    trimmed = typeset.trim(LONG_NAME.strip(), face, 300)
     assert trimmed.endswith("…") and face.getlength(trimmed) <= 300
-    assert frame.trim("alice", face, 300) == "alice"
-    status = frame.status_for(state, [LONG_NAME.strip(), "bob"], [frame.RED, frame.BLUE])
+    assert typeset.trim("alice", face, 300) == "alice"
+    status = frame.status_for(state, [LONG_NAME.strip(), "bob"], [palette.RED, palette.BLUE])
     assert status.text.endswith("… (Red) to move")
 
 
@@ -105,10 +105,10 @@ def test_names_must_match_the_seats() -> None:
 
 
 def test_status_lines() -> None:
-    colours = [frame.RED, frame.BLUE, frame.YELLOW]
+    colours = [palette.RED, palette.BLUE, palette.YELLOW]
     start = GAME.start(3)
     assert frame.status_for(start, ("Red", "Blue", "Yellow"), colours) == frame.Status(
-        "Red to move", frame.RED
+        "Red to move", palette.RED
     )
     won, _ = replay(3, FIVE_IN_A_ROW)
     assert frame.status_for(won, ("a", "b", "c"), colours).text == "b (Blue) wins — five in a row"
@@ -142,11 +142,13 @@ def test_frame_drawing_helpers() -> None:
     from PIL import Image, ImageDraw
 
     image = Image.new("RGB", (200, 100), (255, 255, 255))
-    frame.paste_arrows(image, [((20, 50), (180, 50)), ((10, 10), (10, 10))], fill=frame.BLUE.fill, width=8)
-    assert image.getpixel((100, 50)) == frame.BLUE.fill  # on the shaft
+    stencil.paste_arrows(
+        image, [((20, 50), (180, 50)), ((10, 10), (10, 10))], fill=palette.BLUE.fill, width=8
+    )
+    assert image.getpixel((100, 50)) == palette.BLUE.fill  # on the shaft
     assert image.getpixel((100, 5)) == (255, 255, 255)
-    frame.text_in_circle(ImageDraw.Draw(image), (30, 30), 20, "12", fill=(0, 0, 0))
-    sprite = frame.stone(frame.YELLOW, 40)
+    typeset.text_in_circle(ImageDraw.Draw(image), (30, 30), 20, "12", fill=(0, 0, 0))
+    sprite = frame.stone(palette.YELLOW, 40)
     assert sprite.mode == "RGBA" and sprite.size == (40, 40) and sprite.getpixel((0, 0)) == (0, 0, 0, 0)
-    assert frame.ink_on(frame.YELLOW.fill) != frame.ink_on(frame.BLUE.fill)
-    assert len({c.letter for c in frame.SEAT_COLOURS.values()}) == len(frame.SEAT_COLOURS)
+    assert palette.ink_on(palette.YELLOW.fill) != palette.ink_on(palette.BLUE.fill)
+    assert len({c.letter for c in palette.SEAT_COLOURS.values()}) == len(palette.SEAT_COLOURS)

@@ -8,17 +8,23 @@ import gc
 import os
 import platform
 import random
+import subprocess
+import sys
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
+import render
 from render import png
 from render.frame import Picture
 from tests.support.images import open_png
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def noisy(width: int, height: int, seed: int) -> Image.Image:
@@ -177,13 +183,42 @@ def test_bands_make_the_picture_put_together() -> None:
 def test_the_c_library_is_asked_to_keep_freed_memory_unless_the_environment_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    told = {"MALLOC_TRIM_THRESHOLD_", "MALLOC_MMAP_THRESHOLD_"} & set(os.environ)
-    assert png.KEEPS_FREED_MEMORY is not bool(told)  # asked at import, in this process
     monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
     monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
-    assert png._keep_freed_memory()
+    assert render.keep_freed_memory()
     monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "131072")
-    assert not png._keep_freed_memory()
+    assert not render.keep_freed_memory()
+
+
+NO_ALLOCATOR_CHANGE = """
+import ctypes
+
+asked = []
+ctypes.CDLL = lambda *args, **kwargs: asked.append(args)  # every way to reach mallopt
+
+import render
+from rules import GAMES
+
+state = GAMES["verquere"].start(2)
+render.board(state)
+assert not asked, f"importing render or drawing a picture loaded a C library: {asked}"
+render.keep_freed_memory()
+assert asked, "keep_freed_memory did not reach the C library"
+"""
+
+
+def test_importing_render_or_drawing_leaves_the_process_allocator_alone() -> None:
+    """The allocator is the whole process's: only the entry point changes it, by calling
+    `render.keep_freed_memory` (bot.py's `settle_process`), never an import."""
+    done = subprocess.run(
+        [sys.executable, "-c", NO_ALLOCATOR_CHANGE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if not k.startswith("MALLOC_")},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_frozen_band_met_again_gives_its_strips_without_its_pixels_being_read(

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 import render
-from render import frame, glass_bead, kerboge, verquere
+from render import frame, glass_bead, kerboge, typeset, verquere
 from rules import GAMES, Move, State
 from rules.glass_bead import GlassBeadState, Sowing
 from rules.kerboge import KerbogeState
@@ -82,7 +82,7 @@ def test_no_text_of_the_pictures_is_cut(key: str, seats: int) -> None:
         assert uncut(lines, picture.status.text), picture.status.text
         room = frame.card_score_room(frame.card_width(picture.width))
         for card in picture.seats:
-            assert frame.fits(card.score, frame.font(frame.SCORE_SIZE), room), card.score
+            assert typeset.fits(card.score, typeset.font(frame.SCORE_SIZE), room), card.score
         shown = frame.player_names(state, names)
         for label, text in game_captions(state, last, shown):
             assert uncut(caption_lines(state, label, text), text), text
@@ -124,8 +124,8 @@ def game_captions(state: State, last: Move | None, shown: Sequence[str]) -> list
 
 def caption_lines(state: State, label: str, text: str) -> tuple[str, ...]:
     if isinstance(state, VerquereState):
-        return verquere.caption_lines(label, text)
-    return kerboge.caption_lines(label, text)
+        return frame.caption_lines(label, text, verquere.CAPTION)
+    return frame.caption_lines(label, text, kerboge.CAPTION)
 
 
 def test_a_long_headline_takes_two_lines_and_loses_no_word() -> None:
@@ -139,8 +139,8 @@ def test_a_long_headline_takes_two_lines_and_loses_no_word() -> None:
 
 
 def test_wrap_cuts_only_what_cannot_fit() -> None:
-    face = frame.font(20)
-    assert frame.wrap("one two three", face, 1000, 1) == ("one two three",)
-    assert frame.wrap("one two three", face, 90, 2) == ("one two", "three")
-    assert not frame.fits("one two three four five six seven", face, 90, 2)
-    assert frame.wrap("one two three four five six", face, 90, 2)[-1].endswith("…")
+    face = typeset.font(20)
+    assert typeset.wrap("one two three", face, 1000, 1) == ("one two three",)
+    assert typeset.wrap("one two three", face, 90, 2) == ("one two", "three")
+    assert not typeset.fits("one two three four five six seven", face, 90, 2)
+    assert typeset.wrap("one two three four five six", face, 90, 2)[-1].endswith("…")

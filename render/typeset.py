@@ -1,0 +1,540 @@
+"""Text in the pictures: the fonts (DejaVu, shipped in render/fonts), names cleaned for them
+(right-to-left runs in drawing order, a box for what the font cannot draw), measuring, trimming
+and wrapping a line to a width, and drawing it.
+
+`text(draw, ...)` draws the same pixels as `ImageDraw.text`, faster: a line is drawn word by word
+through masks kept from earlier pictures (words put together from kept glyphs when FreeType would
+give the same ink), and a word on a plain ground is pasted as a tile painted once. `text_length`
+gives `FreeTypeFont.getlength`'s number from kept advances. Each of these caches (masks, glyphs,
+tiles, advances, trimmed strings) is bounded, its bound in its docstring, and changes no pixel;
+`clear_text_cache` forgets them. The Pillow internals used here are listed, with why, in
+`render/__init__.py`.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import ImageDraw, ImageFont
+from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
+
+from .palette import RGB
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+# -- fonts and text -----------------------------------------------------------------------------
+
+
+@cache
+def font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (shipped in render/fonts) at `size` px. The basic layout engine is used on
+    purpose: raqm may or may not be present on a machine, and the pictures must not change."""
+    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def _missing_glyph(bold: bool) -> bytes:
+    return bytes(font(24, bold=bold).getmask("\U0010fffd"))
+
+
+@cache
+def _drawable(char: str, bold: bool) -> bool:
+    """Whether DejaVu has a glyph for `char` (else Pillow would draw an empty box)."""
+    if unicodedata.category(char)[0] in "CZ" and char != " ":
+        return False  # control, format, private-use and unusual space characters
+    return bytes(font(24, bold=bold).getmask(char)) != _missing_glyph(bold)
+
+
+MISSING = "□"
+"""Drawn for a character the font has no glyph for (an emoji, most CJK), so none vanishes."""
+RIGHT_TO_LEFT = frozenset(("R", "AL"))
+"""Bidirectional classes of right-to-left letters (Hebrew, Arabic)."""
+
+
+def _visual_order(text: str) -> str:
+    """`text` in the order it is drawn left to right: each run of right-to-left letters (with
+    the spaces and marks inside it) reversed. A small bidi step, enough for names: the font is
+    drawn with Pillow's basic layout, which does not reorder (and raqm may be missing)."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in RIGHT_TO_LEFT or (run and kind in ("WS", "NSM")):
+            run.append(ch)
+            continue
+        out.extend(_close_run(run))
+        run = []
+        out.append(ch)
+    out.extend(_close_run(run))
+    return "".join(out)
+
+
+def _close_run(run: list[str]) -> list[str]:
+    """A run of right-to-left text reversed, its trailing spaces kept after it."""
+    spaces = len(run) - len("".join(run).rstrip())
+    body = run[: len(run) - spaces]
+    return body[::-1] + run[len(run) - spaces :]
+
+
+def clean_text(text: str, *, bold: bool = False) -> str:
+    """`text` as it should be drawn, on one line: right-to-left runs in visual order, invisible
+    format and control characters dropped, and each character our font cannot draw (emoji, most
+    CJK) shown as MISSING. Every name in a picture goes through it."""
+    flat = " ".join(text.split())
+    shown = []
+    for ch in flat:
+        if ch == " " or _drawable(ch, bold):
+            shown.append(ch)
+        elif unicodedata.category(ch) not in ("Cf", "Cc", "Mn", "Me"):
+            shown.append(MISSING)
+    return _visual_order(" ".join("".join(shown).split()))
+
+
+LENGTH_CACHE = 4096
+"""Characters and pairs of neighbours whose advance `text_length` keeps, per font (forgotten all at
+once past that): about 0.5 MB a font at most, for the dozen fonts (sizes) the pictures use."""
+_steps: dict[ImageFont.FreeTypeFont, dict[str, int]] = {}
+"""font -> one character, or a pair of neighbours -> how far the pen moves for the (second)
+character: its advance, plus the pair's kerning, in 64ths of a pixel."""
+
+
+def _prefix_lengths(text: str, face: ImageFont.FreeTypeFont) -> list[int]:
+    """The length of each prefix of `text` (the empty one first), in 64ths of a pixel."""
+    steps = _steps.get(face)
+    if steps is None or len(steps) > LENGTH_CACHE:
+        steps = _steps[face] = {}
+    lengths = [0]
+    total = 0
+    previous = ""
+    for char in text:
+        key = previous + char
+        step = steps.get(key)
+        if step is None:
+            step = round(face.getlength(key) * 64)
+            if previous:
+                step -= round(face.getlength(previous) * 64)
+            steps[key] = step
+        total += step
+        lengths.append(total)
+        previous = char
+    return lengths
+
+
+def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
+    """`face.getlength(text)`, the same number, from the lengths of its characters and of each
+    pair of neighbours (cached). Pillow's basic layout, which our fonts use, advances the pen by
+    each glyph's advance and the kerning of each pair of neighbours, nothing else; measuring text
+    with FreeType loads and hints every glyph, about as slow as drawing it."""
+    return _prefix_lengths(text, face)[-1] / 64
+
+
+def _with_ellipsis(prefix: str, length: int, face: ImageFont.FreeTypeFont) -> int:
+    """The length (64ths) of `prefix` + "…", given the length of `prefix`."""
+    return length + _prefix_lengths(prefix[-1:] + "…", face)[-1] - _prefix_lengths(prefix[-1:], face)[-1]
+
+
+@lru_cache(maxsize=2048)
+def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached, and
+    measured with `text_length`; 2,048 strings at most)."""
+    lengths = _prefix_lengths(text, face)
+    if lengths[-1] / 64 <= width:
+        return text
+
+    def fits(middle: int) -> bool:
+        prefix = text[:middle].rstrip()
+        return _with_ellipsis(prefix, lengths[len(prefix)], face) / 64 <= width
+
+    low, high = 0, len(text)  # the longest prefix that fits with "…" is in [low, high)
+    while low < high - 1:
+        middle = (low + high) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return text[:low].rstrip() + "…"
+
+
+def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> tuple[str, ...]:
+    """`text` in at most `lines` lines of `width` pixels, broken between words (cached by `trim`'s
+    measures). Only words that cannot fit are cut, the last line shortened with "…": `fits` tells
+    whether that happens, and the tests make sure no text of the pictures needs it."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        count = len(words)
+        while count > 1 and text_length(" ".join(words[:count]), face) > width:
+            count -= 1
+        out.append(trim(" ".join(words[:count]), face, width))
+        words = words[count:]
+    if words:
+        out.append(trim(" ".join(words), face, width))
+    return tuple(out)
+
+
+def fits(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 1) -> bool:
+    """Whether `wrap` lays `text` out in `lines` lines of `width` pixels without cutting a word."""
+    return " ".join(wrap(text, face, width, lines)) == " ".join(text.split())
+
+
+TEXT_CACHE_BYTES = 4 << 20
+"""The most bytes of text masks `text` keeps (one byte a pixel): 4 MiB, a few hundred lines of
+words or thousands of short labels."""
+_masks: OrderedDict[
+    tuple[ImageFont.FreeTypeFont, str, str, float, float], tuple[Any, tuple[int, int], int]
+] = OrderedDict()
+"""(font, text, anchor, fractions of the position) -> (Pillow's mask of the text, its offset, its bytes)."""
+_mask_bytes = 0
+_masks_lock = threading.Lock()
+
+
+SPLIT_CHARACTERS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~·×—…→"
+)
+"""The characters of a text that `text` may draw word by word (checked against Pillow by the
+tests): the words and notation of the games' lines, and most players' names."""
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    *,
+    font: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+) -> None:
+    """`draw.text(xy, words, font=font, fill=fill, anchor=anchor)`, the same pixels, faster.
+
+    It does what Pillow's `ImageDraw.text` does for one line of text: FreeType renders the text
+    into a mask at the fractions of the position, painted in `fill` at the whole pixel. Here the
+    masks are cached, and a line of several words is drawn word by word, each word at the point
+    where the pen reaches it (`text_length`), so that a line seen for the first time is mostly
+    words seen before. That places every glyph on the pixel Pillow places it, since Pillow puts
+    each glyph at the pixel nearest to its pen position, counted in 64ths of a pixel from the
+    nearest 64th of the starting point (hence only for a start on a 128th of a pixel, and for
+    anchors that do not depend on the words' own height), and words apart do not touch."""
+    if "\n" in words or draw.fontmode != "L":
+        draw.text(xy, words, font=font, fill=fill, anchor=anchor)
+        return
+    ink, _fill = draw._getink(fill)
+    assert ink is not None
+    x, y = xy
+    if (
+        " " in words
+        and anchor[1] in "asmd"
+        and x >= 0
+        and float(x * 128).is_integer()
+        and SPLIT_CHARACTERS.issuperset(words)
+    ):
+        lengths = _prefix_lengths(words, font)
+        shift = {"l": 0, "m": (lengths[-1] // 2 + 32) >> 6, "r": (lengths[-1] + 32) >> 6}[anchor[0]]
+        pen = int(x) - shift + math.modf(x)[0]
+        if pen >= 0:  # (Pillow takes the whole pixel towards 0: the same as the floor only from 0 on)
+            _draw_words(draw, pen, y, words, lengths, font, ink, "l" + anchor[1])
+            return
+    _draw_mask(draw, xy, words, font, ink, anchor)
+
+
+def _draw_words(
+    draw: ImageDraw.ImageDraw,
+    pen: float,
+    y: float,
+    words: str,
+    lengths: list[int],
+    font: ImageFont.FreeTypeFont,
+    ink: int,
+    anchor: str,
+) -> None:
+    """Each word of `words` where the pen, starting at `pen`, reaches it (see `text`)."""
+    placed: list[tuple[tuple[int, int], Hashable, Any]] = []
+    start = None
+    for index, char in enumerate(words + " "):
+        if char != " " and start is None:
+            start = index
+        elif char == " " and start is not None:
+            xy = (pen + lengths[start] / 64, y)
+            key, mask, offset = _mask(xy, words[start:index], font, anchor, lengths[start : index + 1])
+            placed.append(((int(xy[0]) + offset[0], int(xy[1]) + offset[1]), key, mask))
+            start = None
+    ground = _plain_ground(draw, placed)
+    for corner, key, mask in placed:
+        _paint_mask(draw, corner, key, mask, ink, ground)
+
+
+def _plain_ground(draw: ImageDraw.ImageDraw, placed: Sequence[tuple[tuple[int, int], Hashable, Any]]) -> Any:
+    """The colour under the masks of a line's words (corner, key, mask), when the box around
+    them all lies in the image and is all that colour and no two of their rectangles overlap
+    (so each word's rectangle is still all that colour when it is painted); else None. One look
+    at the ground for a whole line instead of one a word."""
+    target = draw.im
+    if len(placed) < 2 or draw.mode != target.mode:
+        return None
+    right = -1
+    top, bottom = placed[0][0][1], 0
+    for (x, y), _key, mask in placed:  # left to right: each starts where the one before ended
+        width, height = mask.size
+        if x < right or not width or not height:
+            return None
+        right = x + width
+        top, bottom = min(top, y), max(bottom, y + height)
+    left = placed[0][0][0]
+    if left < 0 or top < 0 or right > target.size[0] or bottom > target.size[1] or top >= bottom:
+        return None
+    ground = target.crop((left, top, right, bottom)).getcolors(1)
+    return ground[0][1] if ground else None
+
+
+GLYPH_CACHE = 8192
+"""Glyphs `_glyph` keeps (forgotten all at once past that): a few hundred bytes each, so about
+3 MB at most."""
+_glyphs: dict[tuple[ImageFont.FreeTypeFont, str, str, float], tuple[Any, int, int] | None] = {}
+"""(font, character, anchor, fraction of y) -> the glyph's ink (a mask cropped to its inked
+pixels; None for no ink) and where it starts from the pen's pixel (x, y)."""
+_glyph_bytes = 0
+
+
+def _glyph(
+    font: ImageFont.FreeTypeFont, char: str, anchor: str, y_fraction: float
+) -> tuple[Any, int, int] | None:
+    """One character's ink as FreeType renders it for Pillow, cropped (cached)."""
+    global _glyph_bytes
+    key = (font, char, anchor, y_fraction)
+    try:
+        return _glyphs[key]
+    except KeyError:
+        pass
+    mask, offset = font.getmask2(char, "L", anchor=anchor, start=(0, y_fraction))
+    box = mask.getbbox() if mask.size[0] and mask.size[1] else None
+    found = None if box is None else (mask.crop(box), offset[0] + box[0], offset[1] + box[1])
+    with _masks_lock:
+        if len(_glyphs) >= GLYPH_CACHE:
+            _glyphs.clear()
+            _glyph_bytes = 0
+        if key not in _glyphs:
+            _glyphs[key] = found
+            _glyph_bytes += found[0].size[0] * found[0].size[1] if found is not None else 0
+    return found
+
+
+def _word_from_glyphs(
+    word: str, start: tuple[float, float], lengths: list[int], font: ImageFont.FreeTypeFont, anchor: str
+) -> tuple[Any, tuple[int, int]] | None:
+    """The mask of `word` (and its offset from the pen's pixel) that `font.getmask2` would give
+    at `start` (the fractions of the pen's position), put together from the cached glyphs; None
+    when two of its glyphs have ink in the same column.
+
+    Pillow renders a word's glyphs into one mask, each at the pixel nearest to its pen position
+    (in 64ths of a pixel, from the nearest 64th of the start), and blends the ink of glyphs that
+    overlap; each glyph's own ink is the same wherever it is. So when no two glyphs share a
+    column, the glyphs pasted side by side make exactly the ink of the word (its mask may have
+    fewer empty rows and columns around it, which paint nothing); glyphs that overlap would need
+    Pillow's blending, so those words are left to FreeType. `lengths` are the lengths (64ths) of
+    the prefixes of the line up to each character of `word` and past its last, as
+    `_prefix_lengths` gives them, from any origin.
+
+    A glyph's pen position is where the glyphs before it end: the length of the prefix before it
+    plus the kerning Pillow adds to the previous glyph's advance for this pair, which is the
+    length of the prefix up to and with the glyph, less the glyph's own advance."""
+    x_fraction, y_fraction = start
+    advances = _steps.get(font, {})
+    origin = math.floor(x_fraction * 64 + 0.5) - lengths[0]  # Pillow rounds half away from zero
+    placed = []
+    right = -(1 << 30)
+    for index, char in enumerate(word):
+        glyph = _glyph(font, char, anchor, y_fraction)
+        if glyph is None:
+            continue
+        ink_mask, dx, dy = glyph
+        advance = advances.get(char)
+        if advance is None:
+            advance = _prefix_lengths(char, font)[1]
+        left = ((origin + lengths[index + 1] - advance + 32) >> 6) + dx
+        if left < right:
+            return None
+        right = left + ink_mask.size[0]
+        placed.append((left, dy, ink_mask))
+    if not placed:
+        return None
+    x0, y0 = placed[0][0], min(top for _, top, _ in placed)
+    height = max(top + ink_mask.size[1] for _, top, ink_mask in placed) - y0
+    mask = pillow_core.fill("L", (right - x0, height), 0)
+    for left, top, ink_mask in placed:
+        width, rows = ink_mask.size
+        mask.paste(ink_mask, (left - x0, top - y0, left - x0 + width, top - y0 + rows))
+    return mask, (x0, y0)
+
+
+def _draw_mask(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    font: ImageFont.FreeTypeFont,
+    ink: int,
+    anchor: str,
+) -> None:
+    """Paint `words` in `ink` through their mask (cached), as `ImageDraw.text` does."""
+    key, mask, offset = _mask(xy, words, font, anchor)
+    _paint_mask(draw, (int(xy[0]) + offset[0], int(xy[1]) + offset[1]), key, mask, ink)
+
+
+def _mask(
+    xy: tuple[float, float],
+    words: str,
+    font: ImageFont.FreeTypeFont,
+    anchor: str,
+    lengths: list[int] | None = None,
+) -> tuple[Hashable, Any, tuple[int, int]]:
+    """The mask of `words` drawn at `xy` (cached), its key and its offset from the pixel of `xy`,
+    as `font.getmask2` gives them. A mask not in the cache is put together from cached glyphs
+    when `lengths` (see `_word_from_glyphs`) are given and that gives the same ink, else
+    rendered by FreeType."""
+    global _mask_bytes
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    key = (font, words, anchor, *start)
+    with _masks_lock:
+        found = _masks.get(key)
+        if found is not None:
+            _masks.move_to_end(key)
+    if found is None:
+        made = None if lengths is None else _word_from_glyphs(words, start, lengths, font, anchor)
+        mask, offset = made if made is not None else font.getmask2(words, "L", anchor=anchor, start=start)
+        found = (mask, offset, mask.size[0] * mask.size[1])
+        with _masks_lock:
+            if key not in _masks:
+                _masks[key] = found
+                _mask_bytes += found[2]
+                while _mask_bytes > TEXT_CACHE_BYTES and _masks:
+                    _mask_bytes -= _masks.popitem(last=False)[1][2]
+    mask, offset, _size = found
+    return key, mask, offset
+
+
+TILE_CACHE_BYTES = 4 << 20
+"""The most bytes of painted words `_paint_mask` keeps (four bytes a pixel): 4 MiB, the words of
+a few hundred lines."""
+TILE_FROM = 150
+"""Masks of fewer pixels are painted through as they are: that is as fast as looking at the
+ground under them."""
+_tiles: OrderedDict[tuple[Hashable, int, str, Any], tuple[Any, int]] = OrderedDict()
+"""(the mask's key in `_masks`, the ink, the image's mode, the colour under it) -> the mask
+painted in the ink on a rectangle of that colour, and its bytes."""
+_tile_bytes = 0
+
+
+def _paint_mask(
+    draw: ImageDraw.ImageDraw, xy: tuple[int, int], key: Hashable, mask: Any, ink: int, ground: Any = None
+) -> None:
+    """`draw.draw.draw_bitmap(xy, mask, ink)`, the same pixels, mostly faster: where the
+    rectangle under the mask is all one colour (words on a plain band or card, as nearly all
+    are), the rectangle painted on that colour is pasted instead, made once (cached). Painting
+    through a mask blends every pixel, about 12 ns each; looking at the ground and pasting take
+    a few µs a word. Pillow blends each pixel on its own, so the mask painted on a rectangle of
+    the same colour elsewhere gives the same pixels. `ground`: that colour, when the caller
+    knows the rectangle is all of it (`_plain_ground`); else it is looked at here."""
+    target = draw.im
+    left, top = xy
+    width, height = mask.size
+    box = (left, top, left + width, top + height)
+    if ground is None and (
+        width * height >= TILE_FROM
+        and draw.mode == target.mode  # (a draw that blends RGBA ink onto RGB paints otherwise)
+        and left >= 0
+        and top >= 0
+        and left + width <= target.size[0]
+        and top + height <= target.size[1]
+    ):
+        colours = target.crop(box).getcolors(1)
+        ground = colours[0][1] if colours else None
+    if ground is not None:
+        target.paste(_tile(key, mask, ink, target.mode, ground), box)
+    else:
+        draw.draw.draw_bitmap(xy, mask, ink)
+
+
+def _tile(key: Hashable, mask: Any, ink: int, mode: str, ground: Any) -> Any:
+    """`mask` painted in `ink` on a rectangle of the colour `ground`, in `mode` (cached)."""
+    global _tile_bytes
+    tile_key = (key, ink, mode, ground)
+    with _masks_lock:
+        found = _tiles.get(tile_key)
+        if found is not None:
+            _tiles.move_to_end(tile_key)
+            return found[0]
+    tile = pillow_core.fill(mode, mask.size, ground)
+    pillow_core.draw(tile, 0).draw_bitmap((0, 0), mask, ink)
+    size = 4 * mask.size[0] * mask.size[1]
+    with _masks_lock:
+        if tile_key not in _tiles:
+            _tiles[tile_key] = (tile, size)
+            _tile_bytes += size
+            while _tile_bytes > TILE_CACHE_BYTES and _tiles:
+                _tile_bytes -= _tiles.popitem(last=False)[1][1]
+    return tile
+
+
+def text_cache_size() -> tuple[int, int]:
+    """The text masks `text` keeps and their bytes."""
+    with _masks_lock:
+        return len(_masks), _mask_bytes
+
+
+def glyph_cache_size() -> tuple[int, int]:
+    """The glyphs `text` keeps to put words together from, and their bytes."""
+    with _masks_lock:
+        return len(_glyphs), _glyph_bytes
+
+
+def tile_cache_size() -> tuple[int, int]:
+    """The painted words `text` keeps and their bytes."""
+    with _masks_lock:
+        return len(_tiles), _tile_bytes
+
+
+def clear_text_cache() -> None:
+    """Forget the text masks, glyphs and painted words `text` keeps and the advances
+    `text_length` keeps."""
+    global _mask_bytes, _glyph_bytes, _tile_bytes
+    with _masks_lock:
+        _masks.clear()
+        _glyphs.clear()
+        _tiles.clear()
+        _mask_bytes = _glyph_bytes = _tile_bytes = 0
+    _steps.clear()
+
+
+def text_in_circle(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    radius: float,
+    text: str,
+    *,
+    fill: RGB,
+    bold: bool = True,
+    scale: float = 0.95,
+) -> None:
+    """Draw `text` with its ink centred on `centre`, as large as fits in the circle.
+
+    `scale` below 1 leaves a margin. The size is chosen so the text's box fits in the circle.
+    """
+    size = max(6, int(radius * 1.3 * scale))
+    while size > 6:
+        left, top, right, bottom = font(size, bold=bold).getbbox(text, anchor="ls")
+        half_diagonal = math.hypot(right - left, bottom - top) / 2
+        if half_diagonal <= radius * scale:
+            break
+        size -= 1
+    face = font(size, bold=bold)
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    draw.text((x, y), text, font=face, fill=fill, anchor="ls")
