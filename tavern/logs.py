@@ -1,0 +1,43 @@
+"""Logging: LOG_LEVEL for our own loggers, LOG_FORMAT `text` (a line for people) or `json` (one
+JSON object a line: time, level, logger, message, and the traceback when there is one).
+
+What the logs hold: our own lines name users, servers, channels, messages and matches by their
+ids only, never by a name or what a player wrote. The libraries that would write names or whole
+payloads at DEBUG (aiosqlite: every statement with its parameters; discord.py's gateway, HTTP,
+client and state: every event and request body) are kept at INFO whatever LOG_LEVEL says."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import UTC, datetime
+
+QUIET_LOGGERS = ("aiosqlite", "discord.gateway", "discord.http", "discord.client", "discord.state")
+"""Loggers kept at INFO or above whatever LOG_LEVEL says: at DEBUG, aiosqlite logs every statement
+with its parameters (names, user ids, moves), and discord.py's gateway, HTTP, client and state
+loggers log the events and request bodies (names, message text)."""
+TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line, for a log collector."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info:
+            entry["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def setup_logging(level: str, log_format: str = "text") -> None:
+    formatter = JsonLines() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
+    handler = logging.StreamHandler()
+    handler.setFormatter(formatter)
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[handler])
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
