@@ -34,10 +34,18 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+class _OurHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The handler `setup_logging` installs (a second call replaces it rather than adding one)."""
+
+
 def setup_logging(level: str, log_format: str = "text") -> None:
-    formatter = JsonLines() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
-    handler = logging.StreamHandler()
-    handler.setFormatter(formatter)
-    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[handler])
+    """Our lines to stderr, as text or JSON lines, at `level`; the quiet loggers at INFO or above."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if isinstance(h, _OurHandler)]:
+        root.removeHandler(old)
+    handler = _OurHandler()
+    handler.setFormatter(JsonLines() if log_format == "json" else logging.Formatter(TEXT_FORMAT))
+    root.addHandler(handler)
+    root.setLevel(getattr(logging, level, logging.INFO))
     for name in QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+        logging.getLogger(name).setLevel(max(logging.INFO, root.level))
