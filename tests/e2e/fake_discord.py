@@ -382,6 +382,8 @@ class FakeDiscord:
                     "application": {"id": str(APP_ID), "flags": 0},
                     "private_channels": [],
                     "relationships": [],
+                    # A sharded client's READY names its shard as its IDENTIFY did.
+                    **({"shard": data["shard"]} if "shard" in data else {}),
                 },
             )
             await self._dispatch("GUILD_CREATE", self._guild())

@@ -61,8 +61,7 @@ def moves_in_flight(fake: FakeDiscord, bot: BotProcess, slow_seconds: float) -> 
     for _ in range(IN_FLIGHT):
         opened = driver.command(ALICE, "keryo-pente new", opponent="computer", level="easy", tournament=False)
         matches.append(opened_match(opened))
-    for match_id in matches:
-        wait_for(lambda m=match_id: stored.user_to_move(m) == ALICE.id, 20, "Alice to move")
+    wait_for(lambda: all(stored.user_to_move(m) == ALICE.id for m in matches), 20, "Alice to move")
     chosen = []
     for match_id in matches:
         (move, *_) = driver.autocomplete(ALICE, "keryo-pente move", "move", move="", match=match_id)
@@ -97,17 +96,25 @@ def shows_thinking(interaction: Interaction) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("number", "command"),
-    [(signal.SIGTERM, ("-m", "tavern", "run")), (signal.SIGINT, ("bot.py",))],
-    ids=["SIGTERM, tavern run", "SIGINT, bot.py"],
+    ("number", "command", "shards"),
+    [
+        (signal.SIGTERM, ("-m", "tavern", "run"), None),
+        (signal.SIGINT, ("bot.py",), None),
+        (signal.SIGTERM, ("-m", "tavern", "run"), "1"),
+    ],
+    ids=["SIGTERM, tavern run", "SIGINT, bot.py", "SIGTERM, sharded client"],
 )
 def test_a_signal_stops_the_bot_cleanly_with_moves_in_flight(
     fake: FakeDiscord,
     tmp_path: Path,
     started_bots: list[BotProcess],
+    monkeypatch: pytest.MonkeyPatch,
     number: signal.Signals,
     command: Sequence[str],
+    shards: str | None,
 ) -> None:
+    if shards is not None:  # the sharded client (AutoShardedBot) closes its shards' gateways instead
+        monkeypatch.setenv("SHARD_COUNT", shards)
     bot = started_bot(fake, tmp_path, command, started_bots)
     sent = moves_in_flight(fake, bot, slow_seconds=1.0)
 
