@@ -25,7 +25,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from data import MatchStatus, Store
+from data import MatchStatus, open_store
 from host import Host, HostError, MatchSnapshot, Player
 from rules import MoveError
 
@@ -72,7 +72,7 @@ def _random_move(match: MatchSnapshot, rng: random.Random) -> tuple[int, str]:
 async def move_times(synchronous: str, moves: int) -> list[float]:
     """Milliseconds of each `Host.play` on a fresh file with this `synchronous` setting."""
     with tempfile.TemporaryDirectory(dir=DISK) as folder:
-        store = await Store.open(Path(folder) / "sync.sqlite3", synchronous=synchronous)
+        store = await open_store(Path(folder) / "sync.sqlite3", synchronous=synchronous)
         try:
             host = Host(store, seed_source=lambda: 7)
             rng = random.Random(1)
@@ -95,7 +95,7 @@ async def move_times(synchronous: str, moves: int) -> list[float]:
 
 async def child(path: Path, seed: int) -> None:
     """Play for ever, printing `ack <match> <ply> <notation>` after each move is acknowledged."""
-    store = await Store.open(path)
+    store = await open_store(path)
     host = Host(store)
     rng = random.Random(seed)
     match = await _current_match(host)
@@ -110,7 +110,7 @@ async def child(path: Path, seed: int) -> None:
 
 
 async def _stored_moves(path: Path) -> set[tuple[int, int, str]]:
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         found: set[tuple[int, int, str]] = set()
         for listing in await store.match_summaries(statuses=tuple(MatchStatus), limit=10**6):
@@ -157,7 +157,7 @@ async def double_submissions(trials: int) -> tuple[int, int, int, int]:
     the time it was sent). Returns (trials, submissions, trials where one landed, where both did)."""
     with tempfile.TemporaryDirectory(dir=DISK) as folder:
         path = Path(folder) / "double.sqlite3"
-        stores = [await Store.open(path), await Store.open(path)]
+        stores = [await open_store(path), await open_store(path)]
         try:
             hosts = [Host(store) for store in stores]
             rng = random.Random(3)

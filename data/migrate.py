@@ -21,7 +21,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol
 
-from .store import SqliteStore, Store, StoreError, open_store
+from . import open_store
+from .rows import StoreError
+from .sqlite import SqliteStore
+from .store import Store
 
 TABLES: dict[str, tuple[str, ...]] = {
     "players": ("user_id", "name", "updated_at"),

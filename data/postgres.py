@@ -1,8 +1,8 @@
 """The PostgreSQL store (asyncpg), for a bot that outgrows one machine: several bot processes,
 each a range of shards, over one database.
 
-The SQL is the SQLite store's (data/store.py), written once with `?` placeholders and numbered
-here as `$1, $2, …`; the schema comes from the same numbered migrations in their PostgreSQL
+The SQL is the one both drivers share (data/store.py), written once with `?` placeholders and
+numbered here as `$1, $2, …`; the schema comes from the same numbered migrations in their PostgreSQL
 dialect (data/migrations/postgresql/). Writes run at READ COMMITTED: a match write is guarded by
 the match version (`UPDATE … WHERE version = ?` waits for a concurrent writer of the row, then
 finds the version moved on and changes nothing), read-modify-write work on ratings holds an
@@ -22,7 +22,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .store import Connection, MatchChange, Store, StoreUnavailable, migrations, now_text, state_text
+from .rows import MatchChange, StoreUnavailable, now_text
+from .store import Connection, Store, migrations, state_text
 from .vocabulary import OVER_STATUSES
 
 POOL_SIZE = 10

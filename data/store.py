@@ -1,42 +1,55 @@
-"""The SQLite store: matches, their seats and move logs, players. Plain SQL, no rules logic.
+"""The store's interface, `Store`, with its SQL: written once, with `?` placeholders, for both
+drivers (data/sqlite.py, data/postgres.py; `data.open_store` picks one). No rules logic.
 
-Two connections over one WAL file: every write is one `BEGIN IMMEDIATE` transaction on the
-writer connection, and every read one short read transaction on the reader connection, which only
-ever sees committed data. Each connection has its own lock, because the statements of two
-coroutines must never interleave on one connection (an open cursor of one would pin the read
-snapshot of the other to an old version). Each match write is guarded by the match's version
-(optimistic concurrency), so two processes sharing the file cannot both land a move for the same
-turn.
+A driver gives `Store` its transactions (`reading`, `transaction`, `claim`) and may do some work
+its own faster way (`read_statement`, `write_guarded`, `run_transaction`, `write_change`); every
+method here is built on those. Invariants every driver keeps: a read transaction sees one committed
+snapshot; a write transaction lands whole or not at all; each match write is guarded by the
+match's version (optimistic concurrency: `UPDATE … WHERE version = ?` changes one row or none),
+so two writers, or two processes, cannot both land a move for the same turn; the results and
+ratings of a match that ends are written in the transaction that ends it. What the dialects do
+differently lives in their migrations (data/migrations/<dialect>/), never in this SQL.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import errno
 import json
 import re
-import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-import aiosqlite
-
+from .rows import (
+    UNSET,
+    Announcement,
+    BoardLine,
+    DueAnnouncement,
+    GuildSettings,
+    HeldSeat,
+    IdleMatch,
+    LogEntry,
+    MatchChange,
+    MatchPlacement,
+    MatchRow,
+    MatchSummary,
+    OfferNoticeClaim,
+    PlayerRecord,
+    RatingMove,
+    RatingRow,
+    RecentResult,
+    SeatRow,
+    SettingsRow,
+    StoreError,
+    VacationRow,
+    VersionConflict,
+    WaitingTurn,
+    now_text,
+)
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
-MATCH_STATUSES = tuple(MatchStatus)
-SYNC_MODES = ("full", "normal")
-"""SQLite's `synchronous` settings a store may use: `full` (the default) syncs the write-ahead log
-at every commit, so a move acknowledged survives a power cut; `normal` syncs it only at
-checkpoints, faster, but the last moves before a power cut (not a crash of the bot) can be lost."""
-SQLITE_SCHEME = "sqlite://"
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 DIALECTS = ("sqlite", "postgresql")
 """The folders of data/migrations: each holds the same numbered migrations in its own SQL."""
 NAME_SEPARATOR = "\x1f"
@@ -48,18 +61,9 @@ _COUNT_OUTCOMES = ", ".join(
     f"COALESCE(SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END), 0)" for o in OUTCOMES
 )
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
-
-
-class StoreError(Exception):
-    """A problem with the store itself."""
-
-
-class StoreUnavailable(StoreError):
-    """The database cannot be opened or written: the message says what is wrong and what to do."""
-
-
-class VersionConflict(StoreError):
-    """The match changed since it was read: the write was not applied."""
+_EVER = "9999"
+"""Later than every stored moment (ISO text compares in time order)."""
+_Result = TypeVar("_Result")
 
 
 def _held_of(joined: str | None) -> tuple[HeldSeat, ...]:
@@ -72,386 +76,18 @@ def _held_of(joined: str | None) -> tuple[HeldSeat, ...]:
     return tuple(sorted(held, key=lambda h: h.user_id))
 
 
-def now_text() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    user_id: int | None
-    name: str
-    computer: str | None = None
-    resigned: bool = False
-    left: LeftReason | None = None
-    """Why the seat left (set with `resigned`): it resigned, or the turn clock resigned it."""
-
-
-@dataclass(frozen=True)
-class HeldSeat:
-    """A lobby seat held for an invited player (see host.matches.Host.join)."""
-
-    user_id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class OfferNoticeClaim:
-    """A notice of an offer to one player who must answer it, as claimed in the store."""
-
-    kind: str
-    """'draw' or 'takeback'."""
-    ply: int
-    """The match's log length while the offer stands."""
-    user_id: int
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    ply: int
-    kind: EntryKind
-    seat: int | None
-    notation: str
-    played_at: str = ""
-
-
-@dataclass(frozen=True)
-class MatchPlacement:
-    """What a match was opened with, from its server's settings and its `new` command."""
-
-    rated: bool = True
-    threaded: bool = False
-    """Its messages go to a thread of its own (opened on its first message in the channel)."""
-    quiet: bool = False
-    """The channel gets only its lobby and its result (implies `threaded`)."""
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    """A server's own settings; None stands for the bot's default."""
-
-    guild_id: int
-    games: tuple[str, ...] | None = None
-    """The game keys offered; None: every game."""
-    turn_clock_hours: float | None = None
-    """None: the bot's TURN_TIMEOUT_HOURS; 0: off."""
-    lobby_clock_hours: float | None = None
-    """None: the bot's LOBBY_TIMEOUT_HOURS; 0: off."""
-    threads: bool = False
-    rated: bool = True
-    quiet: bool = False
-
-
-@dataclass(frozen=True)
-class IdleMatch:
-    """A match idle for longer than its server's clock allows."""
-
-    id: int
-    hours: float
-    """The clock that ran out, in hours."""
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    message_id: int | None
-    message_channel_id: int | None
-    game: str
-    options: dict[str, Any]
-    seat_count: int
-    status: MatchStatus
-    creator_id: int
-    seed: int
-    version: int
-    state: dict[str, Any] | None
-    draw_offer: tuple[int, ...] | None
-    result: dict[str, Any] | None
-    created_at: str
-    updated_at: str
-    finished_at: str | None
-    seats: tuple[SeatRow, ...]
-    log_length: int
-    """How many log entries the match has (its ply)."""
-    move_count: int = 0
-    """How many of them are moves a seat played (chance events, resignations and draws are not)."""
-    position_at: str | None = None
-    """When the current position was reached: its last log entry was stored, or a takeback set
-    the match back to it; None before either."""
-    private: bool = False
-    """Played where the bot cannot post on its own (a DM, a group DM, a server without the bot):
-    only interactions show it, and it counts for the ratings across all servers only."""
-    takeback_offer: dict[str, Any] | None = None
-    """The takeback asked for and not yet answered (see host.matches.Host.ask_takeback)."""
-    takebacks: int = 0
-    """How many takebacks the players agreed in this match."""
-    rematch_of: int | None = None
-    """The finished match this one was opened as the rematch of."""
-    placement: MatchPlacement = MatchPlacement()
-    """How the match is played: rated or not, in a thread of its own or not (fixed when opened)."""
-    thread_id: int | None = None
-    """The thread the bot opened for the match, once it has."""
-    held: tuple[HeldSeat, ...] = ()
-    """The lobby seats held for invited players, by user id."""
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    """One seat's result in a finished match."""
-
-    seat: int
-    user_id: int | None
-    rank: int
-    outcome: str
-    """'win', 'draw' or 'loss'."""
-    resigned: bool
-    points: float
-
-
-@dataclass(frozen=True)
-class RatingRow:
-    user_id: int
-    game: str
-    scope: int
-    """A guild id, or 0 for the rating across all servers."""
-    mu: float
-    sigma: float
-    matches: int = 0
-    wins: int = 0
-    mu_before: float | None = None
-    sigma_before: float | None = None
-    """The rating this one was updated from (on the rows a rating update returns, for its history)."""
-
-
-@dataclass(frozen=True)
-class RatingMove:
-    """How a player's rating moved with one match, from its history."""
-
-    user_id: int
-    mu_before: float
-    sigma_before: float
-    mu: float
-    sigma: float
-
-
-@dataclass(frozen=True)
-class BoardLine:
-    """A line of a leaderboard."""
-
-    rank: int
-    user_id: int
-    name: str
-    mu: float
-    sigma: float
-    matches: int
-    wins: int
-    ordinal: float = 0.0
-    """What the board sorts by (mu - 3 sigma, as stored)."""
-
-
-@dataclass(frozen=True)
-class PlayerRecord:
-    """A player's record in one game (every finished match, rated or not)."""
-
-    matches: int
-    wins: int
-    draws: int
-    losses: int
-    resigned: int
-    points: float
-
-
-@dataclass(frozen=True)
-class RecentResult:
-    match_id: int
-    game: str
-    outcome: str
-    rank: int
-    points: float
-    finished_at: str
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """A match message owed to the channel (the outbox), written with the change that owes it."""
-
-    since_ply: int
-    """The first log entry the message must show (earlier ones were shown already)."""
-    ping: bool
-    """The player to move is owed a ping (a turn passed to them)."""
-    due_at: str
-    """Until then the path that made the change posts the message itself; after, anyone may."""
-
-
-@dataclass(frozen=True)
-class DueAnnouncement:
-    """An outbox row: the match message that is due, and how often posting it failed."""
-
-    match_id: int
-    version: int
-    since_ply: int
-    ping: bool
-    due_at: str
-    attempts: int
-
-
-@dataclass(frozen=True)
-class SettingsRow:
-    """A player's turn notice settings (the defaults when none are stored)."""
-
-    user_id: int
-    notify: Notify = Notify.MENTION
-    reminders: bool = True
-
-
-@dataclass(frozen=True)
-class VacationRow:
-    """One vacation of a player: their turn clocks stop from `starts_at` to `ends_at`."""
-
-    starts_at: str
-    ends_at: str
-
-
-@dataclass(frozen=True)
-class WaitingTurn:
-    """A match being played whose position was reached before a given moment."""
-
-    match_id: int
-    ply: int
-    reached_at: str
-    """When its current position was reached (its last log entry was stored)."""
-    updated_at: str
-    """Its last change: the turn clock counts from it."""
-    hours: float = 0.0
-    """Its turn clock, in hours (its server's, else the bot's default)."""
-
-
-RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
-"""Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
-
-_UNSET: Any = object()
-_EVER = "9999"
-"""Later than every stored moment (ISO text compares in time order)."""
-
-
-_Row = TypeVar("_Row")
-_Result = TypeVar("_Result")
-
-
-def _amended(row: _Row, **changes: Any) -> _Row:
-    """`dataclasses.replace` for the frozen rows every move rebuilds (none has a __post_init__):
-    the fields are copied as they are, without the generated __init__ and its `__setattr__`
-    for each of some thirty fields."""
-    assert changes.keys() <= row.__dict__.keys(), f"not fields: {changes.keys() - row.__dict__.keys()}"
-    amended: _Row = object.__new__(type(row))
-    amended.__dict__.update(row.__dict__, **changes)
-    return amended
-
-
-@dataclass(frozen=True)
-class MatchChange:
-    """What one guarded write changes; fields left unset stay as they are."""
-
-    status: MatchStatus | None = None
-    state: dict[str, Any] | None = None
-    draw_offer: Any = _UNSET
-    result: dict[str, Any] | None = None
-    message_id: int | None = None
-    seats: Sequence[SeatRow] | None = None
-    """When given, replaces every seat of the match."""
-    log: Sequence[LogEntry] = field(default_factory=tuple)
-    """Entries appended to the move log; their plies must follow on from the stored log."""
-    results: Sequence[ResultRow] | None = None
-    """Each seat's result, stored when the match finishes."""
-    rate: RateFn | None = None
-    """Called inside the transaction with the players' current ratings; its rows are stored."""
-    rating_scopes: tuple[int, ...] = ()
-    announce: Announcement | None = None
-    """The match message this change owes its channel, recorded in the same transaction."""
-    ladder: str | None = None
-    """The ladder the results and ratings are stored under (a variant such as "jai-kerboge"
-    has its own); the match's game when None."""
-    takeback_offer: Any = _UNSET
-    """A takeback asked for (a JSON object), or None to clear it."""
-    truncate_from: int | None = None
-    """When given, the log entries from this ply on are deleted (a takeback), before `log` is
-    appended."""
-    removed_moves: int = 0
-    """How many of the entries `truncate_from` deletes are moves (so `applied_to` need not read)."""
-    takebacks: int | None = None
-    """The match's new count of agreed takebacks."""
-    held: Sequence[HeldSeat] | None = None
-    """When given, replaces every seat held for an invited player."""
-
-    @property
-    def plays_only(self) -> bool:
-        """It plays moves and nothing else: log entries, the new state (and how it ended, when
-        no result rows are stored with it), the offers cleared, the message owed; no seats,
-        takeback or message changed. The PostgreSQL store writes such a change in one call
-        (migration 0011)."""
-        return (
-            bool(self.log)
-            and self.state is not None
-            and self.announce is not None
-            and self.draw_offer is None
-            and self.takeback_offer is None
-            and self.seats is None
-            and self.truncate_from is None
-            and self.message_id is None
-            and self.takebacks is None
-            and self.results is None
-            and self.held is None
-        )
-
-    def owing(self, announce: Announcement) -> MatchChange:
-        """This change, owing the message `announce` (as `dataclasses.replace` would, cheaper)."""
-        return _amended(self, announce=announce)
-
-    def applied_to(self, row: MatchRow, version: int, when: str | None = None) -> MatchRow:
-        """The row as this change leaves it, written at `when` (so a caller need not read it
-        back; given the `when` of `Store.update_match`, its times are the stored ones)."""
-        when = when or now_text()
-        kept = row.log_length if self.truncate_from is None else min(row.log_length, self.truncate_from)
-        over = self.status is not None and self.status in OVER_STATUSES
-        return _amended(
-            row,
-            version=version,
-            status=self.status or row.status,
-            state=self.state if self.state is not None else row.state,
-            draw_offer=row.draw_offer
-            if self.draw_offer is _UNSET
-            else (tuple(sorted(self.draw_offer)) if self.draw_offer else None),
-            result=self.result if self.result is not None else row.result,
-            message_id=self.message_id if self.message_id is not None else row.message_id,
-            seats=tuple(self.seats) if self.seats is not None else row.seats,
-            takeback_offer=row.takeback_offer if self.takeback_offer is _UNSET else self.takeback_offer,
-            takebacks=self.takebacks if self.takebacks is not None else row.takebacks,
-            held=tuple(self.held) if self.held is not None else row.held,
-            log_length=kept + len(self.log),
-            move_count=row.move_count
-            - self.removed_moves
-            + sum(entry.kind == EntryKind.MOVE for entry in self.log),
-            updated_at=when,
-            finished_at=when if over else row.finished_at,
-            position_at=when if self.log or self.truncate_from is not None else row.position_at,
-        )
-
-
-@dataclass(frozen=True)
-class MatchSummary:
-    """A line of a match list."""
-
-    id: int
-    game: str
-    status: MatchStatus
-    guild_id: int
-    channel_id: int
-    seat_count: int
-    players: tuple[str, ...]
-    updated_at: str
-    log_length: int
-    move_count: int
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped in data/migrations/<dialect>, in order: (number, name, SQL)."""
+    found = []
+    for entry in resources.files("data").joinpath("migrations", dialect).iterdir():
+        match = _MIGRATION_NAME.fullmatch(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if len(set(numbers)) != len(numbers) or (numbers and numbers[0] < 1):
+        raise StoreError(f"migrations must have distinct numbers 0001, 0002, ...: {numbers}")
+    return found
 
 
 class Connection(Protocol):
@@ -488,16 +124,6 @@ class Statement:
             return await db.execute(self.sql, self.params)
         if self.rows:
             await db.executemany(self.sql, self.rows)
-        return len(self.rows)
-
-    def run_in(self, db: sqlite3.Connection) -> int:
-        """The same on a plain sqlite3 connection (in the SQLite store's database thread)."""
-        if self.rows is None:
-            return db.execute(self.sql, self.params).rowcount
-        if len(self.rows) == 1:  # a move's one log entry: a plain execute costs less
-            db.execute(self.sql, self.rows[0])
-        elif self.rows:
-            db.executemany(self.sql, self.rows)
         return len(self.rows)
 
 
@@ -584,7 +210,7 @@ def _change_statements(
     if change.state is not None:
         sets.append("state = ?")
         params.append(state_text(change.state))
-    if change.draw_offer is not _UNSET:
+    if change.draw_offer is not UNSET:
         sets.append("draw_offer = ?")
         params.append(None if change.draw_offer is None else json.dumps(sorted(change.draw_offer)))
     if change.result is not None:
@@ -593,7 +219,7 @@ def _change_statements(
     if change.message_id is not None:
         sets.append("message_id = ?")
         params.append(change.message_id)
-    if change.takeback_offer is not _UNSET:
+    if change.takeback_offer is not UNSET:
         sets.append("takeback_offer = ?")
         params.append(None if change.takeback_offer is None else json.dumps(change.takeback_offer))
     if change.takebacks is not None:
@@ -639,8 +265,9 @@ def _change_statements(
 
 
 class Store(ABC):
-    """The store interface the host uses; the SQL is shared, the connections are the dialect's
-    (`SqliteStore` here, `PostgresStore` in data/postgres.py). `open_store` picks one."""
+    """The store interface the host uses; the SQL is shared, the connections are the driver's
+    (`SqliteStore` in data/sqlite.py, `PostgresStore` in data/postgres.py). `data.open_store`
+    picks one."""
 
     dialect: str
     shared = False
@@ -650,11 +277,6 @@ class Store(ABC):
     """What a claim's choice of rows adds so that a process claiming at the same moment as
     another passes over the rows the other is taking and takes the next ones (PostgreSQL's
     `FOR UPDATE SKIP LOCKED`); nothing on SQLite, whose writers take turns."""
-
-    @classmethod
-    async def open(cls, target: str | Path, *, synchronous: str = "full") -> Store:
-        """Open the database `target` names (a path or a DATABASE_URL): see `open_store`."""
-        return await open_store(target, synchronous=synchronous)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -1534,442 +1156,3 @@ class Store(ABC):
             await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
         return count
-
-
-class SqliteStore(Store):
-    """The embedded default: one SQLite file, two connections (see the module's docstring)."""
-
-    dialect = "sqlite"
-
-    def __init__(self, path: Path, reader: aiosqlite.Connection, writer: aiosqlite.Connection):
-        self.path = path
-        self._read = reader
-        self._write = writer
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
-        self._claimed: set[str] = set()
-        self._writes = _Batched(writer, self._write_lock, _commit_together)
-        self._reads = _Batched(reader, self._read_lock, _read_together)
-
-    @classmethod
-    async def open(cls, target: str | Path, *, synchronous: str = "full") -> SqliteStore:
-        """Open (and create or migrate) the database at `target`, and check that it can be written.
-
-        `synchronous`: one of SYNC_MODES. Raises StoreUnavailable, with every connection closed,
-        when the database cannot be used."""
-        if synchronous not in SYNC_MODES:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
-        path = Path(target)
-        opened: list[aiosqlite.Connection] = []
-        try:
-            _check_place(path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer = await _connect(path, synchronous)
-            opened.append(writer)
-            await writer.execute("PRAGMA journal_mode = WAL")
-            await _migrate(writer)
-            await _check_writable(writer)
-            reader = await _connect(path, synchronous)
-            opened.append(reader)
-        except (sqlite3.Error, OSError) as error:
-            await _close_all(opened)
-            raise StoreUnavailable(unavailable(path, error)) from error
-        except BaseException:
-            await _close_all(opened)
-            raise
-        return cls(path, reader, writer)
-
-    async def close(self) -> None:
-        await self._read.close()
-        await self._write.close()
-
-    def reading(self) -> AbstractAsyncContextManager[Connection]:
-        return _one_transaction(self._read, self._read_lock, "BEGIN")
-
-    async def after_copy(self) -> None:
-        """Nothing to do: AUTOINCREMENT follows the ids inserted."""
-
-    def transaction(self) -> AbstractAsyncContextManager[Connection]:
-        return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
-
-    async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
-        # Group read, as the group commit below: the statements queued while the reader's thread
-        # is busy run together in one call to it (a trip to the thread costs more than a lookup),
-        # each on its own, so each still sees every write committed before it was asked for.
-        return await self._reads.submit(_QueuedRead(sql, params))
-
-    async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
-        # The whole transaction in the database thread, not one trip there per statement (each
-        # trip waits for the thread and wakes the event loop), and committed with the writes
-        # queued meanwhile (group commit, as `write_guarded`'s): one sync of the log for all.
-        result: _Result = await self._writes.submit(_QueuedWork(work))
-        return result
-
-    async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
-        # Group commit: the writes queued while the database thread is busy (a sync of the log
-        # takes milliseconds) are committed together in one call to the thread, with one sync;
-        # one that raises is undone alone (`_commit_together`). Each caller still hears back
-        # only once its write is committed, or that it missed its guard, or its own error.
-        applied: bool = await self._writes.submit(_QueuedWrite(guard, tuple(then)))
-        return applied
-
-    @asynccontextmanager
-    async def claim(self, job: str) -> AsyncIterator[bool]:
-        # One process per SQLite file: a claim only has to keep this process from doing a job twice.
-        if job in self._claimed:
-            yield False
-            return
-        self._claimed.add(job)
-        try:
-            yield True
-        finally:
-            self._claimed.discard(job)
-
-
-@dataclass(frozen=True)
-class _QueuedWrite:
-    """`write_guarded`'s write: its outcome is whether the guard changed one row."""
-
-    guard: Statement
-    then: tuple[Statement, ...]
-
-    def apply(self, db: sqlite3.Connection) -> bool:
-        if self.guard.run_in(db) != 1:
-            return False  # missed: nothing written, nothing to undo
-        for statement in self.then:
-            statement.run_in(db)
-        return True
-
-
-@dataclass(frozen=True)
-class _QueuedWork:
-    """`run_transaction`'s work: its outcome is what the work returns. It awaits only its
-    `_ThreadConnection`'s calls, which never suspend, so its coroutine runs to its end in one
-    step. It may run twice: a batch in which a write raised is run again, each write in a
-    savepoint of its own (`_commit_together`)."""
-
-    work: Callable[[Connection], Awaitable[Any]]
-
-    def apply(self, db: sqlite3.Connection) -> Any:
-        return _run_to_end(self.work(_ThreadConnection(db)))
-
-
-@dataclass(frozen=True)
-class _QueuedRead:
-    sql: str
-    params: Sequence[Any]
-
-
-_Work = TypeVar("_Work")
-_Outcome = TypeVar("_Outcome")
-
-
-class _Batched(Generic[_Work, _Outcome]):
-    """Work for one of the SQLite store's connections, run in its thread in batches: what is
-    queued while the thread is busy goes in one call to it (a trip to the thread costs more than
-    a lookup), where `run` gives each piece's outcome or its error. Each caller hears back only
-    about its own piece; when the call as a whole raises, every caller of the batch hears that."""
-
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        lock: asyncio.Lock,
-        run: Callable[[sqlite3.Connection, Sequence[_Work]], list[_Outcome | Exception]],
-    ) -> None:
-        self._db = db
-        self._lock = lock
-        self._run = run
-        self._queued: list[tuple[_Work, asyncio.Future[_Outcome]]] = []
-        self._runner: asyncio.Task[None] | None = None
-
-    async def submit(self, work: _Work) -> _Outcome:
-        outcome: asyncio.Future[_Outcome] = asyncio.get_running_loop().create_future()
-        self._queued.append((work, outcome))
-        if self._runner is None or self._runner.done():
-            self._runner = asyncio.create_task(self._run_queued())
-        return await outcome
-
-    async def _run_queued(self) -> None:
-        while self._queued:
-            batch, self._queued = self._queued, []
-            try:
-                async with self._lock:
-                    # aiosqlite's own way into its thread (private, but pinned in pyproject.toml):
-                    # the public calls would take one trip to the thread per statement.
-                    outcomes = await self._db._execute(  # type: ignore[no-untyped-call]
-                        self._run, self._db._conn, [work for work, _ in batch]
-                    )
-            except BaseException as error:  # the call as a whole failed (for writes: nothing landed)
-                for _, waiting in batch:
-                    if not waiting.done():
-                        waiting.set_exception(error)
-                if not isinstance(error, Exception):
-                    raise
-                continue
-            for (_, waiting), outcome in zip(batch, outcomes, strict=True):
-                if waiting.done():  # its caller was cancelled meanwhile
-                    continue
-                if isinstance(outcome, BaseException):
-                    waiting.set_exception(outcome)
-                else:
-                    waiting.set_result(outcome)
-
-
-def _read_together(db: sqlite3.Connection, batch: Sequence[_QueuedRead]) -> list[list[Any] | Exception]:
-    """In the SQLite store's reader thread: each statement of `batch` on its own (outside any
-    transaction, so each reads the newest committed data); each one's rows, or its error."""
-    outcomes: list[list[Any] | Exception] = []
-    for read in batch:
-        try:
-            outcomes.append(db.execute(read.sql, read.params).fetchall())
-        except Exception as error:
-            outcomes.append(error)
-    return outcomes
-
-
-def _commit_together(db: sqlite3.Connection, batch: Sequence[_QueuedWrite | _QueuedWork]) -> list[Any]:
-    """In the SQLite store's database thread: the writes of `batch` in one transaction, each
-    one's guard missed or an error undoing it alone. Returns each write's outcome; raises, with
-    nothing written, when the transaction itself fails."""
-    # A missed guard writes nothing, so only a write that raises needs undoing alone: the batch
-    # runs first without a savepoint per write (two statements fewer a write), and only when one
-    # raises is it all rolled back and run again with each write in a savepoint of its own.
-    outcomes = _write_batch(db, batch, savepoints=False)
-    if outcomes is None:
-        outcomes = _write_batch(db, batch, savepoints=True)
-    assert outcomes is not None
-    return outcomes
-
-
-def _write_batch(
-    db: sqlite3.Connection, batch: Sequence[_QueuedWrite | _QueuedWork], *, savepoints: bool
-) -> list[Any] | None:
-    """`batch` in one transaction; without `savepoints`, None (and nothing written) as soon as
-    a write raises."""
-    outcomes: list[Any] = []
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for write in batch:
-            if savepoints:
-                db.execute("SAVEPOINT one_write")
-            try:
-                outcome = write.apply(db)
-            except Exception as error:
-                if not savepoints:
-                    db.execute("ROLLBACK")
-                    return None
-                db.execute("ROLLBACK TO one_write")
-                outcomes.append(error)
-            else:
-                outcomes.append(outcome)
-            if savepoints:
-                db.execute("RELEASE one_write")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return outcomes
-
-
-class _ThreadConnection:
-    """A `Connection` in the SQLite store's database thread: its calls run at once on the plain
-    sqlite3 connection (they are coroutines only to keep `Connection`'s shape)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self._db.execute(sql, params).rowcount
-
-    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
-        return self._db.execute(sql, params).fetchall()
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        self._db.executemany(sql, rows)
-
-    async def serialize(self, key: str) -> None:
-        """Nothing to do: a write transaction holds the file's one write lock (BEGIN IMMEDIATE)."""
-
-
-def _run_to_end(step: Awaitable[_Result]) -> _Result:
-    """The result of a coroutine that never suspends, run in one step."""
-    assert isinstance(step, Coroutine), "a transaction's work is a coroutine function"
-    try:
-        step.send(None)
-    except StopIteration as done:
-        result: _Result = done.value
-        return result
-    step.close()
-    raise RuntimeError("a transaction run in the database thread awaited something besides its connection")
-
-
-class _SqliteConnection:
-    """A `Connection` over aiosqlite."""
-
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self._db.execute(sql, params)
-        return cursor.rowcount
-
-    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
-        return list(await self._db.execute_fetchall(sql, params))
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._db.executemany(sql, rows)
-
-    async def serialize(self, key: str) -> None:
-        """Nothing to do: a write transaction holds the file's one write lock (BEGIN IMMEDIATE)."""
-
-
-async def open_store(target: str | Path, *, synchronous: str = "full") -> Store:
-    """The store `target` names: a file path or `sqlite:///path` (SQLite, the default), or a
-    `postgresql://…` URL (a socket folder may be given as `?host=/path`). Raises
-    StoreUnavailable when it cannot be used."""
-    text = str(target)
-    if text.startswith(POSTGRES_SCHEMES):
-        from .postgres import PostgresStore  # asyncpg is loaded only for PostgreSQL
-
-        return await PostgresStore.open(text)
-    if text.startswith(SQLITE_SCHEME):
-        target = text.removeprefix(SQLITE_SCHEME)
-        if not target:
-            raise StoreUnavailable(f"The database URL {text} names no file: write it as sqlite:///path/file.")
-    elif "://" in text:
-        raise StoreUnavailable(
-            f"The database URL {text} is neither sqlite:///path nor postgresql://…: "
-            "set DATABASE_URL to one of these."
-        )
-    return await SqliteStore.open(target, synchronous=synchronous)
-
-
-@asynccontextmanager
-async def _one_transaction(
-    db: aiosqlite.Connection, lock: asyncio.Lock, begin: str
-) -> AsyncIterator[Connection]:
-    """A transaction on a connection no other coroutine uses meanwhile; committed when the block
-    ends, rolled back whole on any error."""
-    async with lock:
-        await db.execute(begin)
-        try:
-            yield _SqliteConnection(db)
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        await db.execute("COMMIT")
-
-
-async def _connect(path: Path, synchronous: str) -> aiosqlite.Connection:
-    # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits behind our back.
-    db = await aiosqlite.connect(path, isolation_level=None)
-    try:
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-    except BaseException:
-        await db.close()
-        raise
-    return db
-
-
-async def _close_all(connections: Sequence[aiosqlite.Connection]) -> None:
-    for db in connections:
-        with contextlib.suppress(Exception):  # after a failure: the first error is the one to report
-            await db.close()
-
-
-def _check_place(path: Path) -> None:
-    """Refuse a path that can never hold the database file, before SQLite tries."""
-    if path.is_dir():
-        raise StoreUnavailable(
-            f"The database {path} is a folder: set DATABASE_PATH to a file, "
-            f"such as {path / 'tavern.sqlite3'}."
-        )
-    for parent in path.parents:
-        if parent.exists() and not parent.is_dir():
-            raise StoreUnavailable(
-                f"The database {path} cannot be created: {parent} is a file, not a folder. "
-                "Set DATABASE_PATH to a file in a folder."
-            )
-        if parent.exists():
-            break
-
-
-async def _check_writable(db: aiosqlite.Connection) -> None:
-    """Write to the database once (an unchanged row, rewritten and committed), so a read-only
-    file, folder or disk is found at start and not at the first move."""
-    await db.execute("BEGIN IMMEDIATE")
-    try:
-        await db.execute(
-            "UPDATE schema_migrations SET applied_at = applied_at "
-            "WHERE version = (SELECT MAX(version) FROM schema_migrations)"
-        )
-    except BaseException:
-        await db.execute("ROLLBACK")
-        raise
-    await db.execute("COMMIT")
-
-
-def unavailable(path: Path, error: BaseException) -> str:
-    """One line: what is wrong with the database at `path`, and what to do about it."""
-    text = str(error) or type(error).__name__
-    lowered = text.lower()
-    code = getattr(error, "errno", None)
-    if code == errno.ENOSPC or "disk is full" in lowered or "disk i/o error" in lowered:
-        advice = "the disk (or the file size allowed) is full, or failing: free some space, then start again"
-    elif "readonly" in lowered or "read-only" in lowered or code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        advice = (
-            "it cannot be written: make the file and its folder writable by the bot's user, "
-            "or set DATABASE_PATH to a writable place"
-        )
-    elif "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
-        advice = (
-            "the file is damaged or is not a Tavern database: restore it from a backup, or move it "
-            "away to start with a new one"
-        )
-    elif "unable to open" in lowered:
-        advice = "check that the file and its folder exist and can be read and written by the bot's user"
-    else:
-        advice = "check the file and its folder, or set DATABASE_PATH to another file"
-    return f"The database {path} cannot be used ({text}): {advice}."
-
-
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
-    """The numbered migrations shipped in data/migrations/<dialect>, in order: (number, name, SQL)."""
-    found = []
-    for entry in resources.files("data").joinpath("migrations", dialect).iterdir():
-        match = _MIGRATION_NAME.fullmatch(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _, _ in found]
-    if len(set(numbers)) != len(numbers) or (numbers and numbers[0] < 1):
-        raise StoreError(f"migrations must have distinct numbers 0001, 0002, ...: {numbers}")
-    return found
-
-
-async def _migrate(db: aiosqlite.Connection) -> None:
-    await db.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-        "applied_at TEXT NOT NULL)"
-    )
-    # Each migration not applied yet runs, in number order: one written on another branch with a
-    # lower number than one already applied (branches reserve numbers) still runs when it arrives.
-    async with db.execute("SELECT version FROM schema_migrations") as cur:
-        applied = {int(row[0]) for row in await cur.fetchall()}
-    for number, name, sql in migrations():
-        if number in applied:
-            continue
-        # One script, one transaction: a migration lands whole or not at all.
-        try:
-            await db.executescript(
-                f"BEGIN IMMEDIATE;\n{sql}\n"
-                f"INSERT INTO schema_migrations (version, name, applied_at) VALUES ({number}, '{name}', "
-                f"'{now_text()}');\nCOMMIT;"
-            )
-        except Exception:
-            if db.in_transaction:
-                await db.execute("ROLLBACK")
-            raise

@@ -3,7 +3,7 @@
 from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
 from .announcements import DueMessage
-from .checks import MAX_ID, MOVE_TEXT_LIMIT
+from .checks import MAX_ID, MOVE_TEXT_LIMIT, game_by_key
 from .errors import (
     CREATOR_ACTION_WORDS,
     USER_ERRORS,
@@ -65,7 +65,6 @@ from .ladder import (
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
-from .reading import game_by_key
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings
 from .snapshot import MatchSnapshot, PlayedMove, Player, RatingChange, Seat, TakebackOffer

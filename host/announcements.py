@@ -91,28 +91,21 @@ class MatchAnnouncements(MatchReader):
         """The message showing the match at `version` was taken by Discord: remember it, and
         pay what the outbox owed up to that version."""
         await self.store.set_message(match_id, message_id, channel_id, version=version)
-        kept = self._kept.get(match_id)
-        current = kept is not None and not self._touched_after(kept.row, kept.clock)
-        self._touch(match_id)
-        if kept is not None and current:  # as stored: the next move need not read the match again
-            row = replace(kept.row, message_id=message_id, message_channel_id=channel_id)
-            self._kept[match_id] = replace(kept, row=row)
-            self._still_current(match_id)
-        else:
-            self._kept.pop(match_id, None)
+        # The match kept follows it: the next move need not read the match again.
+        self.kept.follow(
+            match_id, lambda row: replace(row, message_id=message_id, message_channel_id=channel_id)
+        )
 
     async def thread_opened(self, match_id: int, thread_id: int) -> None:
         """The bot opened the match's thread: its match messages go there from now on."""
         await self.store.set_thread(match_id, thread_id)
-        self._touch(match_id)
-        self._kept.pop(match_id, None)
+        self.kept.follow(match_id)
 
     async def thread_gone(self, match_id: int) -> None:
         """The match's thread cannot be used (deleted, or never opened): the match goes on in
         its channel, as a match without a thread."""
         await self.store.set_thread(match_id, None)
-        self._touch(match_id)
-        self._kept.pop(match_id, None)
+        self.kept.follow(match_id)
 
     async def announce_failed(self, match_id: int, version: int, attempts: int = 0) -> None:
         """Posting the message of `version` failed (for the `attempts`+1-th time): try later."""

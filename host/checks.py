@@ -4,7 +4,9 @@ a bad value is a clear HostError and never an internal error deeper down (SQLite
 
 from __future__ import annotations
 
-from .errors import BadRequest, InvalidId, InvalidName, MoveTooLong
+from rules import GAMES, Game
+
+from .errors import BadRequest, InvalidId, InvalidName, MoveTooLong, UnknownGame
 from .snapshot import Player
 
 MAX_ID = 2**63 - 1
@@ -49,3 +51,11 @@ def check_move_text(text: object) -> str:
     if len(text) > MOVE_TEXT_LIMIT:
         raise MoveTooLong(length=len(text), limit=MOVE_TEXT_LIMIT)
     return text
+
+
+def game_by_key(key: str) -> Game:
+    """The game of that key; raises UnknownGame, which names the games there are."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise UnknownGame(key, tuple(GAMES)) from None

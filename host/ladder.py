@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from data import BoardLine, Store
 from rules import GAMES
 
-from .checks import check_id
+from .checks import check_id, game_by_key
 from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating, lowest_ordinal_shown_as, shown_number
-from .reading import game_by_key
 from .records import GameRecord, read_record
 from .snapshot import MatchSnapshot
 
@@ -281,9 +280,9 @@ class Ladder:
             global_rating=display_rating(global_rating.mu, global_rating.sigma) if global_rating else None,
             provisional=provisional is None or provisional.sigma > PROVISIONAL_SIGMA,
             trend=tuple(int(display_rating(mu, sigma).rstrip("?")) for mu, sigma in trend),
-            record=GameTally.of(record),
-            recent=tuple(RecentMatch.of(r) for r in await self.store.recent_results(user_id, ladder.key)),
-            current=tuple(MatchListing.of(m) for m in current),
+            record=record,
+            recent=tuple(await self.store.recent_results(user_id, ladder.key)),
+            current=tuple(current),
         )
 
     async def history(
@@ -351,7 +350,7 @@ class Ladder:
         had_settings = await self.store.settings(user_id) is not None
         await self.withdraw(user_id)
         label = await self.store.forget_player(user_id)
-        self.host.forget_kept()  # their name and id changed in every match kept in memory
+        self.host.kept.forget_all()  # their name and id changed in every match kept in memory
         if label is None and not had_settings:
             raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
         return label
@@ -360,5 +359,5 @@ class Ladder:
         """Delete every match of a server and its server ratings; returns how many matches."""
         check_id(guild_id, "server id")
         erased = await self.store.erase_guild(guild_id)
-        self.host.forget_kept()
+        self.host.kept.forget_all()
         return erased

@@ -1,64 +1,15 @@
-"""The host's read models for lists and statistics: what the cogs read, owned by the host (the
-store's rows stay below it)."""
+"""The host's names for the store's rows that lists and statistics show as they are: a match list's
+line, a player's record in a game, one of their last results. The cogs read them from `host`
+(they may not import `data`); the host adds nothing to them, so it does not copy them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from data import MatchSummary, PlayerRecord, RecentResult
 
-from data import MatchStatus, MatchSummary, PlayerRecord, RecentResult
-
-
-@dataclass(frozen=True)
-class MatchListing:
-    """A line of a match list."""
-
-    id: int
-    game: str
-    """The game key."""
-    status: MatchStatus
-    guild_id: int
-    channel_id: int
-    seat_count: int
-    players: tuple[str, ...]
-    updated_at: str
-    log_length: int
-    """How many log entries the match has."""
-    move_count: int
-    """How many moves its seats have played (what players count as moves)."""
-
-    @classmethod
-    def of(cls, row: MatchSummary) -> MatchListing:
-        return cls(**vars(row))  # the same fields
-
-
-@dataclass(frozen=True)
-class GameTally:
-    """A player's record in one game (every finished match, rated or not)."""
-
-    matches: int
-    wins: int
-    draws: int
-    losses: int
-    resigned: int
-    points: float
-
-    @classmethod
-    def of(cls, row: PlayerRecord) -> GameTally:
-        return cls(**vars(row))  # the same fields
-
-
-@dataclass(frozen=True)
-class RecentMatch:
-    """One of a player's last finished matches."""
-
-    match_id: int
-    game: str
-    outcome: str
-    """'win', 'draw' or 'loss'."""
-    rank: int
-    points: float
-    finished_at: str
-
-    @classmethod
-    def of(cls, row: RecentResult) -> RecentMatch:
-        return cls(**vars(row))  # the same fields
+MatchListing = MatchSummary
+"""A line of a match list: `log_length` counts the log's entries, `move_count` the moves its
+seats played (what players count as moves)."""
+GameTally = PlayerRecord
+"""A player's record in one game (every finished match, rated or not)."""
+RecentMatch = RecentResult
+"""One of a player's last finished matches; its `outcome` is 'win', 'draw' or 'loss'."""

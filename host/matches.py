@@ -31,7 +31,7 @@ from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outco
 
 from . import ratings
 from .announcements import MatchAnnouncements, owed
-from .checks import check_id, check_move_text, check_player
+from .checks import check_id, check_move_text, check_player, game_by_key
 from .errors import (
     AlreadySeated,
     BadRequest,
@@ -60,8 +60,9 @@ from .errors import (
     TooManyLobbies,
     UnknownLevel,
 )
+from .kept import Loaded
 from .locks import MatchLocks
-from .reading import Loaded, game_by_key, to_seats
+from .reading import to_seats
 from .settings import ServerConfiguration, possible_clocks
 from .snapshot import (
     COMPUTER_NAME,
@@ -198,7 +199,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             held=held,
         )
         # The names were stored with the seat and the held seats.
-        self._touch(user_ids=[creator.user_id, *(h.user_id for h in held)])
+        self.kept.touch(user_ids=[creator.user_id, *(h.user_id for h in held)])
         if computers is not None:
             return await self.start(match_id, creator.user_id, computers=computers)
         return await self.get(match_id)
@@ -368,7 +369,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     # It waits for people: it is a lobby, within the limits.
                     admit=self._admit_lobby if len(computers) + 1 < len(row.seats) else None,
                 )
-            self._touch(user_ids=[player.user_id])  # the player's name was stored with the seat
+            self.kept.touch(user_ids=[player.user_id])  # the player's name was stored with the seat
         if len(computers) + 1 < len(row.seats):
             return await self.get(rematch_id)
         async with self._editing(rematch_id) as lobby:
@@ -421,19 +422,37 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         check_id(user_id, "user id")
         text = check_move_text(text)
         async with self._locks.hold(match_id):
-            kept = self.kept(match_id)
-            if kept is not None and kept.state is not None:
-                # The match as this process last wrote or read it, not read again: the write is
-                # guarded by its version. Whatever it refuses, or a version moved on, is decided
-                # again on the match as stored, as if the kept one had not been there.
+            # The match as this process last wrote or read it, when it may stand for the stored
+            # one (host/kept.py), else as read now.
+            kept = self.kept.trusted(match_id)
+            if kept is not None:
                 try:
-                    seat, move = self._checked_move(kept, user_id, text, expected_ply, sent_at)
-                    return await self._play_move(kept, seat, move, kept_match=True)
-                except (HostError, MoveError, _KeptStale):
-                    pass
+                    return await self._play_checked(kept, user_id, text, expected_ply, sent_at, kept=True)
+                except VersionConflict:
+                    pass  # another process wrote the match since it was kept: decide on the stored one
             match = await self._load(match_id)
+            return await self._play_checked(match, user_id, text, expected_ply, sent_at)
+
+    async def _play_checked(
+        self,
+        match: Loaded,
+        user_id: int,
+        text: str,
+        expected_ply: int | None,
+        sent_at: datetime | None,
+        *,
+        kept: bool = False,
+    ) -> MatchSnapshot:
+        """Check the user's move on `match` and play it. What the check refuses is the answer (the
+        store is not read for it). `kept`: `match` is the one kept, not read: a refusal drops it,
+        and a version moved on raises VersionConflict (see `_commit`)."""
+        try:
             seat, move = self._checked_move(match, user_id, text, expected_ply, sent_at)
-            return await self._play_move(match, seat, move)
+        except (HostError, MoveError):
+            if kept:  # the next try reads the match (see KeptMatches)
+                self.kept.drop(match.row.id)
+            raise
+        return await self._play_move(match, seat, move, kept_match=kept)
 
     def _checked_move(
         self, match: Loaded, user_id: int, text: str, expected_ply: int | None, sent_at: datetime | None
@@ -761,7 +780,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
     ) -> MatchSnapshot:
         """Store `change` if the match is still as loaded, and return the match as it now is
         (`state`: the new state, when the change made one). `kept_match`: the match is the one
-        kept in memory, not read: a version moved on raises _KeptStale, not StaleTurn.
+        kept in memory, not read: a version moved on raises VersionConflict, not StaleTurn.
 
         A change that finishes the match also stores each seat's result and, for rated matches,
         the new ratings, in the same transaction; every change records there that its match
@@ -775,17 +794,17 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         try:
             version = await self.store.update_match(row.id, row.version, change, when=when)
         except VersionConflict:
+            self.kept.drop(row.id)
             if kept_match:
-                self._kept.pop(row.id, None)
-                raise _KeptStale from None
+                raise
             raise StaleTurn(match=match.ref) from None
         written = change.applied_to(row, version, when)
         # The state at the new version: the one the change made, else the one it kept.
         kept_state = state if state is not None or change.state else match.state
-        self._keep(Loaded(written, match.game, kept_state), match.clock)
+        self.kept.keep(Loaded(written, match.game, kept_state, match.clock))
         if change.seats is not None:  # the players' names were stored with the seats
-            self._touch(user_ids=[s.user_id for s in change.seats if s.user_id is not None])
-            self._still_current(row.id)
+            names = [s.user_id for s in change.seats if s.user_id is not None]
+            self.kept.touch(user_ids=names, written=row.id)
         if change.truncate_from is not None:
             self._forget_last_moves(row.id, change.truncate_from)
         if any(e.kind == EntryKind.MOVE for e in played):
@@ -820,10 +839,6 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         if holder.stand_in:  # a computer moves for the player who resigned, not they
             return NotYourTurn(match.ref, to_move_user_id=None, to_move_name=holder.label)
         return NotYourTurn(match.ref, to_move_user_id=holder.user_id, to_move_name=holder.label)
-
-
-class _KeptStale(Exception):
-    """A write based on the match kept in memory found a newer version stored."""
 
 
 def _state_change(

@@ -4,17 +4,18 @@ command's words become the one match it means. No writes, except rewriting a sta
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from data import ACTIVE_STATUSES, EntryKind, MatchRow, MatchStatus, SeatRow, Store
-from rules import GAMES, Game, Move, Outcome, State
+from rules import Game, Move, Outcome, State
 
-from .checks import check_id, is_id
-from .errors import MatchNotFound, MatchRef, NoMatchHere, UnknownGame, WhichMatch
+from .checks import check_id, game_by_key, is_id
+from .errors import MatchNotFound, NoMatchHere, WhichMatch
+from .kept import KeptMatches, Loaded
 from .listing import MatchListing
 from .ratings import GLOBAL_SCOPE, rating_change
+from .records import write_record
 from .snapshot import COMPUTER_NAME, MatchSnapshot, PlayedMove, Player, RatingChange, Seat
 from .takebacks import takeback_offer_of
 from .turns import replay
@@ -23,30 +24,6 @@ log = logging.getLogger("tavern.host")
 
 LAST_MOVE_CACHE = 1024
 """How many (match, ply) last moves the reader keeps in memory."""
-STATE_CACHE = 4096
-"""How many matches the reader keeps in memory (the most recently used), each as read or written
-at a version with its state: a match read again at that version is not decoded again, and on a
-store no other process writes, a move is checked against it without reading (see `kept`)."""
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A match as stored, with its game and its state (None for a lobby)."""
-
-    row: MatchRow
-    game: Game
-    state: State | None
-    clock: int = 0
-    """The reader's clock (`MatchReader._clock`) when the row was read, or kept: an unversioned
-    change after it may be missing from the row."""
-
-    @property
-    def title(self) -> str:
-        return f"{self.game.title} #{self.row.id}"
-
-    @property
-    def ref(self) -> MatchRef:
-        return MatchRef(self.row.id, self.game.key, self.game.title)
 
 
 class MatchReader:
@@ -54,20 +31,8 @@ class MatchReader:
         self.store = store
         self._last_moves: dict[tuple[int, int], Move | None] = {}
         """The last move of each match at a log length (a small cache, oldest dropped first)."""
-        self._kept: OrderedDict[int, Loaded] = OrderedDict()
-        """Each match as last read or written, with its state, least recently used first. A
-        version names one position for good (every change of the log or state makes a new one,
-        in any process), so a state kept for the version read is the stored state. The rest of
-        the row is the stored one too while nothing unversioned changed it: this process's
-        changes of that kind (a message, a thread, a player's name) update or drop it here, and
-        those of another process are possible only on a shared store (`kept`)."""
-        self._clock = 0
-        """Counts the unversioned changes (`_touch`), so that a read or write that overlapped
-        one does not keep a row from before it."""
-        self._touched: dict[tuple[str, int], int] = {}
-        """The clock at the last unversioned change of each match ("match", id) and of each
-        player's name ("user", id); those older than `_touched_floor` are forgotten."""
-        self._touched_floor = 0
+        self.kept = KeptMatches(shared=store.shared)
+        """Each match as last read or written, with its state (see host/kept.py)."""
 
     async def get(self, match_id: int, *, played: Sequence[PlayedMove] = ()) -> MatchSnapshot:
         """The match as it is stored now."""
@@ -75,8 +40,6 @@ class MatchReader:
 
     async def record(self, match_id: int, guild_id: int) -> str:
         """The match as a game record (see host.records), for /history and downloads."""
-        from .records import write_record  # records builds on this module
-
         check_id(guild_id, "server id")
         snapshot = await self.get(match_id)
         if snapshot.guild_id != guild_id:
@@ -161,92 +124,30 @@ class MatchReader:
             user_id=user_id,
             game=game,
         )
-        return [MatchListing.of(row) for row in rows]
+        return rows
 
     # -- from the store to a snapshot -------------------------------------------------------------
 
     async def _load(self, match_id: int) -> Loaded:
         if not is_id(match_id):  # no match has such an id (and SQLite could not even look it up)
             raise MatchNotFound(match_id=match_id)
-        since = self._clock
-        kept = self._kept.get(match_id)
-        known = None if kept is None or kept.state is None else kept.row.version
+        since = self.kept.clock
+        known, known_state = self.kept.state_version(match_id) or (None, None)
         row = await self.store.get_match(match_id, known_version=known)
         if row is None:
-            self._kept.pop(match_id, None)
+            self.kept.drop(match_id)
             raise MatchNotFound(match_id=match_id)
         game = game_by_key(row.game)
         state: State | None = None
-        if kept is not None and kept.state is not None and known == row.version:
-            state = kept.state  # the row came without its state: this is it
+        if known_state is not None and known == row.version:
+            state = known_state  # the row came without its state: this is it
         elif row.state is not None:
             state = await self._load_cache(row, game)
         elif row.status != MatchStatus.LOBBY and row.log_length:
             state = await self._replay(row, game, upto=row.log_length)
         loaded = Loaded(row, game, state, since)
-        self._keep(loaded, since)
+        self.kept.keep(loaded)
         return loaded
-
-    def kept(self, match_id: int) -> Loaded | None:
-        """The match as this process last read or wrote it, when that is the stored match but
-        for changes made since by another process, which only a shared store has; its version
-        guards any write based on it. None when not kept, or when the store is shared."""
-        kept = None if self.store.shared else self._kept.get(match_id)
-        if kept is None or not self._touched_after(kept.row, kept.clock):
-            return kept
-        del self._kept[match_id]  # a player's name changed since (`_touch`): read it again
-        return None
-
-    def _keep(self, loaded: Loaded, since: int) -> None:
-        """Keep `loaded` (read or written while the clock stood at `since`) as the match is, but
-        when an unversioned change overlapped it, or a newer version is kept already."""
-        match_id = loaded.row.id
-        if self._touched_after(loaded.row, since):
-            self._kept.pop(match_id, None)
-            return
-        old = self._kept.get(match_id)
-        if old is not None and old.row.version > loaded.row.version:
-            return  # a read that began before a write ended after it
-        self._kept[match_id] = Loaded(loaded.row, loaded.game, loaded.state, self._clock)
-        self._kept.move_to_end(match_id)
-        while len(self._kept) > STATE_CACHE:
-            self._kept.popitem(last=False)
-
-    def _touched_after(self, row: MatchRow, since: int) -> bool:
-        """Whether an unversioned change of the match or of one of its players' names was
-        stored after the clock stood at `since`."""
-        if since == self._clock:
-            return False  # nothing was touched since
-        floor = self._touched_floor
-        if self._touched.get(("match", row.id), floor) > since:
-            return True
-        return any(self._touched.get(("user", s.user_id), floor) > since for s in row.seats if s.user_id)
-
-    def _touch(self, match_id: int | None = None, user_ids: Sequence[int] = ()) -> None:
-        """An unversioned change of the match (its message or thread) or of these players' names
-        was stored: a read or write that overlapped it keeps nothing (`_keep`), and a match kept
-        from before it is read again (`kept`)."""
-        self._clock += 1
-        if len(self._touched) > STATE_CACHE:  # forgotten: as if everything had been touched
-            self._touched.clear()
-            self._touched_floor = self._clock
-        if match_id is not None:
-            self._touched[("match", match_id)] = self._clock
-        for user_id in user_ids:
-            self._touched[("user", user_id)] = self._clock
-
-    def _still_current(self, match_id: int) -> None:
-        """The match kept is as stored now (the change that touched it just wrote it)."""
-        kept = self._kept.get(match_id)
-        if kept is not None:
-            self._kept[match_id] = Loaded(kept.row, kept.game, kept.state, self._clock)
-
-    def forget_kept(self) -> None:
-        """Drop every kept match (players were erased or renamed, or matches deleted)."""
-        self._clock += 1
-        self._touched.clear()
-        self._touched_floor = self._clock
-        self._kept.clear()
 
     async def _load_cache(self, row: MatchRow, game: Game) -> State:
         """The state from the stored cache; a cache written in another format (or damaged) is
@@ -365,10 +266,3 @@ def to_seat(row: SeatRow, *, playing_on: bool = False) -> Seat:
     return Seat(
         row.seat, row.user_id, row.name or COMPUTER_NAME, row.computer, row.resigned, row.left, stand_in
     )
-
-
-def game_by_key(key: str) -> Game:
-    try:
-        return GAMES[key]
-    except KeyError:
-        raise UnknownGame(key, tuple(GAMES)) from None

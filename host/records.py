@@ -30,8 +30,8 @@ from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
 from rules.kerboge import MOST_POINTS, SERPENT_WINS
 
+from .checks import game_by_key
 from .errors import HostError
-from .reading import game_by_key
 from .snapshot import MatchSnapshot
 from .turns import apply_entry, replay
 

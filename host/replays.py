@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from data import MatchStatus, Store
 from rules import StateFormatError
 
-from .reading import game_by_key
+from .checks import game_by_key
 from .turns import replay
 
 

@@ -17,7 +17,8 @@ from data import ACTIVE_STATUSES, MatchStatus, Notify, OfferNoticeClaim, Setting
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
-from .reading import Loaded, to_seats
+from .kept import Loaded
+from .reading import to_seats
 from .settings import possible_clocks
 from .snapshot import MatchSnapshot
 from .takebacks import takeback_offer_of

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from data.store import POSTGRES_SCHEMES, SQLITE_SCHEME, migrations
+from data import POSTGRES_SCHEMES, SQLITE_SCHEME
+from data.store import migrations
 
 from .settings import HERE, BadSetting, Settings, read_env_file
 

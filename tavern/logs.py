@@ -2,9 +2,9 @@
 JSON object a line: time, level, logger, message, and the traceback when there is one).
 
 What the logs hold: our own lines name users, servers, channels, messages and matches by their
-ids only, never by a name or what a player wrote. The libraries that would write names or whole
-payloads at DEBUG (aiosqlite: every statement with its parameters; discord.py's gateway, HTTP,
-client and state: every event and request body) are kept at INFO whatever LOG_LEVEL says."""
+ids only, never by a name or what a player wrote. discord.py's loggers that would write names and
+whole payloads at DEBUG (the gateway, HTTP, client and state: every event and request body) are
+kept at INFO whatever LOG_LEVEL says. (The SQLite store runs its own thread and logs no statements.)"""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ import json
 import logging
 from datetime import UTC, datetime
 
-QUIET_LOGGERS = ("aiosqlite", "discord.gateway", "discord.http", "discord.client", "discord.state")
-"""Loggers kept at INFO or above whatever LOG_LEVEL says: at DEBUG, aiosqlite logs every statement
-with its parameters (names, user ids, moves), and discord.py's gateway, HTTP, client and state
-loggers log the events and request bodies (names, message text)."""
+QUIET_LOGGERS = ("discord.gateway", "discord.http", "discord.client", "discord.state")
+"""Loggers kept at INFO or above whatever LOG_LEVEL says: at DEBUG, discord.py's gateway, HTTP,
+client and state loggers log the events and request bodies (names, message text)."""
 TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
 

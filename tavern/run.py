@@ -36,7 +36,7 @@ from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
 from cogs.components import answer_removed_component
 from cogs.match_message import BACKGROUND_TASK
-from data import Store, StoreUnavailable
+from data import StoreUnavailable, open_store
 from host import Host
 
 from .logs import setup_logging
@@ -301,7 +301,7 @@ async def serve(settings: Settings) -> None:
     assert settings.token is not None
     signals = StopSignals()
     signals.install()  # before the database opens: a stop during the start is clean too
-    store = await Store.open(settings.database, synchronous=settings.database_sync)
+    store = await open_store(settings.database, synchronous=settings.database_sync)
     log.info("Database: %s", settings.database_path if settings.database_url is None else store.dialect)
     if settings.shard_count is not None:
         shards = "all" if settings.shard_ids is None else ",".join(map(str, settings.shard_ids))

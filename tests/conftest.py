@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import Store, open_store
 from host import Host
 from tests.support.databases import start_postgres
 
@@ -27,7 +27,7 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+    opened = await open_store(db_path)
     yield opened
     await opened.close()
 

@@ -63,14 +63,6 @@ def test_no_test_module_imports_another() -> None:
 
 FOLDERS = ("rules", "render", "data", "host", "cogs")
 
-KNOWN_CIRCLES: dict[str, frozenset[str]] = {
-    # issue 30: to be broken (each by the change that splits its folder); when one is gone, its
-    # entry goes too (`test_every_known_import_circle_still_exists` says so).
-    "host: reading <-> records": frozenset({"host.reading", "host.records"}),
-    "data: store <-> postgres": frozenset({"data.store", "data.postgres"}),
-}
-"""Import circles that exist today and are known; any other is a new one, and fails."""
-
 Imports = dict[str, dict[str, int]]
 """Module -> the modules of ours it imports -> the line of the (first) import."""
 
@@ -217,23 +209,10 @@ def test_the_circle_finder_sees_relative_and_lazy_imports_and_skips_type_checkin
     assert graph["pkg.b"] == {"pkg.a": 4} and graph["pkg.c"] == {} and graph["pkg"] == {"pkg.a": 1}
 
 
-def test_no_new_import_circle_inside_any_folder() -> None:
-    """No two of our modules import each other, directly or through others, besides the known
-    circles that issue 30 is breaking; and none at all in rules/."""
+def test_no_import_circle_inside_any_folder() -> None:
+    """No two of our modules import each other, directly or through others (lazy imports inside
+    functions count; those under TYPE_CHECKING do not)."""
     graph = module_imports(ROOT)
     assert {module.split(".")[0] for module in graph} == set(FOLDERS)  # every folder was read
     circles = import_circles(graph)
-    for circle in circles:
-        print(f"import circle ({'known' if circle in KNOWN_CIRCLES.values() else 'NEW'}):")
-        print(described(circle, graph))
-    new = [circle for circle in circles if circle not in KNOWN_CIRCLES.values()]
-    assert not new, "new import circles:\n" + "\n\n".join(described(c, graph) for c in new)
-    assert not [circle for circle in circles if any(m.startswith("rules.") for m in circle)]
-
-
-def test_every_known_import_circle_still_exists() -> None:
-    """So that the list shrinks as they are broken: remove an entry of KNOWN_CIRCLES once its
-    circle is gone."""
-    circles = import_circles(module_imports(ROOT))
-    gone = sorted(name for name, circle in KNOWN_CIRCLES.items() if circle not in circles)
-    assert not gone, f"broken circles still listed in KNOWN_CIRCLES: {gone}"
+    assert not circles, "import circles:\n" + "\n\n".join(described(c, graph) for c in circles)

@@ -1,7 +1,10 @@
-"""Optional per-game hooks of the search, and the ones registered here until games have them.
+"""Optional per-game hooks of the search: how it finds them on a state, and what each must do.
 
-A game may give its State class any of these methods (in its own rules module); the search uses
-them when present and works without them:
+A game's State class may have any of these methods; the search uses them when present and works
+without them. Each game defines its hook methods in its rules' search module (where the judgement
+behind them is), which attaches them to the state class; the state module only declares them
+(and sets `playout_plies`) and never imports its search module. `rules` imports every search
+module (the package games' faces import theirs), so whoever imports `rules` sees the hooks:
 
 * `candidate_moves() -> Sequence[Move]`: a non-empty subset of `legal_moves()` worth searching,
   best first (e.g. points near stones on a big board, or only the blocks when the opponent
@@ -23,10 +26,9 @@ them when present and works without them:
   instead of the level's cap (40 for normal, 60 for hard); 0 values the new node itself. Worth it
   where plies are slow and the evaluation (or the scores) tells a lot: more, shorter playouts.
 
-Until a game's module has its hooks, the same functions may be registered in `GAME_HOOKS` by game
-key. Keryo-Pente (rules/keryo_pente.py), Keibot (rules/keibot.py), Verquere
-(rules/verquere/search.py), the Glass Bead Game (rules/glass_bead/search.py) and Kerboge
-(rules/kerboge/search.py) have their own; every game now has some.
+The search modules: rules/keryo_pente_search.py, rules/keibot_search.py, rules/glass_bead/search.py,
+rules/verquere/search.py and rules/kerboge/search.py. `GAME_HOOKS` can register hooks by game key
+for a game whose state has none of its own (no game needs it today; the tests use it).
 """
 
 from __future__ import annotations
@@ -76,9 +78,5 @@ def hooks_for(state: State) -> GameHooks:
 
 
 GAME_HOOKS: dict[str, GameHooks] = {}
-"""Hooks by game key, for games whose rules module does not have them (yet). Every game's hooks
-now live in its own rules module (Keryo-Pente's `candidate_moves`, `winning_moves`, `playout`,
-`evaluate`, `playout_move` and `playout_plies`; Keibot's `candidate_moves`, `winning_moves`,
-`evaluate`, `playout_move` and `playout_plies`; Glass Bead's `candidate_moves`, `winning_moves`,
-`playout`, `evaluate` and `playout_plies`; Verquere's `evaluate` and `playout_plies`; Kerboge's
-`winning_moves`, `evaluate`, `playout_move` and `playout_plies`)."""
+"""Hooks by game key, used where the state's class has no method of that name. Empty: every game's
+hooks are attached to its state class by its rules' search module (see the module docstring)."""

@@ -33,7 +33,7 @@ from bot import (
 )
 from cogs import MatchComponent, TavernTree
 from cogs.clock import TurnClock
-from data import Store
+from data import open_store
 from host import Host, Player
 
 
@@ -256,7 +256,7 @@ def make_database(path: Path) -> None:
     """A Tavern database, migrated, with its log checkpointed into the file."""
 
     async def make() -> None:
-        await (await Store.open(path)).close()
+        await (await open_store(path)).close()
 
     asyncio.run(make())
     with contextlib.closing(sqlite3.connect(path)) as conn:
@@ -332,6 +332,7 @@ async def test_debug_logging_never_logs_statement_parameters(
     host: Host, caplog: pytest.LogCaptureFixture
 ) -> None:
     quiet = {name: logging.getLogger(name).level for name in QUIET_LOGGERS}
+    handlers = list(logging.getLogger().handlers)
     caplog.set_level(logging.DEBUG)  # as LOG_LEVEL=DEBUG sets the root logger
     try:
         setup_logging("DEBUG")
@@ -342,6 +343,7 @@ async def test_debug_logging_never_logs_statement_parameters(
     finally:
         for name, level in quiet.items():
             logging.getLogger(name).setLevel(level)
+        logging.getLogger().handlers = handlers  # without the stderr handler setup_logging added
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert secret_name not in logged and "987654321" not in logged
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import open_store
 from data.store import migrations
 
 NOW = "2026-01-01T00:00:00.000"
@@ -18,8 +18,8 @@ async def open_before(db_path: Path, number: int, monkeypatch: pytest.MonkeyPatc
     """Create the database as it was before migration `number`."""
     shipped = migrations()
     with monkeypatch.context() as patch:
-        patch.setattr("data.store.migrations", lambda: [m for m in shipped if m[0] < number])
-        await (await Store.open(db_path)).close()
+        patch.setattr("data.sqlite.migrations", lambda: [m for m in shipped if m[0] < number])
+        await (await open_store(db_path)).close()
 
 
 def add_match(
@@ -55,7 +55,7 @@ async def test_why_each_seat_left_is_filled_in_for_old_matches(
         add_match(conn, 2, termination="resigned", resigned=(0,))
         add_match(conn, 3, seats=4, termination="timeout", resigned=(1, 2))  # which one: unknown
         add_match(conn, 4)
-    await (await Store.open(db_path)).close()
+    await (await open_store(db_path)).close()
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute("SELECT match_id, seat, left_reason FROM seats WHERE left_reason IS NOT NULL")
         left = {(m, s): reason for m, s, reason in rows}
@@ -97,7 +97,7 @@ async def test_jai_kerboge_results_and_ratings_move_to_their_own_ladder(
         add_rated(conn, 10, 2, 0, "2026-01-01T00:00:00.000")  # Jai Kerboge: player 1 beats 2
         add_rated(conn, 11, 4, 0, "2026-01-02T00:00:00.000")  # Kerboge: player 1 wins again
         add_rated(conn, 12, 2, 1, "2026-01-03T00:00:00.000")  # Jai Kerboge of players 5 and 6 only
-    await (await Store.open(db_path)).close()
+    await (await open_store(db_path)).close()
     with sqlite3.connect(db_path) as conn:
         results = dict(conn.execute("SELECT DISTINCT match_id, game FROM results").fetchall())
         history = dict(conn.execute("SELECT DISTINCT match_id, game FROM rating_history").fetchall())
@@ -139,7 +139,7 @@ async def test_a_rating_change_stored_before_its_start_was_kept_is_shown_without
             "VALUES (1, 'keryo-pente', 5, 1, 27.0, 8.0, ?)",
             (NOW,),
         )
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         assert await store.rating_moves(1, "keryo-pente", 5, [1, 2]) == []  # no start: no change told
     finally:

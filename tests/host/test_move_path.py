@@ -5,14 +5,27 @@ and writes that arrive together committed together, each one whole."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from data import EntryKind, LogEntry, MatchChange, MatchStatus, SeatRow, Store, VersionConflict, open_store
-from host import Host, MatchSnapshot, Player, StaleTurn
+from data import (
+    EntryKind,
+    LogEntry,
+    MatchChange,
+    MatchRow,
+    MatchStatus,
+    SeatRow,
+    SqliteStore,
+    Store,
+    VersionConflict,
+    open_store,
+)
+from host import Host, MatchSnapshot, NotYourTurn, Player, StaleTurn
+from rules import IllegalMoveError
 from tests.support.databases import INTEGRITY_ERRORS, Database, fresh_postgres, sqlite_database
 from tests.support.host import ANN, BOB, dump, mover, started_match, two_player_match, waiting
 
@@ -84,7 +97,7 @@ async def test_a_host_sees_a_move_another_process_made_though_it_kept_the_older_
     first = Host(store)
     match = await two_player_match(first)
     match = await first.play(match.id, mover(match), "K10")
-    second = Host(await type(store).open(database.url))  # another process, its own connections
+    second = Host(await open_store(database.url))  # another process, its own connections
     try:
         seen = await second.get(match.id)
         assert seen.state == match.state
@@ -101,16 +114,17 @@ async def test_a_host_sees_a_move_another_process_made_though_it_kept_the_older_
 async def test_a_move_stale_for_a_host_holding_an_old_state_is_refused_and_changes_nothing(
     store: Store, database: Database
 ) -> None:
-    """A click on the turn another process has just played: refused as stale, not played on the
-    position this host still holds in memory."""
+    """A click on the turn another process has just played (the same move, clicked twice): refused
+    as stale, not played on the position this host still holds in memory. (On SQLite, where it is
+    checked on that position first, the write's version guard finds the turn gone.)"""
     first = Host(store)
     match = await two_player_match(first)
     ann = mover(match)
-    second = Host(await type(store).open(database.url))
+    second = Host(await open_store(database.url))
     try:
         await second.play(match.id, ann, "K10", expected_ply=0)
         with pytest.raises(StaleTurn):
-            await first.play(match.id, ann, "A1", expected_ply=0)
+            await first.play(match.id, ann, "K10", expected_ply=0)
         assert [e.notation for e in await store.log(match.id)] == ["K10"]
     finally:
         await second.store.close()
@@ -189,19 +203,103 @@ async def test_a_move_on_a_match_this_process_keeps_is_not_read_again_on_sqlite(
     assert await host.get(match.id) == replace(after, played=())  # what it returned is stored
 
 
-async def test_a_move_refused_on_the_kept_match_is_decided_again_on_the_stored_one(
+class CountingStore(SqliteStore):
+    """The real SQLite store, counting the reads of a match (`get_match`) and of a log (`log`)."""
+
+    reads = 0
+
+    async def get_match(self, match_id: int, *, known_version: int | None = None) -> MatchRow | None:
+        self.reads += 1
+        return await super().get_match(match_id, known_version=known_version)
+
+    async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
+        self.reads += 1
+        return await super().log(match_id, since)
+
+
+@pytest.fixture
+async def counted(tmp_path: Path) -> AsyncIterator[CountingStore]:
+    opened = await CountingStore.open(sqlite_database(tmp_path).url)
+    assert isinstance(opened, CountingStore)
+    yield opened
+    await opened.close()
+
+
+async def test_a_move_refused_on_the_kept_match_is_answered_without_reading_the_store(
+    counted: CountingStore,
+) -> None:
+    """An illegal move, a move out of turn and a stale click are each answered from the match
+    kept in memory: the store is not read for them, before or after, and nothing is written."""
+    host = Host(counted)
+    match = await two_player_match(host)
+    match = await host.play(match.id, mover(match), "K10")
+    refusals: list[tuple[int, str, int | None, type[Exception]]] = [
+        (mover(match), "K10", None, IllegalMoveError),  # the point is taken
+        (waiting(match), "A1", None, NotYourTurn),
+        (mover(match), "A1", 0, StaleTurn),  # a button of the turn before
+    ]
+    for user_id, text, expected_ply, refusal in refusals:
+        await host.get(match.id)  # kept again (a refusal drops it: see KeptMatches)
+        counted.reads = 0
+        with pytest.raises(refusal):
+            await host.play(match.id, user_id, text, expected_ply=expected_ply)
+        assert counted.reads == 0
+    assert [e.notation for e in await counted.log(match.id)] == ["K10"]
+    counted.reads = 0
+    after = await host.play(match.id, mover(match), "A1", expected_ply=1)  # read once: dropped
+    assert after.ply == 2 and counted.reads == 1
+
+
+async def test_a_move_on_a_kept_match_another_process_changed_is_decided_again_on_the_stored_one(
+    counted: CountingStore,
+) -> None:
+    """Another process wrote the SQLite file since this host kept the match (a draw offer: still
+    Bob's turn): the move passes the check on the kept match, the write finds another version,
+    and the match is read and the move decided again there, once."""
+    first = Host(counted)
+    match = await two_player_match(first)
+    ann, bob = mover(match), waiting(match)
+    match = await first.play(match.id, ann, "K10")
+    second = Host(await SqliteStore.open(counted.path))
+    try:
+        offered = await second.offer_draw(match.id, ann)
+        assert offered.version == match.version + 1 and offered.draw_offer
+        counted.reads = 0
+        after = await first.play(match.id, bob, "A1", expected_ply=1)
+        assert counted.reads == 1  # the match, read again after the version conflict
+        assert after.ply == 2 and after.version == offered.version + 1 and not after.draw_offer
+        assert [e.notation for e in await counted.log(match.id)] == ["K10", "A1"]
+        # Ann moves meanwhile in the other process: her next move here passes on the match kept
+        # (her turn there), and is refused on the stored one (Bob's turn), read after the conflict.
+        await second.get(match.id)
+        await second.play(match.id, ann, "A5", expected_ply=2)
+        counted.reads = 0
+        with pytest.raises(NotYourTurn):
+            await first.play(match.id, ann, "A7")  # Ann's turn in the match kept, Bob's stored
+        assert counted.reads == 1
+        assert [e.notation for e in await counted.log(match.id)] == ["K10", "A1", "A5"]
+    finally:
+        await second.store.close()
+
+
+async def test_a_player_refused_on_a_match_another_process_changed_is_heard_on_the_next_try(
     store: Store, database: Database
 ) -> None:
-    """Another process moved meanwhile: the move is not refused for the position this host still
-    holds (not its turn there), but played on the one stored."""
+    """Another process moved meanwhile on the same SQLite file (which the store's premise rules
+    out, but nothing prevents): the move is refused as the match kept says (not Ann's turn
+    there), without reading; the refusal drops the kept match, so Ann's next try is decided on
+    the stored one."""
     first = Host(store)
     match = await two_player_match(first)
     ann, bob = mover(match), waiting(match)
     match = await first.play(match.id, ann, "K10")
-    second = Host(await type(store).open(database.url))
+    second = Host(await open_store(database.url))
     try:
         await second.play(match.id, bob, "A1", expected_ply=1)
-        after = await first.play(match.id, ann, "A5")  # Bob's turn in the match `first` keeps
+        if not store.shared:  # kept: Bob's turn there
+            with pytest.raises(NotYourTurn):
+                await first.play(match.id, ann, "A5")
+        after = await first.play(match.id, ann, "A5")
         assert after.ply == 3 and [e.notation for e in await store.log(match.id)] == ["K10", "A1", "A5"]
         with pytest.raises(StaleTurn):  # as kept, and as stored: refused
             await first.play(match.id, ann, "A7", expected_ply=2)

@@ -21,13 +21,15 @@ from data import (
     Store,
     StoreUnavailable,
     VersionConflict,
+    open_store,
 )
+from data.sqlite import DatabaseThread
 from data.store import migrations
 from tests.support.databases import INTEGRITY_ERRORS
 
 
 async def test_database_is_created_with_wal_and_migrations(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         assert db_path.exists()
         assert await store.schema_version() == migrations()[-1][0] >= 1
@@ -41,7 +43,7 @@ async def test_database_is_created_with_wal_and_migrations(db_path: Path) -> Non
 
 async def test_reopening_does_not_reapply_migrations(db_path: Path) -> None:
     for _ in range(2):
-        store = await Store.open(db_path)
+        store = await open_store(db_path)
         await store.close()
     with sqlite3.connect(db_path) as conn:
         applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
@@ -53,10 +55,10 @@ async def test_a_migration_numbered_below_one_applied_still_runs(
 ) -> None:
     """Branches reserve migration numbers: one that lands after a higher one was applied runs."""
     shipped = migrations()
-    monkeypatch.setattr("data.store.migrations", lambda: [m for m in shipped if m[0] != 3])
-    await (await Store.open(db_path)).close()
-    monkeypatch.setattr("data.store.migrations", lambda: shipped)
-    await (await Store.open(db_path)).close()
+    monkeypatch.setattr("data.sqlite.migrations", lambda: [m for m in shipped if m[0] != 3])
+    await (await open_store(db_path)).close()
+    monkeypatch.setattr("data.sqlite.migrations", lambda: shipped)
+    await (await open_store(db_path)).close()
     with sqlite3.connect(db_path) as conn:
         applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
         columns = {r[1] for r in conn.execute("PRAGMA table_info(matches)")}
@@ -138,7 +140,7 @@ async def test_a_transaction_run_whole_returns_its_result_or_undoes_everything(s
 async def test_a_transaction_that_awaits_anything_else_is_refused_in_the_sqlite_thread(db_path: Path) -> None:
     """Work run whole in the database thread may not wait for the event loop: it is refused,
     with nothing written, instead of hanging."""
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
 
         async def waits(db: Connection) -> None:
@@ -188,7 +190,7 @@ async def test_match_summaries_filter_by_place_player_and_status(store: Store) -
 async def test_durable_by_default_and_normal_on_request(tmp_path: Path) -> None:
     levels = {}
     for mode in ("full", "normal"):
-        store = await Store.open(
+        store = await open_store(
             tmp_path / f"{mode}.sqlite3", **({} if mode == "full" else {"synchronous": mode})
         )
         try:
@@ -198,7 +200,7 @@ async def test_durable_by_default_and_normal_on_request(tmp_path: Path) -> None:
             await store.close()
     assert levels == {"full": 2, "normal": 1}
     with pytest.raises(ValueError, match="synchronous must be one of full, normal"):
-        await Store.open(tmp_path / "x.sqlite3", synchronous="off")
+        await open_store(tmp_path / "x.sqlite3", synchronous="off")
 
 
 def settled_thread_count() -> int:
@@ -215,17 +217,57 @@ async def test_a_database_that_cannot_be_opened_leaves_no_connection_open(tmp_pa
     damaged = tmp_path / "damaged.sqlite3"
     damaged.write_bytes(b"this is not a database, " * 200)
     with pytest.raises(StoreUnavailable, match=r"file is not a database.*restore it from a backup"):
-        await Store.open(damaged)
+        await open_store(damaged)
     good = tmp_path / "good.sqlite3"
-    await (await Store.open(good)).close()
+    await (await open_store(good)).close()
     with sqlite3.connect(good) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     with good.open("r+b") as file:
         file.truncate(good.stat().st_size // 2)
     with pytest.raises(StoreUnavailable, match=r"malformed.*restore it from a backup"):
-        await Store.open(good)
+        await open_store(good)
     with pytest.raises(StoreUnavailable, match="is a folder: set DATABASE_PATH to a file"):
-        await Store.open(tmp_path)
+        await open_store(tmp_path)
     with pytest.raises(StoreUnavailable, match="is a file, not a folder"):
-        await Store.open(damaged / "inside" / "x.sqlite3")
-    assert settled_thread_count() == before  # no aiosqlite worker thread left behind
+        await open_store(damaged / "inside" / "x.sqlite3")
+    assert settled_thread_count() == before  # no database thread left behind
+
+
+async def test_a_call_to_the_sqlite_thread_runs_even_when_its_caller_stopped_waiting(tmp_path: Path) -> None:
+    """The SQLite store's thread never drops work once asked (a COMMIT or ROLLBACK queued
+    behind other work must run, or the connection stays inside a transaction), and runs calls
+    in the order they were made."""
+    path = tmp_path / "x.sqlite3"
+    database = await DatabaseThread.open(lambda: sqlite3.connect(path, isolation_level=None))
+    release = threading.Event()
+    try:
+        busy = asyncio.ensure_future(database.call(lambda db: release.wait(10)))
+        queued = asyncio.ensure_future(database.call(sqlite3.Connection.execute, "CREATE TABLE t (x)"))
+        await asyncio.sleep(0)
+        queued.cancel()
+        release.set()
+        assert await busy
+        tables = await database.call(
+            lambda db: db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        )
+        assert tables == [("t",)] and queued.cancelled()
+    finally:
+        await database.close()
+
+
+async def test_a_transaction_cancelled_as_it_begins_leaves_nothing_open(store: Store) -> None:
+    """Cancelled while its BEGIN is on its way to the database, a transaction is still rolled
+    back: the next one begins, and nothing of the cancelled one is written."""
+
+    async def writes() -> None:
+        async with store.transaction() as db:
+            await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (8, 'Hal', '')")
+
+    cancelled = asyncio.ensure_future(writes())
+    await asyncio.sleep(0)  # it has asked for its BEGIN, not had the answer
+    cancelled.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    async with store.transaction() as db:
+        await db.execute("INSERT INTO players (user_id, name, updated_at) VALUES (9, 'Ida', '')")
+    assert list(await store.read_statement("SELECT user_id FROM players ORDER BY user_id")) == [(9,)]

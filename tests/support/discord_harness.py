@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import TavernBot
-from data import MatchRow, Store
+from data import MatchRow, Store, open_store
 from host import Host
 
 from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, FakeDiscord, Request, User, pretend_logged_in
@@ -111,7 +111,7 @@ async def bot_run(db_path: Path, fake: FakeDiscord) -> AsyncIterator[BotRun]:
     """A bot with its own store and host over the database file `db_path`, all closed at the end
     as when the process stops: two runs in a row are a restart, the second knowing nothing of
     the first but the file."""
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     host = Host(store)
     try:
         bot = await start_bot(host)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Store
+from data import open_store
 from data.store import migrations
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ def test_check_passes_on_good_settings_and_a_current_database(tmp_path: Path) ->
 
 
 async def _make(path: Path) -> None:
-    await (await Store.open(path)).close()
+    await (await open_store(path)).close()
 
 
 def test_check_reports_a_database_behind_without_migrating_it(tmp_path: Path) -> None:

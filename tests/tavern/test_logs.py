@@ -1,5 +1,5 @@
-"""tavern/logs.py: at LOG_LEVEL=DEBUG the libraries that would log names and payloads stay at
-INFO; LOG_FORMAT=json writes one JSON object a line."""
+"""tavern/logs.py: at LOG_LEVEL=DEBUG discord.py's loggers that would log names and payloads stay
+at INFO; LOG_FORMAT=json writes one JSON object a line."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_discord_loggers_stay_at_info_at_debug(fresh_logging: None) -> None:
     its HTTP logger every request's body."""
     setup_logging("DEBUG")
     assert logging.getLogger("tavern").isEnabledFor(logging.DEBUG)
-    for name in (*DISCORD_LOGGERS, "aiosqlite"):
+    for name in DISCORD_LOGGERS:
         logger = logging.getLogger(name)
         assert not logger.isEnabledFor(logging.DEBUG) and logger.isEnabledFor(logging.INFO), name
 
