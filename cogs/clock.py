@@ -13,7 +13,10 @@ outbox still owes: at start-up everything, later what the acting path left unpos
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 import discord
@@ -48,6 +51,10 @@ class TurnClock(commands.Cog):
         """None: idle players are never resigned."""
         self.lobby_timeout = lobby_timeout
         """None: idle lobbies are never closed."""
+        self._rounds = 0
+        """The sweep and outbox rounds running now (a stop waits for them, not for a sleeping loop)."""
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def start(self) -> None:
         """Start the sweep and outbox loops (their first rounds run once the bot is ready)."""
@@ -59,10 +66,31 @@ class TurnClock(commands.Cog):
         self.sweeper.cancel()
         self.outbox.cancel()
 
+    @contextmanager
+    def _round(self) -> Iterator[None]:
+        self._rounds += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._rounds -= 1
+            if self._rounds == 0:
+                self._idle.set()
+
+    async def wind_down(self) -> None:
+        """For a stop: start no new round, let the one running finish (what it leaves owed, the
+        outbox keeps for the next start), then end both loops. The caller bounds the wait."""
+        for loop in (self.sweeper, self.outbox):
+            loop.stop()
+        await self._idle.wait()
+        self.sweeper.cancel()
+        self.outbox.cancel()
+
     @tasks.loop(minutes=SWEEP_MINUTES)
     async def sweeper(self) -> None:
         try:
-            await self.sweep()
+            with self._round():
+                await self.sweep()
         except Exception:  # the clock must keep ticking whatever one sweep met
             log.exception("The turn clock's sweep failed")
 
@@ -114,7 +142,8 @@ class TurnClock(commands.Cog):
             # At start-up nothing of this process is still posting: everything owed is due, unless
             # other bot processes share the database (one of them may be posting it now).
             first = self.outbox.current_loop == 0
-            await self.post_owed(everything=first and not self.host.shares_store)
+            with self._round():
+                await self.post_owed(everything=first and not self.host.shares_store)
         except Exception:  # the next round tries again
             log.exception("Posting the owed match messages failed")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"rules", "render", "data", "host", "cogs", "bot"}
+OURS = {"rules", "render", "data", "host", "cogs", "bot", "tavern"}
 ALLOWED = {
     "rules": set(),
     "render": {"rules"},

@@ -8,13 +8,14 @@ configuration with setuptools' own finder checks both without building a wheel.
 from __future__ import annotations
 
 import fnmatch
+import importlib
 import tomllib
 from pathlib import Path
 
 from setuptools import find_namespace_packages  # type: ignore[import-untyped,unused-ignore]
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("rules", "render", "host", "data", "cogs")
+LAYERS = ("rules", "render", "host", "data", "cogs", "tavern")
 
 
 def setuptools_config() -> dict[str, object]:
@@ -71,3 +72,14 @@ def test_every_data_file_is_package_data() -> None:
     # The two folders the bot cannot start without.
     assert any(fnmatch.fnmatch("fonts/DejaVuSans.ttf", p) for p in patterns["render"])
     assert any(fnmatch.fnmatch("migrations/sqlite/0001_matches.sql", p) for p in patterns["data"])
+
+
+def test_the_tavern_command_names_the_cli() -> None:
+    """`pip install` makes the `tavern` command from [project.scripts]: it must name a function
+    that exists."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        scripts = tomllib.load(file)["project"]["scripts"]
+    module_name, _, function = scripts["tavern"].partition(":")
+    module = importlib.import_module(module_name)
+    assert callable(getattr(module, function))
+    assert module_name.split(".")[0] in installed_packages()

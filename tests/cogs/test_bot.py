@@ -352,6 +352,7 @@ async def test_debug_logging_never_logs_statement_parameters(
     host: Host, caplog: pytest.LogCaptureFixture
 ) -> None:
     quiet = {name: logging.getLogger(name).level for name in QUIET_LOGGERS}
+    handlers = list(logging.getLogger().handlers)
     caplog.set_level(logging.DEBUG)  # as LOG_LEVEL=DEBUG sets the root logger
     try:
         setup_logging("DEBUG")
@@ -362,6 +363,7 @@ async def test_debug_logging_never_logs_statement_parameters(
     finally:
         for name, level in quiet.items():
             logging.getLogger(name).setLevel(level)
+        logging.getLogger().handlers = handlers  # without the stderr handler setup_logging added
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert secret_name not in logged and "987654321" not in logged
 

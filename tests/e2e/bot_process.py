@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from .fake_discord import FakeDiscord
@@ -38,8 +39,12 @@ STARTUP_SETTLE = 0.5
 class BotProcess:
     """`start()` runs bot.py and waits until it is connected and synced; `kill()` is kill -9."""
 
-    def __init__(self, fake: FakeDiscord, folder: Path, guild_id: int) -> None:
+    def __init__(
+        self, fake: FakeDiscord, folder: Path, guild_id: int, command: Sequence[str] = ("bot.py",)
+    ) -> None:
         self.fake = fake
+        self.command = list(command)
+        """What the child runs after `python`: bot.py, or `-m tavern run`."""
         self.folder = folder
         self.database = folder / "tavern.sqlite3"
         self.log_path = folder / "bot.log"
@@ -68,7 +73,7 @@ class BotProcess:
         identifies = self.fake.identifies
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, str(ROOT / "bot.py")],
+                [sys.executable, *(str(ROOT / arg) if arg == "bot.py" else arg for arg in self.command)],
                 cwd=self.folder,
                 env=self.environment(),
                 stdout=log,

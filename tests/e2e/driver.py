@@ -9,6 +9,7 @@ check what a refused action left unchanged.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -319,8 +320,11 @@ class Stored:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+    def _connect(self) -> contextlib.closing[sqlite3.Connection]:
+        # Closed at once, not when the collector gets to it: a connection left open keeps the bot's
+        # last close from checkpointing the write-ahead log (SQLite deletes it only when no other
+        # connection has the file open).
+        return contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5))
 
     def match(self, match_id: int) -> MatchState:
         with self._connect() as db:

@@ -269,6 +269,8 @@ class FakeDiscord:
         """(method, path pattern, taken): the next matching request is never answered."""
         self.held: list[Recorded] = []
         """The requests held so far."""
+        self.slows: list[tuple[str, re.Pattern[str], float]] = []
+        """(method, path pattern, seconds): the next matching request is answered that late."""
         self._release: asyncio.Event | None = None
         self._last_id = 0
         self._id_lock = threading.Lock()
@@ -380,6 +382,8 @@ class FakeDiscord:
                     "application": {"id": str(APP_ID), "flags": 0},
                     "private_channels": [],
                     "relationships": [],
+                    # A sharded client's READY names its shard as its IDENTIFY did.
+                    **({"shard": data["shard"]} if "shard" in data else {}),
                 },
             )
             await self._dispatch("GUILD_CREATE", self._guild())
@@ -484,6 +488,11 @@ class FakeDiscord:
         kills the bot meanwhile); `taken`: Discord did what it asked all the same."""
         self.holds.append((method, re.compile(pattern), taken))
 
+    def slow_next(self, method: str, pattern: str, seconds: float, times: int = 1) -> None:
+        """The next `times` requests `method` whose path matches `pattern` are answered (as
+        usual) only after `seconds`: the bot's interactions stay in flight that long."""
+        self.slows += [(method, re.compile(pattern), seconds)] * times
+
     def fail_next(self, method: str, pattern: str, status: int, times: int = 1) -> None:
         """The next `times` requests `method` whose path matches `pattern` get HTTP `status`."""
         self.faults += [(method, re.compile(pattern), status)] * times
@@ -513,6 +522,12 @@ class FakeDiscord:
                     await asyncio.wait_for(release.wait(), HOLD_SECONDS)
                 record.status = 503
                 return _json({"message": "Service Unavailable", "code": 0}, status=503)
+        for slow in self.slows:
+            method, pattern, seconds = slow
+            if method == request.method and pattern.fullmatch(path):
+                self.slows.remove(slow)
+                await asyncio.sleep(seconds)
+                break
         for fault in self.faults:
             method, pattern, status = fault
             if method == request.method and pattern.fullmatch(path):

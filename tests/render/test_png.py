@@ -209,7 +209,7 @@ assert asked, "keep_freed_memory did not reach the C library"
 
 def test_importing_render_or_drawing_leaves_the_process_allocator_alone() -> None:
     """The allocator is the whole process's: only the entry point changes it, by calling
-    `render.keep_freed_memory` (bot.py's `settle_process`), never an import."""
+    `render.keep_freed_memory` (the entry point's `settle_process`, tavern/run.py), never an import."""
     done = subprocess.run(
         [sys.executable, "-c", NO_ALLOCATOR_CHANGE],
         cwd=ROOT,

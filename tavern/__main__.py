@@ -1,0 +1,7 @@
+"""`python -m tavern`: the same as the `tavern` command."""
+
+import sys
+
+from tavern.cli import main
+
+sys.exit(main())
