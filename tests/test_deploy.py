@@ -11,6 +11,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -77,6 +78,45 @@ def test_the_bot_is_started_in_exec_form_under_tini_and_stopped_with_sigterm() -
     )
     assert exec_form(next(arguments for name, arguments in stage if name == "CMD")) == ["run"]
     assert ("STOPSIGNAL", "SIGTERM") in stage
+
+
+BOT_STAND_IN = """
+import multiprocessing, os, pathlib, signal, sys, time
+from concurrent.futures import ProcessPoolExecutor
+
+def start_worker(mark: str) -> int:
+    signal.signal(signal.SIGTERM, lambda *_: pathlib.Path(mark).write_text("SIGTERM"))
+    return os.getpid()
+
+if __name__ == "__main__":
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    pool.submit(start_worker, sys.argv[1]).result()
+    print("ready", flush=True)
+    while not stopping:
+        time.sleep(0.02)
+    pool.shutdown(wait=True)
+    print("stopped", flush=True)
+"""
+
+
+@pytest.mark.skipif(not Path("/usr/bin/tini").exists(), reason="tini is not installed here (Debian: tini)")
+def test_tini_hands_sigterm_to_the_bot_alone_and_passes_its_exit_status_on(tmp_path: Path) -> None:
+    """The image's ENTRYPOINT with a stand-in for `tavern` that has a computer worker: `docker stop`'s
+    SIGTERM reaches the bot, never its worker (which the bot ends itself), and the bot's exit 0 is
+    the container's."""
+    script, mark = tmp_path / "bot.py", tmp_path / "worker-got-sigterm"
+    script.write_text(BOT_STAND_IN, encoding="utf-8")
+    entrypoint = exec_form(next(arguments for name, arguments in final_stage() if name == "ENTRYPOINT"))
+    command = [*entrypoint[:-1], sys.executable, str(script), str(mark)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "ready\n"
+        process.send_signal(signal.SIGTERM)
+        output, errors = process.communicate(timeout=30)
+    assert (process.returncode, output) == (0, "stopped\n"), errors
+    assert not mark.exists()
 
 
 def test_the_database_lives_on_the_data_volume() -> None:
