@@ -1,6 +1,7 @@
 """The container and service files (Dockerfile, .dockerignore, compose.yaml, the systemd unit): each
 read for what a hoster relies on, the image's health check run for real against a server on
-127.0.0.1, and the unit checked by systemd's own parser (`systemd-analyze verify`) where it exists.
+127.0.0.1, its entry point (tini) run over a stand-in bot, and the unit checked by systemd's own
+parser (`systemd-analyze verify`); each tool a test needs is skipped, with the reason, where absent.
 No image is built here: that needs the base image from a registry this machine cannot reach."""
 
 from __future__ import annotations
