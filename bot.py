@@ -404,8 +404,20 @@ async def serve(settings: Settings) -> None:
         gc.collect()
         gc.freeze()
         threading.Thread(target=warm_up_pictures, name="warm-up", daemon=True).start()
-        async with bot:
-            await bot.start(settings.token)
+        # Health and metrics, off unless METRICS_PORT is set (read here until the settings
+        # module carries METRICS_PORT and METRICS_HOST).
+        metrics = None
+        if port := os.environ.get("METRICS_PORT", "").strip():
+            from tavern.metrics import serve_metrics  # prometheus-client is loaded only then
+
+            address = os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1"
+            metrics = await serve_metrics(bot, host, port=int(port), host_address=address)
+        try:
+            async with bot:
+                await bot.start(settings.token)
+        finally:
+            if metrics is not None:
+                await metrics.close()
     finally:
         host.close()
         await store.close()
