@@ -14,7 +14,7 @@ from pathlib import Path
 from setuptools import find_namespace_packages  # type: ignore[import-untyped,unused-ignore]
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("rules", "render", "host", "data", "cogs")
+LAYERS = ("rules", "render", "host", "data", "cogs", "tavern")  # tavern: the entry layer (issue 32)
 
 
 def setuptools_config() -> dict[str, object]:

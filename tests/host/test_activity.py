@@ -50,7 +50,8 @@ async def test_a_computer_move_is_counted_while_it_waits_and_timed_when_chosen(s
         guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot", computers="easy"
     )
     while not match.waiting_for_computer:  # the person moves first when drawn to
-        match = await host.play(match.id, ANN.user_id, str((await host.get(match.id)).state.legal_moves()[0]))
+        assert match.state is not None
+        match = await host.play(match.id, ANN.user_id, str(match.state.legal_moves()[0]))
     playing = asyncio.create_task(host.play_computers(match.id))
     for _ in range(100):
         if host.activity.computer_moves_waiting:
