@@ -255,7 +255,7 @@ class TavernTree(app_commands.CommandTree[discord.Client]):
 
     async def _call(self, interaction: discord.Interaction[discord.Client]) -> None:
         # discord.py's one entry for commands and autocomplete (its private name is checked by
-        # tests/cogs/test_observe.py, so a discord.py update that renames it fails there).
+        # tests/cogs/test_metrics.py, so a discord.py update that renames it fails there).
         autocomplete = interaction.type is discord.InteractionType.autocomplete
         with timed(interaction, "autocomplete" if autocomplete else "command"):
             await super()._call(interaction)

@@ -498,10 +498,11 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         activity.computer_moves_waiting += 1
         started = time.perf_counter()
         try:
-            return await self.computer.choose(state, level, seed)
+            text = await self.computer.choose(state, level, seed)
         finally:
             activity.computer_moves_waiting -= 1
-            activity.thought(game_key, time.perf_counter() - started)
+        activity.thought(game_key, time.perf_counter() - started)
+        return text
 
     async def _play_move(
         self, match: Loaded, seat: int, move: Move, *, kept_match: bool = False
