@@ -15,6 +15,7 @@ from . import (
     host_bench,
     kerboge_bench,
     keryo_pente_bench,
+    metrics_bench,
     move_path_bench,
     playouts,
     ratings_bench,
@@ -46,6 +47,7 @@ def main() -> None:
     rows += render_cpu_bench.rows()
     rows += render_memory_bench.rows()
     rows += move_path_bench.rows()
+    rows += metrics_bench.rows()
     rows += host_bench.rows()
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()

@@ -27,6 +27,7 @@ from rules import State
 from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError
 from .game_base import Defer, GameCogBase, Picture, component_action
+from .observe import answered
 from .replies import NO_PINGS, send_private, user_mention
 
 FIELD_MARK = "~"
@@ -212,6 +213,7 @@ class BuilderAnswers(GameCogBase):
         """Show a builder's screen to the user only: as a new private message, or (`edit`: a click
         on the builder's own message, acknowledged with `Defer.NONE`) by editing that message."""
         if edit and not interaction.response.is_done():
+            answered(interaction)
             await interaction.response.edit_message(
                 content=screen.text, view=screen.view(), allowed_mentions=NO_PINGS
             )

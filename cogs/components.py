@@ -22,6 +22,7 @@ from discord.ext import commands
 from rules.text import clip
 
 from .errors import report_error
+from .observe import timed
 from .place import scope_of
 from .replies import send_private
 
@@ -202,6 +203,11 @@ def press_of(interaction: discord.Interaction, match: re.Match[str]) -> Press:
 async def answer_press(interaction: discord.Interaction, press: Press) -> None:
     """Hand a click to its game's cog. discord.py only logs what a dynamic item's callback
     raises: the user is answered here."""
+    with timed(interaction, "component"):
+        await _answer_press(interaction, press)
+
+
+async def _answer_press(interaction: discord.Interaction, press: Press) -> None:
     try:
         handler = handler_for(interaction.client, press.game)
         if handler is None:

@@ -38,6 +38,7 @@ from host import (
 )
 from rules.text import counts, listing
 
+from .observe import InteractionWatch, failed, timed
 from .replies import clean, send_private, user_mention
 
 log = logging.getLogger("tavern.errors")
@@ -228,6 +229,7 @@ def describe(interaction: discord.Interaction) -> str:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user privately: the error's own message if it is meant for them, else an
     apology (and the traceback goes to the log)."""
+    failed(interaction, unwrap(error))
     text = user_message(error)
     if text is None:
         original = unwrap(error)
@@ -244,7 +246,19 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class TavernTree(app_commands.CommandTree[discord.Client]):
-    """The command tree with the bot's one error handler."""
+    """The command tree with the bot's one error handler, and the watch of its interactions'
+    times (cogs/observe.py)."""
+
+    def __init__(self, client: discord.Client, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.watch = InteractionWatch()
+
+    async def _call(self, interaction: discord.Interaction[discord.Client]) -> None:
+        # discord.py's one entry for commands and autocomplete (its private name is checked by
+        # tests/cogs/test_metrics.py, so a discord.py update that renames it fails there).
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        with timed(interaction, "autocomplete" if autocomplete else "command"):
+            await super()._call(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError

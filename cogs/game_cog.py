@@ -30,6 +30,7 @@ from .game_base import GameCogMeta
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
 from .match_message import MatchMessages
 from .messages import clean, summary_label
+from .observe import answered
 from .place import anywhere, place_of, scope_of
 from .replies import NO_PINGS, defer_private, defer_public
 
@@ -308,4 +309,5 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             colour=discord.Colour.blurple(),
         )
         embed.set_footer(text=f"Start a match with /{self.game.key} new")
+        answered(interaction)
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

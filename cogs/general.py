@@ -12,6 +12,7 @@ from rules.text import clip, counts
 from .errors import CogError
 from .game_cog import GameCog
 from .messages import clean, summary_label
+from .observe import answered
 from .place import anywhere, scope_of
 from .replies import NO_PINGS, defer_private, send_private
 
@@ -90,4 +91,5 @@ class GeneralCog(commands.Cog):
             ),
             colour=discord.Colour.blurple(),
         )
+        answered(interaction)
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

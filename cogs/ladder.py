@@ -61,6 +61,7 @@ from .messages import (
     score_text,
     summary_label,
 )
+from .observe import answered, timed
 from .place import ANY_CONTEXT, ANY_INSTALL, anywhere, scope_of
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
 
@@ -162,10 +163,11 @@ class LadderPage(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PAGE_TEM
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # discord.py only logs what a dynamic item's callback raises: answer the user here.
-        try:
-            await _ladder_cog(interaction.client).turn_page(interaction, self)
-        except Exception as error:
-            await report_error(interaction, error)
+        with timed(interaction, "component"):
+            try:
+                await _ladder_cog(interaction.client).turn_page(interaction, self)
+            except Exception as error:
+                await report_error(interaction, error)
 
 
 class PrivacyButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PRIVACY_TEMPLATE):
@@ -188,10 +190,11 @@ class PrivacyButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PRIVA
         return cls(match["action"], int(match["user"]), int(guild) if guild else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _ladder_cog(interaction.client).privacy_confirmed(interaction, self)
-        except Exception as error:
-            await report_error(interaction, error)
+        with timed(interaction, "component"):
+            try:
+                await _ladder_cog(interaction.client).privacy_confirmed(interaction, self)
+            except Exception as error:
+                await report_error(interaction, error)
 
 
 # -- text helpers (presentation only) ---------------------------------------------------------------
@@ -391,6 +394,7 @@ class LadderCog(commands.Cog):
 
     async def turn_page(self, interaction: discord.Interaction, button: LadderPage) -> None:
         """A Previous/Next click: the same message shows the other page."""
+        answered(interaction)
         await interaction.response.defer()  # acknowledged; the message itself changes
         embed, file, view = await self.leaderboard_message(
             interaction, button.game, button.scope, button.page, after=button.after, before=button.before

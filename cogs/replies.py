@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
+from .observe import answered
+
 NO_PINGS = discord.AllowedMentions.none()
 """Nothing in a message pings anyone unless a message names the one user it may ping."""
 
@@ -46,6 +48,7 @@ MESSAGE_LIMIT = 2000
 async def defer_public(interaction: discord.Interaction) -> None:
     """Acknowledge now; the answer will be a public message."""
     if not interaction.response.is_done():
+        answered(interaction)
         await interaction.response.defer(thinking=True)
         interaction.extras[_PLACEHOLDER] = True
 
@@ -53,6 +56,7 @@ async def defer_public(interaction: discord.Interaction) -> None:
 async def defer_private(interaction: discord.Interaction) -> None:
     """Acknowledge now; the answer will be seen only by the user."""
     if not interaction.response.is_done():
+        answered(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
@@ -103,6 +107,7 @@ async def send_private(
     """An answer only the user sees, whatever the interaction has answered so far."""
     kwargs = _message_kwargs(content, embed, file, view, NO_PINGS)
     if not interaction.response.is_done():
+        answered(interaction)
         await interaction.response.send_message(ephemeral=True, **kwargs)
         return
     if interaction.extras.get(_PLACEHOLDER):

@@ -409,3 +409,11 @@ class MatchSummary:
     updated_at: str
     log_length: int
     move_count: int
+
+
+@dataclass(frozen=True)
+class OutboxDepth:
+    owed: int
+    """Match messages owed."""
+    oldest_change: str | None
+    """When the match of the oldest owed message last changed (the store's time text); None: none owed."""

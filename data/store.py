@@ -36,6 +36,7 @@ from .rows import (
     MatchRow,
     MatchSummary,
     OfferNoticeClaim,
+    OutboxDepth,
     PlayerRecord,
     RatingMove,
     RatingRow,
@@ -856,6 +857,25 @@ class Store(ABC):
             )
             for r in rows
         ]
+
+    async def outbox_depth(self) -> OutboxDepth:
+        """How many match messages the outbox owes (every row: due or leased, private or not), and
+        since when the oldest has been owed, counted from its match's last change (a post that
+        keeps failing is postponed, so the rows' `due_at` would hide its age)."""
+        rows = await self.read_statement(
+            "SELECT COUNT(*), MIN(m.updated_at) FROM announcements a JOIN matches m ON m.id = a.match_id"
+        )
+        count, oldest = next(iter(rows), (0, None))
+        return OutboxDepth(int(count or 0), oldest)
+
+    async def active_match_counts(self) -> dict[MatchStatus, int]:
+        """How many matches are open as a lobby and how many are being played."""
+        rows = await self.read_statement(
+            "SELECT status, COUNT(*) FROM matches WHERE status IN (?, ?) GROUP BY status", ACTIVE_STATUSES
+        )
+        counts = dict.fromkeys(ACTIVE_STATUSES, 0)
+        counts.update({MatchStatus(r[0]): int(r[1]) for r in rows})
+        return counts
 
     async def match_ids(self, *, exclude: Sequence[MatchStatus] = ()) -> list[int]:
         """The ids of every match but those of the statuses `exclude`, in order."""

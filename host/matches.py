@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -30,6 +31,7 @@ from data import (
 from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
 
 from . import ratings
+from .activity import HostActivity
 from .announcements import MatchAnnouncements, owed
 from .checks import check_id, check_move_text, check_player, game_by_key
 from .errors import (
@@ -125,6 +127,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self._locks = MatchLocks()
         self.lobbies_per_player = lobbies_per_player
         self.lobbies_per_channel = lobbies_per_channel
+        self.activity = HostActivity()
+        """Counters of what this host did, read by the metrics (host/activity.py)."""
         self._opening = asyncio.Lock()
         """Held while a rematch is looked for and opened, so that one asked for twice at once is
         opened once (the lobby limits are the store's: `create_match`'s `admit`)."""
@@ -484,9 +488,21 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     break
                 level = row.seats[seat].computer or RESIGNED_SEAT_LEVEL
                 seed = chance_rng(row.seed, row.log_length).randrange(2**31)
-                text = await self.computer.choose(state, level, seed)
+                text = await self._computer_choice(row.game, state, level, seed)
                 played += (await self._play_move(match, seat, state.parse(text))).played
         return await self.get(match_id, played=played)
+
+    async def _computer_choice(self, game_key: str, state: State, level: str, seed: int) -> str:
+        """`computer.choose`, counted: how many wait, how long each took (host/activity.py)."""
+        activity = self.activity
+        activity.computer_moves_waiting += 1
+        started = time.perf_counter()
+        try:
+            text = await self.computer.choose(state, level, seed)
+        finally:
+            activity.computer_moves_waiting -= 1
+        activity.thought(game_key, time.perf_counter() - started)
+        return text
 
     async def _play_move(
         self, match: Loaded, seat: int, move: Move, *, kept_match: bool = False
@@ -499,7 +515,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         entries = [seat_move(ply, seat, state, move, played)]
         after, entries = advance(match.row.seed, played, entries, ply + 1)
         change = _state_change(after, entries)
-        return await self._commit(match, change, played=entries, state=after, kept_match=kept_match)
+        snapshot = await self._commit(match, change, played=entries, state=after, kept_match=kept_match)
+        self.activity.moves_played[match.row.game] += 1
+        return snapshot
 
     async def computer_matches(self) -> list[int]:
         """Matches being played whose seat to move is a computer (after a restart, say), but for

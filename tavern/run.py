@@ -24,7 +24,7 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import asyncpg
@@ -41,6 +41,9 @@ from host import Host
 
 from .logs import setup_logging
 from .settings import DEFAULT_LOBBY_TIMEOUT_HOURS, HERE, BadSetting, Settings
+
+if TYPE_CHECKING:  # prometheus-client is imported only when metrics are served
+    from tavern.metrics import MetricsServer
 
 log = logging.getLogger("tavern")
 
@@ -319,10 +322,17 @@ async def serve(settings: Settings) -> None:
         log.info("Shards: %s of %d", shards, settings.shard_count)
     host = Host(store)
     stopped: str | None = None
+    metrics: MetricsServer | None = None
     try:
         bot = build_bot(host, settings)
         settle_process()
         threading.Thread(target=warm_up_pictures, name="warm-up", daemon=True).start()
+        if settings.metrics_port is not None:  # health and metrics: off unless METRICS_PORT is set
+            from tavern.metrics import serve_metrics  # prometheus-client is loaded only then
+
+            metrics = await serve_metrics(
+                bot, host, port=settings.metrics_port, host_address=settings.metrics_host
+            )
         async with bot:
             connecting = asyncio.create_task(bot.start(settings.token), name="tavern: gateway")
             asked = asyncio.create_task(signals.requested.wait(), name="tavern: stop signal")
@@ -334,6 +344,8 @@ async def serve(settings: Settings) -> None:
                 assert signals.at is not None
                 stopped = await stop(bot, host, connecting, signals.at)
     finally:
+        if metrics is not None:
+            await metrics.close()
         await asyncio.to_thread(host.close)
         await store.close()
     if stopped is not None:

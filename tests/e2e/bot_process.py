@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -36,6 +37,13 @@ STARTUP_SETTLE = 0.5
 """Seconds after the bot is ready for its start-up sweep."""
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 class BotProcess:
     """`start()` runs bot.py and waits until it is connected and synced; `kill()` is kill -9."""
 
@@ -51,19 +59,25 @@ class BotProcess:
         (folder / "site").mkdir(exist_ok=True)
         (folder / "site" / "sitecustomize.py").write_text(SITECUSTOMIZE)
         self.guild_id = guild_id
+        self.metrics_port = free_port()
+        """Health and metrics are on in the suite's bot (tests/e2e/test_metrics.py reads them)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "PYTEST"))}
         env.update(
-            PYTHONPATH=os.pathsep.join([str(self.folder / "site"), str(ROOT)]),
+            # The parent's own PYTHONPATH stays after ours (where a package may be installed).
+            PYTHONPATH=os.pathsep.join(
+                [str(self.folder / "site"), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+            ),
             FAKE_DISCORD_API=self.fake.api_base,
             FAKE_DISCORD_GATEWAY=self.fake.gateway_url,
             DISCORD_TOKEN="fake-token",
             DATABASE_PATH=str(self.database),
             DEV_GUILD_ID=str(self.guild_id),
             LOG_LEVEL="INFO",
+            METRICS_PORT=str(self.metrics_port),
         )
         return env
 
