@@ -91,7 +91,10 @@ class PostgresStore(Store):
         server's (`synchronous_commit`, on by default). Raises StoreUnavailable."""
         url = str(target)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
+            # min_size=0: connections are made when needed and kept while in use (five minutes
+            # idle at most); a floor of open connections would have the pool reconnect in the
+            # background during an outage, logging a traceback at each attempt.
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL_SIZE, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise StoreUnavailable(unavailable(url, error)) from error
         try:
