@@ -6,7 +6,12 @@ driver's own errors."""
 from __future__ import annotations
 
 import asyncio
+import os
+import resource
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +19,7 @@ import pytest
 from data import Store, StoreClosing, StoreUnavailable, open_store
 from tests.support.databases import Database, private_postgres
 
+ROOT = Path(__file__).resolve().parents[2]
 PLAYER = "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)"
 
 
@@ -82,3 +88,67 @@ async def test_a_postgresql_outage_is_store_unavailable(tmp_path: Path) -> None:
                 pass
     finally:
         await asyncio.wait_for(store.close(), 15)
+
+
+def start_bot_process(
+    database: Path, *, file_size_limit: int | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The real bot.py, started over `database` with a token (the database is opened before
+    Discord is reached); `file_size_limit`: the most bytes a file of the process may hold (a full
+    disk, without one)."""
+
+    def limit() -> None:
+        if file_size_limit is not None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails, as on a full disk
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    environ = {**os.environ, "DISCORD_TOKEN": "not.a.token", "DATABASE_PATH": str(database)}
+    environ.pop("DATABASE_URL", None)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        env=environ,
+        cwd=database.parent if database.parent.is_dir() else None,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit,
+    )
+
+
+def unwritable_folder(tmp_path: Path) -> Path:
+    """A folder the bot's user cannot write in: a read-only one, or for root (whom permissions
+    do not stop) a folder of the kernel's."""
+    if os.geteuid() == 0:
+        return Path("/sys")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("not a database", "is not a Tavern database: restore it from a backup, or move it away"),
+        ("read-only folder", "it cannot be written: make the file and its folder writable"),
+        ("full disk", "the disk (or the file size allowed) is full"),
+    ],
+)
+def test_a_first_start_that_cannot_use_the_database_says_why_plainly(
+    tmp_path: Path, case: str, said: str
+) -> None:
+    database = tmp_path / "tavern.sqlite3"
+    if case == "not a database":
+        database.write_bytes(b"these are notes, not a database\n" * 200)
+    if case == "read-only folder":
+        database = unwritable_folder(tmp_path) / "tavern.sqlite3"
+    before = database.read_bytes() if database.is_file() else None
+    ended = start_bot_process(database, file_size_limit=4096 if case == "full disk" else None)
+    # The exit status of a start refused: nonzero (the entry point, tavern run, gives it its
+    # number); never a traceback, never "no such table: schema_migrations".
+    assert ended.returncode != 0
+    assert "Traceback" not in ended.stderr and "no such table" not in ended.stderr
+    assert said in ended.stderr, ended.stderr
+    assert len(ended.stderr.strip().splitlines()) == 1, ended.stderr
+    if before is not None:
+        assert database.read_bytes() == before  # nothing written over it
