@@ -3,13 +3,16 @@
 Errors the host and the rules raise for the user (`host.USER_ERRORS`) and refusals of the cogs
 themselves (`CogError`) go back to the user as an ephemeral message. The host's errors carry
 data; `HOST_WORDING` words them for Discord (mentions, command names), the others are shown as
-they are. Anything else is a bug: it
+they are. A database that cannot be reached (`StoreUnavailable`: a PostgreSQL outage, a store closing as
+the bot stops) is no bug: the user is told to try again, and the log gets one line a minute per
+kind, without a traceback. Anything else is a bug: it
 is logged with its traceback and the user gets a short apology, never the traceback.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +32,8 @@ from host import (
     NotYourTurn,
     RematchOpen,
     SeatHeld,
+    StoreClosing,
+    StoreUnavailable,
     TooManyLobbies,
     UnknownGame,
     UnknownLevel,
@@ -44,6 +49,10 @@ from .replies import clean, send_private, user_mention
 log = logging.getLogger("tavern.errors")
 
 APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
+UNREACHABLE = "The database cannot be reached right now: try again in a moment."
+STOPPING = "The bot is restarting: try again in a moment."
+OUTAGE_LOG_EVERY = 60.0
+"""Seconds between two log lines about the same kind of database outage."""
 
 
 class CogError(Exception):
@@ -214,6 +223,33 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+class OutageLog:
+    """One log line a minute per kind of database outage (the driver's error behind it), however
+    many interactions meet it: an outage met by every move would otherwise flood the log."""
+
+    def __init__(self, every: float = OUTAGE_LOG_EVERY, clock: Callable[[], float] = time.monotonic) -> None:
+        self._every = every
+        self._clock = clock
+        self._last: dict[str, float] = {}
+        self._unlogged: dict[str, int] = {}
+
+    def note(self, error: StoreUnavailable) -> None:
+        cause = error.__cause__
+        kind = type(cause if cause is not None else error).__name__
+        now = self._clock()
+        last = self._last.get(kind)
+        if last is not None and now - last < self._every:
+            self._unlogged[kind] = self._unlogged.get(kind, 0) + 1
+            return
+        self._last[kind] = now
+        more = self._unlogged.pop(kind, 0)
+        since = f" ({more} more since the last line)" if more else ""
+        log.error("Database unavailable [%s]: %s%s", kind, error, since)
+
+
+outages = OutageLog()
+
+
 def describe(interaction: discord.Interaction) -> str:
     """Where an error happened, for the log."""
     if interaction.command is not None:
@@ -231,8 +267,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     apology (and the traceback goes to the log)."""
     failed(interaction, unwrap(error))
     text = user_message(error)
-    if text is None:
-        original = unwrap(error)
+    original = unwrap(error)
+    if text is None and isinstance(original, StoreUnavailable):
+        outages.note(original)
+        text = STOPPING if isinstance(original, StoreClosing) else UNREACHABLE
+    elif text is None:
         log.error(
             "Unexpected error in %s",
             describe(interaction),

@@ -15,20 +15,32 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .rows import MatchChange, StoreUnavailable, now_text
+from .rows import MatchChange, StoreClosing, StoreUnavailable, now_text
 from .store import Connection, Store, migrations, state_text
 from .vocabulary import OVER_STATUSES
 
 POOL_SIZE = 10
 """Connections each process keeps open at most (moves, reads, claims of background jobs)."""
 _MIGRATING = "tavern:migrations"
+
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError,  # the socket refused or gone (FileNotFoundError for a socket folder), timeouts
+    asyncpg.InterfaceError,  # the connection or the pool closed under us
+    asyncpg.InternalClientError,  # the protocol met a connection that died mid-message
+    asyncpg.PostgresConnectionError,  # SQLSTATE class 08, ConnectionDoesNotExistError among them
+    asyncpg.CannotConnectNowError,  # the server is starting or stopping
+    asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError,
+)
+"""The driver's errors that mean the server cannot be reached (not that a statement was wrong):
+they reach the bot as StoreUnavailable, one error a caller can answer plainly."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -70,6 +82,7 @@ class PostgresStore(Store):
     def __init__(self, url: str, pool: asyncpg.Pool) -> None:
         self.url = url
         self._pool = pool
+        self._closing = False
 
     @classmethod
     async def open(cls, target: str | Any, *, synchronous: str = "full") -> PostgresStore:
@@ -78,7 +91,10 @@ class PostgresStore(Store):
         server's (`synchronous_commit`, on by default). Raises StoreUnavailable."""
         url = str(target)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
+            # min_size=0: connections are made when needed and kept while in use (five minutes
+            # idle at most); a floor of open connections would have the pool reconnect in the
+            # background during an outage, logging a traceback at each attempt.
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=POOL_SIZE, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
             raise StoreUnavailable(unavailable(url, error)) from error
         try:
@@ -97,7 +113,26 @@ class PostgresStore(Store):
         return cls(url, pool)
 
     async def close(self) -> None:
+        """Refuse new work (StoreClosing), then close the pool: it waits for the connections in
+        use to be given back, and closes them all."""
+        if self._closing:
+            return
+        self._closing = True
         await self._pool.close()
+
+    async def after_erasure(self) -> None:
+        """Nothing to do: the server's files are the server's (VACUUM reclaims dead rows)."""
+
+    @contextmanager
+    def _reaching(self) -> Iterator[None]:
+        """Work with the server: refused when the store is closing, and the driver's errors that
+        mean the server cannot be reached raised as StoreUnavailable."""
+        if self._closing:
+            raise StoreClosing(f"The database {without_password(self.url)} is closing: the bot is stopping.")
+        try:
+            yield
+        except UNREACHABLE as error:
+            raise StoreUnavailable(unavailable(self.url, error)) from error
 
     async def after_copy(self) -> None:
         async with self.transaction() as db:
@@ -108,7 +143,8 @@ class PostgresStore(Store):
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         # One statement sees one snapshot by itself: no BEGIN and COMMIT around it.
-        return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
+        with self._reaching():
+            return [tuple(row) for row in await self._pool.fetch(numbered(sql), *params)]
 
     async def write_change(
         self, match_id: int, expected_version: int, change: MatchChange, when: str
@@ -118,8 +154,8 @@ class PostgresStore(Store):
         assert change.state is not None and change.announce is not None
         entries = change.log
         # One statement, so one transaction and one trip to the server (migration 0011).
-        return bool(
-            await self._pool.fetchval(
+        with self._reaching():
+            applied = await self._pool.fetchval(
                 "SELECT tavern_play($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                 match_id,
                 expected_version,
@@ -136,7 +172,7 @@ class PostgresStore(Store):
                 int(change.announce.ping),
                 change.announce.due_at,
             )
-        )
+        return bool(applied)
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         # REPEATABLE READ: every query of the block sees one snapshot, as SQLite's reads do.
@@ -147,24 +183,26 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def _transaction(self, *, isolation: str, readonly: bool) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as db, db.transaction(isolation=isolation, readonly=readonly):
-            yield _PostgresConnection(db)
+        with self._reaching():
+            async with self._pool.acquire() as db, db.transaction(isolation=isolation, readonly=readonly):
+                yield _PostgresConnection(db)
 
     @asynccontextmanager
     async def claim(self, job: str) -> AsyncIterator[bool]:
         # A session lock on a connection held for the block: the server drops it with the
         # connection if this process dies, and the job is free for another.
-        async with self._pool.acquire() as db:
-            taken = bool(await db.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", job))
-            try:
-                yield taken
-            finally:
-                if taken:
-                    try:
-                        await db.execute("SELECT pg_advisory_unlock(hashtext($1))", job)
-                    except BaseException:
-                        db.terminate()  # the server lets the lock go with the connection
-                        raise
+        with self._reaching():
+            async with self._pool.acquire() as db:
+                taken = bool(await db.fetchval("SELECT pg_try_advisory_lock(hashtext($1))", job))
+                try:
+                    yield taken
+                finally:
+                    if taken:
+                        try:
+                            await db.execute("SELECT pg_advisory_unlock(hashtext($1))", job)
+                        except BaseException:
+                            db.terminate()  # the server lets the lock go with the connection
+                            raise
 
 
 async def _keep_session(db: asyncpg.Connection) -> None:

@@ -27,6 +27,10 @@ class StoreUnavailable(StoreError):
     """The database cannot be opened or written: the message says what is wrong and what to do."""
 
 
+class StoreClosing(StoreUnavailable):
+    """The store is closing (the bot is stopping): it takes no new work."""
+
+
 class VersionConflict(StoreError):
     """The match changed since it was read: the write was not applied."""
 

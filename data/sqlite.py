@@ -21,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import fcntl
 import functools
+import os
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
@@ -31,7 +33,7 @@ from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, Generic, TypeVar, TypeVarTuple
 
-from .rows import StoreUnavailable, now_text
+from .rows import StoreClosing, StoreUnavailable, now_text
 from .store import Connection, Statement, Store, migrations
 
 SYNC_MODES = ("full", "normal")
@@ -56,6 +58,7 @@ class DatabaseThread:
         self._thread = threading.Thread(target=self._serve, args=(connect, opened), name="tavern-sqlite")
         self._thread.daemon = True  # a store left open does not keep the process from ending
         self._db: sqlite3.Connection
+        self._closed = False
 
     @classmethod
     async def open(cls, connect: Callable[[], sqlite3.Connection]) -> DatabaseThread:
@@ -75,15 +78,20 @@ class DatabaseThread:
         return database
 
     async def call(self, work: Callable[[sqlite3.Connection, *_Args], _Result], *args: *_Args) -> _Result:
+        if self._closed:  # the thread has ended or is ending: a job sent now would wait forever
+            raise StoreClosing("The database is closed: the bot is stopping.")
         waiter: asyncio.Future[_Result] = asyncio.get_running_loop().create_future()
         self._jobs.put((waiter, work, args))
         return await waiter
 
     async def close(self) -> None:
         """Close the connection, then end the thread (it has nothing left to do)."""
+        if self._closed:
+            return
         try:
             await self.call(sqlite3.Connection.close)
         finally:
+            self._closed = True
             self._jobs.put(None)
             self._thread.join()  # at once: the thread has only the end left to read
 
@@ -125,8 +133,10 @@ class SqliteStore(Store):
 
     dialect = "sqlite"
 
-    def __init__(self, path: Path, reader: DatabaseThread, writer: DatabaseThread):
+    def __init__(self, path: Path, reader: DatabaseThread, writer: DatabaseThread, lock: int):
         self.path = path
+        self._lock_file = lock
+        self._closing = False
         self._read = reader
         self._write = writer
         self._write_lock = asyncio.Lock()
@@ -145,55 +155,88 @@ class SqliteStore(Store):
             raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
         path = Path(target)
         opened: list[DatabaseThread] = []
+        lock: int | None = None
         try:
             _check_place(path)
             path.parent.mkdir(parents=True, exist_ok=True)
+            lock = hold_lock(path, exclusive=False)
             writer = await DatabaseThread.open(functools.partial(_open_writer, path, synchronous))
             opened.append(writer)
             reader = await DatabaseThread.open(functools.partial(_connect, path, synchronous))
             opened.append(reader)
-        except (sqlite3.Error, OSError) as error:
+        except BaseException as error:
             await _close_all(opened)
-            raise StoreUnavailable(unavailable(path, error)) from error
-        except BaseException:
-            await _close_all(opened)
+            if lock is not None:
+                os.close(lock)
+            if isinstance(error, sqlite3.Error | OSError):
+                raise StoreUnavailable(unavailable(path, error)) from error
             raise
-        return cls(path, reader, writer)
+        return cls(path, reader, writer, lock)
 
     async def close(self) -> None:
-        await self._read.close()
-        await self._write.close()
+        """Refuse new work (StoreClosing), let the work in flight end, fold the write-ahead log
+        into the file (no `-wal` content left behind), then close both connections."""
+        if self._closing:
+            return
+        self._closing = True
+        try:
+            # Batches already queued run to their end; blocks waiting for a connection's lock
+            # came before ours (asyncio's locks are first come, first served) and end first.
+            await self._writes.drained()
+            await self._reads.drained()
+            async with self._write_lock, self._read_lock:
+                await self._write.call(_checkpoint)
+        finally:
+            await self._read.close()
+            await self._write.close()  # the last connection: SQLite removes the -wal file
+            os.close(self._lock_file)  # lets `restore` replace the file
+
+    def _refuse_when_closing(self) -> None:
+        if self._closing:
+            raise StoreClosing(f"The database {self.path} is closing: the bot is stopping.")
+
+    async def after_erasure(self) -> None:
+        # secure_delete (see `_connect`) zeroes what was deleted in the file's pages; the old
+        # pages still in the write-ahead log go with a checkpoint that empties it.
+        async with self._write_lock:
+            await self._write.call(_checkpoint)
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
+        self._refuse_when_closing()
         return _one_transaction(self._read, self._read_lock, "BEGIN")
 
     async def after_copy(self) -> None:
         """Nothing to do: AUTOINCREMENT follows the ids inserted."""
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        self._refuse_when_closing()
         return _one_transaction(self._write, self._write_lock, "BEGIN IMMEDIATE")
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         # Group read, as the group commit below: the statements queued while the reader's thread
         # is busy run together in one call to it (a trip to the thread costs more than a lookup),
         # each on its own, so each still sees every write committed before it was asked for.
+        self._refuse_when_closing()
         return await self._reads.submit(_QueuedRead(sql, params))
 
     async def run_transaction(self, work: Callable[[Connection], Awaitable[_Result]]) -> _Result:
         # The whole transaction in the database thread, not one trip there per statement (each
         # trip waits for the thread and wakes the event loop), and committed with the writes
         # queued meanwhile (group commit, as `write_guarded`'s): one sync of the log for all.
+        self._refuse_when_closing()
         result: _Result = await self._writes.submit(_QueuedWork(work))
         return result
 
     async def write_guarded(self, guard: Statement, then: Sequence[Statement]) -> bool:
         # Group commit (see the module's docstring).
+        self._refuse_when_closing()
         applied: bool = await self._writes.submit(_QueuedWrite(guard, tuple(then)))
         return applied
 
     @asynccontextmanager
     async def claim(self, job: str) -> AsyncIterator[bool]:
         # One process per SQLite file: a claim only has to keep this process from doing a job twice.
+        self._refuse_when_closing()
         if job in self._claimed:
             yield False
             return
@@ -273,6 +316,11 @@ class _Batched(Generic[_Work, _Outcome]):
         if self._runner is None or self._runner.done():
             self._runner = asyncio.create_task(self._run_queued())
         return await outcome
+
+    async def drained(self) -> None:
+        """Return once every piece queued so far has run."""
+        while self._runner is not None and not self._runner.done():
+            await asyncio.wait([self._runner])
 
     async def _run_queued(self) -> None:
         while self._queued:
@@ -444,6 +492,9 @@ def _connect(path: Path, synchronous: str) -> sqlite3.Connection:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 5000")
         db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+        # What is deleted is overwritten with zeros, not left readable in free space: a player's
+        # name erased by /privacy forget-me must not stay in the file (see `after_erasure`).
+        db.execute("PRAGMA secure_delete = ON")
     except BaseException:
         db.close()
         raise
@@ -461,6 +512,43 @@ def _open_writer(path: Path, synchronous: str) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _checkpoint(db: sqlite3.Connection) -> None:
+    """Copy the write-ahead log into the file and empty it (waiting for readers, up to the busy
+    timeout)."""
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file beside the database at `path`: every store open on the file holds a shared
+    lock on it, `restore` an exclusive one (see `hold_lock`)."""
+    return path.with_name(path.name + ".lock")
+
+
+def hold_lock(path: Path, *, exclusive: bool) -> int:
+    """Lock the lock file of the database at `path`, without waiting; returns the open file,
+    which holds the lock until it is closed (or its process ends, however it ends: the system
+    lets an flock go with the last open file, so a bot killed leaves no stale lock). Shared for
+    a store (several may be open on one file), exclusive for `restore`: each refuses the other.
+    Raises StoreUnavailable when the other kind holds it."""
+    lock = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(lock, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(lock)
+        if exclusive:
+            raise StoreUnavailable(
+                f"The database {path} is in use: a running bot (or another tool) has it open. "
+                "Stop the bot first."
+            ) from None
+        raise StoreUnavailable(
+            f"The database {path} is being restored from a backup: start the bot once that is done."
+        ) from None
+    except BaseException:
+        os.close(lock)
+        raise
+    return lock
 
 
 async def _close_all(connections: Sequence[DatabaseThread]) -> None:

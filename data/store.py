@@ -300,6 +300,11 @@ class Store(ABC):
     async def after_copy(self) -> None:
         """After rows were copied in with their ids (data/migrate.py): new ids follow on."""
 
+    @abstractmethod
+    async def after_erasure(self) -> None:
+        """After data was erased (a player's, a server's): leave no copy of it in the files the
+        driver keeps (SQLite's write-ahead log)."""
+
     async def schema_version(self) -> int:
         async with self.reading() as db:
             rows = await db.execute_fetchall("SELECT MAX(version) FROM schema_migrations")
@@ -1165,6 +1170,7 @@ class Store(ABC):
             for table in ("ratings", "rating_history"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM players WHERE user_id = ?", (user_id,))
+        await self.after_erasure()
         return label
 
     async def erase_guild(self, guild_id: int) -> int:
@@ -1175,4 +1181,5 @@ class Store(ABC):
             await db.execute("DELETE FROM ratings WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
+        await self.after_erasure()
         return count

@@ -1,6 +1,15 @@
 """The game host: lobbies, seats, turns, chance, results. No Discord."""
 
-from data import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
+from data import (
+    ACTIVE_STATUSES,
+    OVER_STATUSES,
+    EntryKind,
+    LeftReason,
+    MatchStatus,
+    Notify,
+    StoreClosing,
+    StoreUnavailable,
+)
 
 from .announcements import DueMessage
 from .checks import MAX_ID, MOVE_TEXT_LIMIT, game_by_key
@@ -157,6 +166,8 @@ __all__ = [
     "ServerSettings",
     "SettingRefused",
     "StaleTurn",
+    "StoreClosing",
+    "StoreUnavailable",
     "TakebackOffer",
     "TakebackRefusal",
     "TakebackRefused",

@@ -81,6 +81,55 @@ def migrate(args: argparse.Namespace) -> int:
     return main(["--to", args.to] + ([] if args.source is None else ["--from", args.source]))
 
 
+# -- backup and restore ----------------------------------------------------------------------------
+
+
+def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the new backup file")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    parser.add_argument("--database", default=None, help="the database (default: the bot's own)")
+
+
+def _restore_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the backup to restore")
+    parser.add_argument("--database", default=None, help="the database (default: the bot's own)")
+
+
+def _backup_or_restore(command: str, args: argparse.Namespace, options: list[str]) -> int:
+    """Run data/backup.py's command on the database the bot itself would open (its settings and
+    .env), unless --database names another."""
+    from data.backup import PG_DUMP_ADVICE
+    from data.backup import main as backup_main
+
+    database = args.database
+    if database is None:
+        values = read_env_file(HERE / ".env")
+        values.update(os.environ)
+        settings, problems = checked_settings(values)
+        if settings is None:
+            for problem in problems:
+                print(f"setting {problem}", file=sys.stderr)
+            return 2
+        url = settings.database_url
+        if url is not None and url.startswith(POSTGRES_SCHEMES):
+            print(PG_DUMP_ADVICE, file=sys.stderr)
+            return 1
+        database = url.removeprefix(SQLITE_SCHEME) if url is not None else str(settings.database_path)
+    return backup_main([command, args.file, "--database", database, *options])
+
+
+@subcommand("backup", "copy the live SQLite database consistently, while the bot plays", _backup_arguments)
+def backup(args: argparse.Namespace) -> int:
+    return _backup_or_restore("backup", args, ["--force"] if args.force else [])
+
+
+@subcommand(
+    "restore", "put a backup in place of the database (refused while a bot has it open)", _restore_arguments
+)
+def restore(args: argparse.Namespace) -> int:
+    return _backup_or_restore("restore", args, [])
+
+
 # -- check -----------------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ import sqlite3
 import threading
 from collections.abc import Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -98,6 +99,19 @@ def start_postgres(folder: Path) -> Iterator[str]:
     run_apart(_prepare(url))
     try:
         yield url
+    finally:
+        server.cleanup()
+
+
+@contextmanager
+def private_postgres(folder: Path) -> Iterator[Any]:
+    """A PostgreSQL server of one test's own (pgserver), which the test may stop mid-run
+    (`server.cleanup()`, as an outage); yields the server (`get_uri()`: its URL)."""
+    import pgserver
+
+    server = pgserver.get_server(folder, cleanup_mode="stop")  # type: ignore[attr-defined]
+    try:
+        yield server
     finally:
         server.cleanup()
 
