@@ -39,7 +39,7 @@ def tavern(
 def test_help_lists_the_subcommands() -> None:
     shown = tavern("--help")
     assert shown.returncode == 0, shown.stderr
-    for name in ("run", "migrate", "check"):
+    for name in ("run", "migrate", "check", "backup", "restore"):
         assert f"    {name} " in shown.stdout
     assert "--shards" in tavern("run", "--help").stdout
     assert "--to" in tavern("migrate", "--help").stdout
@@ -122,3 +122,23 @@ def test_run_refuses_a_bad_setting_in_one_line_with_status_2(script: str) -> Non
         "not '0.01'."
     )
     assert "Traceback" not in refused.stderr
+
+
+def test_backup_and_restore_take_the_bots_own_database_from_its_settings(tmp_path: Path) -> None:
+    """`tavern backup FILE` copies the database DATABASE_PATH names and `tavern restore FILE` puts
+    a copy back (keeping the one it replaced); a PostgreSQL DATABASE_URL is sent to pg_dump."""
+    database, copy = tmp_path / "tavern.sqlite3", tmp_path / "copy.sqlite3"
+    asyncio.run(_make(database))
+    settings = {"DATABASE_PATH": str(database)}
+    backed_up = tavern("backup", str(copy), env=settings)
+    assert backed_up.returncode == 0, backed_up.stderr
+    assert backed_up.stdout.startswith(f"Backed up {database} to {copy}") and copy.is_file()
+    again = tavern("backup", str(copy), env=settings)
+    assert again.returncode != 0 and "--force" in again.stderr + again.stdout
+    restored = tavern("restore", str(copy), env=settings)
+    assert restored.returncode == 0, restored.stderr
+    assert f"Restored {copy} to {database}" in restored.stdout
+    assert Path(f"{database}.before-restore").is_file()
+    postgres = tavern("backup", str(tmp_path / "x"), env={"DATABASE_URL": "postgresql://u@h/db"})
+    assert postgres.returncode == 1 and "pg_dump" in postgres.stderr
+    assert not (tmp_path / "x").exists()
