@@ -22,8 +22,9 @@ from datetime import datetime, timedelta
 import discord
 from discord.ext import commands, tasks
 
-from host import Host, MatchSnapshot, StaleTurn, TurnReminder
+from host import Host, MatchSnapshot, StaleTurn, StoreUnavailable, TurnReminder
 
+from .errors import outages
 from .game_cog import game_cog_of
 from .notices import send_reminder
 
@@ -91,6 +92,8 @@ class TurnClock(commands.Cog):
         try:
             with self._round():
                 await self.sweep()
+        except StoreUnavailable as error:  # an outage: one line a minute, as the interactions log it
+            outages.note(error)
         except Exception:  # the clock must keep ticking whatever one sweep met
             log.exception("The turn clock's sweep failed")
 
@@ -144,6 +147,8 @@ class TurnClock(commands.Cog):
             first = self.outbox.current_loop == 0
             with self._round():
                 await self.post_owed(everything=first and not self.host.shares_store)
+        except StoreUnavailable as error:  # the next round tries again; one line a minute
+            outages.note(error)
         except Exception:  # the next round tries again
             log.exception("Posting the owed match messages failed")
 

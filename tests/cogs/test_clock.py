@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+import cogs.clock
 from bot import TavernBot
 from cogs.clock import TurnClock
-from data import LeftReason
+from cogs.errors import OutageLog
+from data import LeftReason, Store
 from host import Host, Player
 from tests.support.discord_harness import ALICE, BOB, CAROL
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, User
@@ -174,3 +177,25 @@ async def test_a_computer_move_played_meanwhile_is_not_announced_again(
     fake.requests.clear()
     assert await clock.sweep() == []
     assert not any(r.method == "POST" and r.path.endswith("/messages") for r in fake.requests)
+
+
+async def test_an_outage_met_by_the_background_loops_is_one_line_without_a_traceback(
+    bot: TavernBot,
+    host: Host,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The sweep and the outbox meet a database that cannot be used (here: closed) every few
+    seconds: each kind is logged once a minute, as the interactions' answers log it, never as a
+    traceback a round."""
+    monkeypatch.setattr(cogs.clock, "outages", OutageLog())
+    clock = TurnClock(bot, host, turn_timeout=timedelta(days=7), lobby_timeout=timedelta(days=3))
+    await store.close()
+    with caplog.at_level(logging.INFO):
+        for _ in range(3):
+            await clock.sweeper()
+            await clock.outbox()
+    lines = [r for r in caplog.records if r.name.startswith("tavern")]
+    assert [r.getMessage().split(":")[0] for r in lines] == ["Database unavailable [StoreClosing]"]
+    assert all(r.exc_info is None for r in caplog.records)
