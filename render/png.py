@@ -380,11 +380,10 @@ def _strips(
     strips: list[Strip | Piece] = []
     # Pillow's raw encoder hands out whole rows, as many as fit: one strip per call, without ever
     # making the whole band's bytes.
+    # The extents are always given: Pillow 13 requires them (12 took the whole image without).
     encoder = pillow_core.raw_encoder("RGB", "RGB")
-    if rows is None:
-        encoder.setimage(image.im)
-    else:
-        encoder.setimage(image.im, (0, rows[0], image.width, rows[1]))
+    first, end = (0, image.height) if rows is None else rows
+    encoder.setimage(image.im, (0, first, image.width, end))
     while True:
         _, status, pixels = encoder.encode(stride * STRIP_ROWS)
         if status < 0:

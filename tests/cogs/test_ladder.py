@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from collections.abc import Sequence
@@ -12,7 +11,6 @@ from typing import Any
 
 import discord
 import pytest
-from PIL import Image
 
 import cogs.ladder
 from bot import TavernBot
@@ -41,6 +39,7 @@ from tests.support.fake_discord import (
     User,
 )
 from tests.support.host import started_match, win_by_five
+from tests.support.images import open_gif
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
 PEOPLE = [User(2000 + i, name) for i, name in enumerate(NAMES)]
@@ -289,7 +288,7 @@ async def test_history_of_a_finished_match(driver: Driver, host: Host) -> None:
 
     ((gif_name, gif),) = animated.files
     assert gif_name.endswith(".gif") and gif.startswith(b"GIF89a")
-    with Image.open(io.BytesIO(gif)) as image:
+    with open_gif(gif) as image:
         assert image.n_frames == len(list(record.states())) == match.ply + 1
         assert image.width <= 480
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
@@ -11,6 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 from render import RENDERERS, UnknownGameError
 from render.animation import FIRST_MS, LAST_MS, MAX_WIDTH, MOVE_MS, animation, shrink
 from rules import GAMES, Move, State
+from tests.support.images import open_gif
 
 GAME = GAMES["keryo-pente"]
 
@@ -35,7 +35,7 @@ def frames_of(gif: bytes) -> list[tuple[Image.Image, int]]:
     """Each frame as a viewer shows it (the changed box laid over the previous frame), with its
     duration in ms."""
     shown = []
-    with Image.open(io.BytesIO(gif)) as image:
+    with open_gif(gif) as image:
         for index in range(image.n_frames):
             image.seek(index)
             shown.append((image.convert("RGB"), int(image.info["duration"])))
@@ -46,7 +46,7 @@ def test_one_frame_per_state_with_durations() -> None:
     frames = random_game(12)
     gif = animation(frames, ["alice", "Bob"])
     assert gif.startswith(b"GIF89a")
-    with Image.open(io.BytesIO(gif)) as image:
+    with open_gif(gif) as image:
         assert image.n_frames == len(frames) == 13
         assert image.width == MAX_WIDTH and image.info.get("loop") == 0
     durations = [duration for _, duration in frames_of(gif)]
@@ -69,7 +69,7 @@ def test_the_frames_show_the_games_pictures() -> None:
 
 def test_a_state_repeated_still_makes_a_frame() -> None:
     start = GAME.start(2)
-    with Image.open(io.BytesIO(animation([(start, None), (start, None), (start, None)]))) as image:
+    with open_gif(animation([(start, None), (start, None), (start, None)])) as image:
         assert image.n_frames == 3
 
 
@@ -77,7 +77,7 @@ def test_a_long_game_stays_small_and_narrower_on_request() -> None:
     frames = random_game(120, seats=6)
     gif = animation(frames, None)
     assert len(gif) < 2_000_000
-    with Image.open(io.BytesIO(animation(frames[:5], None, width=320))) as narrow:
+    with open_gif(animation(frames[:5], None, width=320)) as narrow:
         assert narrow.width == 320 and narrow.n_frames == 5
 
 

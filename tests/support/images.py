@@ -13,7 +13,7 @@ import os
 import warnings
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 import render
 from rules import Move, State
@@ -35,6 +35,14 @@ def updating() -> bool:
 def open_png(data: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(data))
     image.load()
+    return image
+
+
+def open_gif(data: bytes) -> GifImagePlugin.GifImageFile:
+    """An animated picture, opened as the GIF it must be (its `n_frames` is a GIF's: since
+    Pillow 13 an image opened from a file is typed without it)."""
+    image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImagePlugin.GifImageFile), f"a {image.format} picture, not a GIF"
     return image
 
 
