@@ -179,7 +179,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
-        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`.
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`;
+        against the computer, a player `computer_matches_per_player` active matches in all, a
+        server `computer_matches_per_server` (TooManyComputerMatches, nothing stored).
 
         `private`: played where the bot cannot post on its own (a direct message or group DM,
         whose channel id stands as `guild_id`, or a server that did not install the bot): only

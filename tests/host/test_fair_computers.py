@@ -139,6 +139,7 @@ async def test_the_computer_thinks_in_the_turn_of_the_person_who_moved(store: St
     if match.waiting_for_computer:
         match = await host.play_computers(match_id)  # nobody named: the match's creator
         assert chooser.requesters[-1] == ANN.user_id
+    assert match.state is not None
     move = next(iter(match.state.legal_moves()))
     await host.play(match_id, ANN.user_id, str(move))
     await host.play_computers(match_id, requester=ANN.user_id)
