@@ -128,6 +128,17 @@ async def test_a_lobby_taking_a_computer_player_is_within_the_limits(
     assert everything(database) == before
 
 
+async def test_a_rematch_against_the_computer_is_within_the_limits(store: Store, database: Database) -> None:
+    host = host_of(store, RequesterChooser(), computer_matches_per_player=1)
+    finished = await against_computer(host, ANN)
+    await host.resign(finished, ANN.user_id)
+    await against_computer(host, ANN)
+    before = everything(database)
+    with pytest.raises(TooManyComputerMatches):
+        await host.rematch(finished, ANN)
+    assert everything(database) == before
+
+
 # -- whose turn the computer thinks in ---------------------------------------------------------------
 
 
