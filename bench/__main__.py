@@ -9,6 +9,7 @@ import render
 from rules import GAMES
 
 from . import (
+    fairness_bench,
     glass_bead_bench,
     hardening_bench,
     history_bench,
@@ -49,6 +50,7 @@ def main() -> None:
     rows += move_path_bench.rows()
     rows += metrics_bench.rows()
     rows += host_bench.rows()
+    rows += fairness_bench.rows()
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()

@@ -21,11 +21,11 @@ BASE_COMMIT = "48d7249"
 
 
 @contextmanager
-def base_tree() -> Iterator[Path | None]:
-    """The files of BASE_COMMIT in a temporary folder; None where git or the commit is missing."""
+def base_tree(commit: str = BASE_COMMIT) -> Iterator[Path | None]:
+    """The files of `commit` in a temporary folder; None where git or the commit is missing."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", BASE_COMMIT],
+            ["git", "-C", str(ROOT), "archive", "--format=tar", commit],
             capture_output=True,
             check=False,
         )
@@ -51,14 +51,14 @@ def run_worker(name: str, tree: Path, *args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def taking_turns(name: str, runs: int, *args: str) -> tuple[list[Any], list[Any]]:
-    """The worker's figures over this tree and over BASE_COMMIT's, `runs` times each, each run in
-    a fresh process, the two trees taking turns: the machine's load, which changes CPU times by
-    up to 40% from one minute to the next here, then falls on both alike. No figures before when
-    git or the commit is missing."""
+def taking_turns(name: str, runs: int, *args: str, commit: str = BASE_COMMIT) -> tuple[list[Any], list[Any]]:
+    """The worker's figures over this tree and over `commit`'s (BASE_COMMIT's unless said), `runs`
+    times each, each run in a fresh process, the two trees taking turns: the machine's load, which
+    changes CPU times by up to 40% from one minute to the next here, then falls on both alike. No
+    figures before when git or the commit is missing."""
     now: list[Any] = []
     before: list[Any] = []
-    with base_tree() as base:
+    with base_tree(commit) as base:
         for _ in range(runs):
             now.append(run_worker(name, ROOT, *args))
             if base is not None:

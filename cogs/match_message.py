@@ -330,7 +330,13 @@ class MatchMessages(GameCogBase):
                 if notice == Notify.DM:
                     await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
                 await offers_by_dm(client, snapshot, offers, sent.channel.id, sent.id)
-        self.computers_move_later(client, snapshot, quiet_for=interaction.user.id, interaction=interaction)
+        self.computers_move_later(
+            client,
+            snapshot,
+            quiet_for=interaction.user.id,
+            interaction=interaction,
+            requester=interaction.user.id,
+        )
 
     async def announce(
         self,
@@ -590,16 +596,18 @@ class MatchMessages(GameCogBase):
         *,
         quiet_for: int | None,
         interaction: discord.Interaction | None = None,
+        requester: int | None = None,
     ) -> None:
         """When a computer seat is to move, it moves in the background (in the worker pool), and
         its move gets a message of its own when a person is to move again or the game ends: in
         the channel, or for a private match as a follow-up of `interaction` (its token lasts 15
-        minutes; the bot cannot post there otherwise)."""
+        minutes; the bot cannot post there otherwise). `requester`: the person whose action led to
+        it, in whose turn the computer thinks (None: the match's creator)."""
         if snapshot.is_over or not snapshot.waiting_for_computer:
             return
         answer = interaction if snapshot.private else None
         task = asyncio.create_task(
-            self._computers_move(client, snapshot.id, quiet_for, answer),
+            self._computers_move(client, snapshot.id, quiet_for, answer, requester),
             name=f"{BACKGROUND_TASK}{snapshot.id}",
         )
         _background.add(task)
@@ -611,10 +619,11 @@ class MatchMessages(GameCogBase):
         match_id: int,
         quiet_for: int | None,
         interaction: discord.Interaction | None,
+        requester: int | None,
     ) -> None:
         try:
             async with self.host.announcing(match_id):
-                after = await self.host.play_computers(match_id)
+                after = await self.host.play_computers(match_id, requester=requester)
             due = await self.host.owed_message(after)
             if due is not None and interaction is not None:
                 await self.publish(interaction, due.snapshot, ping=True)

@@ -136,6 +136,33 @@ _OPEN_LOBBIES = (
 """How many lobbies are open that a player opened on a server, and in a channel (parameters:
 the creator, the channel, the server, and MatchStatus.LOBBY)."""
 
+_ACTIVE_COMPUTER_MATCHES = (
+    "SELECT m.id, m.game FROM matches m WHERE m.status IN (?, ?) "
+    "AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.computer IS NOT NULL) "
+    "AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?) ORDER BY m.id"
+)
+"""The active matches (lobby or playing) against the computer that a player is seated in, on any
+server or in a direct message (parameters: the two statuses, the player)."""
+_SERVER_COMPUTER_MATCHES = (
+    "SELECT COUNT(*) FROM matches m WHERE m.status IN (?, ?) AND m.guild_id = ? AND m.private = 0 "
+    "AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.computer IS NOT NULL)"
+)
+"""How many active matches against the computer a server has (private ones are their player's
+only; parameters: the two statuses, the server)."""
+
+
+async def _computer_matches(
+    db: Connection, user_id: int, guild_id: int, private: bool
+) -> tuple[list[tuple[int, str]], int]:
+    active = (MatchStatus.LOBBY, MatchStatus.PLAYING)
+    rows = await db.execute_fetchall(_ACTIVE_COMPUTER_MATCHES, (*active, user_id))
+    mine = [(int(match_id), str(game_key)) for match_id, game_key in rows]
+    if private:
+        return mine, 0
+    counted = await db.execute_fetchall(_SERVER_COMPUTER_MATCHES, (*active, guild_id))
+    return mine, int(next(iter(counted))[0])
+
+
 _COMPACT = json.JSONEncoder(separators=(",", ":"))
 """Made once: `json.dumps` with separators builds an encoder at every call."""
 
@@ -386,6 +413,7 @@ class Store(ABC):
         placement: MatchPlacement = MatchPlacement(),
         admit: Callable[[int, int], None] | None = None,
         held: Sequence[HeldSeat] = (),
+        admit_computers: Callable[[list[tuple[int, str]], int], None] | None = None,
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
         and `computers` seated after them; `rematch_of`: the finished match it is the rematch of;
@@ -395,10 +423,22 @@ class Store(ABC):
         creator opened on the server, and how many in the channel; it raises to refuse the new
         one (then nothing is written), and may be called again (`run_transaction`). The count
         and the lobby are one transaction, and the server's lobbies are counted by one
-        transaction at a time: two lobbies opened at once cannot both pass a limit."""
+        transaction at a time: two lobbies opened at once cannot both pass a limit.
+
+        `admit_computers`: likewise, for a match with `computers` seated: called with the active
+        matches against the computer the creator is seated in (id and game key, oldest first) and
+        how many the server has (0 for a private match); it raises to refuse."""
         when = now_text()
 
         async def create(db: Connection) -> int:
+            if admit_computers is not None and creator.user_id is not None:
+                # Matches against the computer opened at once are counted in turn, per player and
+                # per server (SQLite writers are serial already).
+                await db.serialize(f"computer matches {creator.user_id}")
+                if not private:
+                    await db.serialize(f"computer matches server {guild_id}")
+                mine, server = await _computer_matches(db, creator.user_id, guild_id, private)
+                admit_computers(mine, server)
             if admit is not None:
                 # Two lobbies opened at once on the server (in any process) are counted in turn.
                 await db.serialize(f"lobbies {guild_id}")
@@ -445,6 +485,15 @@ class Store(ABC):
             return match_id
 
         return await self.run_transaction(create)
+
+    async def computer_matches_of(
+        self, user_id: int, guild_id: int, private: bool
+    ) -> tuple[list[tuple[int, str]], int]:
+        """The active matches against the computer the player is seated in (id and game key,
+        oldest first), and how many the server has (0 for a private match): `create_match`'s
+        `admit_computers` counts, read outside a transaction."""
+        async with self.reading() as db:
+            return await _computer_matches(db, user_id, guild_id, private)
 
     async def get_match(self, match_id: int, *, known_version: int | None = None) -> MatchRow | None:
         """The match with its seats, read in one statement (one consistent snapshot, one trip to

@@ -353,6 +353,29 @@ class TooManyLobbies(HostError):
         super().__init__(text)
 
 
+class TooManyComputerMatches(HostError):
+    """One more match against the computer would pass a limit: the player's active ones (on any
+    server or in direct messages), or the server's. Finishing, resigning or closing one would work.
+    `matches`: the player's active matches against the computer, as (id, game title)."""
+
+    def __init__(self, *, matches: Sequence[tuple[int, str]], limit: int, on_server: bool) -> None:
+        self.matches, self.limit, self.on_server = list(matches), limit, on_server
+        mine = ", ".join(f"{title} #{match_id}" for match_id, title in self.matches)
+        if on_server:
+            text = (
+                f"This server already has {limit} matches against the computer going on, the most a "
+                "server may have: play against a person, or wait for one of them to finish."
+            )
+            if mine:
+                text += f" Yours: {mine}."
+        else:
+            text = (
+                f"You already have {len(self.matches)} matches against the computer going on, the most "
+                f"one player may have ({limit}): finish, resign or close one of them first: {mine}."
+            )
+        super().__init__(text)
+
+
 class TakebackRefusal(StrEnum):
     """Why a takeback cannot be asked for."""
 

@@ -59,6 +59,7 @@ from .errors import (
     StaleTurn,
     TakebackRefusal,
     TakebackRefused,
+    TooManyComputerMatches,
     TooManyLobbies,
     UnknownLevel,
 )
@@ -93,6 +94,12 @@ OPEN_LOBBIES_PER_PLAYER = 5
 """The most open lobbies one player may have opened on one server."""
 OPEN_LOBBIES_PER_CHANNEL = 10
 """The most open lobbies one channel may have."""
+COMPUTER_MATCHES_PER_PLAYER = 3
+"""The most active matches (lobby or playing) against the computer one player may be seated in,
+over every server and direct message: each one's thinking takes a worker's time."""
+COMPUTER_MATCHES_PER_SERVER = 30
+"""The most active matches against the computer one server may have (private ones count for their
+player only)."""
 DRAW_OPENING_MOVES = 20
 """A computer player agrees to no draw in a match's first this many moves: the opening is for
 playing, and a search rates most of its positions close to even."""
@@ -102,9 +109,11 @@ class Chooser(Protocol):
     """Thinks for computer seats, off the event loop: the notation of the move a seat plays, and
     whether a seat agrees to a draw (see host.computer)."""
 
-    async def choose(self, state: State, level: str, seed: int) -> str: ...
+    async def choose(self, state: State, level: str, seed: int, *, requester: int | None = None) -> str: ...
 
-    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool: ...
+    async def accepts_draw(
+        self, state: State, seat: int, level: str, seed: int, *, requester: int | None = None
+    ) -> bool: ...
 
 
 IDLE_PAGE = 100
@@ -120,6 +129,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         seed_source: Callable[[], int] | None = None,
         lobbies_per_player: int = OPEN_LOBBIES_PER_PLAYER,
         lobbies_per_channel: int = OPEN_LOBBIES_PER_CHANNEL,
+        computer_matches_per_player: int = COMPUTER_MATCHES_PER_PLAYER,
+        computer_matches_per_server: int = COMPUTER_MATCHES_PER_SERVER,
     ):
         super().__init__(store)
         self._computer = computer
@@ -127,6 +138,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self._locks = MatchLocks()
         self.lobbies_per_player = lobbies_per_player
         self.lobbies_per_channel = lobbies_per_channel
+        self.computer_matches_per_player = computer_matches_per_player
+        self.computer_matches_per_server = computer_matches_per_server
         self.activity = HostActivity()
         """Counters of what this host did, read by the metrics (host/activity.py)."""
         self._opening = asyncio.Lock()
@@ -166,7 +179,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
     ) -> MatchSnapshot:
         """Open a lobby in a channel with the creator seated. With `computers` (a level), every
         other seat is taken by a computer player at once and the match starts. A player may
-        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`.
+        have `lobbies_per_player` open lobbies on a server, a channel `lobbies_per_channel`;
+        against the computer, a player `computer_matches_per_player` active matches in all, a
+        server `computer_matches_per_server` (TooManyComputerMatches, nothing stored).
 
         `private`: played where the bot cannot post on its own (a direct message or group DM,
         whose channel id stands as `guild_id`, or a server that did not install the bot): only
@@ -188,6 +203,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         placement = (await self.check_offered(guild_id, game.key)).placement(thread)
         if private:  # no thread where the bot cannot post on its own: the interactions show it all
             placement = replace(placement, threaded=False, quiet=False)
+        # The computer players are seated with the creator, so that the limits on matches against
+        # the computer count this one in the transaction that opens it.
+        computer_seats = [computer_seat(i, computers) for i in range(1, seat_count)] if computers else []
         match_id = await self.store.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -201,11 +219,14 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             placement=placement,
             admit=self._admit_lobby if computers is None else None,
             held=held,
+            computers=computer_seats,
+            admit_computers=self._admit_computers if computers is not None else None,
         )
         # The names were stored with the seat and the held seats.
         self.kept.touch(user_ids=[creator.user_id, *(h.user_id for h in held)])
         if computers is not None:
-            return await self.start(match_id, creator.user_id, computers=computers)
+            async with self._editing(match_id) as lobby:
+                return await self._start(lobby, list(lobby.row.seats))
         return await self.get(match_id)
 
     def _admit_lobby(self, mine: int, here: int) -> None:
@@ -215,6 +236,28 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             raise TooManyLobbies(open_count=mine, limit=self.lobbies_per_player, in_channel=False)
         if here >= self.lobbies_per_channel:
             raise TooManyLobbies(open_count=here, limit=self.lobbies_per_channel, in_channel=True)
+
+    def _admit_computers(self, mine: list[tuple[int, str]], server: int) -> None:
+        """Refuse a new match against the computer when its creator is seated in `mine` active
+        ones already, or its server has `server` (the store calls it in the transaction that would
+        open it)."""
+        titled = [(match_id, game_by_key(game_key).title) for match_id, game_key in mine]
+        if len(mine) >= self.computer_matches_per_player:
+            raise TooManyComputerMatches(
+                matches=titled, limit=self.computer_matches_per_player, on_server=False
+            )
+        if server >= self.computer_matches_per_server:
+            raise TooManyComputerMatches(
+                matches=titled, limit=self.computer_matches_per_server, on_server=True
+            )
+
+    async def _check_computer_limits(self, row: MatchRow) -> None:
+        """A lobby of people that a computer player would join becomes a match against the
+        computer: within the limits, as one opened so (its creator's and its server's)."""
+        if any(seat.computer is not None for seat in row.seats):
+            return  # counted already
+        mine, server = await self.store.computer_matches_of(row.creator_id, row.guild_id, row.private)
+        self._admit_computers(mine, server)
 
     async def add_computer(self, match_id: int, user_id: int, level: str) -> MatchSnapshot:
         """Seat a computer player in a lobby (creator only); a full lobby starts."""
@@ -229,6 +272,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                 raise LobbyFull(match.ref, seat_count=row.seat_count)
             if row.held and len(row.seats) + len(row.held) >= row.seat_count:
                 raise SeatHeld(match.ref, held_for=[h.name for h in row.held], creator=True)
+            await self._check_computer_limits(row)
             return await self._take_seat(match, computer_seat(len(row.seats), level))
 
     async def join(self, match_id: int, player: Player) -> MatchSnapshot:
@@ -297,6 +341,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if user_id != row.creator_id:
                 raise NotCreator(match.ref, creator_id=row.creator_id, action=LobbyAction.START)
             if computers is not None:
+                await self._check_computer_limits(row)
                 filled = [*row.seats]
                 filled += [computer_seat(i, computers) for i in range(len(row.seats), row.seat_count)]
                 return await self._start(match, filled)
@@ -372,6 +417,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     private=row.private,
                     # It waits for people: it is a lobby, within the limits.
                     admit=self._admit_lobby if len(computers) + 1 < len(row.seats) else None,
+                    admit_computers=self._admit_computers if computers else None,
                 )
             self.kept.touch(user_ids=[player.user_id])  # the player's name was stored with the seat
         if len(computers) + 1 < len(row.seats):
@@ -473,10 +519,12 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             raise self._not_your_turn(match)
         return seat.seat, state.parse(text)
 
-    async def play_computers(self, match_id: int) -> MatchSnapshot:
+    async def play_computers(self, match_id: int, *, requester: int | None = None) -> MatchSnapshot:
         """Play every computer seat's move (with the chance events and passes that follow)
         until a person is to move or the game ends. Each move is stored as it lands; the
-        thinking runs in the worker pool, never on the event loop."""
+        thinking runs in the worker pool, never on the event loop, in the turn of `requester`
+        (the person whose move led to it; None: the match's creator), so that the pool is
+        shared fairly between people."""
         played: list[PlayedMove] = []
         for _ in range(MAX_AUTOMATIC_PLIES):
             async with self._editing(match_id) as match:
@@ -488,17 +536,20 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
                     break
                 level = row.seats[seat].computer or RESIGNED_SEAT_LEVEL
                 seed = chance_rng(row.seed, row.log_length).randrange(2**31)
-                text = await self._computer_choice(row.game, state, level, seed)
+                owner = row.creator_id if requester is None else requester
+                text = await self._computer_choice(row.game, state, level, seed, owner)
                 played += (await self._play_move(match, seat, state.parse(text))).played
         return await self.get(match_id, played=played)
 
-    async def _computer_choice(self, game_key: str, state: State, level: str, seed: int) -> str:
+    async def _computer_choice(
+        self, game_key: str, state: State, level: str, seed: int, requester: int
+    ) -> str:
         """`computer.choose`, counted: how many wait, how long each took (host/activity.py)."""
         activity = self.activity
         activity.computer_moves_waiting += 1
         started = time.perf_counter()
         try:
-            text = await self.computer.choose(state, level, seed)
+            text = await self.computer.choose(state, level, seed, requester=requester)
         finally:
             activity.computer_moves_waiting -= 1
         activity.thought(game_key, time.perf_counter() - started)
@@ -581,7 +632,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if not needed <= offer:
                 return await self._commit(match, MatchChange(draw_offer=sorted(offer)))
             assert match.state is not None
-            declined = await self._declining_draw(match)
+            declined = await self._declining_draw(match, user_id)
             if declined:
                 snapshot = await self._commit(match, MatchChange(draw_offer=None))
                 return replace(snapshot, draw_declined=declined)
@@ -595,7 +646,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             )
             return await self._commit(match, change, played=[entry])
 
-    async def _declining_draw(self, match: Loaded) -> tuple[int, ...]:
+    async def _declining_draw(self, match: Loaded, requester: int) -> tuple[int, ...]:
         """The computer players' seats that decline a draw now, each asked with its own seed; in
         the opening (`DRAW_OPENING_MOVES`) every one declines without being asked."""
         row, state = match.row, match.state
@@ -608,7 +659,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if seat.user_id is not None:
                 continue
             level = seat.computer or RESIGNED_SEAT_LEVEL
-            if not await self.computer.accepts_draw(state, seat.seat, level, rng.randrange(2**31)):
+            seed = rng.randrange(2**31)
+            if not await self.computer.accepts_draw(state, seat.seat, level, seed, requester=requester):
                 declined.append(seat.seat)
         return tuple(declined)
 

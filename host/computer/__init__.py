@@ -3,8 +3,8 @@
     from host.computer import ComputerPool, choose_move, LEVELS
 
     move = choose_move(state, "normal", seed)        # a legal Move of `state` (synchronous)
-    pool = ComputerPool(workers=1)                   # once, at start-up
-    text = await pool.choose(state, "hard", seed)    # notation, thought about in a worker process
+    pool = ComputerPool()                            # once, at start-up: a worker per core
+    text = await pool.choose(state, "hard", seed, requester=user_id)  # in a worker process, in turn
     state = state.play(text)
     yes = await pool.accepts_draw(state, 1, "normal", seed)  # seat 1's answer to a draw offer
     pool.close()                                     # at shutdown
@@ -20,7 +20,7 @@ when the game is over, and for an unknown level.
 `search.py` is the search (no game-specific code); `hooks.py` describes the optional hooks a game
 may add to its State class (`candidate_moves`, `winning_moves`, `playout_move`, `playout`,
 `evaluate`, `playout_plies`) and holds the ones registered by game key until the games have them;
-`pool.py` is the worker pool.
+`pool.py` is the worker pool; `fair.py` shares its workers between the people waiting, in turn.
 """
 
 from .hooks import GAME_HOOKS, GameHooks, hooks_for

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from rules import State
 
+from .fair import FairSlots
 from .search import MAX_THINKING, accepts_draw, check_playable, choose_move, level_named
 
 T = TypeVar("T")
@@ -61,6 +62,20 @@ def _watch_parent(parent_pid: int) -> None:
     os._exit(1)
 
 
+MAX_WORKERS = 8
+"""The most worker processes a pool may have (each holds the rules and a search in memory)."""
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on (at least 1, at most MAX_WORKERS): a search
+    keeps one core busy for its whole time budget."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, cores))
+
+
 def _warm_up() -> None:
     """Runs in each new worker so the first real move does not pay for the imports."""
     import rules  # noqa: F401
@@ -75,18 +90,24 @@ class ComputerPool:
     next move) and an easy-level move is played instead, so a computer seat never hangs a match.
     `await pool.accepts_draw(state, seat, level, seed)` is a computer seat's answer to a draw
     offer, thought about the same way (no answer in time declines).
+
+    `workers`: how many searches run at once (default: one per core, `default_workers`). Requests
+    that wait for a worker are served fairly: each belongs to a `requester` (the person whose move
+    led to the computer's turn), and the requesters take turns (`FairSlots`), so that one person's
+    many matches cannot hold back another's reply.
     """
 
     def __init__(
-        self, workers: int = 1, *, timeout: float = MAX_THINKING + 3.0, context: str = "spawn"
+        self, workers: int | None = None, *, timeout: float = MAX_THINKING + 3.0, context: str = "spawn"
     ) -> None:
-        if not 1 <= workers <= 8:
-            raise ValueError("workers must be between 1 and 8")
+        workers = default_workers() if workers is None else workers
+        if not 1 <= workers <= MAX_WORKERS:
+            raise ValueError(f"workers must be between 1 and {MAX_WORKERS}")
         self.workers = workers
         self.timeout = timeout
         self._context = multiprocessing.get_context(context)
         self._executor: ProcessPoolExecutor | None = None
-        self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        self._slots: tuple[asyncio.AbstractEventLoop, FairSlots] | None = None
         self.timeouts = 0
         """How many moves hit the hard timeout (and were played at the easy level)."""
         self.thread_fallbacks = 0
@@ -116,24 +137,38 @@ class ComputerPool:
         *,
         time_limit: float | None = None,
         iterations: int | None = None,
+        requester: int | None = None,
     ) -> str:
-        """The notation of the move `choose_move` picks, computed in a worker process."""
+        """The notation of the move `choose_move` picks, computed in a worker process, in
+        `requester`'s turn."""
         level_named(level)
         check_playable(state)
         job = partial(_choose, level=level, seed=seed, time_limit=time_limit, iterations=iterations)
         easy = partial(_choose, level="easy", seed=seed, time_limit=None, iterations=None)
-        return await self._think(state, job, easy)
+        return await self._think(state, job, easy, requester)
 
     async def accepts_draw(
-        self, state: State, seat: int, level: str, seed: int, *, iterations: int | None = None
+        self,
+        state: State,
+        seat: int,
+        level: str,
+        seed: int,
+        *,
+        iterations: int | None = None,
+        requester: int | None = None,
     ) -> bool:
         """Whether the computer playing `seat` agrees to a draw (`search.accepts_draw`), computed
         in a worker process; one that does not answer in time declines (the game goes on)."""
         level_named(level)
         job = partial(accepts_draw, seat=seat, level=level, seed=seed, iterations=iterations)
-        return await self._think(state, job, lambda _: False)
+        return await self._think(state, job, lambda _: False, requester)
 
-    async def _think(self, state: State, job: Job[T], fallback: Job[T]) -> T:
+    @property
+    def waiting(self) -> int:
+        """How many requests wait for a worker now."""
+        return 0 if self._slots is None else self._slots[1].waiting
+
+    async def _think(self, state: State, job: Job[T], fallback: Job[T], requester: int | None) -> T:
         """`job(state)` in a worker process, else (a state that cannot be pickled) in a thread;
         `fallback(state)`, quick, when it does not answer within the timeout."""
         try:
@@ -148,11 +183,12 @@ class ComputerPool:
                 self.timeouts += 1
                 return await asyncio.to_thread(fallback, state)
         # At most `workers` searches are submitted at once, so the timeout counts thinking only,
-        # never waiting in the executor's queue behind other matches' moves.
+        # never waiting in the executor's queue behind other matches' moves; the waiting ones
+        # are served per requester in turn.
         loop = asyncio.get_running_loop()
         if self._slots is None or self._slots[0] is not loop:
-            self._slots = (loop, asyncio.Semaphore(self.workers))
-        async with self._slots[1]:
+            self._slots = (loop, FairSlots(self.workers))
+        async with self._slots[1].turn(requester):
             executor = self._pool()
             try:
                 future = executor.submit(_run, blob, job)

@@ -65,6 +65,23 @@ async def test_too_many_lobbies_is_a_polite_refusal(driver: Driver, host: Host) 
     assert answer.text.startswith("This channel already has 10 open lobbies") and "`/games`" in answer.text
 
 
+async def test_a_fourth_match_against_the_computer_is_a_polite_refusal_naming_the_three(
+    driver: Driver, host: Host, db_path: Path
+) -> None:
+    for _ in range(3):  # each match, and the computer's first move when it has it, are posted
+        await driver.command(ALICE, "keibot new", opponent="computer", level="easy")
+    mine = await host.matches_of_player(ALICE.id, statuses=("lobby", "playing"))
+    with sqlite3.connect(db_path) as db:
+        before = db.execute("SELECT COUNT(*) FROM matches").fetchone()
+    answer = harness.the_private_message(
+        await driver.command(ALICE, "keibot new", opponent="computer", level="easy")
+    )
+    assert answer.text.startswith("You already have 3 matches against the computer going on"), answer.text
+    assert all(f"Keibot #{match.id}" in answer.text for match in mine) and len(mine) == 3
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT COUNT(*) FROM matches").fetchone() == before, "nothing is stored"
+
+
 async def test_a_click_forged_from_another_server_reaches_nothing(
     driver: Driver, host: Host, fake: FakeDiscord, db_path: Path
 ) -> None:

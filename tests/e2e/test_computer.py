@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from .bot_process import BotProcess
-from .driver import ALICE, Driver, Stored, opened_match, wait_for
+from .driver import ALICE, Driver, Stored, component_id, opened_match, wait_for
 from .fake_discord import FakeDiscord
 from .processes import wait_until_gone
 
@@ -54,6 +54,11 @@ def test_the_computer_answers(game: str, driver: Driver, stored: Stored) -> None
     assert all(board.pinged == [] for board in driver.boards()[boards:]), [
         (b.pinged, b.text[:80]) for b in driver.boards()
     ]
+    # Alice resigns: a player may have three matches against the computer going on (one game a test).
+    asked = driver.command(ALICE, f"{game} resign", match=match_id)
+    (confirm,) = [m for m in asked.messages if m.ephemeral and not m.deleted]
+    driver.click(ALICE, confirm, component_id(confirm, "resign-yes"))
+    wait_for(lambda: stored.match(match_id).status == "finished", 10, "the resignation")
 
 
 def test_kill_while_the_computer_thinks(

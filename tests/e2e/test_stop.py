@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 from .bot_process import BotProcess
-from .driver import ALICE, PLAYERS, Driver, Stored, opened_match, wait_for
+from .driver import ALICE, PLAYERS, Driver, Player, Stored, opened_match, wait_for
 from .fake_discord import GUILD_ID, LOADING, FakeDiscord, Interaction
 
 IN_FLIGHT = 8
+MOVERS = [ALICE, *(Player(3001 + i, f"Player {i}") for i in range(IN_FLIGHT - 1))]
+"""One player a match: a player may have three matches against the computer going on."""
 ANSWERS = r"/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+(/messages/.*)?)"
 """The requests that answer an interaction: its callback, follow-ups and edits of its answer."""
 APOLOGY = "something went wrong"
@@ -25,7 +27,7 @@ APOLOGY = "something went wrong"
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[FakeDiscord]:
-    discord = FakeDiscord({player.id: player.name for player in PLAYERS.values()})
+    discord = FakeDiscord({player.id: player.name for player in (*PLAYERS.values(), *MOVERS)})
     discord.start()
     yield discord
     discord.stop()
@@ -52,25 +54,27 @@ def started_bot(
 
 
 def moves_in_flight(fake: FakeDiscord, bot: BotProcess, slow_seconds: float) -> list[Interaction]:
-    """Alice's moves in `IN_FLIGHT` matches against the computer, each sent at once and each
+    """The moves of `IN_FLIGHT` matches against the computer (Alice's and others'), each sent at once and each
     answered by Discord `slow_seconds` late: returned once the bot has begun answering every one
     (they are in flight in the bot)."""
     driver = Driver(fake)
     stored = Stored(bot.database)
     matches = []
-    for _ in range(IN_FLIGHT):
-        opened = driver.command(ALICE, "keryo-pente new", opponent="computer", level="easy", tournament=False)
-        matches.append(opened_match(opened))
-    wait_for(lambda: all(stored.user_to_move(m) == ALICE.id for m in matches), 20, "Alice to move")
+    for player in MOVERS:
+        opened = driver.command(
+            player, "keryo-pente new", opponent="computer", level="easy", tournament=False
+        )
+        matches.append((player, opened_match(opened)))
+    wait_for(lambda: all(stored.user_to_move(m) == p.id for p, m in matches), 20, "the players to move")
     chosen = []
-    for match_id in matches:
-        (move, *_) = driver.autocomplete(ALICE, "keryo-pente move", "move", move="", match=match_id)
-        chosen.append((match_id, move))
+    for player, match_id in matches:
+        (move, *_) = driver.autocomplete(player, "keryo-pente move", "move", move="", match=match_id)
+        chosen.append((player, match_id, move))
     fake.slow_next("POST", ANSWERS, slow_seconds, times=4 * IN_FLIGHT)
     fake.slow_next("PATCH", ANSWERS, slow_seconds, times=4 * IN_FLIGHT)
     sent = [
-        driver.command(ALICE, "keryo-pente move", move=move, match=match_id, settle=False)
-        for match_id, move in chosen
+        driver.command(player, "keryo-pente move", move=move, match=match_id, settle=False)
+        for player, match_id, move in chosen
     ]
 
     def begun(interaction: Interaction) -> bool:

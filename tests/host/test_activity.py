@@ -33,11 +33,13 @@ class SlowChooser:
     def __init__(self) -> None:
         self.release = asyncio.Event()
 
-    async def choose(self, state: State, level: str, seed: int) -> str:
+    async def choose(self, state: State, level: str, seed: int, *, requester: int | None = None) -> str:
         await self.release.wait()
         return str(state.legal_moves()[0])
 
-    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool:
+    async def accepts_draw(
+        self, state: State, seat: int, level: str, seed: int, *, requester: int | None = None
+    ) -> bool:
         return False
 
 

@@ -35,12 +35,14 @@ class ThreadChooser:
         self.calls = 0
         self.draw_questions = 0
 
-    async def choose(self, state: State, level: str, seed: int) -> str:
+    async def choose(self, state: State, level: str, seed: int, *, requester: int | None = None) -> str:
         self.calls += 1
         move = await asyncio.to_thread(choose_move, state, level, seed, iterations=30, time_limit=0.5)
         return str(move)
 
-    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool:
+    async def accepts_draw(
+        self, state: State, seat: int, level: str, seed: int, *, requester: int | None = None
+    ) -> bool:
         self.draw_questions += 1
         return await asyncio.to_thread(accepts_draw, state, seat, level, seed, iterations=300)
 
@@ -149,7 +151,8 @@ async def test_computer_matches_lists_matches_waiting_after_a_restart(
     store: Store, chooser: ThreadChooser
 ) -> None:
     seeds = iter(range(100))
-    host = Host(store, computer=chooser, seed_source=lambda: next(seeds))
+    # Six matches of one player against the computer: past the usual limit (3), set higher here.
+    host = Host(store, computer=chooser, seed_source=lambda: next(seeds), computer_matches_per_player=6)
     waiting = []
     for _ in range(6):
         match = await host.new(

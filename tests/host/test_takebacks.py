@@ -39,10 +39,12 @@ from tests.support.host import (
 class EasyChooser:
     """The real search at the easy level, in a thread (quick and seeded)."""
 
-    async def choose(self, state: State, level: str, seed: int) -> str:
+    async def choose(self, state: State, level: str, seed: int, *, requester: int | None = None) -> str:
         return str(await asyncio.to_thread(choose_move, state, "easy", seed, iterations=20, time_limit=0.5))
 
-    async def accepts_draw(self, state: State, seat: int, level: str, seed: int) -> bool:
+    async def accepts_draw(
+        self, state: State, seat: int, level: str, seed: int, *, requester: int | None = None
+    ) -> bool:
         return True
 
 
