@@ -21,11 +21,11 @@ BASE_COMMIT = "48d7249"
 
 
 @contextmanager
-def base_tree() -> Iterator[Path | None]:
-    """The files of BASE_COMMIT in a temporary folder; None where git or the commit is missing."""
+def base_tree(commit: str = BASE_COMMIT) -> Iterator[Path | None]:
+    """The files of `commit` in a temporary folder; None where git or the commit is missing."""
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", BASE_COMMIT],
+            ["git", "-C", str(ROOT), "archive", "--format=tar", commit],
             capture_output=True,
             check=False,
         )
