@@ -46,6 +46,11 @@ would turn it every frame: hard to follow, and every frame a whole new picture).
 PLAY_MS = 60_000
 """What the moves' frames of a whole game last together, at most (the first and last are held
 longer on top of it)."""
+BYTE_BUDGET = 1_900_000
+"""The most a GIF weighs at 480 px (under 2 MB; Discord takes 8 MB): a game whose frames weigh
+more shows fewer of its states (`_budgeted_step`)."""
+BUDGET_AFTER = 10
+"""The frames written before the budget judges the pace (the first weighs as much as 10 moves)."""
 MIN_MS = 150
 """The shortest a move's frame shows: a longer game shows every 2nd, 3rd... move instead."""
 
@@ -237,8 +242,8 @@ def animation(
     if not positions:
         raise ValueError("a game has at least its starting position")
     total = len(positions)
-    shown = sampled(total)
-    _, move_ms = _timing(total - 1)
+    base_step, move_ms = _timing(total - 1)
+    step = base_step
 
     def picture(index: int) -> frame.Picture:
         state, move = positions[index]
@@ -262,7 +267,8 @@ def animation(
     board_height = size[1] - STRIP_HEIGHT
     current = Image.new("P", size, TRANSPARENT)
     current.putpalette(palette.getpalette() or [])
-    for number, index in enumerate(shown):
+    index, number, first_bytes = 0, 0, 0
+    while True:
         move = positions[index][1]
         ranges = [(0, canvas.image.height)] if number == 0 else canvas.update(picture(index))
         previous = current.copy()
@@ -271,28 +277,64 @@ def animation(
             current.paste(rows.quantize(palette=palette, dither=Image.Dither.NONE), (0, top // factor))
         strip = _strip(index, total, move, size[0]).quantize(palette=palette, dither=Image.Dither.NONE)
         current.paste(strip, (0, board_height))
-        duration = FIRST_MS if number == 0 else LAST_MS if number == len(shown) - 1 else move_ms
+        duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:
             out.write(_frame(current, (0, 0), duration, transparent=False))
-            continue
-        # only the rows painted can differ: compare those (the strip always is)
-        first_row = min([board_height, *(top // factor for top, _ in ranges)])
-        region = (0, first_row, size[0], size[1])
-        changed = ImageChops.difference(previous.crop(region), current.crop(region))
-        box = changed.getbbox()
-        if box is None:  # nothing changed: one transparent pixel keeps the frame count
-            blank = Image.new("P", (1, 1), TRANSPARENT)
-            blank.putpalette(palette.getpalette() or [])
-            out.write(_frame(blank, (0, 0), duration, transparent=True))
-            continue
-        part = changed.crop(box)
-        box = (box[0], box[1] + first_row, box[2], box[3] + first_row)
-        unchanged = part.point(_UNCHANGED, "L")
-        part = current.crop(box)
-        part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
-        out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
+            first_bytes = out.tell()
+        else:
+            _write_change(out, previous, current, ranges, factor, board_height, palette, duration)
+        if index == total - 1:
+            break
+        number += 1
+        step = _budgeted_step(base_step, out.tell(), first_bytes, number, total - 1 - index)
+        index = min(total - 1, index + step)
     out.write(b";")
     return out.getvalue()
+
+
+def _budgeted_step(step: int, written: int, first: int, frames: int, left: int) -> int:
+    """The step to the next state shown: `step` (the timing's), or a longer one when the frames written so far
+    (`frames` of them in `written` bytes, `first` of which the header and the whole first
+    picture) say that `left` more states at this pace would take the GIF over BYTE_BUDGET (a
+    game whose every move changes much of the picture: the frames then skip a few more states,
+    at the same pace, so the moves still last at most PLAY_MS)."""
+    if frames < BUDGET_AFTER:
+        return step
+    each = (written - first) / (frames - 1)
+    affordable = max(1, int((BYTE_BUDGET - written) / each) - 1)
+    planned = -(-left // step)
+    return step if planned <= affordable else max(step, -(-left // affordable))
+
+
+def _write_change(
+    out: io.BytesIO,
+    previous: Image.Image,
+    current: Image.Image,
+    ranges: Sequence[tuple[int, int]],
+    factor: int,
+    board_height: int,
+    palette: Image.Image,
+    duration: int,
+) -> None:
+    """Writes the frame that turns `previous` into `current`: the box that changed, the pixels
+    inside it that did not transparent."""
+    size = current.size
+    # only the rows painted can differ: compare those (the strip always is)
+    first_row = min([board_height, *(top // factor for top, _ in ranges)])
+    region = (0, first_row, size[0], size[1])
+    changed = ImageChops.difference(previous.crop(region), current.crop(region))
+    box = changed.getbbox()
+    if box is None:  # nothing changed: one transparent pixel keeps the frame count
+        blank = Image.new("P", (1, 1), TRANSPARENT)
+        blank.putpalette(palette.getpalette() or [])
+        out.write(_frame(blank, (0, 0), duration, transparent=True))
+        return
+    part = changed.crop(box)
+    box = (box[0], box[1] + first_row, box[2], box[3] + first_row)
+    unchanged = part.point(_UNCHANGED, "L")
+    part = current.crop(box)
+    part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
+    out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
 
 
 _UNCHANGED = [255] + [0] * 255
