@@ -194,13 +194,17 @@ class _Canvas:
         bottom = min(height, top + last)
         if top + first >= bottom:
             return []
-        self.image.paste(BACKGROUND, (0, top + first, width, bottom))
+        # the margins beside the band are BACKGROUND (the band itself covers the rest)
+        if left > 0:
+            self.image.paste(BACKGROUND, (0, top + first, left, bottom))
+        if left + band.width < width:
+            self.image.paste(BACKGROUND, (left + band.width, top + first, width, bottom))
         if isinstance(band, png.Slices):
             with band.draw(first, last) as (rows, start):
                 part = rows.crop((0, start, band.width, start + bottom - top - first))
-        else:
-            part = band.crop((0, first, band.width, bottom - top))
-        self.image.paste(part, (left, top + first))
+            self.image.paste(part, (left, top + first))
+        else:  # a whole band (Pillow clips what reaches below the canvas)
+            self.image.paste(band, (left, top))
         return [(top + first, bottom)]
 
 
