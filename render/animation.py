@@ -211,10 +211,10 @@ class _Canvas:
 def _timing(moves: int) -> tuple[int, int]:
     """(every how many moves a frame is drawn, the milliseconds a frame shows) for a game of
     `moves` moves: the moves share PLAY_MS (at most MOVE_MS each), and a frame never shows for
-    less than MIN_MS, so a long game shows every 2nd, 3rd... move instead."""
+    less than MIN_MS, so a long game shows every 3rd, 5th... move instead (`_odd`)."""
     if moves <= 0:
         return 1, MOVE_MS
-    step = max(1, -(-moves * MIN_MS // PLAY_MS))
+    step = _odd(max(1, -(-moves * MIN_MS // PLAY_MS)))
     shown = -(-moves // step)
     return step, max(MIN_MS, min(MOVE_MS, PLAY_MS // shown))
 
@@ -307,7 +307,13 @@ def _budgeted_step(step: int, written: int, first: int, frames: int, left: int) 
     each = (written - first) / (frames - 1)
     affordable = max(1, int((BYTE_BUDGET - written) / each) - 1)
     planned = -(-left // step)
-    return step if planned <= affordable else max(step, -(-left // affordable))
+    return step if planned <= affordable else _odd(max(step, -(-left // affordable)))
+
+
+def _odd(step: int) -> int:
+    """`step`, or the odd number after it: an even step over entries that take turns (two
+    players, or a roll and a move) would show one player's moves alone, or never the dice."""
+    return step | 1
 
 
 def _write_change(
