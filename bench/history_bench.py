@@ -1,60 +1,70 @@
 """The /history animation: `python -m bench.history_bench` (from the repository's root).
 
-Times `render.animation.animation` on a 200-move two-player Keryo-Pente game (seeded random
-moves with the tournament rule off; a move that would end the game is replaced by another), as
-/history makes it in its thread: every state drawn with the game's picture, shrunk to 480 px, one
-palette, the changed boxes written as GIF frames. Reports the median and worst of a few runs and
-the size of the GIF (Discord takes at most 8 MB).
+Times `render.animation.animation` in CPU (`time.process_time`) on seeded random games of every
+game (`bench/workers/history_gif.py`: a move that would end the game is replaced by another), as
+/history makes it: the CPU ms a frame of each game's GIF, and of a 200-move two-player
+Keryo-Pente game the whole GIF's time, with the GIF's size. Beside each figure, the same worker
+over the code before issue 34's replays (GIF_BASE_COMMIT, unpacked from git by
+`bench/baseline.py`), in the same run. `--moves N` (default 200) and `--runs N` (default 3: the
+least CPU time of the runs). The 300-move sizes are the `--moves 300` run.
 """
 
 from __future__ import annotations
 
-import random
-import statistics
+import argparse
 
-from render.animation import animation
-from rules import GAMES, Move, State
+from .baseline import ROOT, base_tree, load_average, run_worker
+from .table import Row, print_table
 
-from .table import Row, print_table, time_calls
-
+GIF_BASE_COMMIT = "3286d79"
+"""The project before issue 34's replays (every frame a 960-px picture, shrunk and quantized)."""
 MOVES = 200
 RUNS = 3
-NAMES = ("alice", "Bob")
 
 
-def random_game(moves: int = MOVES, seed: int = 1) -> list[tuple[State, Move | None]]:
-    """The start and the state after each of `moves` seeded random moves, with its move."""
-    rng = random.Random(seed)
-    state = GAMES["keryo-pente"].start(2, tournament=False)
-    frames: list[tuple[State, Move | None]] = [(state, None)]
-    while len(frames) <= moves:
-        legal = list(state.legal_moves())
-        for move in rng.sample(legal, len(legal)):
-            after = state.play(move)
-            if after.outcome() is None:
-                break
-        else:
-            raise RuntimeError(f"every move ends the game after {len(frames) - 1} moves")
-        frames.append((after, move))
-        state = after
-    return frames
-
-
-def rows(runs: int = RUNS) -> list[Row]:
-    frames = random_game()
-    sizes: list[int] = []
-    times = time_calls(lambda: sizes.append(len(animation(frames, NAMES))), repeat=runs)
-    seconds = [t / 1000 for t in times]
-    size = f"{sizes[-1] / 1e6:.2f} MB"
-    return [
-        Row(
-            "render",
-            f"/history GIF of a {MOVES}-move Keryo-Pente game ({len(frames)} frames, 480 px)",
-            f"{statistics.median(seconds):.1f} s median, {max(seconds):.1f} s worst, {size}",
-            "< 8 MB",
+def rows(moves: int = MOVES, runs: int = RUNS) -> list[Row]:
+    load = load_average()
+    now = run_worker("history_gif", ROOT, str(moves), str(runs))
+    with base_tree(GIF_BASE_COMMIT) as base:
+        before = run_worker("history_gif", base, str(moves), str(runs)) if base is not None else []
+    old = {figure["label"]: figure for figure in before}
+    table: list[Row] = []
+    for figure in now:
+        per_frame = figure["ms"] / figure["frames"]
+        was = old.get(figure["label"])
+        beside = ""
+        if was:
+            beside = f"; before: {was['ms'] / was['frames']:.2f} ms a frame, {was['frames']} frames"
+            beside += f", {was['bytes'] / 1e6:.2f} MB"
+        table.append(
+            Row(
+                "render",
+                f"/history GIF CPU a frame: {figure['label']}, {figure['states'] - 1} entries",
+                f"{per_frame:.2f} ms a frame, {figure['frames']} frames, {figure['bytes'] / 1e6:.2f} MB"
+                + beside,
+                "<= 1.5 ms a frame, < 2 MB",
+            )
         )
-    ]
+        if figure["label"] == "Keryo-Pente, 2 seats":
+            whole = f"{figure['ms']:.0f} ms" + (f" (before: {was['ms']:.0f} ms)" if was else "")
+            table.append(
+                Row(
+                    "render",
+                    f"/history GIF of a {figure['states'] - 1}-move Keryo-Pente game, CPU",
+                    f"{whole}, least of {runs} runs, load {load:.1f}",
+                    "<= 300 ms (200 moves)",
+                )
+            )
+    return table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--moves", type=int, default=MOVES)
+    parser.add_argument("--runs", type=int, default=RUNS)
+    arguments = parser.parse_args()
+    print_table(rows(arguments.moves, arguments.runs))
 
 
 if __name__ == "__main__":
-    print_table(rows())
+    main()

@@ -25,7 +25,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
-from . import draw, frame, typeset
+from . import _picture, frame, png, typeset
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
@@ -36,9 +36,23 @@ LAST_MS = 4000
 COLOURS = 255
 TRANSPARENT = 255
 """The palette index left free for the pixels a frame does not change."""
-STRIP_HEIGHT = 30
-STRIP_FONT = 16
-BAR_HEIGHT = 4
+STRIP_HEIGHT = 38
+STRIP_FONT = 20
+STRIP_MARGIN = 12
+BAR_HEIGHT = 6
+PERSPECTIVE = 0
+"""The seat the whole animation is seen from (games that turn the board to the player to move
+would turn it every frame: hard to follow, and every frame a whole new picture)."""
+PLAY_MS = 60_000
+"""What the moves' frames of a whole game last together, at most (the first and last are held
+longer on top of it)."""
+BYTE_BUDGET = 1_900_000
+"""The most a GIF weighs at 480 px (under 2 MB; Discord takes 8 MB): a game whose frames weigh
+more shows fewer of its states (`_budgeted_step`)."""
+BUDGET_AFTER = 10
+"""The frames written before the budget judges the pace (the first weighs as much as 10 moves)."""
+MIN_MS = 150
+"""The shortest a move's frame shows: a longer game shows every 2nd, 3rd... move instead."""
 
 
 def shrink(image: Image.Image, width: int) -> Image.Image:
@@ -53,23 +67,22 @@ def shrink(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _strip(image: Image.Image, index: int, total: int, move: Move | None) -> Image.Image:
-    """The picture with the progress strip under it."""
-    canvas = Image.new("RGB", (image.width, image.height + STRIP_HEIGHT), BACKGROUND)
-    canvas.paste(image, (0, 0))
+def _strip(index: int, total: int, move: Move | None, width: int) -> Image.Image:
+    """The progress strip under the board: a bar and "Move 12 of 200 · K10" (sized to be read on
+    a phone, where the GIF shows about 360 px wide)."""
+    canvas = Image.new("RGB", (width, STRIP_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
-    top = image.height
-    draw.rectangle((0, top, image.width - 1, top + BAR_HEIGHT - 1), fill=CARD)
-    done = round(image.width * index / max(1, total - 1))
+    draw.rectangle((0, 0, width - 1, BAR_HEIGHT - 1), fill=CARD)
+    done = round(width * index / max(1, total - 1))
     if done > 0:
-        draw.rectangle((0, top, done - 1, top + BAR_HEIGHT - 1), fill=MUTED)
+        draw.rectangle((0, 0, done - 1, BAR_HEIGHT - 1), fill=MUTED)
     face = typeset.font(STRIP_FONT, bold=True)
-    baseline = top + BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
+    baseline = BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
     label = "Start" if index == 0 else f"Move {index} of {total - 1}"
-    draw.text((frame.MARGIN // 2, baseline), label, font=face, fill=TEXT, anchor="ls")
+    draw.text((STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
     if move is not None:
-        notation = typeset.trim(typeset.clean_text(str(move)), face, image.width // 2)
-        draw.text((image.width - frame.MARGIN // 2, baseline), notation, font=face, fill=MUTED, anchor="rs")
+        notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
+        draw.text((width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
     return canvas
 
 
@@ -118,13 +131,113 @@ def _frame(image: Image.Image, offset: tuple[int, int], duration: int, transpare
     return b"".join(GifImagePlugin.getdata(image, offset, **params))
 
 
+class _Canvas:
+    """The picture at full size, kept from frame to frame and changed only in the bands, and
+    strips of layered boards, that changed: a band met again (the very same cached image, at the
+    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.image = Image.new("RGB", size, BACKGROUND)
+        self.bands: list[tuple[png.BandSource, int, int]] = []
+        """(band, left, top) of the picture on the canvas."""
+
+    def update(self, picture: frame.Picture) -> list[tuple[int, int]]:
+        """Paints what changed of `picture` and returns the row ranges (top, bottom) it painted."""
+        width, height = self.image.size
+        changed: list[tuple[int, int]] = []
+        placed: list[tuple[png.BandSource, int, int]] = []
+        top = 0
+        for index, (band, left) in enumerate(picture.bands):
+            placed.append((band, left, top))
+            bottom = min(height, top + band.height)
+            if top < bottom:
+                old = self.bands[index] if index < len(self.bands) else None
+                if old is None or old[1] != left or old[2] != top or old[0].height != band.height:
+                    changed += self._paint(band, left, top, 0, band.height)
+                elif old[0] is band:
+                    pass  # the same (cached, never changed) image at the same place
+                elif (
+                    isinstance(band, png.Slices)
+                    and isinstance(old[0], png.Slices)
+                    and old[0].width == band.width
+                ):
+                    changed += self._strips(band, old[0], left, top)
+                else:
+                    changed += self._paint(band, left, top, 0, band.height)
+            top += band.height
+        if top < height and (not self.bands or sum(b.height for b, _, _ in self.bands) != top):
+            self.image.paste(BACKGROUND, (0, top, width, height))
+            changed.append((top, height))
+        self.bands = placed
+        return changed
+
+    def _strips(self, band: png.Slices, old: png.Slices, left: int, top: int) -> list[tuple[int, int]]:
+        """Paints the strips of `band` whose names differ from `old`'s."""
+        changed: list[tuple[int, int]] = []
+        run: int | None = None
+        keys = band.keys
+        for strip in range(len(keys) + 1):
+            same = strip == len(keys) or (strip < len(old.keys) and old.keys[strip] == keys[strip])
+            if not same and run is None:
+                run = strip
+            elif same and run is not None:
+                first, last = run * png.STRIP_ROWS, min(band.height, strip * png.STRIP_ROWS)
+                changed += self._paint(band, left, top, first, last)
+                run = None
+        return changed
+
+    def _paint(
+        self, band: png.BandSource, left: int, top: int, first: int, last: int
+    ) -> list[tuple[int, int]]:
+        """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND)."""
+        width, height = self.image.size
+        bottom = min(height, top + last)
+        if top + first >= bottom:
+            return []
+        # the margins beside the band are BACKGROUND (the band itself covers the rest)
+        if left > 0:
+            self.image.paste(BACKGROUND, (0, top + first, left, bottom))
+        if left + band.width < width:
+            self.image.paste(BACKGROUND, (left + band.width, top + first, width, bottom))
+        if isinstance(band, png.Slices):
+            with band.draw(first, last) as (rows, start):
+                part = rows.crop((0, start, band.width, start + bottom - top - first))
+            self.image.paste(part, (left, top + first))
+        else:  # a whole band (Pillow clips what reaches below the canvas)
+            self.image.paste(band, (left, top))
+        return [(top + first, bottom)]
+
+
+def _timing(moves: int) -> tuple[int, int]:
+    """(every how many moves a frame is drawn, the milliseconds a frame shows) for a game of
+    `moves` moves: the moves share PLAY_MS (at most MOVE_MS each), and a frame never shows for
+    less than MIN_MS, so a long game shows every 3rd, 5th... move instead (`_odd`)."""
+    if moves <= 0:
+        return 1, MOVE_MS
+    step = _odd(max(1, -(-moves * MIN_MS // PLAY_MS)))
+    shown = -(-moves // step)
+    return step, max(MIN_MS, min(MOVE_MS, PLAY_MS // shown))
+
+
+def sampled(total: int) -> list[int]:
+    """The indices of the states shown as frames, for a game of `total` states (the start and
+    the last always; see `_timing`)."""
+    step, _ = _timing(total - 1)
+    indices = list(range(0, total, step))
+    if indices[-1] != total - 1:
+        indices.append(total - 1)
+    return indices
+
+
 def animation(
     frames: Iterable[tuple[State, Move | None]],
     names: Sequence[str] | None = None,
     *,
     width: int = MAX_WIDTH,
 ) -> bytes:
-    """A looping GIF of the game: one frame per (state, the move that led to it), in order.
+    """A looping GIF of the game: one frame per (state, the move that led to it), in order (for a
+    long game every 2nd, 3rd... state: `sampled`; the animation plays at most PLAY_MS plus the
+    held first and last frames).
 
     `names` are the players' display names by seat, as for `render.board`. Deterministic: the
     same game gives the same bytes. Raises UnknownGameError for a game without pictures.
@@ -133,45 +246,131 @@ def animation(
     if not positions:
         raise ValueError("a game has at least its starting position")
     total = len(positions)
+    base_step, move_ms = _timing(total - 1)
+    step = base_step
 
-    def picture(index: int) -> Image.Image:
+    def picture(index: int) -> frame.Picture:
         state, move = positions[index]
-        return _strip(shrink(draw(state, last_move=move, names=names), width), index, total, move)
+        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
 
     first = picture(0)
-    size = first.size
-    last = _fit(picture(total - 1), size) if total > 1 else first
-    palette = _palette([first, last])
+    factor = max(1, -(-first.width // width))
+    canvas = _Canvas((first.width, first.height))
+    canvas.update(first)
+    small_first = canvas.image.reduce(factor)
+    size = (small_first.width, small_first.height + STRIP_HEIGHT)
+    last_image = (
+        _fit(picture(total - 1).image(), canvas.image.size).reduce(factor) if total > 1 else small_first
+    )
+    palette = _palette(
+        [small_first, last_image, _strip(0, total, None, size[0]), _strip(total - 1, total, None, size[0])]
+    )
 
     out = io.BytesIO()
     out.write(_header(size, palette))
-    previous: Image.Image | None = None
-    for index in range(total):
-        if index == 0:
-            image = first
-        elif index == total - 1:
-            image = last
-        else:
-            image = _fit(picture(index), size)
-        current = image.quantize(palette=palette, dither=Image.Dither.NONE)
-        duration = FIRST_MS if index == 0 else LAST_MS if index == total - 1 else MOVE_MS
-        if previous is None:
+    board_height = size[1] - STRIP_HEIGHT
+    current = Image.new("P", size, TRANSPARENT)
+    current.putpalette(palette.getpalette() or [])
+    index, number, first_bytes = 0, 0, 0
+    while True:
+        move = positions[index][1]
+        ranges = [(0, canvas.image.height)] if number == 0 else canvas.update(picture(index))
+        previous = current.copy()
+        for top, bottom in _aligned(ranges, factor, canvas.image.height):
+            rows = canvas.image.reduce(factor, (0, top, canvas.image.width, bottom))
+            current.paste(rows.quantize(palette=palette, dither=Image.Dither.NONE), (0, top // factor))
+        strip = _strip(index, total, move, size[0]).quantize(palette=palette, dither=Image.Dither.NONE)
+        current.paste(strip, (0, board_height))
+        duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
+        if number == 0:
             out.write(_frame(current, (0, 0), duration, transparent=False))
+            first_bytes = out.tell()
         else:
-            changed = ImageChops.difference(_indices(previous), _indices(current))
-            box = changed.getbbox()
-            if box is None:  # nothing changed: one transparent pixel keeps the frame count
-                blank = Image.new("P", (1, 1), TRANSPARENT)
-                blank.putpalette(palette.getpalette() or [])
-                out.write(_frame(blank, (0, 0), duration, transparent=True))
-            else:
-                part = current.crop(box)
-                unchanged = changed.crop(box).point(lambda v: 255 if v == 0 else 0)
-                part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
-                out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
-        previous = current
+            _write_change(out, previous, current, ranges, factor, board_height, palette, duration)
+        if index == total - 1:
+            break
+        number += 1
+        step = _budgeted_step(base_step, out.tell(), first_bytes, number, total - 1 - index)
+        index = min(total - 1, index + step)
     out.write(b";")
     return out.getvalue()
 
 
-__all__ = ["FIRST_MS", "LAST_MS", "MAX_WIDTH", "MOVE_MS", "animation", "shrink"]
+def _budgeted_step(step: int, written: int, first: int, frames: int, left: int) -> int:
+    """The step to the next state shown: `step` (the timing's), or a longer one when the frames written so far
+    (`frames` of them in `written` bytes, `first` of which the header and the whole first
+    picture) say that `left` more states at this pace would take the GIF over BYTE_BUDGET (a
+    game whose every move changes much of the picture: the frames then skip a few more states,
+    at the same pace, so the moves still last at most PLAY_MS)."""
+    if frames < BUDGET_AFTER:
+        return step
+    each = (written - first) / (frames - 1)
+    affordable = max(1, int((BYTE_BUDGET - written) / each) - 1)
+    planned = -(-left // step)
+    return step if planned <= affordable else _odd(max(step, -(-left // affordable)))
+
+
+def _odd(step: int) -> int:
+    """`step`, or the odd number after it: an even step over entries that take turns (two
+    players, or a roll and a move) would show one player's moves alone, or never the dice."""
+    return step | 1
+
+
+def _write_change(
+    out: io.BytesIO,
+    previous: Image.Image,
+    current: Image.Image,
+    ranges: Sequence[tuple[int, int]],
+    factor: int,
+    board_height: int,
+    palette: Image.Image,
+    duration: int,
+) -> None:
+    """Writes the frame that turns `previous` into `current`: the box that changed, the pixels
+    inside it that did not transparent."""
+    size = current.size
+    # only the rows painted can differ: compare those (the strip always is)
+    first_row = min([board_height, *(top // factor for top, _ in ranges)])
+    region = (0, first_row, size[0], size[1])
+    changed = ImageChops.difference(previous.crop(region), current.crop(region))
+    box = changed.getbbox()
+    if box is None:  # nothing changed: one transparent pixel keeps the frame count
+        blank = Image.new("P", (1, 1), TRANSPARENT)
+        blank.putpalette(palette.getpalette() or [])
+        out.write(_frame(blank, (0, 0), duration, transparent=True))
+        return
+    part = changed.crop(box)
+    box = (box[0], box[1] + first_row, box[2], box[3] + first_row)
+    unchanged = part.point(_UNCHANGED, "L")
+    part = current.crop(box)
+    part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
+    out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
+
+
+_UNCHANGED = [255] + [0] * 255
+"""A difference of 0 (the pixel did not change) to a mask of 255 (paint it transparent)."""
+
+
+def _aligned(ranges: Sequence[tuple[int, int]], factor: int, height: int) -> list[tuple[int, int]]:
+    """The row ranges widened to whole rows of the shrunk picture and merged where they touch."""
+    merged: list[tuple[int, int]] = []
+    for top, bottom in sorted(ranges):
+        top, bottom = top - top % factor, min(height, -(-bottom // factor) * factor)
+        if merged and top <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
+        else:
+            merged.append((top, bottom))
+    return merged
+
+
+__all__ = [
+    "FIRST_MS",
+    "LAST_MS",
+    "MAX_WIDTH",
+    "MIN_MS",
+    "MOVE_MS",
+    "PLAY_MS",
+    "animation",
+    "sampled",
+    "shrink",
+]

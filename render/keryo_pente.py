@@ -160,8 +160,16 @@ def _winning_line(state: KeryoPenteState, seat: int, hint: int | None) -> tuple[
 
 def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
     """The board with its stones, the last move and any winning line."""
+    return board_layers(state, last_move).whole()
+
+
+def board_layers(state: KeryoPenteState, last_move: Point | None) -> layers.LayeredBoard:
+    """The board drawn in layers over the empty board (`layers.LayeredBoard`): a move changes the
+    strips of the rows of its stone, its captures and the last-move markers only, so the PNG
+    writer and the animation draw and read those alone."""
     outcome = state.outcome()
-    image = _empty_board(_second_stone_restricted(state)).copy()
+    restricted = _second_stone_restricted(state)
+    board = layers.LayeredBoard(_empty_board(restricted), ("keryo-pente", restricted))
 
     band = False
     if outcome is not None and outcome.termination == FIVE_IN_A_ROW:
@@ -169,35 +177,40 @@ def draw_board(state: KeryoPenteState, last_move: Point | None) -> Image.Image:
         if line is not None:
             band = True
             start, end = (centre(i % SIZE, i // SIZE) for i in line)
-            stencil.paste_band(
-                image, start, end, pad=CELL, layers=((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5))
+            layer = stencil.band_sprite(
+                (end[0] - start[0], end[1] - start[1]),
+                CELL,
+                ((MARKER, STONE // 2 + 8), (WIN_LINE, STONE // 2 + 5)),
             )
+            corner = (min(start[0], end[0]) - CELL, min(start[1], end[1]) - CELL)
+            board.paste(("band", line), layer, corner)
 
     names = state.game.seat_names(state.seats)
     offset = STONE // 2
-    restricted = _second_stone_restricted(state)
     for index, value in enumerate(state.board):
         if value:
             row, column = divmod(index, SIZE)
             at = (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset)
+            name = names[value - 1]
             if band:  # the stone goes over the band, not over the empty board
-                sprite = frame.stone(SEAT_COLOURS[names[value - 1]], STONE)
-                image.paste(sprite, at, sprite)
+                board.paste(("stone", name, index), frame.stone(SEAT_COLOURS[name], STONE), at)
             else:
-                layers.paste_copy(image, _stone_patch(restricted, names[value - 1], index), at)
+                board.paste(("patch", restricted, name, index), _stone_patch(restricted, name, index), at)
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
         capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]
         cross = _capture_marker(capturer.fill)
         for index in state.last_capture:
             x, y = centre(index % SIZE, index // SIZE)
-            image.paste(cross, (x - cross.width // 2, y - cross.height // 2), cross)
+            board.paste(
+                ("capture", capturer.fill, index), cross, (x - cross.width // 2, y - cross.height // 2)
+            )
 
     if last_move is not None:
         marker = _last_move_marker()
         x, y = centre(last_move.column, last_move.row)
-        image.paste(marker, (x - marker.width // 2, y - marker.height // 2), marker)
-    return image
+        board.paste(("last", last_move.index), marker, (x - marker.width // 2, y - marker.height // 2))
+    return board
 
 
 def _second_stone_restricted(state: KeryoPenteState) -> bool:
@@ -227,7 +240,10 @@ def picture(
     resigned = [seat for seat, active in enumerate(state.active) if not active]
     seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
     return frame.compose(
-        state.game.title_for(state.seats), _status(state, shown, colours), draw_board(state, last_move), seats
+        state.game.title_for(state.seats),
+        _status(state, shown, colours),
+        board_layers(state, last_move).slices(),
+        seats,
     )
 
 

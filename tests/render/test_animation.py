@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import RENDERERS, UnknownGameError
-from render.animation import FIRST_MS, LAST_MS, MAX_WIDTH, MOVE_MS, animation, shrink
-from rules import GAMES, Move, State
+from render import RENDERERS, UnknownGameError, draw
+from render.animation import (
+    FIRST_MS,
+    LAST_MS,
+    MAX_WIDTH,
+    MIN_MS,
+    MOVE_MS,
+    PERSPECTIVE,
+    PLAY_MS,
+    animation,
+    sampled,
+    shrink,
+)
+from rules import CHANCE, GAMES, Move, State
 from tests.support.images import open_gif
 
 GAME = GAMES["keryo-pente"]
@@ -95,3 +107,126 @@ def test_bad_input() -> None:
 
     with pytest.raises(UnknownGameError, match="chess"):
         animation([(Unknown(), None)])  # type: ignore[list-item]
+
+
+def any_game(
+    key: str, seats: int, entries: int, seed: int = 5, **options: object
+) -> list[tuple[State, Move | None]]:
+    """The start and each state after an entry of a seeded random game of `key`, as
+    `GameRecord.states()` gives them (chance events with None), up to `entries` entries; a move
+    that would end the game is played only when every move tried would."""
+    rng = random.Random(seed)
+    state = GAMES[key].start(seats, **options)
+    frames: list[tuple[State, Move | None]] = [(state, None)]
+    while len(frames) <= entries and state.to_move is not None:
+        if state.to_move == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.play(rng.choices([m for m, _ in outcomes], [float(p) for _, p in outcomes])[0])
+            frames.append((state, None))
+            continue
+        legal = list(state.legal_moves())
+        for move in rng.sample(legal, min(len(legal), 40)):
+            after = state.play(move)
+            if after.to_move is not None:
+                break
+        frames.append((after, move))
+        state = after
+    return frames
+
+
+EVERY_GAME: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("keryo-pente", 6, {"tournament": False}),
+    ("keibot", 2, {}),
+    ("glass-bead", 2, {}),
+    ("verquere", 2, {}),
+    ("kerboge", 4, {}),
+    ("kerboge", 2, {}),
+)
+
+
+@pytest.mark.parametrize(("key", "seats", "options"), EVERY_GAME)
+def test_every_frame_is_the_picture_at_that_size_pixel_for_pixel(
+    key: str, seats: int, options: dict[str, Any]
+) -> None:
+    """Each decoded frame is the game's picture (seen from PERSPECTIVE) reduced to the GIF's
+    width and put in the GIF's palette, pixel for pixel: the frames drawn only where the picture
+    changed add up to the whole pictures (the dice and the coin included: chance entries have
+    frames of their own)."""
+    frames = any_game(key, seats, 40, **options)
+    gif = animation(frames, None)
+    shown = frames_of(gif)
+    assert len(shown) == len(frames)
+    with open_gif(gif) as image:
+        colours = image.getpalette() or []
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours[: 3 * 255] + [0] * 3)
+    for index, (state, move) in enumerate(frames):
+        picture = draw(state, perspective=PERSPECTIVE, last_move=move, names=None)
+        factor = -(-picture.width // MAX_WIDTH)
+        expected = picture.reduce(factor).quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        frame = shown[index][0]
+        assert frame.width == expected.width
+        board = frame.crop((0, 0, expected.width, min(expected.height, frame.height)))
+        expected = expected.crop((0, 0, board.width, board.height))
+        assert ImageChops.difference(board, expected).getbbox() is None, (key, index)
+
+
+def test_a_long_game_plays_in_a_minute_with_held_ends() -> None:
+    """A 1,279-entry game (the longest Glass Bead game is a legal input) shows every 5th state
+    (the last always; an odd step, so both players' moves show), 234 ms each: the moves'
+    frames last at most PLAY_MS, no frame under MIN_MS, and the first and last are held."""
+    start = GAMES["glass-bead"].start(2)
+    frames: list[tuple[State, Move | None]] = [(start, None)] * 1280
+    shown = sampled(len(frames))
+    assert shown[0] == 0 and shown[-1] == 1279 and shown[1] == 5
+    durations = [duration for _, duration in frames_of(animation(frames))]
+    assert len(durations) == len(shown) == 257
+    assert durations[0] == FIRST_MS and durations[-1] == LAST_MS
+    assert sum(durations[1:-1]) <= PLAY_MS and min(durations[1:-1]) >= MIN_MS
+
+
+@pytest.mark.parametrize("entries", [1, 2, 12, 100, 399, 400, 401, 600, 1000, 1279, 5000])
+def test_the_timing_rule(entries: int) -> None:
+    """Whatever the length: at most PLAY_MS of moves, never under MIN_MS a frame, the start and
+    the last state shown, every state shown when MIN_MS allows it."""
+    from render.animation import _timing
+
+    shown = sampled(entries + 1)
+    _, move_ms = _timing(entries)
+    assert shown[0] == 0 and shown[-1] == entries and shown == sorted(set(shown))
+    assert MIN_MS <= move_ms <= MOVE_MS
+    assert (len(shown) - 2) * move_ms <= PLAY_MS
+    if entries * MIN_MS <= PLAY_MS:
+        assert len(shown) == entries + 1
+
+
+@pytest.mark.parametrize(("key", "seats", "options"), EVERY_GAME)
+def test_a_300_move_game_of_every_game_is_under_2_mb(key: str, seats: int, options: dict[str, Any]) -> None:
+    frames = any_game(key, seats, 300, **options)
+    gif = animation(frames, None)
+    assert len(gif) < 2_000_000, (key, seats, len(frames), len(gif))
+
+
+def test_the_same_long_game_gives_the_same_bytes() -> None:
+    frames = any_game("verquere", 2, 60)
+    assert animation(frames) == animation(list(frames))
+
+
+def test_a_1000_move_game_in_bounded_memory() -> None:
+    """The frames are written as they are drawn: a 1,000-entry game's GIF takes, beside the GIF
+    itself, about what a 250-entry one does (tracemalloc sees Python's memory: the states, the
+    output, the caches)."""
+    import gc
+    import tracemalloc
+
+    game = any_game("keryo-pente", 2, 250, tournament=False)
+    long_game = (game * 4)[:1001]
+    peaks = []
+    for frames in (game, long_game):
+        gc.collect()
+        tracemalloc.start()
+        gif = animation(frames)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        peaks.append(peak - 2 * len(gif))  # the output (and its one copy at the end) aside
+    assert peaks[1] < peaks[0] + 4_000_000, peaks
