@@ -4,8 +4,9 @@ Two measures, each in a fresh process (`--move-path` or `--memory` prints one's 
 - the move path's wall time (host.play on an SQLite file, then the board picture in the default
   thread pool, as the cogs draw it), moves paced as players make them, in every game and variant
   of bench/workers/move_path.py: with no GIF drawing; with two /history requests always waiting
-  on host.gif_studio's GIF thread (the thread never idle); and as before issue 34, two GIFs
-  drawn at once in the default thread pool beside the pictures. Wall time, not CPU time: what a
+  on host.gif_studio's worker process (never idle: 200-move Keryo-Pente GIFs), or on a thread of
+  the bot's process as the studio can also draw; and as before issue 34, two GIFs drawn at once
+  in the default thread pool beside the pictures. Wall time, not CPU time: what a
   GIF costs a move is the wait for the interpreter's lock and for a thread.
 - the bot's memory, all its processes counted (the computer players' worker process too): after
   MOVES moves over every variant (one match in four against the computer, easy level) with their
@@ -31,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 import render
-from cogs.ladder import LadderCog
+from cogs.ladder import GIF_LIMIT, GIF_WIDTHS
 from data import open_store
 from host import Host, Ladder, MatchSnapshot, Player
-from host.gif_studio import ReplayStudio
+from host.gif_studio import ReplayStudio, draw_record
 from render.animation import animation
 
 from .history_bench import NAMES, random_game
@@ -44,6 +45,8 @@ from .workers.move_path import VARIANTS
 FIRST_MOVE, MOST_MOVES, GAMES_EACH = 10, 60, 2
 PACE_SECONDS = 0.01
 """The pause between two moves: players' moves come one at a time, not back to back."""
+MODES = ("none", "process", "thread", "shared")
+"""How GIFs are drawn beside the moves (see the module's docstring)."""
 MOVES = 10_000
 GIFS = 20
 MOST_PLIES = 400
@@ -81,16 +84,16 @@ async def _moves(host: Host, seed: int) -> list[float]:
 
 
 async def _move_path(mode: str) -> dict[str, Any]:
-    """The move path's wall times with GIFs drawn as `mode` says: none, studio or shared."""
+    """The move path's wall times with GIFs drawn as `mode` says: none, process, thread or shared."""
     frames = random_game()
-    studio = ReplayStudio(cooldown=0, budget=600)
+    studio = ReplayStudio(cooldown=0, budget=600, processes=mode == "process")
     drawn = 0
 
     async def keep_drawing(lane: int) -> None:
         nonlocal drawn
         for number in range(10**6):
-            if mode == "studio":  # a new key each time: the cache would answer at once
-                await studio.gif((lane, number), lane, lambda: animation(frames, NAMES))
+            if mode in ("process", "thread"):  # a new key each time: the cache would answer at once
+                await studio.gif((lane, number), lane, partial(animation, frames, NAMES))
             else:
                 await asyncio.to_thread(animation, frames, NAMES)
             drawn += 1
@@ -143,6 +146,7 @@ def memory_of_processes() -> dict[str, Any]:
         "rss": sum(_proc_mb(pid, "Rss") for pid in pids),
         "pss": sum(_proc_mb(pid, "Pss") for pid in pids),
         "main_rss": _proc_mb(os.getpid(), "Rss"),
+        "each_rss": [round(_proc_mb(pid, "Rss"), 1) for pid in pids],
     }
 
 
@@ -203,9 +207,18 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
                 found = await ladder.history(match_id, 1)
                 snapshot = await host.get(match_id)
                 record = found.record
-                gif = await studio.gif(
-                    (match_id, snapshot.version), match_id, partial(LadderCog.animate, record, None)
+                # As /history asks for it (cogs.ladder), in the studio's worker process.
+                draw = partial(
+                    draw_record,
+                    record.game.key,
+                    record.seat_count,
+                    record.options,
+                    record.entries,
+                    None,
+                    GIF_WIDTHS,
+                    GIF_LIMIT,
                 )
+                gif = await studio.gif((match_id, snapshot.version), match_id, draw)
                 gif_bytes += len(gif or b"")
             end = memory_of_processes()
         finally:
@@ -235,10 +248,11 @@ def _run(flag: str, *args: str) -> dict[str, Any]:
 
 def move_path_rows() -> list[Row]:
     out = []
-    figures = {mode: _run("--move-path", mode) for mode in ("none", "studio", "shared")}
+    figures = {mode: _run("--move-path", mode) for mode in MODES}
     words = {
         "none": "no GIF drawing",
-        "studio": "two GIFs asked, drawn on the GIF thread (issue 34)",
+        "process": "two GIFs asked, drawn in the GIF worker process (issue 34)",
+        "thread": "two GIFs asked, drawn in a GIF thread of the bot's process (tried first)",
         "shared": "two GIFs drawn at once in the pictures' thread pool (before issue 34)",
     }
     for mode, found in figures.items():
@@ -250,7 +264,7 @@ def move_path_rows() -> list[Row]:
                 f"move path, wall time (play + picture, {len(times)} paced moves, every variant): "
                 + words[mode],
                 f"{statistics.median(times):.1f} ms median, {percentile(times, 0.99):.1f} ms p99{drawn}",
-                "<= 20 ms p99" if mode != "shared" else "",
+                "<= 20 ms p99" if mode in ("none", "process") else "",
             )
         )
     return out
@@ -261,7 +275,7 @@ def memory_rows(moves: int = MOVES) -> list[Row]:
     end, moved = found["end"], found["after_moves"]
     value = (
         f"{end['rss']:.0f} MB RSS, {end['pss']:.0f} MB PSS over {end['processes']} processes "
-        f"(the bot alone {end['main_rss']:.0f} MB; after the moves, before the GIFs: "
+        f"(each: {', '.join(f'{mb:.0f}' for mb in end['each_rss'])} MB; after the moves, before the GIFs: "
         f"{moved['rss']:.0f} MB RSS; "
         f"at the start {found['start']['rss']:.0f} MB; GIFs cached: {found['cached_mb']:.1f} MB)"
     )
@@ -276,7 +290,7 @@ def memory_rows(moves: int = MOVES) -> list[Row]:
 def main() -> None:
     render.keep_freed_memory()  # as bot.py does at start (`settle_process`)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--move-path", choices=("none", "studio", "shared"), help="one measure, as JSON")
+    parser.add_argument("--move-path", choices=MODES, help="one measure, as JSON")
     parser.add_argument("--memory", action="store_true", help="the memory measure, as JSON")
     parser.add_argument("--moves", type=int, default=MOVES, help="moves of the memory measure")
     parser.add_argument("--only", choices=("move-path", "memory"), help="print only these rows")

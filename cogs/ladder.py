@@ -8,7 +8,7 @@
   rated matches, their record and points, recent results and the matches they are playing.
 - `/history` shows a match's record: an embed with the players, options, dates, result and the
   moves, the record as a `.txt` file (host.records' format, which `host.read_record` loads), then
-  an animated GIF of the whole game (render.animation, drawn on a thread of its own by
+  an animated GIF of the whole game (render.animation, drawn in a worker process of its own by
   host.gif_studio: cached by match and version, one drawing per user every 30 s, 20 s at most).
 - `/privacy forget-me` and `/privacy erase-server` ask for a confirmation button
   (`PrivacyButton`, `tavern-privacy:<forget|erase>:<user id>[:<server id>]`) that only the user
@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import discord
@@ -45,9 +46,8 @@ from host import (
     game_by_key,
     ladder_named,
 )
-from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio
+from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio, draw_record
 from render import RENDERERS
-from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
 from rules.text import clip
@@ -555,10 +555,18 @@ class LadderCog(commands.Cog):
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
         names = [seat.label for seat in snapshot.seats] if len(snapshot.seats) == record.seat_count else None
+        draw = partial(
+            draw_record,
+            record.game.key,
+            record.seat_count,
+            record.options,
+            record.entries,
+            names,
+            GIF_WIDTHS,
+            GIF_LIMIT,
+        )
         try:
-            gif = await self.replays.gif(
-                (match, snapshot.version), interaction.user.id, lambda: self.animate(record, names)
-            )
+            gif = await self.replays.gif((match, snapshot.version), interaction.user.id, draw)
         except ReplayCoolingDown as cooling:
             again = math.ceil(cooling.until)
             note = (
@@ -588,15 +596,6 @@ class LadderCog(commands.Cog):
             await send_public(interaction, content=content, file=file)
         else:
             await send_private(interaction, content, file=file)
-
-    @staticmethod
-    def animate(record: GameRecord, names: Sequence[str] | None) -> bytes | None:
-        """The GIF of the game (in the GIF thread), narrower if needed to fit Discord's limit."""
-        for width in GIF_WIDTHS:
-            gif = animation(record.states(), names, width=width)
-            if len(gif) <= GIF_LIMIT:
-                return gif
-        return None
 
     # -- /privacy ---------------------------------------------------------------------------------
 

@@ -1,8 +1,11 @@
 """GIF replays drawn out of the way of the board pictures (issue 34): /history's GIFs.
 
 A GIF takes seconds of CPU where a board picture takes milliseconds, so GIFs get an executor of
-their own (one thread) instead of the default pool that draws board pictures and answers
-autocomplete: a GIF in progress never makes a move's picture wait. Around it:
+their own instead of the default pool that draws board pictures and answers autocomplete: a GIF
+in progress never makes a move's picture wait. By default that executor is one worker process at
+a lower priority (`GIF_NICENESS`): a GIF drawn in a thread of the bot's process held the
+interpreter's lock often enough to take the move path's p99 from 21 to 48 ms
+(bench/replay_load_bench.py); a thread (`processes=False`) is there for the tests. Around it:
 - a cache of finished GIFs keyed by (match id, match version), bounded by bytes (LRU): the same
   game asked twice is drawn once (two asks at once share one drawing);
 - a per-user cooldown: a user who had a GIF drawn waits `cooldown` seconds before the next
@@ -15,11 +18,19 @@ No Discord here: the cog words the refusals.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from render.animation import animation
+
+from .checks import game_by_key
+from .records import GameRecord, RecordEntry
 
 ReplayKey = tuple[int, int]
 """(match id, match version): a finished match's version never changes, so neither does its GIF."""
@@ -29,7 +40,34 @@ Drawing = Callable[[], bytes | None]
 COOLDOWN_SECONDS = 30.0
 BUDGET_SECONDS = 20.0
 CACHE_BYTES = 32 * 1024 * 1024
+GIF_NICENESS = 10
+"""How much lower the GIF worker's scheduling priority is than the bot's (os.nice)."""
 NOT_CACHED = object()
+
+
+def draw_record(
+    game_key: str,
+    seat_count: int,
+    options: dict[str, Any],
+    entries: tuple[RecordEntry, ...],
+    names: Sequence[str] | None,
+    widths: Sequence[int],
+    limit: int,
+) -> bytes | None:
+    """The GIF of a game record at the first of `widths` whose GIF takes at most `limit` bytes;
+    None when none does. Takes the record's parts, not the record: a game (its rules object)
+    does not pickle, and this runs in the GIF worker process."""
+    record = GameRecord(game_by_key(game_key), options, seat_count, {}, entries)
+    for width in widths:
+        gif = animation(record.states(), names, width=width)
+        if len(gif) <= limit:
+            return gif
+    return None
+
+
+def _lower_priority() -> None:
+    """In the GIF worker as it starts: let the bot's own process go first."""
+    os.nice(GIF_NICENESS)
 
 
 class ReplayCoolingDown(Exception):
@@ -59,6 +97,7 @@ class ReplayStudio:
         budget: float = BUDGET_SECONDS,
         cache_bytes: int = CACHE_BYTES,
         clock: Callable[[], float] = time.time,
+        processes: bool = True,
     ) -> None:
         self.cooldown = cooldown
         self.budget = budget
@@ -66,7 +105,14 @@ class ReplayStudio:
         self.clock = clock
         self.drawings = 0
         """GIFs drawn (started) since the start: a cache hit does not add one."""
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-gif")
+        # One worker: GIFs wait for each other, never for the board pictures (nor these for them).
+        self._executor: Executor = (
+            ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+            if processes
+            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-gif")
+        )
         # The worker thread stores a drawing finished after its budget: the lock guards the cache.
         self._lock = threading.Lock()
         self._cache: OrderedDict[ReplayKey, bytes | None] = OrderedDict()
@@ -122,7 +168,7 @@ class ReplayStudio:
             raise ReplayOverBudget(self.budget) from None
 
     def _finished(self, key: ReplayKey, future: Future[bytes | None]) -> None:
-        """In the GIF thread: keep the GIF, forget the drawing."""
+        """In the executor's thread: keep the GIF, forget the drawing."""
         self._drawing.pop(key, None)
         if not future.cancelled() and future.exception() is None:
             self._store(key, future.result())
@@ -135,5 +181,5 @@ class ReplayStudio:
                     del self._last_drawn[user]
 
     def close(self) -> None:
-        """Stop the GIF thread (a drawing under way finishes; queued ones are dropped)."""
+        """Stop the GIF worker (a drawing under way finishes; queued ones are dropped)."""
         self._executor.shutdown(wait=False, cancel_futures=True)

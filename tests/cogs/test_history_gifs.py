@@ -1,21 +1,23 @@
 """/history's GIFs out of the way (issue 34): their own thread, a cooldown per user, a cache by
 match and version, a time budget. Over the real host, SQLite file and discord.py objects; the GIF
-is the real one, drawn by a spy that can hold it back (as a slow, long game would)."""
+is the real one, drawn by a spy that can hold it back (as a slow, long game would); the spy lives
+in this process, so the studio draws in its thread here (the bot's draws in a worker process:
+tests/host/test_gif_studio.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 import time
-from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import cogs.ladder
 from bot import TavernBot
 from cogs.ladder import LadderCog
-from host import GameRecord, Host
-from host.gif_studio import ReplayStudio
+from host import Host
+from host.gif_studio import ReplayStudio, draw_record
 from tests.cogs.test_ladder import PEOPLE, finished
 from tests.support.discord_harness import ALICE, BOB, CAROL, PNG, private_messages, start_match
 from tests.support.fake_discord import Driver, Request
@@ -31,15 +33,15 @@ class HeldGifs:
         self.started = threading.Event()
         self.gate = threading.Event()
         self.gate.set()
-        real = LadderCog.animate
+        real = draw_record
 
-        def spy(record: GameRecord, names: Sequence[str] | None) -> bytes | None:
+        def spy(*args: Any) -> bytes | None:
             self.drawn += 1
             self.started.set()
             assert self.gate.wait(30), "a held GIF was never released"
-            return real(record, names)
+            return real(*args)
 
-        monkeypatch.setattr(cogs.ladder.LadderCog, "animate", staticmethod(spy))
+        monkeypatch.setattr(cogs.ladder, "draw_record", spy)
 
     def hold(self) -> None:
         self.gate.clear()
@@ -62,10 +64,10 @@ class Clock:
 
 
 def studio_of(bot: TavernBot, clock: Clock, *, budget: float = 20.0) -> ReplayStudio:
-    """A fresh studio in the ladder cog, on this clock, with this budget."""
+    """A fresh studio in the ladder cog, on this clock, with this budget, drawing in its thread."""
     cog = next(c for c in bot.cogs.values() if isinstance(c, LadderCog))
     cog.replays.close()
-    cog.replays = ReplayStudio(clock=clock, budget=budget)
+    cog.replays = ReplayStudio(clock=clock, budget=budget, processes=False)
     return cog.replays
 
 
@@ -88,11 +90,12 @@ def notes(requests: list[Request]) -> list[str]:
 
 
 async def test_a_moves_picture_is_not_kept_waiting_by_gifs(
-    driver: Driver, host: Host, gifs: HeldGifs
+    driver: Driver, host: Host, bot: TavernBot, gifs: HeldGifs
 ) -> None:
     """Eight people ask for GIFs at once (more than the default thread pool has threads); the
     GIFs are held back, and a move played meanwhile gets its board picture all the same. Before
-    GIFs had their own thread they filled the pool the board pictures are drawn in."""
+    GIFs had their own worker they filled the pool the board pictures are drawn in."""
+    studio_of(bot, Clock())
     matches = [await finished(host, PEOPLE[i], PEOPLE[i + 1]) for i in range(0, 8, 2)]
     game = await start_match(driver, host)
     gifs.hold()

@@ -1,15 +1,42 @@
-"""host.gif_studio: the GIF cache is bounded by bytes (least recently used out first), and a
-drawing that fails is not cached."""
+"""host.gif_studio: GIFs drawn in a worker process at a lower priority, the same bytes as drawn
+here; the GIF cache bounded by bytes (least recently used out first); a failed drawing not
+cached."""
 
 from __future__ import annotations
 
+import os
+from functools import partial
+from typing import Any, cast
+
 import pytest
 
-from host.gif_studio import NOT_CACHED, ReplayStudio
+from host import Host, Ladder, Player
+from host.gif_studio import GIF_NICENESS, NOT_CACHED, ReplayStudio, draw_record
+from tests.support.host import started_match, win_by_five
+
+
+async def test_gifs_are_drawn_in_a_worker_process_at_a_lower_priority(host: Host) -> None:
+    players = [Player(1, "Ann"), Player(2, "Ben")]
+    match = await win_by_five(host, await started_match(host, "keryo-pente", players, {"tournament": False}))
+    record = (await Ladder(host).history(match.id, match.guild_id)).record
+    draw = partial(
+        draw_record, "keryo-pente", 2, record.options, record.entries, ["Ann", "Ben"], (480,), 8 << 20
+    )
+    studio = ReplayStudio(cooldown=0)
+    try:
+        drawn = await studio.gif((match.id, match.version), 1, draw)
+        assert drawn is not None and drawn == draw() and drawn.startswith(b"GIF89a")
+        # The worker is another process, nicer than this one.
+        niceness: object = await studio.gif((0, 0), 1, cast(Any, partial(os.nice, 0)))
+        assert niceness == os.nice(0) + GIF_NICENESS
+        worker: object = await studio.gif((0, 1), 1, cast(Any, partial(os.getpid)))
+        assert worker != os.getpid()
+    finally:
+        studio.close()
 
 
 async def test_the_cache_keeps_at_most_its_bytes_least_recently_used_out_first() -> None:
-    studio = ReplayStudio(cache_bytes=250, cooldown=0)
+    studio = ReplayStudio(cache_bytes=250, cooldown=0, processes=False)
     try:
         assert await studio.gif((1, 7), 10, lambda: b"\x01" * 100) == b"\x01" * 100
         assert await studio.gif((2, 7), 10, lambda: b"\x02" * 100) == b"\x02" * 100
@@ -27,7 +54,7 @@ async def test_the_cache_keeps_at_most_its_bytes_least_recently_used_out_first()
 
 
 async def test_a_failed_drawing_is_not_cached() -> None:
-    studio = ReplayStudio(cooldown=0)
+    studio = ReplayStudio(cooldown=0, processes=False)
 
     def broken() -> bytes:
         raise OSError("disk full")
