@@ -105,20 +105,23 @@ class ReplayStudio:
         self.clock = clock
         self.drawings = 0
         """GIFs drawn (started) since the start: a cache hit does not add one."""
+        self.processes = processes
         # One worker: GIFs wait for each other, never for the board pictures (nor these for them).
-        self._executor: Executor = (
-            ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
-            )
-            if processes
-            else ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-gif")
-        )
+        # The process is started for a GIF and stopped when none is left to draw: an idle bot
+        # keeps no GIF worker (its imports and a GIF's frames weigh about 100 MB).
+        self._executor: Executor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         # The worker thread stores a drawing finished after its budget: the lock guards the cache.
         self._lock = threading.Lock()
         self._cache: OrderedDict[ReplayKey, bytes | None] = OrderedDict()
         self._cached_bytes = 0
         self._drawing: dict[ReplayKey, Future[bytes | None]] = {}
         self._last_drawn: dict[int, float] = {}
+
+    @property
+    def has_worker(self) -> bool:
+        """Whether a GIF worker is up (only while GIFs are drawn or queued)."""
+        return self._executor is not None
 
     @property
     def cached_bytes(self) -> int:
@@ -157,7 +160,8 @@ class ReplayStudio:
                 raise ReplayCoolingDown(last + self.cooldown)
             self._last_drawn[user_id] = now
             self._forget_cooled(now)
-            future = self._executor.submit(draw)
+            self._loop = asyncio.get_running_loop()
+            future = self._worker().submit(draw)
             self.drawings += 1
             self._drawing[key] = future
             future.add_done_callback(lambda done: self._finished(key, done))
@@ -167,11 +171,30 @@ class ReplayStudio:
         except TimeoutError:
             raise ReplayOverBudget(self.budget) from None
 
+    def _worker(self) -> Executor:
+        if self._executor is None:
+            self._executor = (
+                ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
+                if self.processes
+                else ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavern-gif")
+            )
+        return self._executor
+
     def _finished(self, key: ReplayKey, future: Future[bytes | None]) -> None:
-        """In the executor's thread: keep the GIF, forget the drawing."""
-        self._drawing.pop(key, None)
+        """In the executor's thread: keep the GIF, forget the drawing; stop an idle worker (on
+        the event loop, where drawings are started)."""
         if not future.cancelled() and future.exception() is None:
-            self._store(key, future.result())
+            self._store(key, future.result())  # before it stops being "under way": no gap
+        self._drawing.pop(key, None)
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._stop_if_idle)
+
+    def _stop_if_idle(self) -> None:
+        if not self._drawing and self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     def _forget_cooled(self, now: float) -> None:
         """Drop users whose cooldown is over, so the table holds only the last `cooldown` s."""
@@ -182,4 +205,6 @@ class ReplayStudio:
 
     def close(self) -> None:
         """Stop the GIF worker (a drawing under way finishes; queued ones are dropped)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
