@@ -22,6 +22,7 @@ from . import (
     render_bench,
     render_cpu_bench,
     render_memory_bench,
+    replay_load_bench,
     scale_bench,
     verquere_bench,
 )
@@ -52,6 +53,8 @@ def main() -> None:
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
+    rows += replay_load_bench.move_path_rows()
+    rows += replay_load_bench.memory_rows()
     rows += scale_bench.rows()
     print_table(rows)
     sys.stdout.flush()

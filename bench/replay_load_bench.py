@@ -49,6 +49,8 @@ MODES = ("none", "process", "thread", "shared")
 """How GIFs are drawn beside the moves (see the module's docstring)."""
 MOVES = 10_000
 GIFS = 20
+IDLE_SECONDS = 3.0
+"""How long after the last GIF the memory is read again (the GIF worker stopped)."""
 MOST_PLIES = 400
 """A random game (of the memory measure) longer than this is left where it is."""
 
@@ -221,6 +223,8 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
                 gif = await studio.gif((match_id, snapshot.version), match_id, draw)
                 gif_bytes += len(gif or b"")
             end = memory_of_processes()
+            await asyncio.sleep(IDLE_SECONDS)  # the GIF worker stops once nothing is left to draw
+            idle = memory_of_processes()
         finally:
             studio.close()
             host.close()
@@ -235,6 +239,7 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
         "start": start,
         "after_moves": after_moves,
         "end": end,
+        "idle": idle,
     }
 
 
@@ -272,12 +277,12 @@ def move_path_rows() -> list[Row]:
 
 def memory_rows(moves: int = MOVES) -> list[Row]:
     found = _run("--memory", "--moves", str(moves))
-    end, moved = found["end"], found["after_moves"]
+    idle, end, moved = found["idle"], found["end"], found["after_moves"]
     value = (
-        f"{end['rss']:.0f} MB RSS, {end['pss']:.0f} MB PSS over {end['processes']} processes "
-        f"(each: {', '.join(f'{mb:.0f}' for mb in end['each_rss'])} MB; after the moves, before the GIFs: "
-        f"{moved['rss']:.0f} MB RSS; "
-        f"at the start {found['start']['rss']:.0f} MB; GIFs cached: {found['cached_mb']:.1f} MB)"
+        f"{idle['rss']:.0f} MB RSS, {idle['pss']:.0f} MB PSS over {idle['processes']} processes "
+        f"(each: {', '.join(f'{mb:.0f}' for mb in idle['each_rss'])} MB) {IDLE_SECONDS:g} s after the last GIF; "
+        f"right after it {end['rss']:.0f} MB RSS over {end['processes']}; after the moves, before the GIFs "
+        f"{moved['rss']:.0f} MB; at the start {found['start']['rss']:.0f} MB; GIFs cached {found['cached_mb']:.1f} MB"
     )
     measure = (
         f"resident memory, all processes: {found['moves']:,} moves over every variant "
