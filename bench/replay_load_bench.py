@@ -280,9 +280,10 @@ def memory_rows(moves: int = MOVES) -> list[Row]:
     idle, end, moved = found["idle"], found["end"], found["after_moves"]
     value = (
         f"{idle['rss']:.0f} MB RSS, {idle['pss']:.0f} MB PSS over {idle['processes']} processes "
-        f"(each: {', '.join(f'{mb:.0f}' for mb in idle['each_rss'])} MB) {IDLE_SECONDS:g} s after the last GIF; "
-        f"right after it {end['rss']:.0f} MB RSS over {end['processes']}; after the moves, before the GIFs "
-        f"{moved['rss']:.0f} MB; at the start {found['start']['rss']:.0f} MB; GIFs cached {found['cached_mb']:.1f} MB"
+        f"(each: {', '.join(f'{mb:.0f}' for mb in idle['each_rss'])} MB) "
+        f"{IDLE_SECONDS:g} s after the last GIF; right after it {end['rss']:.0f} MB RSS over "
+        f"{end['processes']}; after the moves, before the GIFs {moved['rss']:.0f} MB; at the start "
+        f"{found['start']['rss']:.0f} MB; GIFs cached {found['cached_mb']:.1f} MB"
     )
     measure = (
         f"resident memory, all processes: {found['moves']:,} moves over every variant "
