@@ -16,13 +16,25 @@ import pytest
 import cogs.ladder
 from bot import TavernBot
 from cogs.ladder import LadderCog
-from host import Host
+from host import Host, MatchSnapshot, Player
 from host.gif_studio import ReplayStudio, draw_record
-from tests.cogs.test_ladder import PEOPLE, finished
 from tests.support.discord_harness import ALICE, BOB, CAROL, PNG, private_messages, start_match
-from tests.support.fake_discord import Driver, Request
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, Request, User
+from tests.support.host import started_match, win_by_five
 
 GIF = b"GIF89a"
+PEOPLE = [
+    User(3000 + i, name) for i, name in enumerate(["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal"])
+]
+
+
+async def finished(host: Host, first: User, second: User) -> MatchSnapshot:
+    """A two-player Keryo-Pente match in the harness's channel that the first seat wins."""
+    players = [Player(first.id, first.name), Player(second.id, second.name)]
+    match = await started_match(
+        host, "keryo-pente", players, {"tournament": False}, guild_id=GUILD_ID, channel_id=CHANNEL_ID
+    )
+    return await win_by_five(host, match)
 
 
 class HeldGifs:
