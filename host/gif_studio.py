@@ -4,8 +4,8 @@ A GIF takes seconds of CPU where a board picture takes milliseconds, so GIFs get
 their own instead of the default pool that draws board pictures and answers autocomplete: a GIF
 in progress never makes a move's picture wait. By default that executor is one worker process at
 a lower priority (`GIF_NICENESS`): a GIF drawn in a thread of the bot's process held the
-interpreter's lock often enough to take the move path's p99 from 21 to 48 ms
-(bench/replay_load_bench.py); a thread (`processes=False`) is there for the tests. Around it:
+interpreter's lock often enough to take the move path's p99 from 13 to 24 ms (21 to 48 ms on a
+busier machine; bench/replay_load_bench.py); a thread (`processes=False`) is there for the tests. Around it:
 - a cache of finished GIFs keyed by (match id, match version), bounded by bytes (LRU): the same
   game asked twice is drawn once (two asks at once share one drawing);
 - a per-user cooldown: a user who had a GIF drawn waits `cooldown` seconds before the next
