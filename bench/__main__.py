@@ -23,6 +23,7 @@ from . import (
     render_bench,
     render_cpu_bench,
     render_memory_bench,
+    replay_load_bench,
     scale_bench,
     verquere_bench,
 )
@@ -54,6 +55,8 @@ def main() -> None:
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
+    rows += replay_load_bench.move_path_rows()
+    rows += replay_load_bench.memory_rows()
     rows += scale_bench.rows()
     print_table(rows)
     sys.stdout.flush()

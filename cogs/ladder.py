@@ -8,7 +8,8 @@
   rated matches, their record and points, recent results and the matches they are playing.
 - `/history` shows a match's record: an embed with the players, options, dates, result and the
   moves, the record as a `.txt` file (host.records' format, which `host.read_record` loads), then
-  an animated GIF of the whole game (render.animation, drawn in a thread).
+  an animated GIF of the whole game (render.animation, drawn in a worker process of its own by
+  host.gif_studio: cached by match and version, one drawing per user every 30 s, 20 s at most).
 - `/privacy forget-me` and `/privacy erase-server` ask for a confirmation button
   (`PrivacyButton`, `tavern-privacy:<forget|erase>:<user id>[:<server id>]`) that only the user
   who asked can press.
@@ -19,10 +20,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
 import re
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import discord
@@ -43,8 +46,8 @@ from host import (
     game_by_key,
     ladder_named,
 )
+from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio, draw_record
 from render import RENDERERS
-from render.animation import animation
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
 from rules.text import clip
@@ -356,6 +359,11 @@ class LadderCog(commands.Cog):
     def __init__(self, host: Host) -> None:
         self.host = host
         self.ladder = Ladder(host)
+        self.replays = ReplayStudio()
+        """/history's GIFs: their own thread, a cache, a cooldown per user and a time budget."""
+
+    async def cog_unload(self) -> None:
+        self.replays.close()
 
     @staticmethod
     def guild(interaction: discord.Interaction) -> int:
@@ -547,7 +555,34 @@ class LadderCog(commands.Cog):
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
         names = [seat.label for seat in snapshot.seats] if len(snapshot.seats) == record.seat_count else None
-        gif = await asyncio.to_thread(self.animate, record, names)
+        draw = partial(
+            draw_record,
+            record.game.key,
+            record.seat_count,
+            record.options,
+            record.entries,
+            names,
+            GIF_WIDTHS,
+            GIF_LIMIT,
+        )
+        try:
+            gif = await self.replays.gif((match, snapshot.version), interaction.user.id, draw)
+        except ReplayCoolingDown as cooling:
+            again = math.ceil(cooling.until)
+            note = (
+                "Animations take a while to draw, so each person can have one drawn every "
+                f"{self.replays.cooldown:g} seconds: you can ask again <t:{again}:R>. "
+                "The record has every move."
+            )
+            await (send_public(interaction, content=note) if share else send_private(interaction, note))
+            return
+        except ReplayOverBudget as over:
+            note = (
+                f"The animation of {snapshot.title} took longer than {over.seconds:g} seconds to draw, "
+                "so it is left out; the record has every move. Ask again in a minute: it may be ready."
+            )
+            await (send_public(interaction, content=note) if share else send_private(interaction, note))
+            return
         if gif is None:
             note = (
                 f"{snapshot.title} is too long for an animation Discord accepts; the record has every move."
@@ -561,15 +596,6 @@ class LadderCog(commands.Cog):
             await send_public(interaction, content=content, file=file)
         else:
             await send_private(interaction, content, file=file)
-
-    @staticmethod
-    def animate(record: GameRecord, names: Sequence[str] | None) -> bytes | None:
-        """The GIF of the game (in a thread), narrower if needed to fit Discord's limit."""
-        for width in GIF_WIDTHS:
-            gif = animation(record.states(), names, width=width)
-            if len(gif) <= GIF_LIMIT:
-                return gif
-        return None
 
     # -- /privacy ---------------------------------------------------------------------------------
 

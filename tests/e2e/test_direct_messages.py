@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import re
 
-from .driver import ALICE, BOB, IN_BOT_DM, IN_PRIVATE_CHANNEL, Driver, Stored, component_id, started_keibot
+from .driver import (
+    ALICE,
+    BOB,
+    IN_BOT_DM,
+    IN_PRIVATE_CHANNEL,
+    Driver,
+    Stored,
+    component_id,
+    started_keibot,
+    wait_for,
+)
 from .fake_discord import Posted
 
 
@@ -33,6 +43,8 @@ def test_a_dm_players_stats_and_history(driver: Driver, stored: Stored) -> None:
 
     assert match_id in driver.autocomplete(ALICE, "history", "match", match="", context=IN_BOT_DM)
     history = driver.command(ALICE, "history", match=match_id, context=IN_BOT_DM)
+    # The GIF comes from a worker process started for it: a second or two after the record.
+    wait_for(lambda: len([m for m in history.messages if m.ephemeral and not m.deleted]) == 2, 30, "the GIF")
     record, animation = [m for m in history.messages if m.ephemeral and not m.deleted]
     assert f"Keibot #{match_id} — game record" in record.text and "resigns" in record.text
     names = [a["filename"] for m in (record, animation) for a in m.message.get("attachments") or []]

@@ -618,6 +618,13 @@ class Driver:
         await self.settle()
         return self.fake.requests[start:]
 
+    def dispatch(self, user: User, path: str, *, channel_id: int = CHANNEL_ID, **options: Any) -> None:
+        """`/path option:value …` as `user`, without waiting for the answer (several at once:
+        then `settle`)."""
+        payload = self._base(user, 2, channel_id)
+        payload["data"] = self._command_data(path, options)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+
     async def command(
         self, user: User, path: str, *, channel_id: int = CHANNEL_ID, **options: Any
     ) -> list[Request]:
