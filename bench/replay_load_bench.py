@@ -38,10 +38,14 @@ from host import Host, Ladder, MatchSnapshot, Player
 from host.gif_studio import ReplayStudio, draw_record
 from render.animation import animation
 
-from .history_bench import NAMES, random_game
 from .table import Row, percentile, print_table
+from .workers.history_gif import random_game
 from .workers.move_path import VARIANTS
 
+NAMES = ("alice", "Bob")
+"""The seats' names in the GIFs drawn beside the moves."""
+GIF_MOVES = 200
+"""The length of the Keryo-Pente game whose GIF is drawn beside the moves."""
 FIRST_MOVE, MOST_MOVES, GAMES_EACH = 10, 60, 2
 PACE_SECONDS = 0.01
 """The pause between two moves: players' moves come one at a time, not back to back."""
@@ -87,7 +91,7 @@ async def _moves(host: Host, seed: int) -> list[float]:
 
 async def _move_path(mode: str) -> dict[str, Any]:
     """The move path's wall times with GIFs drawn as `mode` says: none, process, thread or shared."""
-    frames = random_game()
+    frames = random_game("keryo-pente", 2, {"tournament": False}, GIF_MOVES)
     studio = ReplayStudio(cooldown=0, budget=600, processes=mode == "process")
     drawn = 0
 
