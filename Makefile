@@ -21,7 +21,14 @@ UV_VERSION := 0.13.9
 LOCK := $(BIN)/uv pip compile pyproject.toml --quiet --universal --python-version 3.11 \
 	--generate-hashes --custom-compile-command 'make lock' $(LOCK_FLAGS)
 
-.PHONY: run test lint bench lock clean
+# The catalogues' keywords: rules.text's Phrase makers and N_, Words' methods (gettext, ngettext and
+# pgettext are Babel's defaults), discord.py's locale_str for the commands' descriptions.
+EXTRACT := $(BIN)/pybabel extract -F locales/babel.cfg --add-location=file --sort-output --no-wrap \
+	--project=tavern --copyright-holder='the Tavern authors' --msgid-bugs-address='' \
+	-c TRANSLATORS: -k phrase -k plural_phrase:1,2 -k context_phrase:1c,2 -k N_ -k locale_str \
+	-o locales/tavern.pot .
+
+.PHONY: run test lint bench lock clean messages
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] <= (3, 13) else "Python 3.11, 3.12 or 3.13 is needed; $(PYTHON) is " + sys.version.split()[0] + ". Install one, or name it: make PYTHON=/path/to/python3.12 ...")'
@@ -58,6 +65,12 @@ lock: | $(BIN)/python
 	mkdir -p requirements
 	$(LOCK) --extra test -o requirements/test.txt
 	$(LOCK) --constraint requirements/test.txt -o requirements/run.txt
+
+# After changing text in the code: the English messages extracted again, and every catalogue
+# updated (new messages empty, changed ones fuzzy: `make test` fails until they are translated).
+messages: $(TEST_STAMP)
+	$(EXTRACT)
+	$(BIN)/pybabel update -i locales/tavern.pot -d locales -D tavern --no-wrap --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .hypothesis

@@ -72,6 +72,7 @@ from .ladder import (
     ladder_named,
     scope_phrase,
 )
+from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
@@ -96,12 +97,14 @@ __all__ = [
     "COMPUTER_LEVELS",
     "CREATOR_ACTION_WORDS",
     "DRAW_OPENING_MOVES",
+    "ENGLISH",
     "GLOBAL_SCOPE",
     "LADDERS",
     "MAX_ID",
     "MOVE_TEXT_LIMIT",
     "OVER_STATUSES",
     "REMINDER_SHARES",
+    "SHIPPED",
     "USER_ERRORS",
     "VACATION_DAYS",
     "AlreadySeated",
@@ -118,6 +121,8 @@ __all__ = [
     "Invitation",
     "Ladder",
     "LadderGame",
+    "Language",
+    "LanguageBook",
     "LeaderboardLine",
     "LeaderboardPage",
     "LeftReason",
@@ -182,9 +187,11 @@ __all__ = [
     "VacationRefused",
     "WhichMatch",
     "apply_entry",
+    "catalogue_for",
     "display_rating",
     "game_by_key",
     "ladder_named",
+    "language",
     "listed_matches",
     "read_record",
     "scope_phrase",

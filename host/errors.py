@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules import MoveError, OptionError
-from rules.text import counts, listing
+from rules.text import Phrase, counts, listing
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,12 @@ def _is_are(count: int) -> str:
 
 
 class HostError(Exception):
-    """A request the host refuses; nothing was changed."""
+    """A request the host refuses; nothing was changed. `str()` is the English; `phrase` the same
+    for a layer that translates it (`words.say(error.phrase)`)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: Phrase | str) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        super().__init__(str(self.phrase))
 
 
 class UnknownGame(HostError):

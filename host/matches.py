@@ -64,6 +64,7 @@ from .errors import (
     UnknownLevel,
 )
 from .kept import Loaded
+from .language import LanguageBook
 from .locks import MatchLocks
 from .reading import to_seats
 from .settings import ServerConfiguration, possible_clocks
@@ -141,6 +142,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self.computer_matches_per_player = computer_matches_per_player
         self.computer_matches_per_server = computer_matches_per_server
         self.activity = HostActivity()
+        self.languages = LanguageBook()
+        """Who reads which language (the cogs word every text with it)."""
         """Counters of what this host did, read by the metrics (host/activity.py)."""
         self._opening = asyncio.Lock()
         """Held while a rematch is looked for and opened, so that one asked for twice at once is

@@ -12,14 +12,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .text import counts, plural
+from .text import Phrase, counts, plural
 
 CHANCE = -1
 """`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
 
 
 class MoveError(ValueError):
-    """Base of every error about a move; its message is fit to show to the user."""
+    """Base of every error about a move; its message is fit to show to the user: `str()` in
+    English, `phrase` for a layer that translates it (`words.say(error.phrase)`)."""
+
+    def __init__(self, message: Phrase | str) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        super().__init__(str(self.phrase))
 
 
 class NotAMoveError(MoveError):
@@ -35,7 +40,11 @@ class AmbiguousMoveError(MoveError):
 
 
 class OptionError(ValueError):
-    """A game option or seat count that the game does not accept."""
+    """A game option or seat count that the game does not accept (`phrase`: as for MoveError)."""
+
+    def __init__(self, message: Phrase | str) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        super().__init__(str(self.phrase))
 
 
 class StateFormatError(ValueError):

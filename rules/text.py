@@ -1,9 +1,150 @@
-"""Small English text helpers shared by every layer (standard library only, so `rules` can use
-them and every layer above may): counts with their noun, lists of names, clipped text."""
+"""Text for people, shared by every layer (standard library only, so `rules` can use it and every
+layer above may): `Phrase`, a message not yet in any language; `Words`, what turns one into a
+language's text (English here; the catalogues' languages in `host.language`); and small English
+helpers (counts with their noun, lists of names, clipped text).
+
+The rules say what happened in Phrases (`phrase("`{text}` is not a move.", text=...)`): the
+English template is the message id of every catalogue, so a layer that knows its reader's
+language translates it (`words.say(error.phrase)`), and `str()` of it is the English, as before.
+Constant English words that are translated later (seat names, outcome reasons) are marked with
+`N_` so that extraction finds them. See docs/languages.md.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+ParamValue = object
+"""A placeholder's value: a str (shown as it is), an int or float (shown as a plain number; use
+`Words.number` for a grouped one), a `Phrase` (translated too), or anything else (its `str()`)."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Text for a person, not yet in any language: an English template with `{named}`
+    placeholders (the message id of the catalogues) and its values. With `plural`, the template
+    is the singular and `count` chooses the form (ngettext); `{count}` is the count."""
+
+    template: str
+    params: Mapping[str, ParamValue] = field(default_factory=dict)
+    plural: str | None = None
+    count: float = 0
+    context: str | None = None
+    """A msgctxt, where the same English needs two translations ("Draw" the offer, "draw" the
+    result)."""
+
+    def __str__(self) -> str:
+        return ENGLISH.say(self)
+
+
+def phrase(template: str, /, **params: ParamValue) -> Phrase:
+    """A Phrase (marked for extraction: `phrase` is one of the catalogues' keywords)."""
+    return Phrase(template, params)
+
+
+def plural_phrase(singular: str, plural_form: str, count: float, /, **params: ParamValue) -> Phrase:
+    """A Phrase in the singular or plural by `count` (`{count}` in the templates is the number)."""
+    return Phrase(singular, params, plural_form, count)
+
+
+def context_phrase(context: str, template: str, /, **params: ParamValue) -> Phrase:
+    """A Phrase with a msgctxt (keyword `context_phrase:1c,2`)."""
+    return Phrase(template, params, context=context)
+
+
+def N_(text: str) -> str:
+    """Marks an English constant for the catalogues without translating it here (a seat name, an
+    outcome's reason); a layer that knows the reader's language calls `words.gettext(text)`."""
+    return text
+
+
+def placeholders(template: str) -> list[str]:
+    """The `{named}` placeholders of a template, in order (the catalogue test compares them)."""
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+
+
+@runtime_checkable
+class Words(Protocol):
+    """One language's way of saying things. `gettext`, `ngettext` and `pgettext` take the English
+    template as it is written in the code (extraction reads those calls) and format its named
+    placeholders; `say` translates a Phrase (its Phrase values too)."""
+
+    code: str
+    """The catalogue's locale ("en", "de", "pt_BR", "ja", ...)."""
+
+    def gettext(self, template: str, /, **params: ParamValue) -> str: ...
+
+    def ngettext(self, singular: str, plural_form: str, count: float, /, **params: ParamValue) -> str: ...
+
+    def pgettext(self, context: str, template: str, /, **params: ParamValue) -> str: ...
+
+    def say(self, text: Phrase | str) -> str: ...
+
+    def number(self, value: float) -> str: ...
+
+    def listing(self, items: Sequence[str], conjunction: str = "and") -> str: ...
+
+
+def english_number(value: float) -> str:
+    """ "7", "1,564", "2.5": what `Words.number` gives in English."""
+    if isinstance(value, int) or float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,g}"
+
+
+def shown_value(value: ParamValue, words: Words) -> str:
+    """A placeholder's value as text in `words`' language."""
+    if isinstance(value, Phrase):
+        return words.say(value)
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def fill(template: str, params: Mapping[str, ParamValue], words: Words) -> str:
+    """`template` with its placeholders replaced (a missing or unused one is a bug: KeyError)."""
+    if not params:
+        return template
+    return template.format_map({name: shown_value(value, words) for name, value in params.items()})
+
+
+class English:
+    """The source language: the templates as written (plural: singular for exactly 1)."""
+
+    code = "en"
+
+    def gettext(self, template: str, /, **params: ParamValue) -> str:
+        return fill(template, params, self)
+
+    def ngettext(self, singular: str, plural_form: str, count: float, /, **params: ParamValue) -> str:
+        chosen = singular if count == 1 else plural_form
+        return fill(chosen, {"count": self.number(count), **params}, self)
+
+    def pgettext(self, context: str, template: str, /, **params: ParamValue) -> str:
+        return fill(template, params, self)
+
+    def say(self, text: Phrase | str) -> str:
+        if isinstance(text, str):
+            return text
+        if text.plural is not None:
+            return self.ngettext(text.template, text.plural, text.count, **text.params)
+        return fill(text.template, text.params, self)
+
+    def number(self, value: float) -> str:
+        return english_number(value)
+
+    def listing(self, items: Sequence[str], conjunction: str = "and") -> str:
+        return listing(items, conjunction)
+
+
+ENGLISH: Words = English()
 
 IRREGULAR_PLURALS = {"man": "men", "die": "dice"}
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from setuptools import find_namespace_packages  # type: ignore[import-untyped,unused-ignore]
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYERS = ("rules", "render", "host", "data", "cogs", "tavern")
+LAYERS = ("rules", "render", "host", "data", "cogs", "tavern", "locales")
 
 
 def setuptools_config() -> dict[str, object]:
