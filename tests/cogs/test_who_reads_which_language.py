@@ -13,7 +13,14 @@ import pytest
 from bot import TavernBot
 from host import Host
 from tests.cogs.test_your_turn import channel_posts, clock_of, moved, set_turn_start
-from tests.support.discord_harness import ALICE, BOB, start_match, the_private_message, the_public_message
+from tests.support.discord_harness import (
+    ALICE,
+    BOB,
+    sent_message,
+    start_match,
+    the_private_message,
+    the_public_message,
+)
 from tests.support.fake_discord import GUILD_ID, Driver, FakeDiscord
 from tests.support.pseudo import DISCORD_LOCALE, english_words, is_pseudo
 
@@ -56,11 +63,8 @@ async def test_the_match_message_reads_the_servers_language_and_a_private_board_
     message = the_public_message(await driver.command(BOB, "keryo-pente join"))
     embed = message.embeds[0]
     shown = [embed["description"], embed["footer"]["text"], *(f["name"] for f in embed["fields"])]
-    labels = [
-        c.get("label") or c.get("placeholder")
-        for row in message.message["components"]
-        for c in row["components"]
-    ]  # type: ignore[index]
+    rows = sent_message(message)["components"]
+    labels = [c.get("label") or c.get("placeholder") for row in rows for c in row["components"]]
     for text in [message.content, *shown, *labels]:
         assert is_pseudo(text) and english_words(text, ALLOWED) == [], text
     board = the_private_message(await driver.command(ALICE, "keryo-pente board"))
