@@ -46,7 +46,7 @@ from rules.text import N_, Phrase, Words
 
 from .language import private
 from .observe import InteractionWatch, failed, timed
-from .replies import COMPUTER_LEVELS, clean, players_versus, said, send_private, user_mention
+from .replies import COMPUTER_LEVELS, clean, code, players_versus, said, send_private, user_mention
 
 log = logging.getLogger("tavern.errors")
 
@@ -81,7 +81,7 @@ def unwrap(error: BaseException) -> BaseException:
 def _unknown_game(error: UnknownGame, words: Words) -> str:
     known = ", ".join(f"`{key}`" for key in error.known)
     return words.gettext(
-        "There is no game called {game}. The games are: {known}.", game=f"`{error.key}`", known=known
+        "There is no game called {game}. The games are: {known}.", game=code(error.key), known=known
     )
 
 
@@ -89,12 +89,12 @@ def _unknown_level(error: UnknownLevel, words: Words) -> str:
     return words.gettext(
         "Computer players play at {levels}, not {level}.",
         levels=", ".join(said(words, COMPUTER_LEVELS.get(level, level)) for level in error.levels),
-        level=f"`{error.level}`",
+        level=code(error.level),
     )
 
 
 def _no_match_here(error: NoMatchHere, words: Words) -> str:
-    new = f"`/{error.game_key} new`"
+    new = code(f"/{error.game_key} new")
     if error.seated:
         return words.gettext(
             "You are not in a {game} match here. Start one with {command}, or join an open lobby.",
@@ -137,7 +137,7 @@ def _lobby_full(error: LobbyFull, words: Words) -> str:
             "{match} is full ({count} players). Open a new one with {command}.",
             error.seat_count,
             match=error.match.title,
-            command=f"`/{error.match.game_key} new`",
+            command=code(f"/{error.match.game_key} new"),
         )
     return words.ngettext(
         "{match} is full ({count} player).",
@@ -219,7 +219,7 @@ def _seat_held(error: SeatHeld, words: Words) -> str:
         count,
         match=title,
         names=names,
-        command=f"`/{error.match.game_key} new`",
+        command=code(f"/{error.match.game_key} new"),
     )
 
 
@@ -246,13 +246,13 @@ def _no_ratings_yet(error: NoRatingsYet, words: Words) -> str:
             "Nobody has a {game} rating across all servers yet: ratings come from finished matches between "
             "two or more people. Start one with {command}.",
             game=error.game_title,
-            command=f"`/{error.game_key} new`",
+            command=code(f"/{error.game_key} new"),
         )
     return words.gettext(
         "Nobody has a {game} rating on this server yet: ratings come from finished matches between two or "
         "more people. Start one with {command}.",
         game=error.game_title,
-        command=f"`/{error.game_key} new`",
+        command=code(f"/{error.game_key} new"),
     )
 
 
@@ -331,13 +331,12 @@ def user_message(error: BaseException, words: Words) -> str | None:
     if isinstance(error, app_commands.NoPrivateMessage):
         return words.gettext("This command works in a server channel, not in direct messages.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return words.gettext(
-            "You are on cooldown. Try again in {seconds}s", seconds=f"{error.retry_after:.2f}"
-        )  # discord.py's own words
+        seconds = f"{error.retry_after:.2f}"
+        return words.gettext("You are on cooldown. Try again in {seconds}s", seconds=seconds)  # discord.py's
     if isinstance(error, app_commands.CheckFailure):
         return words.say(str(error))  # discord.py's checks (English only: no catalogue has them)
     if isinstance(error, app_commands.TransformerError):
-        return words.gettext("{value} does not fit that option.", value=f"`{str(error.value)[:100]}`")
+        return words.gettext("{value} does not fit that option.", value=code(str(error.value)[:100]))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return words.gettext(
             "This command has changed since Discord last loaded it. Please try again in a minute."

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import discord
-from discord.utils import escape_mentions
+from discord.utils import escape_mentions, format_dt
 
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, RatingChange, Seat
 from host.snapshot import COMPUTER_NAME
@@ -27,7 +27,7 @@ from rules.kerboge import MOST_POINTS, SERPENT_WINS
 from rules.text import N_, Words, clip
 
 from .components import OPTION_TEXT_LIMIT
-from .replies import COMPUTER_LEVELS, NO_PINGS, players_versus, said
+from .replies import COMPUTER_LEVELS, NO_PINGS, bold, channel_mention, code, mention, players_versus, said
 from .replies import clean as clean  # the one escaping helper, where the cogs have found it
 from .replies import user_mention as user_mention
 
@@ -220,7 +220,7 @@ def status_line(snapshot: MatchSnapshot, words: Words) -> str:
                 reason=reason,
             )
         if outcome.termination == SERPENT_WINS:  # the reason says it all: "the Serpent wins with 20 points"
-            return words.gettext("🐍 {reason}.", reason=f"{reason[:1].upper()}{reason[1:]}")
+            return words.gettext("🐍 {reason}.", reason=reason[:1].upper() + reason[1:])
         return words.gettext("The match ends in a draw — {reason}.", reason=reason)
     seat = snapshot.seat_to_move
     if seat is None:
@@ -305,7 +305,7 @@ def match_embed(
             words.gettext(
                 "🏖️ {player} is on vacation (until {until}): their turn clock is stopped meanwhile.",
                 player=seat_text(snapshot, seat, words),
-                until=f"<t:{int(away_until.timestamp())}:R>",
+                until=format_dt(away_until, "R"),
             )
         )
     creator = creator_text(snapshot, words)
@@ -365,7 +365,7 @@ def match_embed(
                 players=offered,
                 accept=words.pgettext("button", "Accept draw"),
                 decline=words.pgettext("button", "Decline draw"),
-                command=f"`/{snapshot.game.key} draw decline:True`",
+                command=code(f"/{snapshot.game.key} draw decline:True"),
             )
         )
     lines += takeback_lines(snapshot, words)
@@ -399,11 +399,12 @@ def match_embed(
         counts.append(words.ngettext("{count} takeback", "{count} takebacks", snapshot.takebacks))
     if not snapshot.rated:
         counts.append(words.gettext("unrated"))
+    rules = f"/{snapshot.game.key} rules"
     footer = words.gettext(
         "Match #{number} · {counts} · {command}",
         number=snapshot.id,
         counts=" · ".join(counts),
-        command=f"/{snapshot.game.key} rules",
+        command=rules,
     )
     embed.set_footer(text=footer)
     return embed
@@ -470,7 +471,7 @@ def turn_content(
     ):
         return None, NO_PINGS  # a computer moves (for a resigned player too), or nobody to tell
     text = words.gettext(
-        "{player}, it is your turn in {match}.", player=f"<@{seat.user_id}>", match=snapshot.title
+        "{player}, it is your turn in {match}.", player=mention(seat.user_id), match=snapshot.title
     )
     return text, mention_only(seat.user_id) if ping else NO_PINGS
 
@@ -521,14 +522,14 @@ def dm_refused_content(user_id: int, title: str, link: str | None, words: Words)
         return words.gettext(
             "{player}, it is your turn in {match} (I could not send you a direct message, so here is your "
             "notice; `/settings` changes how you are told): {link}",
-            player=f"<@{user_id}>",
+            player=mention(user_id),
             match=title,
             link=link,
         )
     return words.gettext(
         "{player}, it is your turn in {match} (I could not send you a direct message, so here is your "
         "notice; `/settings` changes how you are told).",
-        player=f"<@{user_id}>",
+        player=mention(user_id),
         match=title,
     )
 
@@ -557,14 +558,14 @@ def reminder_content(user_id: int, title: str, runs_out_in: timedelta, link: str
         return words.gettext(
             "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration} "
             "({link})",
-            player=f"<@{user_id}>",
+            player=mention(user_id),
             match=title,
             duration=duration,
             link=link,
         )
     return words.gettext(
         "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration}",
-        player=f"<@{user_id}>",
+        player=mention(user_id),
         match=title,
         duration=duration,
     )
@@ -600,7 +601,7 @@ def offer_text(snapshot: MatchSnapshot, kind: str, words: Words) -> str:
         return words.gettext("A player asks to take back their last move in {match}", match=snapshot.title)
     return words.gettext(
         "{player} asks to take back their last move in {match}",
-        player=f"**{clean(seat_label(asker, words))}**",
+        player=bold(clean(seat_label(asker, words))),
         match=snapshot.title,
     )
 
@@ -643,14 +644,14 @@ def dm_offer_refused_content(user_id: int, offer: str, link: str | None, words: 
         return words.gettext(
             "{player}, {offer} (I could not send you a direct message, so here is your notice; `/settings` "
             "changes how you are told): {link}",
-            player=f"<@{user_id}>",
+            player=mention(user_id),
             offer=offer,
             link=link,
         )
     return words.gettext(
         "{player}, {offer} (I could not send you a direct message, so here is your notice; `/settings` "
         "changes how you are told).",
-        player=f"<@{user_id}>",
+        player=mention(user_id),
         offer=offer,
     )
 
@@ -665,14 +666,14 @@ def invite_content(
         text = words.gettext(
             "{player}, {who} invites you to play {match}. A seat is held for you: press **Join** to take "
             "it, or **Decline**.",
-            player=f"<@{user_id}>",
+            player=mention(user_id),
             who=who,
             match=snapshot.title,
         )
     else:
         text = words.gettext(
             "{player}, {who} invites you to play {match}: press **Join** to take a seat.",
-            player=f"<@{user_id}>",
+            player=mention(user_id),
             who=who,
             match=snapshot.title,
         )
@@ -732,7 +733,7 @@ def thread_link(snapshot: MatchSnapshot, thread_id: int | None, words: Words) ->
             "follow it there.",
             match=clean(snapshot.title),
             players=players_line(snapshot, words),
-            thread=f"<#{thread_id}>",
+            thread=channel_mention(thread_id),
         )
     return words.gettext(
         "▶️ **{match}** has started: {players}. The moves are played in the thread of this message: anyone "
@@ -749,10 +750,10 @@ def thread_pointer(snapshot: MatchSnapshot, thread_id: int, words: Words) -> str
             "Done: {match} is over. The final board is in its thread, {thread}, and the result in the "
             "channel.",
             match=snapshot.title,
-            thread=f"<#{thread_id}>",
+            thread=channel_mention(thread_id),
         )
     return words.gettext(
         "Done: the board of {match} is posted in its thread, {thread}. You can play from there or from here.",
         match=snapshot.title,
-        thread=f"<#{thread_id}>",
+        thread=channel_mention(thread_id),
     )

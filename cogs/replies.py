@@ -42,6 +42,25 @@ def user_mention(user_id: int | None) -> str | None:
     return f"<@{user_id}>" if user_id is not None and user_id > 0 else None
 
 
+def mention(user_id: int) -> str:
+    """`<@id>`: a user's mention in a message text (which pings only whom its message allows)."""
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: int) -> str:
+    """`<#id>`: a channel's or a thread's link in a message text."""
+    return f"<#{channel_id}>"
+
+
+def code(text: str) -> str:
+    """`text` as a Markdown code span: notation, a command, what the user typed."""
+    return f"`{text}`"
+
+
+def bold(text: str) -> str:
+    return f"**{text}**"
+
+
 def said(words: Words, text: Phrase | str) -> str:
     """A text of the rules in the reader's language: a Phrase (a move's description, a reason
     with a number in it), or a constant marked with `N_` (a seat name, a reason)."""

@@ -10,6 +10,7 @@ from datetime import timedelta
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import format_dt
 
 from host import (
     REMINDER_SHARES,
@@ -28,7 +29,7 @@ from .clock import turn_clock_of
 from .language import private
 from .messages import DESCRIPTION_LIMIT, clean, duration_text, match_link
 from .place import anywhere
-from .replies import defer_private, send_private
+from .replies import bold, defer_private, send_private
 
 NOTIFY_CHOICES = [
     app_commands.Choice(name="a mention in the match's channel (default)", value=Notify.MENTION.value),
@@ -63,12 +64,11 @@ def vacation_text(vacation: Vacation, words: Words) -> str:
         allowance=VACATION_DAYS,
     )
     if vacation.until is not None:
-        stamp = int(vacation.until.timestamp())
         return words.gettext(
             "on until {until} ({until_relative}): your turn clocks are stopped and reminders wait ({left}); "
             "`/settings vacation:off` ends it early",
-            until=f"<t:{stamp}:f>",
-            until_relative=f"<t:{stamp}:R>",
+            until=format_dt(vacation.until, "f"),
+            until_relative=format_dt(vacation.until, "R"),
             left=left,
         )
     return words.gettext(
@@ -211,7 +211,7 @@ def answer_lines(
         if match.takeback_asked_by is not None:
             asks = words.gettext(
                 "↩️ {player} asks to take back their last move in {match}",
-                player=f"**{clean(match.takeback_asked_by)}**",
+                player=bold(clean(match.takeback_asked_by)),
                 match=title,
             )
             lines.append(f"• {asks}{where}")
