@@ -518,20 +518,8 @@ def dm_turn_text(title: str, link: str | None, words: Words) -> str:
 
 def dm_refused_content(user_id: int, title: str, link: str | None, words: Words) -> str:
     """The channel message pinging a player whose direct messages are closed to the bot."""
-    if link:
-        return words.gettext(
-            "{player}, it is your turn in {match} (I could not send you a direct message, so here is your "
-            "notice; `/settings` changes how you are told): {link}",
-            player=mention(user_id),
-            match=title,
-            link=link,
-        )
-    return words.gettext(
-        "{player}, it is your turn in {match} (I could not send you a direct message, so here is your "
-        "notice; `/settings` changes how you are told).",
-        player=mention(user_id),
-        match=title,
-    )
+    notice = words.gettext("it is your turn in {match}", match=title)
+    return dm_notice_in_channel(user_id, notice, link, words)
 
 
 def reminder_text(title: str, runs_out_in: timedelta, link: str | None, words: Words) -> str:
@@ -638,21 +626,23 @@ def dm_offer_text(snapshot: MatchSnapshot, kind: str, link: str | None, words: W
     return words.gettext("{offer}.", offer=offer)
 
 
-def dm_offer_refused_content(user_id: int, offer: str, link: str | None, words: Words) -> str:
-    """The channel message pinging a player, told of an offer, whose direct messages are closed."""
+def dm_notice_in_channel(user_id: int, notice: str, link: str | None, words: Words) -> str:
+    """The channel message pinging a player whose direct messages are closed to the bot, with what
+    the direct message would have told them (`notice`: "it is your turn in Keibot #3", "**Ann**
+    offers a draw in Keibot #3")."""
     if link:
         return words.gettext(
-            "{player}, {offer} (I could not send you a direct message, so here is your notice; `/settings` "
+            "{player}, {notice} (I could not send you a direct message, so here is your notice; `/settings` "
             "changes how you are told): {link}",
             player=mention(user_id),
-            offer=offer,
+            notice=notice,
             link=link,
         )
     return words.gettext(
-        "{player}, {offer} (I could not send you a direct message, so here is your notice; `/settings` "
+        "{player}, {notice} (I could not send you a direct message, so here is your notice; `/settings` "
         "changes how you are told).",
         player=mention(user_id),
-        offer=offer,
+        notice=notice,
     )
 
 

@@ -24,7 +24,7 @@ from host import Host, MatchSnapshot, Notify, OfferNotice, TurnReminder
 
 from .language import player
 from .messages import (
-    dm_offer_refused_content,
+    dm_notice_in_channel,
     dm_offer_text,
     dm_refused_content,
     dm_turn_text,
@@ -100,7 +100,7 @@ async def offers_by_dm(
         words = player(host, notice.user_id)
         if not await send_dm(client, notice.user_id, dm_offer_text(snapshot, notice.kind, link, words)):
             offer = offer_text(snapshot, notice.kind, words)
-            text = dm_offer_refused_content(notice.user_id, offer, link, words)
+            text = dm_notice_in_channel(notice.user_id, offer, link, words)
             await mention_in_channel(client, channel_id, notice.user_id, text)
 
 
