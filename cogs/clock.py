@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands, tasks
 
 from host import Host, MatchSnapshot, StaleTurn, StoreUnavailable, TurnReminder
+from rules.text import Words
 
 from .errors import outages
 from .game_cog import game_cog_of
@@ -126,7 +127,7 @@ class TurnClock(commands.Cog):
             due = await self.host.owed_message(snapshot)
             cog = game_cog_of(self.bot, snapshot.game.key)
             if due is not None and cog is not None:
-                await cog.announce(self.bot, due, note=await self._note(snapshot))
+                await cog.announce(self.bot, due, note=await self._note(snapshot, cog.words_for(snapshot)))
         await self.remind()
         await self.post_owed()
         return changed
@@ -136,7 +137,7 @@ class TurnClock(commands.Cog):
         once: the host claims it before it is sent); returns the reminders sent."""
         reminders = await self.host.due_reminders(turn_timeout=self.turn_timeout, now=now)
         for reminder in reminders:
-            await send_reminder(self.bot, reminder)
+            await send_reminder(self.bot, self.host, reminder)
         return reminders
 
     @tasks.loop(seconds=OUTBOX_SECONDS)
@@ -166,16 +167,20 @@ class TurnClock(commands.Cog):
                 posted += 1
         return posted
 
-    async def _note(self, snapshot: MatchSnapshot) -> str | None:
+    async def _note(self, snapshot: MatchSnapshot, words: Words) -> str | None:
+        """The note of a match the sweep changed, in the match message's language."""
         if snapshot.status == "abandoned":
             settings = await self.host.server_settings(snapshot.guild_id)
             lobby_clock = settings.lobby_clock(self.lobby_timeout)  # the server's own, or the bot's
             if lobby_clock is not None:
                 hours = lobby_clock.total_seconds() / 3600
-                return f"Nobody joined for {hours:g} hours."  # the status line says it was closed
+                # The status line says it was closed.
+                return words.ngettext(
+                    "Nobody joined for {count} hour.", "Nobody joined for {count} hours.", hours
+                )
         # A player the clock resigned: the message's "Just played" already says who ran out of
         # time and after how long, so a note would say it twice.
-        return None if snapshot.played else "The turn clock ran out."
+        return None if snapshot.played else words.gettext("The turn clock ran out.")
 
 
 def turn_clock_of(client: discord.Client) -> TurnClock | None:

@@ -22,6 +22,7 @@ from discord.ext import commands
 from rules.text import clip
 
 from .errors import report_error
+from .language import private
 from .observe import timed
 from .place import scope_of
 from .replies import send_private
@@ -211,7 +212,10 @@ async def _answer_press(interaction: discord.Interaction, press: Press) -> None:
     try:
         handler = handler_for(interaction.client, press.game)
         if handler is None:
-            await send_private(interaction, "This game is not available right now. Please try later.")
+            words = private(interaction)
+            await send_private(
+                interaction, words.gettext("This game is not available right now. Please try later.")
+            )
             return
         await handler.on_component(interaction, press)
     except Exception as error:

@@ -23,6 +23,7 @@ from host import MatchNotFound, MatchSnapshot, Player, StaleTurn
 from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError, report_error
 from .game_base import Defer, GameCogBase, component_action
+from .language import private
 from .lobby import DEFAULT_LEVEL
 from .messages import moves_played
 from .replies import defer_private, defer_public, send_private
@@ -154,9 +155,8 @@ class ButtonAnswers(GameCogBase):
         snapshot = await self.current(press)
         note = None
         if snapshot.ply != press.ply:
-            note = (
-                f"That message showed an earlier position; this is the board after {moves_played(snapshot)}."
-            )
+            played = moves_played(snapshot, private(interaction))
+            note = f"That message showed an earlier position; this is the board after {played}."
         await self.show_board(interaction, snapshot, note=note)
 
     @component_action(ButtonAction.RESIGN, defer=Defer.NONE)

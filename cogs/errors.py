@@ -1,19 +1,20 @@
 """The one error path of the bot: every command, autocomplete and button ends up here.
 
 Errors the host and the rules raise for the user (`host.USER_ERRORS`) and refusals of the cogs
-themselves (`CogError`) go back to the user as an ephemeral message. The host's errors carry
-data; `HOST_WORDING` words them for Discord (mentions, command names), the others are shown as
-they are. A database that cannot be reached (`StoreUnavailable`: a PostgreSQL outage, a store closing as
-the bot stops) is no bug: the user is told to try again, and the log gets one line a minute per
-kind, without a traceback. Anything else is a bug: it
-is logged with its traceback and the user gets a short apology, never the traceback.
+themselves (`CogError`) go back to the user as an ephemeral message, in the language of the
+person who clicked or typed (`private(interaction)`). The host's errors carry data;
+`HOST_WORDING` words them for Discord (mentions, command names), the others are said from their
+Phrase (`words.say(error.phrase)`). A database that cannot be reached (`StoreUnavailable`: a
+PostgreSQL outage, a store closing as the bot stops) is no bug: the user is told to try again, and
+the log gets one line a minute per kind, without a traceback. Anything else is a bug: it is logged
+with its traceback and the user gets a short apology, never the traceback.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -21,8 +22,10 @@ from discord import app_commands
 
 from host import (
     CREATOR_ACTION_WORDS,
+    GLOBAL_SCOPE,
     USER_ERRORS,
     GameNotOffered,
+    LobbyAction,
     LobbyFull,
     NoMatchHere,
     NoRatingsYet,
@@ -38,26 +41,31 @@ from host import (
     UnknownGame,
     UnknownLevel,
     WhichMatch,
-    listed_matches,
-    scope_phrase,
 )
-from rules.text import counts, listing
+from rules.text import N_, Phrase, Words
 
+from .language import private
 from .observe import InteractionWatch, failed, timed
-from .replies import clean, send_private, user_mention
+from .replies import COMPUTER_LEVELS, clean, code, players_versus, said, send_private, user_mention
 
 log = logging.getLogger("tavern.errors")
 
-APOLOGY = "Sorry, something went wrong on our side. It has been logged; please try again in a moment."
-UNREACHABLE = "The database cannot be reached right now: try again in a moment."
-STOPPING = "The bot is restarting: try again in a moment."
+APOLOGY = N_("Sorry, something went wrong on our side. It has been logged; please try again in a moment.")
+UNREACHABLE = N_("The database cannot be reached right now: try again in a moment.")
+STOPPING = N_("The bot is restarting: try again in a moment.")
+"""The three answers that are no refusal (English; `words.gettext` of each in the reader's)."""
 OUTAGE_LOG_EVERY = 60.0
 """Seconds between two log lines about the same kind of database outage."""
 
 
 class CogError(Exception):
-    """A refusal by the Discord layer itself (e.g. a game command in a direct message); its
-    message is shown to the user as it is."""
+    """A refusal by the Discord layer itself (e.g. a game command in a direct message): a Phrase
+    (or a constant English text) shown to the user in their language, `words.say(error.phrase)`;
+    `str()` is the English."""
+
+    def __init__(self, message: Phrase | str) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message)
+        super().__init__(str(self.phrase))
 
 
 SHOWN_TO_USER: tuple[type[Exception], ...] = (*USER_ERRORS, CogError)
@@ -70,123 +78,223 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def _is_are(count: int) -> str:
-    return "is" if count == 1 else "are"
-
-
-def _unknown_game(error: UnknownGame) -> str:
+def _unknown_game(error: UnknownGame, words: Words) -> str:
     known = ", ".join(f"`{key}`" for key in error.known)
-    return f"There is no game called `{error.key}`. The games are: {known}."
+    return words.gettext(
+        "There is no game called {game}. The games are: {known}.", game=code(error.key), known=known
+    )
 
 
-def _unknown_level(error: UnknownLevel) -> str:
-    return f"Computer players play at {', '.join(error.levels)}, not `{error.level}`."
+def _unknown_level(error: UnknownLevel, words: Words) -> str:
+    return words.gettext(
+        "Computer players play at {levels}, not {level}.",
+        levels=", ".join(said(words, COMPUTER_LEVELS.get(level, level)) for level in error.levels),
+        level=code(error.level),
+    )
 
 
-def _no_match_here(error: NoMatchHere) -> str:
-    new = f"`/{error.game_key} new`"
+def _no_match_here(error: NoMatchHere, words: Words) -> str:
+    new = code(f"/{error.game_key} new")
     if error.seated:
-        return f"You are not in a {error.game_title} match here. Start one with {new}, or join an open lobby."
-    return f"There is no open {error.game_title} lobby here. Open one with {new}."
-
-
-def _which_match(error: WhichMatch) -> str:
-    return (
-        f"Several {error.game_title} matches fit: {listed_matches(error.matches)}. "
-        "Choose one with the `match` option."
+        return words.gettext(
+            "You are not in a {game} match here. Start one with {command}, or join an open lobby.",
+            game=error.game_title,
+            command=new,
+        )
+    return words.gettext(
+        "There is no open {game} lobby here. Open one with {command}.", game=error.game_title, command=new
     )
 
 
-def _not_your_turn(error: NotYourTurn) -> str:
+def _listed_matches(matches: Sequence[tuple[int, Sequence[str]]], words: Words, most: int = 5) -> str:
+    """ "#3 (Alice vs Bob), #5 (Carol vs Computer (easy))" (as `host.listed_matches` lists them)."""
+    return ", ".join(
+        f"#{match_id} ({players_versus(players, words)})" for match_id, players in matches[:most]
+    )
+
+
+def _which_match(error: WhichMatch, words: Words) -> str:
+    return words.gettext(
+        "Several {game} matches fit: {matches}. Choose one with the `match` option.",
+        game=error.game_title,
+        matches=_listed_matches(error.matches, words),
+    )
+
+
+def _not_your_turn(error: NotYourTurn, words: Words) -> str:
     if error.to_move_name is None:
-        return f"It is not your turn in {error.match.title}."
+        return words.gettext("It is not your turn in {match}.", match=error.match.title)
     who = user_mention(error.to_move_user_id) or clean(error.to_move_name)
-    return f"It is not your turn in {error.match.title}: {who} is to move."
+    return words.gettext(
+        "It is not your turn in {match}: {player} is to move.", match=error.match.title, player=who
+    )
 
 
-def _lobby_full(error: LobbyFull) -> str:
-    text = f"{error.match.title} is full ({error.seat_count} players)."
-    return f"{text} Open a new one with `/{error.match.game_key} new`." if error.suggest_new else text
+def _lobby_full(error: LobbyFull, words: Words) -> str:
+    if error.suggest_new:
+        return words.ngettext(
+            "{match} is full ({count} player). Open a new one with {command}.",
+            "{match} is full ({count} players). Open a new one with {command}.",
+            error.seat_count,
+            match=error.match.title,
+            command=code(f"/{error.match.game_key} new"),
+        )
+    return words.ngettext(
+        "{match} is full ({count} player).",
+        "{match} is full ({count} players).",
+        error.seat_count,
+        match=error.match.title,
+    )
 
 
-def _not_enough_players(error: NotEnoughPlayers) -> str:
-    seated = f"{error.seated} {_is_are(error.seated)} seated"
+def _not_enough_players(error: NotEnoughPlayers, words: Words) -> str:
+    seated = words.ngettext("{count} is seated", "{count} are seated", error.seated)
     if error.wanted is not None:
-        return (
-            f"{error.match.title} was opened for {error.wanted} players and {seated}: it starts when every "
-            "seat is taken. Ask others to press **Join**, or fill the empty seats with computer players."
+        return words.gettext(
+            "{match} was opened for {wanted} players and {seated}: it starts when every seat is taken. Ask "
+            "others to press **Join**, or fill the empty seats with computer players.",
+            match=error.match.title,
+            wanted=error.wanted,
+            seated=seated,
         )
-    return (
-        f"{error.match.game_title} needs {counts(error.allowed)} players and {seated}. "
-        "Ask someone to press **Join** (or use the join command)."
+    return words.gettext(
+        "{game} needs {counts} players and {seated}. Ask someone to press **Join** (or use the join "
+        "command).",
+        game=error.match.game_title,
+        counts=_counts(error.allowed, words),
+        seated=seated,
     )
 
 
-def _not_creator(error: NotCreator) -> str:
+def _counts(values: Sequence[int], words: Words) -> str:
+    """Allowed numbers as people say them: "2 to 6" for a run, "2 or 4" otherwise (`rules.text.counts`)."""
+    ordered = sorted(set(values))
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return words.gettext("{lowest} to {highest}", lowest=ordered[0], highest=ordered[-1])
+    return words.listing([str(value) for value in ordered], "or")
+
+
+NOT_CREATOR = {
+    LobbyAction.START: N_("Only {who} can start it early."),
+    LobbyAction.ABANDON: N_("Only {who} can close it."),
+    LobbyAction.ADD_COMPUTER: N_("Only {who} can add computer players."),
+    LobbyAction.RELEASE: N_("Only {who} can release a seat held for an invited player."),
+}
+"""What only the player who opened a lobby may do (host.CREATOR_ACTION_WORDS), as whole sentences."""
+
+
+def _not_creator(error: NotCreator, words: Words) -> str:
     tag = user_mention(error.creator_id)
-    who = f"{tag}, who opened the lobby," if tag else "the player who opened the lobby"
-    return f"Only {who} can {CREATOR_ACTION_WORDS[error.action]}."
-
-
-def _seat_held(error: SeatHeld) -> str:
-    names = listing([f"**{clean(name)}**" for name in error.held_for])
-    seats = "seat" if len(error.held_for) == 1 else "seats"
-    held = f"The free {seats} of {error.match.title} {_is_are(len(error.held_for))} held for {names}"
-    if error.creator:
-        return f"{held}, whom you invited. If they will not come, press **Release seat** on the lobby first."
-    return (
-        f"{held}, who {'was' if len(error.held_for) == 1 else 'were'} invited: only they can take it, until "
-        f"they decline or the player who opened the lobby releases it. Open your own lobby with "
-        f"`/{error.match.game_key} new`."
-    )
-
-
-def _too_many_lobbies(error: TooManyLobbies) -> str:
-    if error.in_channel:
-        return (
-            f"This channel already has {error.open_count} open lobbies, the most a channel may have "
-            f"({error.limit}): join one of them (`/games` lists them), or open yours in another channel."
+    if tag:
+        who = words.gettext("{player}, who opened the lobby,", player=tag)
+    else:
+        who = words.gettext("the player who opened the lobby")
+    template = NOT_CREATOR.get(error.action)
+    if template is None:  # an action without its own sentence: the host's words for it
+        return words.gettext(
+            "Only {who} can {action}.", who=who, action=words.gettext(CREATOR_ACTION_WORDS[error.action])
         )
-    return (
-        f"You already have {error.open_count} open lobbies on this server, the most one player may have "
-        f"({error.limit}): start one, wait for players to fill it, or close one with the game's `leave` "
-        "command before opening another."
+    return words.gettext(template, who=who)
+
+
+def _seat_held(error: SeatHeld, words: Words) -> str:
+    names = words.listing([f"**{clean(name)}**" for name in error.held_for])
+    count = len(error.held_for)
+    title = error.match.title
+    if error.creator:
+        return words.ngettext(
+            "The free seat of {match} is held for {names}, whom you invited. If they will not come, press "
+            "**Release seat** on the lobby first.",
+            "The free seats of {match} are held for {names}, whom you invited. If they will not come, press "
+            "**Release seat** on the lobby first.",
+            count,
+            match=title,
+            names=names,
+        )
+    return words.ngettext(
+        "The free seat of {match} is held for {names}, who was invited: only they can take it, until they "
+        "decline or the player who opened the lobby releases it. Open your own lobby with {command}.",
+        "The free seats of {match} are held for {names}, who were invited: only they can take it, until they "
+        "decline or the player who opened the lobby releases it. Open your own lobby with {command}.",
+        count,
+        match=title,
+        names=names,
+        command=code(f"/{error.match.game_key} new"),
     )
 
 
-def _no_ratings_yet(error: NoRatingsYet) -> str:
-    return (
-        f"Nobody has a {error.game_title} rating {scope_phrase(error.scope)} yet: ratings come from "
-        f"finished matches between two or more people. Start one with `/{error.game_key} new`."
+def _too_many_lobbies(error: TooManyLobbies, words: Words) -> str:
+    if error.in_channel:
+        return words.gettext(
+            "This channel already has {count} open lobbies, the most a channel may have ({limit}): join one "
+            "of them (`/games` lists them), or open yours in another channel.",
+            count=error.open_count,
+            limit=error.limit,
+        )
+    return words.gettext(
+        "You already have {count} open lobbies on this server, the most one player may have ({limit}): start "
+        "one, wait for players to fill it, or close one with the game's `leave` command before opening "
+        "another.",
+        count=error.open_count,
+        limit=error.limit,
     )
 
 
-def _not_your_match(error: NotYourMatch) -> str:
-    return (
-        f"You took no part in a match #{error.match_id}. Outside a server, `/history` shows the "
-        "matches you played; in a server, that server's matches."
+def _no_ratings_yet(error: NoRatingsYet, words: Words) -> str:
+    if error.scope == GLOBAL_SCOPE:
+        return words.gettext(
+            "Nobody has a {game} rating across all servers yet: ratings come from finished matches between "
+            "two or more people. Start one with {command}.",
+            game=error.game_title,
+            command=code(f"/{error.game_key} new"),
+        )
+    return words.gettext(
+        "Nobody has a {game} rating on this server yet: ratings come from finished matches between two or "
+        "more people. Start one with {command}.",
+        game=error.game_title,
+        command=code(f"/{error.game_key} new"),
     )
 
 
-def _rematch_open(error: RematchOpen) -> str:
+def _not_your_match(error: NotYourMatch, words: Words) -> str:
+    return words.gettext(
+        "You took no part in a match #{number}. Outside a server, `/history` shows the matches you played; "
+        "in a server, that server's matches.",
+        number=error.match_id,
+    )
+
+
+def _rematch_open(error: RematchOpen, words: Words) -> str:
     where = error.rematch_title
     if error.message_id is not None:
         link = f"https://discord.com/channels/{error.guild_id}/{error.channel_id}/{error.message_id}"
         where = f"[{error.rematch_title}]({link})"
-    rematch = f"The rematch of {error.match.title}"
+    title = error.match.title
     if error.status == "lobby":
-        return f"{rematch} is open already: press **Join** on {where} to take your seat."
+        return words.gettext(
+            "The rematch of {match} is open already: press **Join** on {rematch} to take your seat.",
+            match=title,
+            rematch=where,
+        )
     if error.status == "playing":
-        return f"{rematch} is being played: {where}."
-    return f"{rematch} is over already: its last message ({where}) offers the next one."
+        return words.gettext("The rematch of {match} is being played: {rematch}.", match=title, rematch=where)
+    return words.gettext(
+        "The rematch of {match} is over already: its last message ({rematch}) offers the next one.",
+        match=title,
+        rematch=where,
+    )
 
 
-def _game_not_offered(error: GameNotOffered) -> str:
+def _game_not_offered(error: GameNotOffered, words: Words) -> str:
     offered = ", ".join(f"{title} (`/{key} new`)" for key, title in error.offered)
-    return f"{error.game_title} is not offered on this server. The games offered here: {offered}."
+    return words.gettext(
+        "{game} is not offered on this server. The games offered here: {offered}.",
+        game=error.game_title,
+        offered=offered,
+    )
 
 
-HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
+HOST_WORDING: dict[type[Exception], Callable[[Any, Words], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
     NoMatchHere: _no_match_here,
@@ -203,23 +311,36 @@ HOST_WORDING: dict[type[Exception], Callable[[Any], str]] = {
     GameNotOffered: _game_not_offered,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
-other user error reads the same on Discord as its `str()`."""
+other user error is said in the reader's language from its Phrase (`words.say(error.phrase)`)."""
 
 
-def user_message(error: BaseException) -> str | None:
-    """The text to show the user for an expected error, or None for a bug."""
+def _said(error: Exception, words: Words) -> str:
+    """An error meant for the user, in `words`: its Phrase (the host's, the rules', a cog's)."""
+    phrase = getattr(error, "phrase", None)
+    if isinstance(phrase, Phrase):
+        return words.say(phrase)
+    return str(error)
+
+
+def user_message(error: BaseException, words: Words) -> str | None:
+    """The text to show the user for an expected error (in their `words`), or None for a bug."""
     error = unwrap(error)
     if isinstance(error, SHOWN_TO_USER):
-        word = next((HOST_WORDING[cls] for cls in type(error).__mro__ if cls in HOST_WORDING), str)
-        return word(error)
+        word = next((HOST_WORDING[cls] for cls in type(error).__mro__ if cls in HOST_WORDING), _said)
+        return word(error, words)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server channel, not in direct messages."
-    if isinstance(error, app_commands.CheckFailure | app_commands.CommandOnCooldown):
-        return str(error)
+        return words.gettext("This command works in a server channel, not in direct messages.")
+    if isinstance(error, app_commands.CommandOnCooldown):
+        seconds = f"{error.retry_after:.2f}"
+        return words.gettext("You are on cooldown. Try again in {seconds}s", seconds=seconds)  # discord.py's
+    if isinstance(error, app_commands.CheckFailure):
+        return words.say(str(error))  # discord.py's checks (English only: no catalogue has them)
     if isinstance(error, app_commands.TransformerError):
-        return f"`{str(error.value)[:100]}` does not fit that option."
+        return words.gettext("{value} does not fit that option.", value=code(str(error.value)[:100]))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return "This command has changed since Discord last loaded it. Please try again in a minute."
+        return words.gettext(
+            "This command has changed since Discord last loaded it. Please try again in a minute."
+        )
     return None
 
 
@@ -266,18 +387,19 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Answer the user privately: the error's own message if it is meant for them, else an
     apology (and the traceback goes to the log)."""
     failed(interaction, unwrap(error))
-    text = user_message(error)
+    words = private(interaction)  # a refusal is read by the person who clicked or typed
+    text = user_message(error, words)
     original = unwrap(error)
     if text is None and isinstance(original, StoreUnavailable):
         outages.note(original)
-        text = STOPPING if isinstance(original, StoreClosing) else UNREACHABLE
+        text = words.gettext(STOPPING if isinstance(original, StoreClosing) else UNREACHABLE)
     elif text is None:
         log.error(
             "Unexpected error in %s",
             describe(interaction),
             exc_info=(type(original), original, original.__traceback__),
         )
-        text = APOLOGY
+        text = words.gettext(APOLOGY)
     try:
         await send_private(interaction, text)
     except discord.HTTPException:

@@ -21,12 +21,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, Player, game_by_key
-from rules.text import clip
+from rules.text import Words, clip
 
 from .components import MENU_LIMIT
 from .dispatch import ButtonAnswers, player_of
 from .errors import SHOWN_TO_USER, CogError, describe
 from .game_base import GameCogMeta
+from .language import private
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
 from .match_message import MatchMessages
 from .messages import clean, summary_label
@@ -134,12 +135,14 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     # -- autocomplete -----------------------------------------------------------------------------
 
-    def _choices(self, summaries: Sequence[MatchListing], current: Any) -> list[app_commands.Choice[int]]:
+    def _choices(
+        self, summaries: Sequence[MatchListing], current: Any, words: Words
+    ) -> list[app_commands.Choice[int]]:
         typed = str(current or "").strip().lstrip("#").lower()
         seen: set[int] = set()
         choices = []
         for summary in summaries:
-            label = summary_label(summary, self.game.title)
+            label = summary_label(summary, self.game.title, words)
             if summary.game != self.game.key or summary.id in seen or typed not in label.lower():
                 continue
             seen.add(summary.id)
@@ -156,17 +159,17 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
     ) -> list[app_commands.Choice[int]]:
         place = place_of(interaction)
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("lobby",))
-        return self._choices(here, current)
+        return self._choices(here, current, private(interaction))
 
     async def my_lobbies(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("lobby",)), current)
+        return self._choices(await self._mine(interaction, ("lobby",)), current, private(interaction))
 
     async def my_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("playing",)), current)
+        return self._choices(await self._mine(interaction, ("playing",)), current, private(interaction))
 
     async def watchable_matches(
         self, interaction: discord.Interaction, current: str
@@ -174,7 +177,7 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         place = place_of(interaction)
         mine = await self._mine(interaction, ("playing",))
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("playing",))
-        return self._choices([*mine, *here], current)
+        return self._choices([*mine, *here], current, private(interaction))
 
     async def legal_moves(
         self, interaction: discord.Interaction, current: str

@@ -11,6 +11,7 @@ from rules.text import clip, counts
 
 from .errors import CogError
 from .game_cog import GameCog
+from .language import private
 from .messages import clean, summary_label
 from .observe import answered
 from .place import anywhere, scope_of
@@ -46,7 +47,7 @@ class GeneralCog(commands.Cog):
         summaries = await self.host.matches_in_channel(scope, interaction.channel_id)
         lines = []
         for summary in summaries:
-            label = summary_label(summary, game_by_key(summary.game).title)
+            label = summary_label(summary, game_by_key(summary.game).title, private(interaction))
             lines.append(f"• {clean(label)}")
         if not lines:
             starts = ", ".join(f"`/{cog.game.key} new`" for cog in await self.offered_cogs(interaction))

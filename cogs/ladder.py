@@ -50,10 +50,11 @@ from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio, d
 from render import RENDERERS
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
-from rules.text import clip
+from rules.text import Words, clip
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
+from .language import channel, private
 from .messages import (
     DESCRIPTION_LIMIT,
     FIELD_LIMIT,
@@ -224,9 +225,9 @@ def when(stamp: str | None, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def ladder_score_text(ladder_key: str, score: float) -> str:
+def ladder_score_text(ladder_key: str, score: float, words: Words) -> str:
     """A score counted in a ladder (`LADDERS`: Jai Kerboge's are Kerboge's) with its game's unit."""
-    return game_score_text(game_by_key(ladder_named(ladder_key).game_key), score)
+    return game_score_text(game_by_key(ladder_named(ladder_key).game_key), score, words)
 
 
 def rating_text(rating: str | None) -> str:
@@ -235,7 +236,9 @@ def rating_text(rating: str | None) -> str:
     return f"**{rating}**"  # "1500?" while provisional: the footer and the leaderboard say what ? means
 
 
-def stats_fields(stats: PlayerStats, *, titled: bool, in_server: bool = True) -> list[tuple[str, str]]:
+def stats_fields(
+    stats: PlayerStats, words: Words, *, titled: bool, in_server: bool = True
+) -> list[tuple[str, str]]:
     """The (name, value) fields of one game's statistics (`in_server`: asked in a server, which
     has a rating of its own; in a DM only the rating across all servers exists)."""
     record = stats.record
@@ -254,31 +257,35 @@ def stats_fields(stats: PlayerStats, *, titled: bool, in_server: bool = True) ->
         f"Record: {record.matches} played · {record.wins} won · {record.draws} drawn · "
         f"{record.losses} lost ({record.resigned} resigned)"
     )
-    lines.append(f"Scored: {ladder_score_text(stats.game_key, record.points)} in all")
+    lines.append(f"Scored: {ladder_score_text(stats.game_key, record.points, words)} in all")
     fields = [(stats.game_title if titled else "Rating and record", "\n".join(lines))]
     if stats.recent:
         recent = [
             f"• #{r.match_id} {VERDICTS.get(r.outcome, r.outcome)}"
             + (f" (place {r.rank})" if r.rank > 2 else "")
-            + f" · {ladder_score_text(r.game, r.points)} · {when(r.finished_at)}"
+            + f" · {ladder_score_text(r.game, r.points, words)} · {when(r.finished_at)}"
             for r in stats.recent[:RECENT_SHOWN]
         ]
         fields.append(("Recent matches", "\n".join(recent)))
     if stats.current:
-        current = [f"• {clean(summary_label(s, stats.game_title))}" for s in stats.current[:CURRENT_SHOWN]]
+        current = [
+            f"• {clean(summary_label(s, stats.game_title, words))}" for s in stats.current[:CURRENT_SHOWN]
+        ]
         if len(stats.current) > CURRENT_SHOWN:
             current.append(f"… and {len(stats.current) - CURRENT_SHOWN} more")
         fields.append(("Playing now", "\n".join(current)))
     return [(name, clip(value, FIELD_LIMIT)) for name, value in fields]
 
 
-def stats_embed(name: str, found: Sequence[PlayerStats], *, in_server: bool = True) -> discord.Embed:
+def stats_embed(
+    name: str, found: Sequence[PlayerStats], words: Words, *, in_server: bool = True
+) -> discord.Embed:
     single = len(found) == 1
     shown = clean(name)  # a display name is the user's text: no Markdown, no mentions
     title = f"{shown} — {found[0].game_title}" if single else f"{shown} — every game played"
     embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
     for stats in found:
-        for field, value in stats_fields(stats, titled=not single, in_server=in_server):
+        for field, value in stats_fields(stats, words, titled=not single, in_server=in_server):
             if len(embed) + len(field) + len(value) > 5800 or len(embed.fields) >= 25:
                 break
             embed.add_field(name=field, value=value, inline=False)
@@ -319,9 +326,11 @@ def moves_text(record: GameRecord) -> str:
     return text
 
 
-def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
+def history_embed(snapshot: MatchSnapshot, record: GameRecord, words: Words) -> discord.Embed:
     result = record.headers.get("Result")
-    lines = [f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot)} so far."]
+    lines = [
+        f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot, words)} so far."
+    ]
     lines.append(f"**Moves** ({snapshot.move_count})")
     lines.append(moves_text(record))
     embed = discord.Embed(
@@ -336,12 +345,12 @@ def history_embed(snapshot: MatchSnapshot, record: GameRecord) -> discord.Embed:
         role = seat_names[seat.index] if seat.index < len(seat_names) else f"Seat {seat.index + 1}"
         line = f"{role}: **{clean(seat.label)}**"
         if seat.index < len(scores):
-            line += f" · {score_text(snapshot, scores[seat.index])}"
+            line += f" · {score_text(snapshot, scores[seat.index], words)}"
         if seat.resigned:
             line += " · resigned"
         players.append(line)
     embed.add_field(name="Players", value=clip("\n".join(players) or "—", FIELD_LIMIT))
-    embed.add_field(name="Options", value=clip(options_text(snapshot) or "none", FIELD_LIMIT))
+    embed.add_field(name="Options", value=clip(options_text(snapshot, words) or "none", FIELD_LIMIT))
     ended = "Finished" if snapshot.is_over else "Last move"
     embed.add_field(
         name="Dates",
@@ -502,7 +511,8 @@ class LadderCog(commands.Cog):
                     raise
         if not found:
             raise CogError(f"{who.display_name} has not played any game yet.")
-        embed = stats_embed(found[0].name, found, in_server=guild_id is not None)
+        words = channel(self.host, interaction.guild_id) if share else private(interaction)
+        embed = stats_embed(found[0].name, found, words, in_server=guild_id is not None)
         await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
 
     # -- /history ---------------------------------------------------------------------------------
@@ -525,7 +535,7 @@ class LadderCog(commands.Cog):
         for summary in sorted([*mine, *here], key=lambda s: (s.updated_at, s.id), reverse=True):
             game = GAMES.get(summary.game)
             title = game.title_for(summary.seat_count) if game is not None else summary.game
-            label = summary_label(summary, title)
+            label = summary_label(summary, title, private(interaction))
             if summary.id in seen or typed not in label.lower():
                 continue
             seen.add(summary.id)
@@ -544,7 +554,9 @@ class LadderCog(commands.Cog):
         found = await self.ladder.history(match, self.server_of(interaction), user_id=interaction.user.id)
         snapshot, record, text = found.snapshot, found.record, found.text
         txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
-        embed = history_embed(snapshot, record)
+        embed = history_embed(
+            snapshot, record, channel(self.host, interaction.guild_id) if share else private(interaction)
+        )
         if share:
             await send_public(interaction, embed=embed, file=txt)
         else:

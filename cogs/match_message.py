@@ -26,11 +26,12 @@ import discord
 
 import render
 from host import DueMessage, EntryKind, MatchSnapshot, MatchStatus, Notify, OfferNotice
-from rules.text import clip
+from rules.text import Words, clip
 
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, ButtonAction, MatchComponent, custom_id
 from .game_base import GameCogBase
 from .game_base import Picture as Picture  # where tests and the game cogs have found it
+from .language import channel, player, private
 from .messages import (
     image_name,
     invite_content,
@@ -38,6 +39,8 @@ from .messages import (
     menu_description,
     offer_content,
     rematch_content,
+    seat_label,
+    seat_labels,
     thread_link,
     thread_pointer,
     turn_content,
@@ -93,14 +96,28 @@ class MatchMessages(GameCogBase):
     move_menu: ClassVar[bool] = True
     """Offer a select menu of the legal moves on the match message when there are 25 or fewer."""
 
+    # -- who reads it ---------------------------------------------------------------------------
+
+    def words_for(self, snapshot: MatchSnapshot, interaction: discord.Interaction | None = None) -> Words:
+        """The language of a match message: its server's; in a DM or group DM (where there is no
+        server), that of the person who acted, or else of the player who opened the match."""
+        if not snapshot.private:
+            return channel(self.host, snapshot.guild_id)
+        if interaction is not None:
+            return private(interaction)
+        return player(self.host, snapshot.creator_id)
+
     # -- hooks of a game ------------------------------------------------------------------------
 
     def picture(self, snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
-        """The slow part of a match message (runs in a thread): the board, the move menu."""
+        """The slow part of a match message (runs in a thread): the board, the move menu (whose
+        descriptions `move_select` words)."""
         if snapshot.state is None:
             return Picture(None)
-        png = render.board(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
-        alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=snapshot.names)
+        # The players' labels in the match message's language ("Computer (easy)"); names stay.
+        names = seat_labels(snapshot, self.words_for(snapshot))
+        png = render.board(snapshot.state, last_move=snapshot.last_move, names=names)
+        alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=names)
         menu: tuple[tuple[str, str], ...] = ()
         # Only a person to move gets the menu: a computer (or one standing in) moves by itself.
         if (
@@ -116,35 +133,50 @@ class MatchMessages(GameCogBase):
 
     # -- building -------------------------------------------------------------------------------
 
-    def components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """The buttons (and menus) of the match message; rows 0 and 1 are the base's."""
+    def components(
+        self, snapshot: MatchSnapshot, picture: Picture, words: Words
+    ) -> list[discord.ui.Item[Any]]:
+        """The buttons (and menus) of the match message, in `words`; rows 0 and 1 are the base's."""
         if snapshot.is_lobby:
-            return self.lobby_buttons(snapshot)
+            return self.lobby_buttons(snapshot, words)
         if snapshot.status == MatchStatus.FINISHED:
-            return [self.row_button(snapshot, ButtonAction.REMATCH, "Rematch", emoji="🔁")]
+            rematch = words.pgettext("button", "Rematch")
+            return [self.row_button(snapshot, ButtonAction.REMATCH, rematch, emoji="🔁")]
         if snapshot.is_over:
             return []
         items: list[discord.ui.Item[Any]] = []
         if snapshot.takeback_offer is not None:
             items += [
                 self.row_button(
-                    snapshot, ButtonAction.TAKEBACK_ACCEPT, "Accept takeback", emoji="↩️", style=SUCCESS
+                    snapshot,
+                    ButtonAction.TAKEBACK_ACCEPT,
+                    words.pgettext("button", "Accept takeback"),
+                    emoji="↩️",
+                    style=SUCCESS,
                 ),
-                self.row_button(snapshot, ButtonAction.TAKEBACK_DECLINE, "Decline takeback"),
+                self.row_button(
+                    snapshot, ButtonAction.TAKEBACK_DECLINE, words.pgettext("button", "Decline takeback")
+                ),
             ]
         if snapshot.draw_offer:
+            accept = words.pgettext("button", "Accept draw")
             items += [
-                self.row_button(snapshot, ButtonAction.DRAW, "Accept draw", emoji="🤝", style=SUCCESS),
-                self.row_button(snapshot, ButtonAction.DRAW_DECLINE, "Decline draw"),
+                self.row_button(snapshot, ButtonAction.DRAW, accept, emoji="🤝", style=SUCCESS),
+                self.row_button(
+                    snapshot, ButtonAction.DRAW_DECLINE, words.pgettext("button", "Decline draw")
+                ),
             ]
         elif snapshot.draw_offerable:  # a computer never agrees one in a game without draws
-            items.append(self.row_button(snapshot, ButtonAction.DRAW, "Offer draw", emoji="🤝"))
+            offer = words.pgettext("button", "Offer draw")
+            items.append(self.row_button(snapshot, ButtonAction.DRAW, offer, emoji="🤝"))
         if len(items) < ROW_WIDTH - 1:  # with both offers open, `/<game> board` shows the board
-            items.insert(0, self.row_button(snapshot, ButtonAction.BOARD, "Board", emoji="🔍"))
+            board = words.pgettext("button", "Board")
+            items.insert(0, self.row_button(snapshot, ButtonAction.BOARD, board, emoji="🔍"))
         danger = discord.ButtonStyle.danger
-        items.append(self.row_button(snapshot, ButtonAction.RESIGN, "Resign", emoji="🏳️", style=danger))
+        resign = words.pgettext("button", "Resign")
+        items.append(self.row_button(snapshot, ButtonAction.RESIGN, resign, emoji="🏳️", style=danger))
         if picture.menu:
-            items.append(self.move_select(snapshot, picture.menu))
+            items.append(self.move_select(snapshot, picture.menu, words))
         return items
 
     def row_button(
@@ -161,22 +193,33 @@ class MatchMessages(GameCogBase):
             self.game.key, action, snapshot.id, snapshot.ply, label=label, emoji=emoji, style=style, row=0
         )
 
-    def lobby_buttons(self, snapshot: MatchSnapshot) -> list[discord.ui.Item[Any]]:
+    def lobby_buttons(self, snapshot: MatchSnapshot, words: Words) -> list[discord.ui.Item[Any]]:
         """Join, (Start,) Leave and Add computer."""
-        seated = f"{len(snapshot.seats)}/{snapshot.seat_count}"
+        join = words.pgettext(
+            "button", "Join ({seated}/{seats})", seated=len(snapshot.seats), seats=snapshot.seat_count
+        )
         lobby: list[discord.ui.Item[Any]] = [
+            self.row_button(snapshot, ButtonAction.JOIN, join, style=discord.ButtonStyle.success),
+            self.row_button(snapshot, ButtonAction.LEAVE, words.pgettext("button", "Leave")),
             self.row_button(
-                snapshot, ButtonAction.JOIN, f"Join ({seated})", style=discord.ButtonStyle.success
+                snapshot, ButtonAction.ADD_COMPUTER, words.pgettext("button", "Add computer"), emoji="🤖"
             ),
-            self.row_button(snapshot, ButtonAction.LEAVE, "Leave"),
-            self.row_button(snapshot, ButtonAction.ADD_COMPUTER, "Add computer", emoji="🤖"),
         ]
         if self.game.starts_short:
             # Only where a lobby may begin before it is full; the others start when full.
-            start = self.row_button(snapshot, ButtonAction.START, "Start", style=discord.ButtonStyle.primary)
+            start = self.row_button(
+                snapshot,
+                ButtonAction.START,
+                words.pgettext("button", "Start"),
+                style=discord.ButtonStyle.primary,
+            )
             lobby.insert(1, start)
         if snapshot.held:  # the invited player declines, or the creator frees the seat (row 1)
-            for action, label in ((ButtonAction.DECLINE, "Decline"), (ButtonAction.RELEASE, "Release seat")):
+            held = (
+                (ButtonAction.DECLINE, words.pgettext("button", "Decline")),
+                (ButtonAction.RELEASE, words.pgettext("button", "Release seat")),
+            )
+            for action, label in held:
                 lobby.append(
                     MatchComponent.button(
                         self.game.key, action, snapshot.id, snapshot.ply, label=label, row=1
@@ -184,30 +227,32 @@ class MatchMessages(GameCogBase):
                 )
         return lobby
 
-    def move_select(self, snapshot: MatchSnapshot, menu: tuple[tuple[str, str], ...]) -> MatchComponent:
-        """The menu of legal moves (row 1)."""
+    def move_select(
+        self, snapshot: MatchSnapshot, menu: tuple[tuple[str, str], ...], words: Words
+    ) -> MatchComponent:
+        """The menu of legal moves (row 1), its descriptions in `words`."""
         options = [
             discord.SelectOption(
                 label=clip(notation, OPTION_TEXT_LIMIT),
                 value=notation[:OPTION_TEXT_LIMIT],
-                description=menu_description(notation, described),
+                description=menu_description(notation, words.say(described)),
             )
             for notation, described in menu[:MENU_LIMIT]
         ]
         seat = snapshot.seat_to_move
-        who = seat.label if seat is not None else "the player to move"
+        who = seat_label(seat, words) if seat is not None else words.gettext("the player to move")
         return MatchComponent.select(
             self.game.key,
             ButtonAction.MOVE,
             snapshot.id,
             snapshot.ply,
             options=options,
-            placeholder=f"Choose a move ({who})",
+            placeholder=words.gettext("Choose a move ({player})", player=who),
             row=1,
         )
 
-    def view(self, snapshot: MatchSnapshot, picture: Picture) -> discord.ui.View | None:
-        items = self.components(snapshot, picture) + self.extra_components(snapshot, picture)
+    def view(self, snapshot: MatchSnapshot, picture: Picture, words: Words) -> discord.ui.View | None:
+        items = self.components(snapshot, picture, words) + self.extra_components(snapshot, picture)
         if not items:
             return None
         # timeout=None and only dynamic items: discord.py keeps nothing of this view, and clicks
@@ -227,8 +272,11 @@ class MatchMessages(GameCogBase):
         invite: discord.abc.User | None = None,
         rematch_for: Sequence[int] = (),
         offers: Sequence[OfferNotice] = (),
+        words: Words | None = None,
     ) -> MatchMessage:
-        """`offers`: the players told of an offer here; those who chose a mention are pinged."""
+        """`offers`: the players told of an offer here; those who chose a mention are pinged.
+        `words`: the reader's language when it is not the match message's (`words_for`)."""
+        words = words or self.words_for(snapshot)
         picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
         file = None
         if picture.png is not None:
@@ -237,19 +285,20 @@ class MatchMessages(GameCogBase):
             )
         embed = match_embed(
             snapshot,
+            words,
             image=file.filename if file else None,
             note=note,
             away_until=await self.away_until(snapshot),
         )
-        content, mentions = turn_content(snapshot, ping=ping)
+        content, mentions = turn_content(snapshot, words, ping=ping)
         answering = [(notice.kind, notice.user_id) for notice in offers if notice.notify == Notify.MENTION]
         if answering:
-            content, mentions = offer_content(snapshot, answering)
+            content, mentions = offer_content(snapshot, answering, words)
         if invite is not None and snapshot.is_lobby:
-            content, mentions = invite_content(snapshot, invite.id)
+            content, mentions = invite_content(snapshot, invite.id, words)
         if rematch_for and snapshot.is_lobby:
-            content, mentions = rematch_content(snapshot, rematch_for)
-        view = self.view(snapshot, picture) if buttons else None
+            content, mentions = rematch_content(snapshot, rematch_for, words)
+        view = self.view(snapshot, picture, words) if buttons else None
         return MatchMessage(content, embed, file, view, mentions)
 
     async def away_until(self, snapshot: MatchSnapshot) -> datetime | None:
@@ -285,7 +334,8 @@ class MatchMessages(GameCogBase):
         ping = ping and seat is not None and seat.user_id != interaction.user.id
         notice = await owed_notice(self.host, snapshot, ping=ping)
         offers = await self.host.offer_notices(snapshot)
-        note = self.thinking_note(snapshot, note)
+        words = self.words_for(snapshot, interaction)
+        note = self.thinking_note(snapshot, note, words)
         client = interaction.client
         async with self.host.announcing(snapshot.id):
             try:
@@ -302,6 +352,7 @@ class MatchMessages(GameCogBase):
                         invite=invite,
                         rematch_for=rematch_for,
                         offers=offers,
+                        words=words,
                     )
                     sent = await send_public(
                         interaction,
@@ -328,8 +379,8 @@ class MatchMessages(GameCogBase):
                         await open_thread(client, self.host, snapshot, sent)
                 await self.post_result(client, snapshot, sent)
                 if notice == Notify.DM:
-                    await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
-                await offers_by_dm(client, snapshot, offers, sent.channel.id, sent.id)
+                    await turn_by_dm(client, self.host, snapshot, sent.channel.id, sent.id)
+                await offers_by_dm(client, self.host, snapshot, offers, sent.channel.id, sent.id)
         self.computers_move_later(
             client,
             snapshot,
@@ -371,7 +422,7 @@ class MatchMessages(GameCogBase):
                 if sent is None and snapshot.status == MatchStatus.ABANDONED:
                     sent = await self.close_in_place(channel, snapshot, note)
                 if sent is None:
-                    note = self.thinking_note(snapshot, note)
+                    note = self.thinking_note(snapshot, note, self.words_for(snapshot))
                     mention = notice == Notify.MENTION
                     offers = await self.host.offer_notices(snapshot)
                     if in_thread:
@@ -393,8 +444,8 @@ class MatchMessages(GameCogBase):
             await self.retire_previous(client, snapshot, sent.id)
             await self.post_result(client, snapshot, sent)
             if notice == Notify.DM:
-                await turn_by_dm(client, snapshot, sent.channel.id, sent.id)
-            await offers_by_dm(client, snapshot, offers, sent.channel.id, sent.id)
+                await turn_by_dm(client, self.host, snapshot, sent.channel.id, sent.id)
+            await offers_by_dm(client, self.host, snapshot, offers, sent.channel.id, sent.id)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
 
@@ -439,7 +490,7 @@ class MatchMessages(GameCogBase):
         first_board = thread_id is None or snapshot.message_channel_id != thread_id
         if first_board and (thread_id is None or not snapshot.quiet):
             # A thread not opened yet hangs on this line (even in quiet mode: it is the match's lobby).
-            link = thread_link(snapshot, thread_id)
+            link = thread_link(snapshot, thread_id, self.words_for(snapshot))
             starter, answered = await self.say_in_channel(client, snapshot, link, interaction)
             if thread_id is None:
                 thread_id = await open_thread(client, self.host, snapshot, starter)
@@ -450,7 +501,7 @@ class MatchMessages(GameCogBase):
         else:
             sent = await self.send_in_thread(client, snapshot, thread_id, ping=ping, note=note, offers=offers)
         if interaction is not None and not answered:
-            await send_private(interaction, thread_pointer(snapshot, sent.channel.id))
+            await send_private(interaction, thread_pointer(snapshot, sent.channel.id, private(interaction)))
         return sent
 
     async def say_in_channel(
@@ -489,7 +540,7 @@ class MatchMessages(GameCogBase):
         except discord.HTTPException as error:
             if error.code != THREAD_ARCHIVED:
                 raise
-        await unarchive(client, thread_id)
+        await unarchive(client, thread_id, self.words_for(snapshot))
         return await self.send_board(client, snapshot, thread_id, ping=ping, note=note, offers=offers)
 
     async def post_result(
@@ -501,7 +552,7 @@ class MatchMessages(GameCogBase):
             return
         try:
             await client.get_partial_messageable(snapshot.channel_id).send(
-                embed=match_embed(snapshot), allowed_mentions=NO_PINGS
+                embed=match_embed(snapshot, self.words_for(snapshot)), allowed_mentions=NO_PINGS
             )
         except discord.HTTPException as error:
             log.warning("Match %s: could not post its result in the channel (%s)", snapshot.id, error)
@@ -523,25 +574,47 @@ class MatchMessages(GameCogBase):
             return None
 
     @staticmethod
-    def thinking_note(snapshot: MatchSnapshot, note: str | None) -> str | None:
+    def thinking_note(snapshot: MatchSnapshot, note: str | None, words: Words) -> str | None:
         """The note of a message whose next move is a computer's, which is made in the background
         (plain text: `match_embed` escapes the note, names included)."""
         seat = snapshot.seat_to_move
         if not snapshot.waiting_for_computer or seat is None:
             return note
-        return "\n".join(filter(None, [note, f"🤖 {seat.label} is thinking…"]))
+        thinking = words.gettext("🤖 {player} is thinking…", player=seat_label(seat, words))
+        return "\n".join(filter(None, [note, thinking]))
 
     async def tell_stored(self, interaction: discord.Interaction, snapshot: MatchSnapshot) -> None:
         """The truth for a user whose change is stored but whose new match message Discord did
         not take: it counts, and the message follows."""
-        done = "Your move is stored" if any(e.kind == EntryKind.MOVE for e in snapshot.played) else "Done"
-        where = "in its thread" if plays_in_thread(snapshot) and snapshot.thread_id else "in this channel"
-        try:
-            await send_private(
-                interaction,
-                f"{done}: {snapshot.title} is saved as it is now. Discord did not take the new board "
-                f"just now; it will be posted {where} shortly. There is nothing you need to do again.",
+        words = private(interaction)
+        moved = any(e.kind == EntryKind.MOVE for e in snapshot.played)
+        in_thread = plays_in_thread(snapshot) and snapshot.thread_id
+        if moved and in_thread:
+            text = words.gettext(
+                "Your move is stored: {match} is saved as it is now. Discord did not take the new board just "
+                "now; it will be posted in its thread shortly. There is nothing you need to do again.",
+                match=snapshot.title,
             )
+        elif moved:
+            text = words.gettext(
+                "Your move is stored: {match} is saved as it is now. Discord did not take the new board just "
+                "now; it will be posted in this channel shortly. There is nothing you need to do again.",
+                match=snapshot.title,
+            )
+        elif in_thread:
+            text = words.gettext(
+                "Done: {match} is saved as it is now. Discord did not take the new board just now; it will "
+                "be posted in its thread shortly. There is nothing you need to do again.",
+                match=snapshot.title,
+            )
+        else:
+            text = words.gettext(
+                "Done: {match} is saved as it is now. Discord did not take the new board just now; it will "
+                "be posted in this channel shortly. There is nothing you need to do again.",
+                match=snapshot.title,
+            )
+        try:
+            await send_private(interaction, text)
         except discord.HTTPException as error:
             log.info("Match %s: could not tell the user either (%s)", snapshot.id, error)
 
@@ -645,5 +718,5 @@ class MatchMessages(GameCogBase):
         self, interaction: discord.Interaction, snapshot: MatchSnapshot, *, note: str | None = None
     ) -> None:
         """The current board, for the user only."""
-        message = await self.match_message(snapshot, note=note, buttons=False)
+        message = await self.match_message(snapshot, note=note, buttons=False, words=private(interaction))
         await send_private(interaction, embed=message.embed, file=message.file)

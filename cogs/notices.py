@@ -6,7 +6,8 @@ them a direct message with a link to it, after it is posted; with "nothing" nobo
 direct message Discord refuses (closed DMs) becomes a small channel message pinging them, and is
 logged: never an error for anyone. Reminders (TurnClock's sweep) come the same ways; with
 "nothing" and reminders on, they come as a mention in the match's channel. In a private match
-(a DM or group DM, where the bot cannot post on its own) a reminder is a DM.
+(a DM or group DM, where the bot cannot post on its own) a reminder is a DM. All of these are
+in the player's own language (`cogs.language.player`), even when they ping them in a channel.
 
 A draw offer or a takeback request reaches each player who must answer it the same way, once
 (`Host.offer_notices` claims it): the match message showing the offer mentions them, or a DM
@@ -21,13 +22,16 @@ import discord
 
 from host import Host, MatchSnapshot, Notify, OfferNotice, TurnReminder
 
+from .language import player
 from .messages import (
+    dm_notice_in_channel,
     dm_offer_text,
     dm_refused_content,
     dm_turn_text,
     match_link,
     mention_only,
     offer_text,
+    reminder_content,
     reminder_text,
 )
 
@@ -65,21 +69,23 @@ async def mention_in_channel(client: discord.Client, channel_id: int, user_id: i
 
 
 async def turn_by_dm(
-    client: discord.Client, snapshot: MatchSnapshot, channel_id: int, message_id: int
+    client: discord.Client, host: Host, snapshot: MatchSnapshot, channel_id: int, message_id: int
 ) -> None:
     """The direct message of a player who chose one, after their turn's match message is posted."""
     seat = snapshot.seat_to_move
     if seat is None or seat.user_id is None:
         return
+    words = player(host, seat.user_id)
     link = match_link(snapshot.guild_id, channel_id, message_id)
-    if not await send_dm(client, seat.user_id, dm_turn_text(snapshot.title, link)):
+    if not await send_dm(client, seat.user_id, dm_turn_text(snapshot.title, link, words)):
         await mention_in_channel(
-            client, channel_id, seat.user_id, dm_refused_content(seat.user_id, snapshot.title, link)
+            client, channel_id, seat.user_id, dm_refused_content(seat.user_id, snapshot.title, link, words)
         )
 
 
 async def offers_by_dm(
     client: discord.Client,
+    host: Host,
     snapshot: MatchSnapshot,
     notices: list[OfferNotice],
     channel_id: int,
@@ -91,23 +97,23 @@ async def offers_by_dm(
     for notice in notices:
         if notice.notify != Notify.DM:
             continue
-        if not await send_dm(client, notice.user_id, dm_offer_text(snapshot, notice.kind, link)):
-            where = f": {link}" if link else "."
-            text = (
-                f"<@{notice.user_id}>, {offer_text(snapshot, notice.kind)} (I could not send you a direct "
-                f"message, so here is your notice; `/settings` changes how you are told){where}"
-            )
+        words = player(host, notice.user_id)
+        if not await send_dm(client, notice.user_id, dm_offer_text(snapshot, notice.kind, link, words)):
+            offer = offer_text(snapshot, notice.kind, words)
+            text = dm_notice_in_channel(notice.user_id, offer, link, words)
             await mention_in_channel(client, channel_id, notice.user_id, text)
 
 
-async def send_reminder(client: discord.Client, reminder: TurnReminder) -> None:
+async def send_reminder(client: discord.Client, host: Host, reminder: TurnReminder) -> None:
     """One reminder, the way its player chose ("nothing": a mention in the channel)."""
+    words = player(host, reminder.user_id)
     link = match_link(reminder.guild_id, reminder.channel_id, reminder.message_id)
-    text = reminder_text(reminder.title, reminder.runs_out_in, link)
     # Where the bot cannot post on its own (a DM, a group DM), a reminder can only be a DM.
     by_dm = reminder.notify == Notify.DM or reminder.private
-    if by_dm and await send_dm(client, reminder.user_id, text[0].upper() + text[1:]):
+    text = reminder_text(reminder.title, reminder.runs_out_in, link, words)
+    if by_dm and await send_dm(client, reminder.user_id, text):
         return
     if reminder.private:
         return  # refused, and there is no channel to fall back to: logged by send_dm
-    await mention_in_channel(client, reminder.channel_id, reminder.user_id, f"<@{reminder.user_id}>, {text}")
+    text = reminder_content(reminder.user_id, reminder.title, reminder.runs_out_in, link, words)
+    await mention_in_channel(client, reminder.channel_id, reminder.user_id, text)

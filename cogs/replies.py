@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord.utils import escape_markdown, escape_mentions
+
+from rules.text import N_, Phrase, Words
 
 from .observe import answered
 
@@ -37,6 +40,42 @@ def user_mention(user_id: int | None) -> str | None:
     """`<@id>` for a Discord user; None for a computer seat or an erased player (whose seat holds
     a negative id, see `/privacy forget-me`): no message ever mentions those."""
     return f"<@{user_id}>" if user_id is not None and user_id > 0 else None
+
+
+def mention(user_id: int) -> str:
+    """`<@id>`: a user's mention in a message text (which pings only whom its message allows)."""
+    return f"<@{user_id}>"
+
+
+def channel_mention(channel_id: int) -> str:
+    """`<#id>`: a channel's or a thread's link in a message text."""
+    return f"<#{channel_id}>"
+
+
+def code(text: str) -> str:
+    """`text` as a Markdown code span: notation, a command, what the user typed."""
+    return f"`{text}`"
+
+
+def bold(text: str) -> str:
+    return f"**{text}**"
+
+
+def said(words: Words, text: Phrase | str) -> str:
+    """A text of the rules in the reader's language: a Phrase (a move's description, a reason
+    with a number in it), or a constant marked with `N_` (a seat name, a reason)."""
+    return words.say(text) if isinstance(text, Phrase) else words.gettext(text)
+
+
+COMPUTER_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The computer players' levels as a seat's label shows them (host.COMPUTER_LEVELS)."""
+
+
+def players_versus(names: Sequence[str], words: Words) -> str:
+    """ "Alice vs Bob" ("nobody yet" for none)."""
+    if not names:
+        return words.gettext("nobody yet")
+    return words.gettext(" vs ").join(names)
 
 
 _PLACEHOLDER = "tavern.public_placeholder"

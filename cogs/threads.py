@@ -22,7 +22,9 @@ from typing import Final
 import discord
 
 from host import Host, MatchSnapshot
-from rules.text import clip
+from rules.text import Words, clip
+
+from .language import channel
 
 log = logging.getLogger("tavern.cogs")
 
@@ -54,7 +56,7 @@ async def open_thread(
             starter.id,
             name=clip(snapshot.title, THREAD_NAME_LIMIT),
             auto_archive_duration=LONGEST_AUTO_ARCHIVE,
-            reason=f"The moves of {snapshot.title}",
+            reason=channel(host, snapshot.guild_id).gettext("The moves of {match}", match=snapshot.title),
         )
     except discord.HTTPException as error:
         log.warning(
@@ -67,6 +69,8 @@ async def open_thread(
     return thread_id
 
 
-async def unarchive(client: discord.Client, thread_id: int) -> None:
-    """Open an archived thread again, so its match can be played there."""
-    await client.http.edit_channel(thread_id, archived=False, reason="A match is played in this thread")
+async def unarchive(client: discord.Client, thread_id: int, words: Words) -> None:
+    """Open an archived thread again, so its match can be played there (`words`: the server's,
+    for its audit log)."""
+    reason = words.gettext("A match is played in this thread")
+    await client.http.edit_channel(thread_id, archived=False, reason=reason)

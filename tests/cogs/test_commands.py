@@ -261,8 +261,8 @@ async def test_resign_asks_first_then_ends_the_match(driver: Driver, host: Host)
     # A rated result says how each rating moved, and to what (both start at 1500, provisional).
     players = {f["name"]: f["value"] for f in message.embeds[0]["fields"]}["Final scores"]
     winner, loser = players.splitlines()
-    assert f"<@{game.mover.id}>" in winner and re.search(r" · rating \+\d+ → 15\d\d\?$", winner), winner
-    assert f"<@{game.other.id}>" in loser and re.search(r" · rating -\d+ → 14\d\d\?$", loser), loser
+    assert f"<@{game.mover.id}>" in winner and re.search(r" · rating \+\d+ → 1,5\d\d\?$", winner), winner
+    assert f"<@{game.other.id}>" in loser and re.search(r" · rating -\d+ → 1,4\d\d\?$", loser), loser
 
 
 async def test_draw_offered_by_command_and_accepted_by_button(driver: Driver, host: Host) -> None:

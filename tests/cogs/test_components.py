@@ -12,6 +12,7 @@ from cogs import DYNAMIC_ITEMS, KeryoPenteCog, MatchComponent
 from cogs.match_message import Picture
 from data import Store
 from host import Host, Seat
+from host.language import ENGLISH
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -151,7 +152,7 @@ async def test_components_stay_within_discords_limits(driver: Driver, host: Host
     long_seats = tuple(dataclasses.replace(seat, name="N" * 200) for seat in snapshot.seats)
     snapshot = dataclasses.replace(snapshot, seats=long_seats, id=10**15, ply=10**15)
     menu = tuple((f"M{i}" + "x" * 150, "a description " * 20) for i in range(40))
-    view = cog.view(snapshot, Picture(None, menu))
+    view = cog.view(snapshot, Picture(None, menu), ENGLISH)
     assert view is not None
     check_components({"components": view.to_components()})
     for item in view.children:

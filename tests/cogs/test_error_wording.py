@@ -20,6 +20,7 @@ from host import (
     UnknownLevel,
     WhichMatch,
 )
+from host.language import ENGLISH
 
 MATCH = MatchRef(7, "keryo-pente", "Keryo-Pente")
 
@@ -91,6 +92,6 @@ MATCH = MatchRef(7, "keryo-pente", "Keryo-Pente")
     ],
 )
 def test_host_errors_are_worded_for_discord(error: HostError, discord_text: str) -> None:
-    assert user_message(error) == discord_text
+    assert user_message(error, ENGLISH) == discord_text
     plain = str(error)
     assert "<@" not in plain and "**" not in plain and "`" not in plain

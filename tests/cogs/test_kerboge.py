@@ -16,6 +16,7 @@ from cogs.kerboge import Direction, Draft, KerbogeCog
 from cogs.messages import status_line
 from data import Store
 from host import Host
+from host.language import ENGLISH
 from host.records import describe_outcome
 from rules.kerboge import MOST_POINTS, KerbogeState
 from rules.text import plural
@@ -609,7 +610,7 @@ def test_a_win_on_points_says_once_who_won_and_with_how_many_points() -> None:
     snapshot = snapshot_of(state, None, ("Alice", "Bob"), levels)
     seat = KerbogeState.game.seat_names(2)[winner]
     points = plural(int(outcome.scores[winner]), "point")
-    assert status_line(snapshot) == f"🏆 **Computer (normal)** ({seat}) wins with {points}."
+    assert status_line(snapshot, ENGLISH) == f"🏆 **Computer (normal)** ({seat}) wins with {points}."
     assert describe_outcome(snapshot) == f"Computer (normal) wins with {points}"
     alt = render.describe(state, names=snapshot.names)
     assert f"— {seat} wins" not in alt and f"Computer (normal) ({seat}) wins with {points}." in alt

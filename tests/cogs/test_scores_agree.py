@@ -11,6 +11,7 @@ import pytest
 
 import render
 from cogs.messages import match_embed
+from host.language import ENGLISH
 from render import keibot
 from rules import GAMES, Move, State
 from rules.glass_bead import GlassBeadState
@@ -56,7 +57,7 @@ def test_the_message_the_alt_text_and_the_picture_agree_on_the_scores(key: str, 
     checked = 0
     for ply in range(PLIES):
         if ply % 3 == 0 or state.to_move is None:
-            embed = match_embed(snapshot_of(state, last, NAMES))
+            embed = match_embed(snapshot_of(state, last, NAMES), ENGLISH)
             players = str(
                 next(field.value for field in embed.fields if field.name in ("Players", "Final scores"))
             )
@@ -86,7 +87,7 @@ def test_keibot_counts_the_beads_placed_during_play() -> None:
         state = state.play(pick_move(state, rng))
     assert isinstance(state, KeibotState) and state.outcome() is None and sum(state.placed) >= 3
     assert state.scores() == state.placed
-    players = str(next(field.value for field in match_embed(snapshot_of(state, None, NAMES)).fields))
+    players = str(next(field.value for field in match_embed(snapshot_of(state, None, NAMES), ENGLISH).fields))
     placed = [GAMES["keibot"].score_text(n) for n in state.placed]
     assert all(text in players for text in placed), players
     assert keibot.scores(state)[0].startswith(placed[0])

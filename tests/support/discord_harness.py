@@ -17,6 +17,7 @@ from data import MatchRow, Store, open_store
 from host import Host
 
 from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, FakeDiscord, Request, User, pretend_logged_in
+from .pseudo import is_pseudo
 
 ALICE = User(1001, "Alice")
 BOB = User(1002, "Bob")
@@ -58,6 +59,9 @@ def check_mentions(request: Request) -> None:
     assert allowed.get("parse", []) == [], allowed
     users = allowed.get("users", [])
     content = message.get("content") or ""
+    if is_pseudo(content):  # worded in the pseudo-locale: only whom it names may be pinged
+        assert {f"<@{user}>" for user in users} <= set(re.findall(r"<@\d+>", content)), (content, users)
+        return
     head, _, rest = content.partition(": ")
     offers = (" offers a draw in ", " offer a draw in ", " asks to take back their last move in ")
     if users and any(offer in content for offer in offers):

@@ -495,6 +495,11 @@ class Driver:
         self.bot = bot
         self.fake = fake
         self._tokens = itertools.count(1)
+        self.locale = "en-US"
+        """The locale of every user's Discord client (`interaction.locale`)."""
+        self.guild_locale = "en-US"
+        """The server's locale (`interaction.guild_locale`); tests/support/pseudo.py's
+        DISCORD_LOCALE for the pseudo-locale."""
 
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
         """An interaction as Discord sends it: in a server channel (or one of its threads) where
@@ -512,7 +517,7 @@ class Driver:
             "type": kind,
             "channel_id": str(channel_id),
             "app_permissions": str(discord.Permissions.all().value),
-            "locale": "en-US",
+            "locale": self.locale,
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
         }
@@ -552,7 +557,7 @@ class Driver:
             "guild_id": str(GUILD_ID),
             "channel": channel,
             "member": user.member(),
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             # The bot is installed in the server (the key "0" names the server that installed it).
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
