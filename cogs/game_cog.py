@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, Player, game_by_key
@@ -197,8 +198,8 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     # -- commands ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description="Take a seat in an open lobby")
-    @app_commands.describe(match="The lobby to join (default: the open lobby in this channel)")
+    @app_commands.command(name="join", description=locale_str("Take a seat in an open lobby"))
+    @app_commands.describe(match=locale_str("The lobby to join (default: the open lobby in this channel)"))
     @app_commands.autocomplete(match=open_lobbies)
     async def join(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
@@ -206,16 +207,20 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         snapshot = await self.host.join(lobby.id, player_of(interaction))
         await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
 
-    @app_commands.command(name="start", description="Start your lobby now, with the players seated so far")
-    @app_commands.describe(match="The lobby to start (default: yours)")
+    @app_commands.command(
+        name="start", description=locale_str("Start your lobby now, with the players seated so far")
+    )
+    @app_commands.describe(match=locale_str("The lobby to start (default: yours)"))
     @app_commands.autocomplete(match=my_lobbies)
     async def start(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
         lobby = await self.find(interaction, match, lobby=True)
         await self.publish(interaction, await self.host.start(lobby.id, interaction.user.id), ping=True)
 
-    @app_commands.command(name="leave", description="Give up your seat in a lobby (its creator closes it)")
-    @app_commands.describe(match="The lobby to leave (default: yours)")
+    @app_commands.command(
+        name="leave", description=locale_str("Give up your seat in a lobby (its creator closes it)")
+    )
+    @app_commands.describe(match=locale_str("The lobby to leave (default: yours)"))
     @app_commands.autocomplete(match=my_lobbies)
     async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
@@ -231,8 +236,10 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             raise
         await self.publish(interaction, await self.host.leave(lobby.id, interaction.user.id))
 
-    @app_commands.command(name="move", description="Play a move")
-    @app_commands.describe(move="Your move in the game's notation", match="The match (default: yours)")
+    @app_commands.command(name="move", description=locale_str("Play a move"))
+    @app_commands.describe(
+        move=locale_str("Your move in the game's notation"), match=locale_str("The match (default: yours)")
+    )
     @app_commands.autocomplete(move=legal_moves)
     @app_commands.autocomplete(match=my_matches)
     async def move(
@@ -250,10 +257,10 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             after = await self.host.play(snapshot.id, interaction.user.id, move, sent_at=sent_at)
             await self.publish(interaction, after, ping=True)
 
-    @app_commands.command(name="board", description="Show the board of a match")
+    @app_commands.command(name="board", description=locale_str("Show the board of a match"))
     @app_commands.describe(
-        match="The match (default: yours)",
-        share="Post it in the channel as the match message (default: only you see it)",
+        match=locale_str("The match (default: yours)"),
+        share=locale_str("Post it in the channel as the match message (default: only you see it)"),
     )
     @app_commands.autocomplete(match=watchable_matches)
     async def board(
@@ -269,16 +276,20 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         else:
             await self.show_board(interaction, snapshot)
 
-    @app_commands.command(name="resign", description="Resign from a match (you will be asked to confirm)")
-    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.command(
+        name="resign", description=locale_str("Resign from a match (you will be asked to confirm)")
+    )
+    @app_commands.describe(match=locale_str("The match (default: yours)"))
     @app_commands.autocomplete(match=my_matches)
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_private(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
         await self.confirm_resignation(interaction, snapshot, snapshot.ply)
 
-    @app_commands.command(name="draw", description="Offer a draw, or accept the one offered")
-    @app_commands.describe(match="The match (default: yours)", decline="Decline the draw offered instead")
+    @app_commands.command(name="draw", description=locale_str("Offer a draw, or accept the one offered"))
+    @app_commands.describe(
+        match=locale_str("The match (default: yours)"), decline=locale_str("Decline the draw offered instead")
+    )
     @app_commands.autocomplete(match=my_matches)
     async def draw(
         self, interaction: discord.Interaction, match: int | None = None, decline: bool = False
@@ -292,16 +303,17 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         await self.publish(interaction, await self.host.offer_draw(snapshot.id, interaction.user.id))
 
     @app_commands.command(
-        name="takeback", description="Ask to take back your last move (the other players must accept)"
+        name="takeback",
+        description=locale_str("Ask to take back your last move (the other players must accept)"),
     )
-    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.describe(match=locale_str("The match (default: yours)"))
     @app_commands.autocomplete(match=my_matches)
     async def takeback(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
         await self.publish(interaction, await self.host.ask_takeback(snapshot.id, interaction.user.id))
 
-    @app_commands.command(name="rules", description="A short summary of the rules")
+    @app_commands.command(name="rules", description=locale_str("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(
             title=f"{self.game.title} — rules",

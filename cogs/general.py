@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import Host, game_by_key
@@ -34,7 +35,8 @@ class GeneralCog(commands.Cog):
         return [cog for cog in cogs if settings.offers(cog.game.key)]
 
     @app_commands.command(
-        name="games", description="The matches being played or waiting for players in this channel"
+        name="games",
+        description=locale_str("The matches being played or waiting for players in this channel"),
     )
     @anywhere
     async def games(self, interaction: discord.Interaction) -> None:
@@ -61,7 +63,7 @@ class GeneralCog(commands.Cog):
         )
         await send_private(interaction, embed=embed)
 
-    @app_commands.command(name="help", description="What this bot does and how to start a game")
+    @app_commands.command(name="help", description=locale_str("What this bot does and how to start a game"))
     @anywhere
     async def help(self, interaction: discord.Interaction) -> None:
         games = []

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 import discord
+from discord.app_commands import locale_str
 
 from host import MatchSnapshot
 from rules import MoveError
@@ -402,10 +403,17 @@ class BeadPicture(Picture):
     pit_moves: tuple[tuple[str, int], ...] = ()
 
 
-class GlassBeadCog(BuilderAnswers, GameCog, group_name="glass-bead"):
+class GlassBeadCog(
+    BuilderAnswers,
+    GameCog,
+    group_name="glass-bead",
+    group_description=locale_str(
+        "The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"
+    ),
+):
     """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
 
-    @lobby_command("Open a Glass Bead Game lobby in this channel", invite=True)
+    @lobby_command(locale_str("Open a Glass Bead Game lobby in this channel"), invite=True)
     def new(self) -> Lobby:
         return Lobby(seats=2)
 

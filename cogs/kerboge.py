@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from host import MatchSnapshot
 from rules import MoveError
@@ -582,18 +583,25 @@ def forward_name(reach: list[int]) -> str:
 
 
 PLAYER_COUNTS = [
-    app_commands.Choice(name="4 players — Kerboge", value=4),
-    app_commands.Choice(name="2 players — Jai Kerboge", value=2),
+    app_commands.Choice(name=locale_str("4 players — Kerboge"), value=4),
+    app_commands.Choice(name=locale_str("2 players — Jai Kerboge"), value=2),
 ]
 
 
-class KerbogeCog(BuilderAnswers, GameCog, group_name="kerboge"):
+class KerbogeCog(
+    BuilderAnswers,
+    GameCog,
+    group_name="kerboge",
+    group_description=locale_str(
+        "Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"
+    ),
+):
     """Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"""
 
     @lobby_command(
-        "Open a Kerboge (4 players) or Jai Kerboge (2) lobby here",
+        locale_str("Open a Kerboge (4 players) or Jai Kerboge (2) lobby here"),
         invite=True,
-        players=Choices("4 players: Kerboge; 2 players: Jai Kerboge (default 4)", PLAYER_COUNTS),
+        players=Choices(locale_str("4 players: Kerboge; 2 players: Jai Kerboge (default 4)"), PLAYER_COUNTS),
     )
     def new(self, players: int = 4) -> Lobby:
         return Lobby(seats=players)

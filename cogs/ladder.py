@@ -30,6 +30,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import (
@@ -54,6 +55,7 @@ from rules.text import clip
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
+from .language import proper_name
 from .messages import (
     DESCRIPTION_LIMIT,
     FIELD_LIMIT,
@@ -70,7 +72,9 @@ from .replies import NO_PINGS, defer_private, defer_public, send_private, send_p
 
 log = logging.getLogger("tavern.ladder")
 
-GAME_CHOICES = [app_commands.Choice(name=ladder.title, value=key) for key, ladder in LADDERS.items()]
+GAME_CHOICES = [
+    app_commands.Choice(name=proper_name(ladder.title), value=key) for key, ladder in LADDERS.items()
+]
 """The games of /leaderboard and /stats: Jai Kerboge has its own ladder (Discord allows 25)."""
 
 
@@ -91,8 +95,8 @@ class PrivacyAction(StrEnum):
 
 SERVER, GLOBAL = Scope.SERVER, Scope.GLOBAL
 SCOPE_CHOICES = [
-    app_commands.Choice(name="this server", value=SERVER),
-    app_commands.Choice(name="all servers", value=GLOBAL),
+    app_commands.Choice(name=locale_str("this server"), value=SERVER),
+    app_commands.Choice(name=locale_str("all servers"), value=GLOBAL),
 ]
 HISTORY_STATUSES = ("playing", "finished")
 """The matches /history suggests: those with a game to show."""
@@ -379,11 +383,13 @@ class LadderCog(commands.Cog):
 
     # -- /leaderboard -----------------------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description="The best players of a game, by rating")
+    @app_commands.command(name="leaderboard", description=locale_str("The best players of a game, by rating"))
     @app_commands.describe(
-        game="The game",
-        scope="This server's ladder or the one of all servers (default: this server; in DMs, all)",
-        page="The page, 10 players each (default: 1)",
+        game=locale_str("The game"),
+        scope=locale_str(
+            "This server's ladder or the one of all servers (default: this server; in DMs, all)"
+        ),
+        page=locale_str("The page, 10 players each (default: 1)"),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     @anywhere
@@ -475,11 +481,11 @@ class LadderCog(commands.Cog):
 
     # -- /stats -----------------------------------------------------------------------------------
 
-    @app_commands.command(name="stats", description="A player's rating, record and matches")
+    @app_commands.command(name="stats", description=locale_str("A player's rating, record and matches"))
     @app_commands.describe(
-        player="Whose statistics (default: yours)",
-        game="The game (default: every game they played)",
-        share="Post it in the channel (default: only you see it)",
+        player=locale_str("Whose statistics (default: yours)"),
+        game=locale_str("The game (default: every game they played)"),
+        share=locale_str("Post it in the channel (default: only you see it)"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @anywhere
@@ -532,10 +538,12 @@ class LadderCog(commands.Cog):
             choices.append(app_commands.Choice(name=label, value=summary.id))
         return choices[:AUTOCOMPLETE_LIMIT]
 
-    @app_commands.command(name="history", description="A match's record: moves, a text file and an animation")
+    @app_commands.command(
+        name="history", description=locale_str("A match's record: moves, a text file and an animation")
+    )
     @app_commands.describe(
-        match="The match number (suggested: recent matches here; in DMs, yours)",
-        share="Post it in the channel (default: only you see it)",
+        match=locale_str("The match number (suggested: recent matches here; in DMs, yours)"),
+        share=locale_str("Post it in the channel (default: only you see it)"),
     )
     @app_commands.autocomplete(match=recent_matches)
     @anywhere
@@ -601,13 +609,15 @@ class LadderCog(commands.Cog):
 
     privacy = app_commands.Group(
         name="privacy",
-        description="Erase what the bot stores about you or this server",
+        description=locale_str("Erase what the bot stores about you or this server"),
         # Forgetting oneself works anywhere; erase-server checks that it is used in a server.
         allowed_installs=ANY_INSTALL,
         allowed_contexts=ANY_CONTEXT,
     )
 
-    @privacy.command(name="forget-me", description="Erase your name and ratings (asks to confirm)")
+    @privacy.command(
+        name="forget-me", description=locale_str("Erase your name and ratings (asks to confirm)")
+    )
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         view = discord.ui.View(timeout=None)
@@ -618,7 +628,8 @@ class LadderCog(commands.Cog):
     # Discord applies default permissions to top-level commands only (it ignores them on a
     # subcommand): the check in the command and again on the button is what guards this.
     @privacy.command(
-        name="erase-server", description="Erase every match and rating of this server (asks to confirm)"
+        name="erase-server",
+        description=locale_str("Erase every match and rating of this server (asks to confirm)"),
     )
     @app_commands.default_permissions(manage_guild=True)
     async def erase_server(self, interaction: discord.Interaction) -> None:
