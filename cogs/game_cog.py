@@ -28,6 +28,7 @@ from .components import MENU_LIMIT
 from .dispatch import ButtonAnswers, player_of
 from .errors import SHOWN_TO_USER, CogError, describe
 from .game_base import GameCogMeta
+from .language import private
 from .lobby import COMPUTER, DEFAULT_LEVEL, PEOPLE
 from .match_message import MatchMessages
 from .messages import clean, summary_label
@@ -120,27 +121,38 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     def check_invite(self, interaction: discord.Interaction, invite: discord.abc.User, opponent: str) -> None:
         """Refuse an invitation that makes no sense, before anything is stored."""
+        words = private(interaction)
         if invite.id == interaction.user.id:
-            raise CogError("You are already seated in the lobby you open: invite someone else.")
+            raise CogError(
+                words.gettext("You are already seated in the lobby you open: invite someone else.")
+            )
         if invite.bot:
             raise CogError(
-                f"{clean(invite.display_name)} is a bot and cannot play. To play against the computer, "
-                f"use `/{self.game.key} new opponent:computer`."
+                words.gettext(
+                    "{name} is a bot and cannot play. To play against the computer, use {command}.",
+                    name=clean(invite.display_name),
+                    command=f"`/{self.game.key} new opponent:computer`",
+                )
             )
         if opponent == COMPUTER:
             raise CogError(
-                "Against the computer every other seat is a computer player: "
-                "invite a member or choose `opponent:computer`, not both."
+                words.gettext(
+                    "Against the computer every other seat is a computer player: "
+                    "invite a member or choose `opponent:computer`, not both."
+                )
             )
 
     # -- autocomplete -----------------------------------------------------------------------------
 
-    def _choices(self, summaries: Sequence[MatchListing], current: Any) -> list[app_commands.Choice[int]]:
+    def _choices(
+        self, interaction: discord.Interaction, summaries: Sequence[MatchListing], current: Any
+    ) -> list[app_commands.Choice[int]]:
         typed = str(current or "").strip().lstrip("#").lower()
+        words = private(interaction)
         seen: set[int] = set()
         choices = []
         for summary in summaries:
-            label = summary_label(summary, self.game.title)
+            label = summary_label(summary, self.game.title, words)
             if summary.game != self.game.key or summary.id in seen or typed not in label.lower():
                 continue
             seen.add(summary.id)
@@ -157,17 +169,17 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
     ) -> list[app_commands.Choice[int]]:
         place = place_of(interaction)
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("lobby",))
-        return self._choices(here, current)
+        return self._choices(interaction, here, current)
 
     async def my_lobbies(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("lobby",)), current)
+        return self._choices(interaction, await self._mine(interaction, ("lobby",)), current)
 
     async def my_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("playing",)), current)
+        return self._choices(interaction, await self._mine(interaction, ("playing",)), current)
 
     async def watchable_matches(
         self, interaction: discord.Interaction, current: str
@@ -175,7 +187,7 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         place = place_of(interaction)
         mine = await self._mine(interaction, ("playing",))
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("playing",))
-        return self._choices([*mine, *here], current)
+        return self._choices(interaction, [*mine, *here], current)
 
     async def legal_moves(
         self, interaction: discord.Interaction, current: str
@@ -230,8 +242,12 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             if match is None and await self._mine(interaction, ("playing",)):
                 # A lobby is left; a match that has started is given up with resign.
                 raise CogError(
-                    f"Your {self.game.title} match has already started, so there is no seat to leave: "
-                    f"`/{self.game.key} resign` gives it up."
+                    private(interaction).gettext(
+                        "Your {game} match has already started, so there is no seat to leave: "
+                        "{command} gives it up.",
+                        game=self.game.title,
+                        command=f"`/{self.game.key} resign`",
+                    )
                 ) from None
             raise
         await self.publish(interaction, await self.host.leave(lobby.id, interaction.user.id))
@@ -299,7 +315,7 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         if decline:
             await self.decline_draw(interaction, snapshot)
             return
-        self.check_not_offered(snapshot, interaction.user.id)
+        self.check_not_offered(snapshot, interaction.user.id, private(interaction))
         await self.publish(interaction, await self.host.offer_draw(snapshot.id, interaction.user.id))
 
     @app_commands.command(
@@ -315,11 +331,13 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     @app_commands.command(name="rules", description=locale_str("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
+        words = private(interaction)  # the rules are shown to the asker only
+        summary = words.gettext(self.game.summary) if self.game.summary else words.gettext("No summary yet.")
         embed = discord.Embed(
-            title=f"{self.game.title} — rules",
-            description=clip(self.game.summary or "No summary yet.", 4096),
+            title=words.gettext("{game} — rules", game=self.game.title),
+            description=clip(summary, 4096),
             colour=discord.Colour.blurple(),
         )
-        embed.set_footer(text=f"Start a match with /{self.game.key} new")
+        embed.set_footer(text=words.gettext("Start a match with {command}", command=f"/{self.game.key} new"))
         answered(interaction)
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

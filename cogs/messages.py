@@ -19,7 +19,7 @@ from discord.utils import escape_mentions
 from host import LeftReason, MatchListing, MatchSnapshot, MatchStatus, PlayedMove, RatingChange, Seat
 from rules import Game
 from rules.kerboge import MOST_POINTS, SERPENT_WINS
-from rules.text import clip, listing, plural
+from rules.text import ENGLISH, N_, Words, clip, listing, plural
 
 from .components import OPTION_TEXT_LIMIT
 from .replies import NO_PINGS
@@ -67,14 +67,14 @@ def how_it_left(seat: Seat) -> str:
     return "ran out of time" if seat.left == LeftReason.TIMEOUT else "resigned"
 
 
-def score_text(snapshot: MatchSnapshot, score: float) -> str:
+def score_text(snapshot: MatchSnapshot, score: float, words: Words = ENGLISH) -> str:
     """A score with what it counts: "6 beads placed", "1 capture", "23 points"."""
-    return game_score_text(snapshot.game, score)
+    return game_score_text(snapshot.game, score, words)
 
 
-def game_score_text(game: Game, score: float) -> str:
+def game_score_text(game: Game, score: float, words: Words = ENGLISH) -> str:
     """A score of `game` with what it counts, a whole number shown without its ".0"."""
-    return game.score_text(int(score) if float(score).is_integer() else score)
+    return words.say(game.score_text(int(score) if float(score).is_integer() else score))
 
 
 def rating_change_text(change: RatingChange) -> str:
@@ -83,9 +83,9 @@ def rating_change_text(change: RatingChange) -> str:
     return f"{change.change:+d} → {change.after}{'?' if change.provisional else ''}"
 
 
-def moves_played(snapshot: MatchSnapshot) -> str:
+def moves_played(snapshot: MatchSnapshot, words: Words = ENGLISH) -> str:
     """ "12 moves": what players count as moves (the seats' moves; no dice rolls or coin tosses)."""
-    return plural(snapshot.move_count, "move")
+    return words.ngettext("{count} move", "{count} moves", snapshot.move_count)
 
 
 def image_name(snapshot: MatchSnapshot) -> str:
@@ -192,10 +192,14 @@ def players_text(snapshot: MatchSnapshot) -> str:
     return clip("\n".join(lines), FIELD_LIMIT) or "—"
 
 
-def options_text(snapshot: MatchSnapshot) -> str:
+def options_text(snapshot: MatchSnapshot, words: Words = ENGLISH) -> str:
+    """ "tournament: on": each option by its name (as the command's option is named: English)."""
     parts = []
     for name, value in snapshot.options.items():
-        shown = {True: "on", False: "off"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+        if isinstance(value, bool):
+            shown = words.pgettext("option", "on") if value else words.pgettext("option", "off")
+        else:
+            shown = str(value)
         parts.append(f"{name}: {shown}")
     return ", ".join(parts)
 
@@ -440,15 +444,21 @@ def rematch_content(snapshot: MatchSnapshot, user_ids: Sequence[int]) -> tuple[s
     )
 
 
-def summary_label(summary: MatchListing, title: str) -> str:
+LISTED_STATUSES = {"finished": N_("finished"), "abandoned": N_("abandoned")}
+"""A match's status as a label says it (a lobby and a match being played say more)."""
+
+
+def summary_label(summary: MatchListing, title: str, words: Words) -> str:
     """A short line for a match: in autocomplete (at most 100 characters) and in `/games`."""
     if summary.status == "lobby":
-        state = f"lobby {len(summary.players)}/{summary.seat_count}"
+        state = words.gettext("lobby {seated}/{seats}", seated=len(summary.players), seats=summary.seat_count)
     elif summary.status == "playing":
-        state = f"move {summary.move_count + 1}"
+        state = words.gettext("move {number}", number=summary.move_count + 1)
     else:
-        state = summary.status
-    players = " vs ".join(summary.players) or "nobody yet"
+        state = words.gettext(LISTED_STATUSES.get(summary.status, summary.status))
+    players = summary.players[0] if summary.players else words.gettext("nobody yet")
+    for other in summary.players[1:]:
+        players = words.gettext("{player} vs {other}", player=players, other=other)
     return clip(f"#{summary.id} {title} · {state} · {players}", 100)
 
 
