@@ -10,7 +10,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import Host, game_by_key
-from rules.text import Words, clip
+from rules.text import Words, clip, phrase
 
 from .errors import CogError
 from .game_cog import GameCog
@@ -96,24 +96,16 @@ class GeneralCog(commands.Cog):
                             command=command,
                         )
                     )
-            elif game.starts_short:
-                games.append(
-                    words.gettext(
-                        "• **{title}** ({players}) (its creator may **Start** it early): {command}",
-                        title=game.title,
-                        players=players_text(game.seats, words),
-                        command=command,
-                    )
-                )
             else:
-                games.append(
-                    words.gettext(
-                        "• **{title}** ({players}): {command}",
-                        title=game.title,
-                        players=players_text(game.seats, words),
-                        command=command,
+                shown = {"title": game.title, "players": players_text(game.seats, words), "command": command}
+                line = (
+                    phrase(
+                        "• **{title}** ({players}) (its creator may **Start** it early): {command}", **shown
                     )
+                    if game.starts_short
+                    else phrase("• **{title}** ({players}): {command}", **shown)
                 )
+                games.append(words.say(line))
         embed = discord.Embed(
             title=words.gettext("Tavern: rare board games in chat"),
             description=(

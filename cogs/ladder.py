@@ -53,7 +53,7 @@ from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio, d
 from render import RENDERERS
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
-from rules.text import N_, Words, clip
+from rules.text import N_, Phrase, Words, clip, plural_phrase
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
@@ -847,36 +847,41 @@ class LadderCog(commands.Cog):
         )
 
 
+def counted_step(count: int, one: str, both: str, every: Phrase) -> Phrase | None:
+    """A step of /privacy forget-me for the one, both or all of the player's matches (or lobbies):
+    "the match", "both matches", "all 3 matches" (`one` and `both` are N_ constants); None when
+    they have none."""
+    if count == 0:
+        return None
+    return Phrase(one) if count == 1 else Phrase(both) if count == 2 else every
+
+
 def forget_me_text(active: Sequence[MatchListing], words: Words) -> str:
     """What confirming /privacy forget-me does, step by step in the order it does it: first to the
     player's matches and open lobbies, if any, then to their data."""
     lobbies = sum(m.status == "lobby" for m in active)
     playing = len(active) - lobbies
-    steps = []
-    if playing == 1:
-        steps.append(words.gettext("It resigns you from the match you are playing."))
-    elif playing == 2:
-        steps.append(words.gettext("It resigns you from both matches you are playing."))
-    elif playing:
-        steps.append(
-            words.ngettext(
-                "It resigns you from all {count} match you are playing.",
-                "It resigns you from all {count} matches you are playing.",
-                playing,
-            )
-        )
-    if lobbies == 1:
-        steps.append(words.gettext("It closes the lobby you are seated in (or gives up your seat there)."))
-    elif lobbies == 2:
-        steps.append(words.gettext("It closes both lobbies you are seated in (or gives up your seat there)."))
-    elif lobbies:
-        steps.append(
-            words.ngettext(
-                "It closes all {count} lobby you are seated in (or gives up your seat there).",
-                "It closes all {count} lobbies you are seated in (or gives up your seat there).",
-                lobbies,
-            )
-        )
+    resigns = counted_step(
+        playing,
+        N_("It resigns you from the match you are playing."),
+        N_("It resigns you from both matches you are playing."),
+        plural_phrase(
+            "It resigns you from all {count} match you are playing.",
+            "It resigns you from all {count} matches you are playing.",
+            playing,
+        ),
+    )
+    closes = counted_step(
+        lobbies,
+        N_("It closes the lobby you are seated in (or gives up your seat there)."),
+        N_("It closes both lobbies you are seated in (or gives up your seat there)."),
+        plural_phrase(
+            "It closes all {count} lobby you are seated in (or gives up your seat there).",
+            "It closes all {count} lobbies you are seated in (or gives up your seat there).",
+            lobbies,
+        ),
+    )
+    steps = [words.say(step) for step in (resigns, closes) if step is not None]
     after = words.gettext(
         "Past matches stay, as records without you. It cannot be undone. Press the button to confirm."
     )

@@ -15,6 +15,9 @@ the method's signature; the keyword arguments describe them, `Choices` with the 
 from), then the options every game shares: `opponent` (people or the computer), `level` (the
 computer's strength) and, with `invite=True`, a member to invite. The command opens the lobby
 with `GameCog.open_lobby` (declared in `GameCogBase`, cogs/game_base.py).
+
+Every description and choice name is a `locale_str`: extraction finds it for the catalogues, and
+`CatalogueTranslator` (cogs/language.py) gives Discord its translations at the sync.
 """
 
 from __future__ import annotations
