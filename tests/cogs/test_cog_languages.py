@@ -23,7 +23,7 @@ from cogs.glass_bead import Builder as BeadBuilder
 from cogs.kerboge import Builder as KerbogeBuilder
 from cogs.ladder import forget_me_text
 from host import ENGLISH, Host, MatchListing, MatchStatus, language
-from host.language import PSEUDO
+from host.language import PSEUDO, pseudo
 from rules import CHANCE, GAMES, State
 from tests.cogs.test_ladder import finished
 from tests.support.discord_harness import (
@@ -136,6 +136,12 @@ async def test_refusals_and_confirmations_in_the_askers_language(
     await pseudo_driver.command(ALICE, "keryo-pente draw")
     again = read(await pseudo_driver.command(ALICE, "keryo-pente draw"))
     assert english_in(again) == [] and any("draw decline:True" in text for text in again)
+    declined = read(await pseudo_driver.command(BOB, "keryo-pente draw", decline=True))
+    # The note in the match message (the channel's language), its padding escaped as Markdown.
+    note = pseudo("{name} declined the draw.").format(name="Bob").split(" ~")[0]
+    assert any(note in text for text in declined) and not any(
+        "declined the draw" in text for text in declined
+    )
 
 
 async def test_ladder_posted_in_the_servers_language_and_told_in_the_askers(
