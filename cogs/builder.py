@@ -15,7 +15,9 @@ answers the builder's clicks; see Glass Bead and Kerboge.
 
 from __future__ import annotations
 
+import contextlib
 from abc import abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -23,15 +25,26 @@ import discord
 
 from host import MatchSnapshot
 from rules import State
+from rules.text import Words
 
 from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError
 from .game_base import Defer, GameCogBase, Picture, component_action
+from .language import channel, private
 from .observe import answered
 from .replies import NO_PINGS, send_private, user_mention
 
 FIELD_MARK = "~"
 """Between a menu's draft and the field its choice fills, in the menu's `arg`."""
+
+
+class DamagedDraft(ValueError):
+    """A builder's custom_id that reads as no draft (damaged or forged); `menu`: a menu's, else a
+    button's. The builder's answers refuse it in the clicker's language."""
+
+    def __init__(self, *, menu: bool = False) -> None:
+        super().__init__("a damaged builder component")
+        self.menu = menu
 
 
 @dataclass
@@ -64,23 +77,26 @@ DraftT = TypeVar("DraftT", bound=Draft)
 class BuilderScreens(Generic[StateT, DraftT]):
     """What every game's step-by-step move builder shares: the match, turn and seat it builds
     for, and its components, whose custom_id carries the draft so far. A game subclasses it,
-    names its `state_type`, and adds its screens and the hooks below."""
+    names its `state_type`, and adds its screens and the hooks below. It speaks in `words`: the
+    mover's own language for its private screens, the channel's for its first menu on the match
+    message."""
 
     state_type: ClassVar[type[State]]
 
     @classmethod
-    def for_mover(cls, snapshot: MatchSnapshot) -> Self | None:
+    def for_mover(cls, snapshot: MatchSnapshot, words: Words) -> Self | None:
         """The builder for the player to move, when a person (not resigned) is to move."""
         seat = snapshot.seat_to_move
         state = snapshot.state
         if seat is None or seat.user_id is None or seat.resigned or not isinstance(state, cls.state_type):
             return None
-        return cls(snapshot, state, seat.index)  # type: ignore[arg-type]  # checked: state_type is StateT
+        return cls(snapshot, state, seat.index, words)  # type: ignore[arg-type]  # checked: state_type is StateT
 
-    def __init__(self, snapshot: MatchSnapshot, state: StateT, seat: int) -> None:
+    def __init__(self, snapshot: MatchSnapshot, state: StateT, seat: int, words: Words) -> None:
         self.snapshot = snapshot
         self.state = state
         self.seat = seat
+        self.words = words
 
     # -- hooks of a game's builder --------------------------------------------------------------
 
@@ -113,7 +129,7 @@ class BuilderScreens(Generic[StateT, DraftT]):
             return self.decode(arg)
         text, field = arg.rsplit(FIELD_MARK, 1)
         if not press.values:
-            raise CogError("Choose one of the options.")
+            raise CogError(self.words.gettext("Choose one of the options."))
         return self.with_choice(text, field, press.values[0])
 
     def address(self, action: ButtonAction) -> tuple[str, str, int, int]:
@@ -172,12 +188,15 @@ class BuilderAnswers(GameCogBase):
     `builder`."""
 
     @abstractmethod
-    def builder(self, snapshot: MatchSnapshot) -> BuilderScreens[Any, Any] | None:
-        """The builder for the player to move, when a person is to move."""
+    def builder(self, snapshot: MatchSnapshot, words: Words) -> BuilderScreens[Any, Any] | None:
+        """The builder for the player to move, when a person is to move, speaking `words`."""
 
-    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """The builder's first step, on the match message."""
-        builder = self.builder(snapshot)
+    def extra_components(
+        self, snapshot: MatchSnapshot, picture: Picture, words: Words | None = None
+    ) -> list[discord.ui.Item[Any]]:
+        """The builder's first step, on the match message (in the channel's language unless the
+        match message gives its own `words`)."""
+        builder = self.builder(snapshot, words or channel(self.host, snapshot.guild_id))
         if builder is None or snapshot.is_over:
             return []
         menu = builder.first_menu(picture)
@@ -191,22 +210,48 @@ class BuilderAnswers(GameCogBase):
         person to move (else a refusal)."""
         snapshot = await self.current(press)
         self.check_ply(snapshot, press)
+        words = private(interaction)
         seat = snapshot.seat_of(interaction.user.id)
         if seat is None:
-            raise CogError(f"You are not playing in {snapshot.title}.")
+            raise CogError(words.gettext("You are not playing in {title}.", title=snapshot.title))
         to_move = snapshot.seat_to_move
         if to_move is None or to_move.index != seat.index or seat.resigned:
             tag = user_mention(to_move.user_id) if to_move is not None else None
-            who = f" {tag} is to move." if tag else ""
-            raise CogError(f"It is not your turn in {snapshot.title}.{who}")
+            if tag:
+                raise CogError(
+                    words.gettext(
+                        "It is not your turn in {title}. {player} is to move.",
+                        title=snapshot.title,
+                        player=tag,
+                    )
+                )
+            raise CogError(words.gettext("It is not your turn in {title}.", title=snapshot.title))
         return snapshot, seat.index
+
+    @contextlib.contextmanager
+    def refusing_damaged(self, words: Words) -> Iterator[None]:
+        """A damaged builder component is refused, with what still works."""
+        try:
+            yield
+        except DamagedDraft as damaged:
+            command = f"`/{self.game.key} move`"
+            if damaged.menu:
+                refusal = words.gettext(
+                    "That menu is damaged. Use {command}, or start the builder again.", command=command
+                )
+            else:
+                refusal = words.gettext(
+                    "That button is damaged. Use {command}, or start the builder again.", command=command
+                )
+            raise CogError(refusal) from None
 
     async def builder_for(self, interaction: discord.Interaction, press: Press) -> BuilderScreens[Any, Any]:
         """The builder of the clicked match, for the player to move only, at the click's turn."""
         snapshot, seat = await self.mover_snapshot(interaction, press)
-        builder = self.builder(snapshot)
+        words = private(interaction)  # the builder's screens are the mover's own
+        builder = self.builder(snapshot, words)
         if builder is None or builder.seat != seat:
-            raise CogError(f"It is not your turn in {snapshot.title}.")
+            raise CogError(words.gettext("It is not your turn in {title}.", title=snapshot.title))
         return builder
 
     async def send_screen(self, interaction: discord.Interaction, screen: Screen, *, edit: bool) -> None:
@@ -223,18 +268,25 @@ class BuilderAnswers(GameCogBase):
     @component_action(ButtonAction.BUILD_START, defer=Defer.PRIVATE)
     async def build_started(self, interaction: discord.Interaction, press: Press) -> None:
         builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(builder.chosen(press)), edit=False)
+        with self.refusing_damaged(builder.words):
+            screen = builder.screen(builder.chosen(press))
+        await self.send_screen(interaction, screen, edit=False)
 
     @component_action(ButtonAction.BUILD_STEP, defer=Defer.NONE)
     async def build_step(self, interaction: discord.Interaction, press: Press) -> None:
         builder = await self.builder_for(interaction, press)
-        await self.send_screen(interaction, builder.screen(builder.chosen(press)), edit=True)
+        with self.refusing_damaged(builder.words):
+            screen = builder.screen(builder.chosen(press))
+        await self.send_screen(interaction, screen, edit=True)
 
     @component_action(ButtonAction.BUILD_PLAY, defer=Defer.PUBLIC)
     async def build_played(self, interaction: discord.Interaction, press: Press) -> None:
         builder = await self.builder_for(interaction, press)
-        text = builder.notation(press.arg)
+        with self.refusing_damaged(builder.words):
+            text = builder.notation(press.arg)
         if text is None:
-            raise CogError("That move is not finished yet: make the remaining choices first.")
+            raise CogError(
+                builder.words.gettext("That move is not finished yet: make the remaining choices first.")
+            )
         after = await self.host.play(press.match_id, interaction.user.id, text, expected_ply=press.ply)
         await self.publish(interaction, after, ping=True)

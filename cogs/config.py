@@ -15,6 +15,7 @@ from datetime import timedelta
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import Host, MatchOver, MatchSnapshot, Notify, ServerSettings
@@ -24,6 +25,7 @@ from rules.text import listing, plural
 from .clock import TurnClock, turn_clock_of
 from .errors import CogError
 from .game_cog import game_cog_of
+from .language import proper_name
 from .messages import clean, match_link
 from .notices import send_dm
 from .place import server_only
@@ -31,14 +33,14 @@ from .replies import defer_private, send_private
 
 log = logging.getLogger("tavern.config")
 
-GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=proper_name(game.title), value=key) for key, game in GAMES.items()]
 CLOCK_CHOICES = [
-    app_commands.Choice(name="1 day", value="1d"),
-    app_commands.Choice(name="3 days", value="3d"),
-    app_commands.Choice(name="7 days", value="7d"),
-    app_commands.Choice(name="14 days", value="14d"),
-    app_commands.Choice(name="off (never)", value="off"),
-    app_commands.Choice(name="the bot's default", value="default"),
+    app_commands.Choice(name=locale_str("1 day"), value="1d"),
+    app_commands.Choice(name=locale_str("3 days"), value="3d"),
+    app_commands.Choice(name=locale_str("7 days"), value="7d"),
+    app_commands.Choice(name=locale_str("14 days"), value="14d"),
+    app_commands.Choice(name=locale_str("off (never)"), value="off"),
+    app_commands.Choice(name=locale_str("the bot's default"), value="default"),
 ]
 
 
@@ -141,21 +143,27 @@ def cancelled_notice(snapshot: MatchSnapshot, link: str | None) -> str:
 
 @server_only
 @app_commands.default_permissions(manage_guild=True)
-class TavernCog(commands.GroupCog, group_name="tavern"):
+class TavernCog(
+    commands.GroupCog, group_name="tavern", group_description=locale_str("Tavern's settings for this server")
+):
     """Tavern's settings for this server"""
 
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    @app_commands.command(name="config", description="Show or change Tavern's settings for this server")
+    @app_commands.command(
+        name="config", description=locale_str("Show or change Tavern's settings for this server")
+    )
     @app_commands.describe(
-        enable="Offer this game on this server",
-        disable="Stop offering this game (matches already open go on)",
-        turn_clock="How long a player may take over a turn before being resigned",
-        lobby_clock="How long a lobby nobody joins stays open",
-        threads="Play every match in a thread of its own",
-        rated="Finished matches update ratings (off: results are kept, ratings left alone)",
-        quiet="The channel gets only lobbies and results; the moves happen in threads (turns threads on)",
+        enable=locale_str("Offer this game on this server"),
+        disable=locale_str("Stop offering this game (matches already open go on)"),
+        turn_clock=locale_str("How long a player may take over a turn before being resigned"),
+        lobby_clock=locale_str("How long a lobby nobody joins stays open"),
+        threads=locale_str("Play every match in a thread of its own"),
+        rated=locale_str("Finished matches update ratings (off: results are kept, ratings left alone)"),
+        quiet=locale_str(
+            "The channel gets only lobbies and results; the moves happen in threads (turns threads on)"
+        ),
     )
     @app_commands.choices(
         enable=GAME_CHOICES, disable=GAME_CHOICES, turn_clock=CLOCK_CHOICES, lobby_clock=CLOCK_CHOICES
@@ -193,8 +201,10 @@ class TavernCog(commands.GroupCog, group_name="tavern"):
             interaction, embed=settings_embed(settings, turn_clock_of(interaction.client), changed=changed)
         )
 
-    @app_commands.command(name="cancel", description="End a match of this server unrated (a stuck game)")
-    @app_commands.describe(match="The match's number (the #N of its message)")
+    @app_commands.command(
+        name="cancel", description=locale_str("End a match of this server unrated (a stuck game)")
+    )
+    @app_commands.describe(match=locale_str("The match's number (the #N of its message)"))
     async def cancel(self, interaction: discord.Interaction, match: int) -> None:
         await defer_private(interaction)
         guild_id = managed_guild(interaction, "cancel a match of this server")

@@ -19,11 +19,12 @@ from collections.abc import AsyncIterator, Collection
 import discord
 
 from host import MatchNotFound, MatchSnapshot, Player, StaleTurn
+from rules.text import Words, phrase
 
 from .components import ButtonAction, MatchComponent, Press
 from .errors import CogError, report_error
 from .game_base import Defer, GameCogBase, component_action
-from .language import private
+from .language import channel, private
 from .lobby import DEFAULT_LEVEL
 from .messages import moves_played
 from .replies import defer_private, defer_public, send_private
@@ -43,7 +44,10 @@ class ButtonAnswers(GameCogBase):
             action = self.component_actions.get(press.action)
             if action is None:
                 await send_private(
-                    interaction, "This button no longer does anything. Use the newest match message."
+                    interaction,
+                    private(interaction).gettext(
+                        "This button no longer does anything. Use the newest match message."
+                    ),
                 )
                 return
             if action.defer is Defer.PUBLIC:
@@ -61,7 +65,8 @@ class ButtonAnswers(GameCogBase):
         try:
             yield
         except StaleTurn as stale:
-            await self.show_board(interaction, await self.host.get(match_id), note=str(stale))
+            note = private(interaction).say(stale.phrase)  # the board is shown to the user only
+            await self.show_board(interaction, await self.host.get(match_id), note=note)
 
     async def current(self, press: Press) -> MatchSnapshot:
         """The clicked match, which must be one of this game's, and of the server where the click
@@ -74,7 +79,11 @@ class ButtonAnswers(GameCogBase):
             snapshot is not None and press.clicked_in is not None and press.clicked_in != (snapshot.guild_id,)
         )
         if snapshot is None or snapshot.game.key != self.game.key or elsewhere:
-            raise MatchNotFound(f"There is no {self.game.title} match #{press.match_id} here.")
+            raise MatchNotFound(
+                phrase(
+                    "There is no {game} match #{number} here.", game=self.game.title, number=press.match_id
+                )
+            )
         return snapshot
 
     @staticmethod
@@ -90,25 +99,30 @@ class ButtonAnswers(GameCogBase):
         )
         if snapshot.ply != press.ply or superseded:
             raise StaleTurn(
-                f"That button was for an earlier position of {snapshot.title}: it has moved on since. "
-                "Here is the current board."
+                phrase(
+                    "That button was for an earlier position of {title}: it has moved on since. "
+                    "Here is the current board.",
+                    title=snapshot.title,
+                )
             )
 
     async def confirm_resignation(
         self, interaction: discord.Interaction, snapshot: MatchSnapshot, ply: int
     ) -> None:
         """Asks to confirm resigning from the match (named with its variant: "Jai Kerboge #4")."""
+        words = private(interaction)
         confirm = MatchComponent.button(
             self.game.key,
             ButtonAction.RESIGN_CONFIRMED,
             snapshot.id,
             ply,
-            label="Yes, resign",
+            label=words.gettext("Yes, resign"),
             style=discord.ButtonStyle.danger,
         )
         view = discord.ui.View(timeout=None)
         view.add_item(confirm)
-        await send_private(interaction, f"Resign from {snapshot.title}? This cannot be undone.", view=view)
+        question = words.gettext("Resign from {title}? This cannot be undone.", title=snapshot.title)
+        await send_private(interaction, question, view=view)
 
     # -- the shared buttons -----------------------------------------------------------------------
 
@@ -138,25 +152,30 @@ class ButtonAnswers(GameCogBase):
     async def decline_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         await self.current(press)
         after = await self.host.decline(press.match_id, interaction.user.id)
-        await self.publish(
-            interaction, after, note=f"{interaction.user.display_name} declined the invitation."
+        note = channel(self.host, after.guild_id).gettext(
+            "{name} declined the invitation.", name=interaction.user.display_name
         )
+        await self.publish(interaction, after, note=note)
 
     @component_action(ButtonAction.RELEASE, defer=Defer.PUBLIC)
     async def release_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         await self.current(press)
         after = await self.host.release(press.match_id, interaction.user.id)
-        await self.publish(
-            interaction, after, note="The seat held for the invited player is free for anyone now."
+        note = channel(self.host, after.guild_id).gettext(
+            "The seat held for the invited player is free for anyone now."
         )
+        await self.publish(interaction, after, note=note)
 
     @component_action(ButtonAction.BOARD, defer=Defer.PRIVATE)
     async def board_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         snapshot = await self.current(press)
         note = None
         if snapshot.ply != press.ply:
-            played = moves_played(snapshot, private(interaction))
-            note = f"That message showed an earlier position; this is the board after {played}."
+            words = private(interaction)
+            note = words.gettext(
+                "That message showed an earlier position; this is the board after {moves}.",
+                moves=moves_played(snapshot, words),
+            )
         await self.show_board(interaction, snapshot, note=note)
 
     @component_action(ButtonAction.RESIGN, defer=Defer.NONE)
@@ -176,18 +195,21 @@ class ButtonAnswers(GameCogBase):
     async def draw_pressed(self, interaction: discord.Interaction, press: Press) -> None:
         snapshot = await self.current(press)
         self.check_ply(snapshot, press)
-        self.check_not_offered(snapshot, interaction.user.id)
+        self.check_not_offered(snapshot, interaction.user.id, private(interaction))
         await self.publish(interaction, await self.host.offer_draw(press.match_id, interaction.user.id))
 
     @staticmethod
-    def check_not_offered(snapshot: MatchSnapshot, user_id: int) -> None:
+    def check_not_offered(snapshot: MatchSnapshot, user_id: int, words: Words) -> None:
         """A second offer by the same player would only post the same message again."""
         seat = snapshot.seat_of(user_id)
         if seat is not None and seat.index in snapshot.draw_offer:
             raise CogError(
-                f"You have already offered a draw in {snapshot.title}. The other players can accept "
-                f"it with **Accept draw**, or decline it with **Decline draw** "
-                f"(or `/{snapshot.game.key} draw decline:True`)."
+                words.gettext(
+                    "You have already offered a draw in {title}. The other players can accept "
+                    "it with **Accept draw**, or decline it with **Decline draw** (or {command}).",
+                    title=snapshot.title,
+                    command=f"`/{snapshot.game.key} draw decline:True`",
+                )
             )
 
     @component_action(ButtonAction.DRAW_DECLINE, defer=Defer.PUBLIC)
@@ -199,7 +221,8 @@ class ButtonAnswers(GameCogBase):
     async def decline_draw(self, interaction: discord.Interaction, snapshot: MatchSnapshot) -> None:
         """Decline the draw offered (its offerer withdraws it this way), and say who did."""
         after = await self.host.decline_draw(snapshot.id, interaction.user.id)
-        note = answered_note(snapshot, interaction.user.id, "draw", withdrew=snapshot.draw_offer)
+        words = channel(self.host, snapshot.guild_id)
+        note = answered_note(snapshot, interaction.user.id, "draw", words, withdrew=snapshot.draw_offer)
         await self.publish(interaction, after, note=note)
 
     @component_action(ButtonAction.TAKEBACK_ACCEPT, defer=Defer.PUBLIC)
@@ -213,7 +236,8 @@ class ButtonAnswers(GameCogBase):
         self.check_ply(snapshot, press)
         after = await self.host.decline_takeback(press.match_id, interaction.user.id)
         asker = {snapshot.takeback_offer.seat} if snapshot.takeback_offer is not None else set()
-        note = answered_note(snapshot, interaction.user.id, "takeback", withdrew=asker)
+        words = channel(self.host, snapshot.guild_id)
+        note = answered_note(snapshot, interaction.user.id, "takeback", words, withdrew=asker)
         await self.publish(interaction, after, note=note)
 
     @component_action(ButtonAction.REMATCH, defer=Defer.PUBLIC)
@@ -227,7 +251,7 @@ class ButtonAnswers(GameCogBase):
     @component_action(ButtonAction.MOVE, defer=Defer.PUBLIC)
     async def move_chosen(self, interaction: discord.Interaction, press: Press) -> None:
         if not press.values:
-            raise CogError("Choose a move from the menu.")
+            raise CogError(private(interaction).gettext("Choose a move from the menu."))
         self.check_ply(await self.current(press), press)
         after = await self.host.play(
             press.match_id, interaction.user.id, press.values[0], expected_ply=press.ply
@@ -235,20 +259,21 @@ class ButtonAnswers(GameCogBase):
         await self.publish(interaction, after, ping=True)
 
 
-WITHDRAWN = {"draw": "draw offer", "takeback": "takeback request"}
-
-
 def answered_note(
-    snapshot: MatchSnapshot, user_id: int, offer: str, *, withdrew: Collection[int] = ()
+    snapshot: MatchSnapshot, user_id: int, offer: str, words: Words, *, withdrew: Collection[int] = ()
 ) -> str:
     """The note that says who declined an offer (the `draw` or `takeback`), or that its maker
-    withdrew it (`withdrew`: the seats that made it); plain text, escaped where it is shown."""
+    withdrew it (`withdrew`: the seats that made it), in the channel's `words`; plain text,
+    escaped where it is shown."""
     seat = snapshot.seat_of(user_id)
-    who = seat.label if seat is not None else "A player"
-    if seat is not None and seat.index in withdrew:
-        return (
-            f"{who} withdrew the {offer} offer."
-            if offer == "draw"
-            else f"{who} withdrew the takeback request."
-        )
-    return f"{who} declined the {offer}."
+    if seat is None:
+        if offer == "draw":
+            return words.gettext("A player declined the draw.")
+        return words.gettext("A player declined the takeback.")
+    if seat.index in withdrew:
+        if offer == "draw":
+            return words.gettext("{name} withdrew the draw offer.", name=seat.label)
+        return words.gettext("{name} withdrew the takeback request.", name=seat.label)
+    if offer == "draw":
+        return words.gettext("{name} declined the draw.", name=seat.label)
+    return words.gettext("{name} declined the takeback.", name=seat.label)

@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from host import Host, MatchSnapshot
 from rules import Game
+from rules.text import Words
 
 from .components import Press
 
@@ -129,8 +130,11 @@ class GameCogBase(metaclass=ABCMeta):
         """The slow part of a match message (runs in a thread): the board, the move menu
         (MatchMessages draws the board; a game may add what its components need)."""
 
-    def extra_components(self, snapshot: MatchSnapshot, picture: Picture) -> list[discord.ui.Item[Any]]:
-        """A game's own components in rows 2–4 (none; the move builder adds its first menu)."""
+    def extra_components(
+        self, snapshot: MatchSnapshot, picture: Picture, words: Words | None = None
+    ) -> list[discord.ui.Item[Any]]:
+        """A game's own components in rows 2–4 (none; the move builder adds its first menu), in
+        `words` (None: the channel's language)."""
         return []
 
     # -- the match message (MatchMessages) ---------------------------------------------------------

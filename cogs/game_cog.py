@@ -18,10 +18,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import MOVE_TEXT_LIMIT, Host, MatchListing, MatchNotFound, MatchSnapshot, Player, game_by_key
-from rules.text import Words, clip
+from rules.text import clip
 
 from .components import MENU_LIMIT
 from .dispatch import ButtonAnswers, player_of
@@ -120,25 +121,34 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     def check_invite(self, interaction: discord.Interaction, invite: discord.abc.User, opponent: str) -> None:
         """Refuse an invitation that makes no sense, before anything is stored."""
+        words = private(interaction)
         if invite.id == interaction.user.id:
-            raise CogError("You are already seated in the lobby you open: invite someone else.")
+            raise CogError(
+                words.gettext("You are already seated in the lobby you open: invite someone else.")
+            )
         if invite.bot:
             raise CogError(
-                f"{clean(invite.display_name)} is a bot and cannot play. To play against the computer, "
-                f"use `/{self.game.key} new opponent:computer`."
+                words.gettext(
+                    "{name} is a bot and cannot play. To play against the computer, use {command}.",
+                    name=clean(invite.display_name),
+                    command=f"`/{self.game.key} new opponent:computer`",
+                )
             )
         if opponent == COMPUTER:
             raise CogError(
-                "Against the computer every other seat is a computer player: "
-                "invite a member or choose `opponent:computer`, not both."
+                words.gettext(
+                    "Against the computer every other seat is a computer player: "
+                    "invite a member or choose `opponent:computer`, not both."
+                )
             )
 
     # -- autocomplete -----------------------------------------------------------------------------
 
     def _choices(
-        self, summaries: Sequence[MatchListing], current: Any, words: Words
+        self, interaction: discord.Interaction, summaries: Sequence[MatchListing], current: Any
     ) -> list[app_commands.Choice[int]]:
         typed = str(current or "").strip().lstrip("#").lower()
+        words = private(interaction)
         seen: set[int] = set()
         choices = []
         for summary in summaries:
@@ -159,17 +169,17 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
     ) -> list[app_commands.Choice[int]]:
         place = place_of(interaction)
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("lobby",))
-        return self._choices(here, current, private(interaction))
+        return self._choices(interaction, here, current)
 
     async def my_lobbies(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("lobby",)), current, private(interaction))
+        return self._choices(interaction, await self._mine(interaction, ("lobby",)), current)
 
     async def my_matches(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return self._choices(await self._mine(interaction, ("playing",)), current, private(interaction))
+        return self._choices(interaction, await self._mine(interaction, ("playing",)), current)
 
     async def watchable_matches(
         self, interaction: discord.Interaction, current: str
@@ -177,7 +187,7 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         place = place_of(interaction)
         mine = await self._mine(interaction, ("playing",))
         here = await self.host.matches_in_channel(place.scope_id, place.channel_id, statuses=("playing",))
-        return self._choices([*mine, *here], current, private(interaction))
+        return self._choices(interaction, [*mine, *here], current)
 
     async def legal_moves(
         self, interaction: discord.Interaction, current: str
@@ -200,8 +210,8 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
 
     # -- commands ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description="Take a seat in an open lobby")
-    @app_commands.describe(match="The lobby to join (default: the open lobby in this channel)")
+    @app_commands.command(name="join", description=locale_str("Take a seat in an open lobby"))
+    @app_commands.describe(match=locale_str("The lobby to join (default: the open lobby in this channel)"))
     @app_commands.autocomplete(match=open_lobbies)
     async def join(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
@@ -209,16 +219,20 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         snapshot = await self.host.join(lobby.id, player_of(interaction))
         await self.publish(interaction, snapshot, ping=not snapshot.is_lobby)
 
-    @app_commands.command(name="start", description="Start your lobby now, with the players seated so far")
-    @app_commands.describe(match="The lobby to start (default: yours)")
+    @app_commands.command(
+        name="start", description=locale_str("Start your lobby now, with the players seated so far")
+    )
+    @app_commands.describe(match=locale_str("The lobby to start (default: yours)"))
     @app_commands.autocomplete(match=my_lobbies)
     async def start(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
         lobby = await self.find(interaction, match, lobby=True)
         await self.publish(interaction, await self.host.start(lobby.id, interaction.user.id), ping=True)
 
-    @app_commands.command(name="leave", description="Give up your seat in a lobby (its creator closes it)")
-    @app_commands.describe(match="The lobby to leave (default: yours)")
+    @app_commands.command(
+        name="leave", description=locale_str("Give up your seat in a lobby (its creator closes it)")
+    )
+    @app_commands.describe(match=locale_str("The lobby to leave (default: yours)"))
     @app_commands.autocomplete(match=my_lobbies)
     async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
@@ -228,14 +242,20 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             if match is None and await self._mine(interaction, ("playing",)):
                 # A lobby is left; a match that has started is given up with resign.
                 raise CogError(
-                    f"Your {self.game.title} match has already started, so there is no seat to leave: "
-                    f"`/{self.game.key} resign` gives it up."
+                    private(interaction).gettext(
+                        "Your {game} match has already started, so there is no seat to leave: "
+                        "{command} gives it up.",
+                        game=self.game.title,
+                        command=f"`/{self.game.key} resign`",
+                    )
                 ) from None
             raise
         await self.publish(interaction, await self.host.leave(lobby.id, interaction.user.id))
 
-    @app_commands.command(name="move", description="Play a move")
-    @app_commands.describe(move="Your move in the game's notation", match="The match (default: yours)")
+    @app_commands.command(name="move", description=locale_str("Play a move"))
+    @app_commands.describe(
+        move=locale_str("Your move in the game's notation"), match=locale_str("The match (default: yours)")
+    )
     @app_commands.autocomplete(move=legal_moves)
     @app_commands.autocomplete(match=my_matches)
     async def move(
@@ -253,10 +273,10 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
             after = await self.host.play(snapshot.id, interaction.user.id, move, sent_at=sent_at)
             await self.publish(interaction, after, ping=True)
 
-    @app_commands.command(name="board", description="Show the board of a match")
+    @app_commands.command(name="board", description=locale_str("Show the board of a match"))
     @app_commands.describe(
-        match="The match (default: yours)",
-        share="Post it in the channel as the match message (default: only you see it)",
+        match=locale_str("The match (default: yours)"),
+        share=locale_str("Post it in the channel as the match message (default: only you see it)"),
     )
     @app_commands.autocomplete(match=watchable_matches)
     async def board(
@@ -272,16 +292,20 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         else:
             await self.show_board(interaction, snapshot)
 
-    @app_commands.command(name="resign", description="Resign from a match (you will be asked to confirm)")
-    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.command(
+        name="resign", description=locale_str("Resign from a match (you will be asked to confirm)")
+    )
+    @app_commands.describe(match=locale_str("The match (default: yours)"))
     @app_commands.autocomplete(match=my_matches)
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_private(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
         await self.confirm_resignation(interaction, snapshot, snapshot.ply)
 
-    @app_commands.command(name="draw", description="Offer a draw, or accept the one offered")
-    @app_commands.describe(match="The match (default: yours)", decline="Decline the draw offered instead")
+    @app_commands.command(name="draw", description=locale_str("Offer a draw, or accept the one offered"))
+    @app_commands.describe(
+        match=locale_str("The match (default: yours)"), decline=locale_str("Decline the draw offered instead")
+    )
     @app_commands.autocomplete(match=my_matches)
     async def draw(
         self, interaction: discord.Interaction, match: int | None = None, decline: bool = False
@@ -291,26 +315,29 @@ class GameCog(MatchMessages, ButtonAnswers, commands.GroupCog, metaclass=GameCog
         if decline:
             await self.decline_draw(interaction, snapshot)
             return
-        self.check_not_offered(snapshot, interaction.user.id)
+        self.check_not_offered(snapshot, interaction.user.id, private(interaction))
         await self.publish(interaction, await self.host.offer_draw(snapshot.id, interaction.user.id))
 
     @app_commands.command(
-        name="takeback", description="Ask to take back your last move (the other players must accept)"
+        name="takeback",
+        description=locale_str("Ask to take back your last move (the other players must accept)"),
     )
-    @app_commands.describe(match="The match (default: yours)")
+    @app_commands.describe(match=locale_str("The match (default: yours)"))
     @app_commands.autocomplete(match=my_matches)
     async def takeback(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await defer_public(interaction)
         snapshot = await self.find(interaction, match, lobby=False)
         await self.publish(interaction, await self.host.ask_takeback(snapshot.id, interaction.user.id))
 
-    @app_commands.command(name="rules", description="A short summary of the rules")
+    @app_commands.command(name="rules", description=locale_str("A short summary of the rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
+        words = private(interaction)  # the rules are shown to the asker only
+        summary = words.gettext(self.game.summary) if self.game.summary else words.gettext("No summary yet.")
         embed = discord.Embed(
-            title=f"{self.game.title} — rules",
-            description=clip(self.game.summary or "No summary yet.", 4096),
+            title=words.gettext("{game} — rules", game=self.game.title),
+            description=clip(summary, 4096),
             colour=discord.Colour.blurple(),
         )
-        embed.set_footer(text=f"Start a match with /{self.game.key} new")
+        embed.set_footer(text=words.gettext("Start a match with {command}", command=f"/{self.game.key} new"))
         answered(interaction)
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)

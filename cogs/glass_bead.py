@@ -23,15 +23,15 @@ from enum import StrEnum
 from typing import Any
 
 import discord
+from discord.app_commands import locale_str
 
 from host import MatchSnapshot
 from rules import MoveError
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, PATHS, SEAT_NAMES, GlassBeadState, Sowing
-from rules.text import clip, plural
+from rules.text import Words, clip, context_phrase
 
-from .builder import BuilderAnswers, BuilderScreens, Screen
+from .builder import BuilderAnswers, BuilderScreens, DamagedDraft, Screen
 from .components import MENU_LIMIT, OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
-from .errors import CogError
 from .game_cog import GameCog
 from .lobby import Lobby, lobby_command
 from .match_message import Picture
@@ -44,6 +44,16 @@ EMOJI = ("⚫", "🟡", "🟢", "🔵", "🔴", "🟣")
 CUP_MARK = "@"
 """A gem taken from the opponent's cup, in a draft's tokens (pits are their letters)."""
 BUTTONS_PER_ROW = 5
+COLOURS = (
+    context_phrase("bead", "stone"),
+    context_phrase("bead", "yellow"),
+    context_phrase("bead", "green"),
+    context_phrase("bead", "blue"),
+    context_phrase("bead", "red"),
+    context_phrase("bead", "purple"),
+)
+"""Each bead value's colour word, as a bead button names it ("5 purple ×2"); `BEAD_NAMES` are
+the whole names ("purple gem")."""
 
 
 class Field(StrEnum):
@@ -100,11 +110,11 @@ class Draft:
             return cls()
         head, _, gems = text.partition("x")
         if not head or head[0] not in LETTERS or any(ch not in "012345" for ch in head[1:]):
-            raise _damaged()
+            raise DamagedDraft()
         if len(gems) % 2 or any(
             gems[i] not in LETTERS + CUP_MARK or gems[i + 1] not in "12345" for i in range(0, len(gems), 2)
         ):
-            raise _damaged()
+            raise DamagedDraft()
         taken = tuple(
             (CUP if gems[i] == CUP_MARK else LETTERS.index(gems[i]), int(gems[i + 1]))
             for i in range(0, len(gems), 2)
@@ -119,26 +129,24 @@ class Draft:
         return str(Sowing(self.pit, self.beads, self.taken, "indirect"))
 
 
-def _damaged() -> CogError:
-    return CogError("That button is damaged. Use `/glass-bead move`, or start the builder again.")
-
-
 def gem_token(source: int, value: int) -> str:
     return (CUP_MARK if source == CUP else LETTERS[source]) + str(value)
 
 
-def gem_text(source: int, value: int) -> str:
+def gem_text(source: int, value: int, words: Words) -> str:
     """ "purple gem (5) from B" or "… from the cup"."""
-    where = "the cup" if source == CUP else LETTERS[source]
-    return f"{BEAD_NAMES[value]} ({value}) from {where}"
+    gem = words.gettext(BEAD_NAMES[value])
+    if source == CUP:
+        return words.gettext("{gem} ({value}) from the cup", gem=gem, value=value)
+    return words.gettext("{gem} ({value}) from {pit}", gem=gem, value=value, pit=LETTERS[source])
 
 
-def bead_label(value: int, left: int) -> str:
-    return f"{value} {BEAD_NAMES[value].removesuffix(' gem')} ×{left}"
+def bead_label(value: int, left: int, words: Words) -> str:
+    return words.gettext("{value} {colour} ×{left}", value=value, colour=COLOURS[value], left=left)
 
 
-def spaced(values: tuple[int, ...]) -> str:
-    return " ".join(map(str, values)) or "nothing"
+def spaced(values: tuple[int, ...], words: Words) -> str:
+    return " ".join(map(str, values)) or words.gettext("nothing")
 
 
 # -- the screens ------------------------------------------------------------------------------------
@@ -165,7 +173,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
             return Draft.decode(f"{draft.sowing}x{value}")
         if field == Field.GEM:
             return Draft.decode(f"{draft.encode()}{'' if draft.taken else 'x'}{value}")
-        raise _damaged()
+        raise DamagedDraft()
 
     def notation(self, arg: str | None) -> str | None:
         draft = Draft.decode(arg)
@@ -175,17 +183,24 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         self, action: ButtonAction, row: int, counts: dict[str, int] | None = None
     ) -> MatchComponent | None:
         """The menu of the pits that can be sown (with how many moves each has, when known)."""
+        words = self.words
         options = []
         for letter in self.state.playable_pits():
             beads = self.state.beads(letter)
-            described = plural(len(beads), "bead")
+            described = words.ngettext("{count} bead", "{count} beads", len(beads))
             if counts is not None and letter in counts:
-                moves = counts[letter]
-                # plural() would write a count of millions as 1.2e+06: this one is 1,234,567
-                described += f", {moves:,} possible move{'' if moves == 1 else 's'}"
+                described = words.ngettext(
+                    "{beads}, {count} possible move",
+                    "{beads}, {count} possible moves",
+                    counts[letter],
+                    beads=described,
+                )
             options.append(
                 discord.SelectOption(
-                    label=clip(f"Pit {letter}: {spaced(beads)}", OPTION_TEXT_LIMIT),
+                    label=clip(
+                        words.gettext("Pit {pit}: {beads}", pit=letter, beads=spaced(beads, words)),
+                        OPTION_TEXT_LIMIT,
+                    ),
                     value=letter,
                     description=clip(described, OPTION_TEXT_LIMIT),
                 )
@@ -193,23 +208,32 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         if not options:
             return None
         name = self.snapshot.seats[self.seat].label
-        placeholder = clip(f"Build a move step by step ({name}): sow which pit?", PLACEHOLDER_LIMIT)
+        placeholder = clip(
+            words.gettext("Build a move step by step ({name}): sow which pit?", name=name), PLACEHOLDER_LIMIT
+        )
         return self.menu(action, Draft(), Field.PIT, options[:MENU_LIMIT], placeholder, row=row)
 
     def head(self) -> str:
+        words = self.words
         own = "`A`–`E`" if self.seat == 0 else "`a`–`e`"
-        duty = ""
+        head = words.gettext(
+            "**Your move in {title}** (you are {seat}, pits {pits}).",
+            title=self.snapshot.title,
+            seat=words.gettext(SEAT_NAMES[self.seat]),
+            pits=own,
+        )
         if self.state.must_feed:
-            duty = f" {SEAT_NAMES[1 - self.seat]}'s pits are empty: your move must sow into them."
-        return f"**Your move in {self.snapshot.title}** (you are {SEAT_NAMES[self.seat]}, pits {own}).{duty}"
+            other = words.gettext(SEAT_NAMES[1 - self.seat])
+            head += " " + words.gettext("{seat}'s pits are empty: your move must sow into them.", seat=other)
+        return head
 
     def screen(self, draft: Draft) -> Screen:
         """The screen for a draft; every choice in it is checked by the rules first."""
         if draft.pit is None:
             menu = self.pit_menu(ButtonAction.BUILD_STEP, 0)
             if menu is None:
-                return Screen(f"{self.head()}\nYou have no move to build.", [])
-            return Screen(f"{self.head()}\nChoose the pit to sow:", [menu])
+                return Screen(f"{self.head()}\n{self.words.gettext('You have no move to build.')}", [])
+            return Screen(f"{self.head()}\n{self.words.gettext('Choose the pit to sow:')}", [menu])
         pit = draft.pit
         try:
             left = self.state.next_beads(pit, draft.beads)
@@ -220,24 +244,33 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
                 return self.beads_screen(draft, left)
             return self.gems_screen(draft)
         except MoveError as error:
-            return self.refused(str(error))
+            return self.refused(self.words.say(error.phrase))
 
     def refused(self, why: str) -> Screen:
         items: list[discord.ui.Item[Any]] = [
-            self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART)
+            self.button(
+                ButtonAction.BUILD_STEP, Draft(), self.words.gettext("Start over"), row=4, arg=RESTART
+            )
         ]
         return Screen(f"{self.head()}\n⚠️ {why}", items)
 
     def sown_lines(self, draft: Draft) -> list[str]:
         assert draft.pit is not None
+        words = self.words
         beads = self.state.beads(draft.pit)
         lines = [
-            f"Pit `{draft.letter}` holds {spaced(beads)}: sow them one at a time, in the order you choose."
+            words.gettext(
+                "Pit `{pit}` holds {beads}: sow them one at a time, in the order you choose.",
+                pit=draft.letter,
+                beads=spaced(beads, words),
+            )
         ]
         if draft.beads:
             path = PATHS[draft.pit][len(draft.beads)]
             steps = ", ".join(f"{v}→{LETTERS[p]}" for v, p in zip(draft.beads, path, strict=True))
-            lines.append(f"Sown so far: `{draft.sowing}` ({steps}).")
+            lines.append(
+                words.gettext("Sown so far: `{sowing}` ({steps}).", sowing=draft.sowing, steps=steps)
+            )
         return lines
 
     def beads_screen(self, draft: Draft, left: tuple[int, ...]) -> Screen:
@@ -247,26 +280,35 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         for v in draft.beads:
             remaining.remove(v)
         target = LETTERS[PATHS[draft.pit][len(draft.beads) + 1][-1]]
-        lines = [self.head(), *self.sown_lines(draft), f"Which bead goes next, into `{target}`?"]
+        words = self.words
+        lines = [
+            self.head(),
+            *self.sown_lines(draft),
+            words.gettext("Which bead goes next, into `{pit}`?", pit=target),
+        ]
         items: list[discord.ui.Item[Any]] = []
         for index, value in enumerate(left):
             items.append(
                 self.button(
                     ButtonAction.BUILD_STEP,
                     replace(draft, beads=(*draft.beads, value)),
-                    bead_label(value, remaining.count(value)),
+                    bead_label(value, remaining.count(value), words),
                     emoji=EMOJI[value],
                     row=index // BUTTONS_PER_ROW,
                     style=discord.ButtonStyle.primary,
                 )
             )
         rest = replace(draft, beads=draft.beads + tuple(sorted(remaining)))
-        items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(
+            self.button(ButtonAction.BUILD_STEP, self.undone(draft), words.gettext("Undo"), row=2, emoji="↩️")
+        )
         items.append(
             self.button(
                 ButtonAction.BUILD_STEP,
                 rest,
-                f"The rest, low to high ({spaced(tuple(sorted(remaining)))})",
+                words.gettext(
+                    "The rest, low to high ({beads})", beads=spaced(tuple(sorted(remaining)), words)
+                ),
                 row=2,
             )
         )
@@ -277,15 +319,19 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         """All beads are sown: what the move captures, and the gems to take when it is chosen."""
         pit = draft.pit
         assert pit is not None
-        state = self.state
+        state, words = self.state, self.words
         lines = [self.head(), *self.sown_lines(draft)]
         need = state.gems_to_take(pit, draft.beads)
         items: list[discord.ui.Item[Any]] = []
         if need == 0:
             draft = replace(draft, taken=())
             move = state.parse(draft.notation())
-            lines.append(f"This move: {state.describe_move(move)}.")
-            items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+            lines.append(words.gettext("This move: {move}.", move=state.describe_move(move)))
+            items.append(
+                self.button(
+                    ButtonAction.BUILD_STEP, self.undone(draft), words.gettext("Undo"), row=2, emoji="↩️"
+                )
+            )
             items += self.footer(draft, str(move))
             return Screen("\n".join(lines), items)
         count, first = state.capture_choices(pit, draft.beads, limit=MENU_LIMIT)
@@ -296,31 +342,44 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
         if len(chosen) > need or not any(c[: len(chosen)] == chosen for c in choices):
             chosen = ()  # a choice that does not fit (e.g. after an undo of a bead): start afresh
             draft = replace(draft, taken=())
-        other = SEAT_NAMES[1 - self.seat]
         lines.append(
-            f"The last stone lands on a single stone of {other}'s: an indirect capture. Take "
-            f"{plural(need, 'gem')} of your choice from {other}'s pits (from {other}'s "
-            "cup only when the pits have none left)."
+            words.ngettext(
+                "The last stone lands on a single stone of {seat}'s: an indirect capture. "
+                "Take {count} gem of your choice from {seat}'s pits "
+                "(from {seat}'s cup only when the pits have none left).",
+                "The last stone lands on a single stone of {seat}'s: an indirect capture. "
+                "Take {count} gems of your choice from {seat}'s pits "
+                "(from {seat}'s cup only when the pits have none left).",
+                need,
+                seat=words.gettext(SEAT_NAMES[1 - self.seat]),
+            )
         )
         if count <= MENU_LIMIT:
             options = [
                 discord.SelectOption(
                     label=clip(suffix, OPTION_TEXT_LIMIT),
                     value=suffix_tokens(taken),
-                    description=clip(", ".join(gem_text(s, v) for s, v in taken), OPTION_TEXT_LIMIT),
+                    description=clip(", ".join(gem_text(s, v, words) for s, v in taken), OPTION_TEXT_LIMIT),
                     default=taken == chosen,
                 )
                 for suffix, taken in zip(first, choices, strict=True)
             ]
             items.append(
                 self.menu(
-                    ButtonAction.BUILD_STEP, draft, Field.TAKE, options, "Which gems do you take?", row=0
+                    ButtonAction.BUILD_STEP,
+                    draft,
+                    Field.TAKE,
+                    options,
+                    words.gettext("Which gems do you take?"),
+                    row=0,
                 )
             )
         elif len(chosen) < need:
             nexts = sorted({c[len(chosen)] for c in choices if c[: len(chosen)] == chosen}, key=_canonical)
             options = [
-                discord.SelectOption(label=clip(gem_text(s, v), OPTION_TEXT_LIMIT), value=gem_token(s, v))
+                discord.SelectOption(
+                    label=clip(gem_text(s, v, words), OPTION_TEXT_LIMIT), value=gem_token(s, v)
+                )
                 for s, v in nexts
             ]
             number = len(chosen) + 1
@@ -330,17 +389,27 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
                     draft,
                     Field.GEM,
                     options[:MENU_LIMIT],
-                    f"Gem {number} of {need}: which one?",
+                    words.gettext("Gem {number} of {need}: which one?", number=number, need=need),
                     row=0,
                 )
             )
-            lines.append(f"{count:,} choices: pick the gems one at a time.")
+            lines.append(
+                words.ngettext(
+                    "{count} choice: pick the gems one at a time.",
+                    "{count} choices: pick the gems one at a time.",
+                    count,
+                )
+            )
         if chosen:
-            lines.append("Taking: " + ", ".join(gem_text(s, v) for s, v in chosen) + ".")
+            lines.append(
+                words.gettext("Taking: {gems}.", gems=", ".join(gem_text(s, v, words) for s, v in chosen))
+            )
         move_text = None
         if len(chosen) == need:
             move_text = str(state.parse(draft.notation()))
-        items.append(self.button(ButtonAction.BUILD_STEP, self.undone(draft), "Undo", row=2, emoji="↩️"))
+        items.append(
+            self.button(ButtonAction.BUILD_STEP, self.undone(draft), words.gettext("Undo"), row=2, emoji="↩️")
+        )
         items += self.footer(draft, move_text)
         return Screen("\n".join(lines), items)
 
@@ -369,7 +438,8 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
 
     def footer(self, draft: Draft, move: str | None) -> list[discord.ui.Item[Any]]:
         """Play (once the move is whole) and Start over."""
-        label = f"Play {move}" if move else "Play (choose first)"
+        words = self.words
+        label = words.gettext("Play {move}", move=move) if move else words.gettext("Play (choose first)")
         return [
             self.button(
                 ButtonAction.BUILD_PLAY,
@@ -380,7 +450,7 @@ class Builder(BuilderScreens[GlassBeadState, Draft]):
                 disabled=move is None,
                 emoji="▶️",
             ),
-            self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4, arg=RESTART),
+            self.button(ButtonAction.BUILD_STEP, Draft(), words.gettext("Start over"), row=4, arg=RESTART),
         ]
 
 
@@ -402,10 +472,17 @@ class BeadPicture(Picture):
     pit_moves: tuple[tuple[str, int], ...] = ()
 
 
-class GlassBeadCog(BuilderAnswers, GameCog, group_name="glass-bead"):
+class GlassBeadCog(
+    BuilderAnswers,
+    GameCog,
+    group_name="glass-bead",
+    group_description=locale_str(
+        "The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"
+    ),
+):
     """The Glass Bead Game: Christian Freeling's mancala of gems and stones, for 2"""
 
-    @lobby_command("Open a Glass Bead Game lobby in this channel", invite=True)
+    @lobby_command(locale_str("Open a Glass Bead Game lobby in this channel"), invite=True)
     def new(self) -> Lobby:
         return Lobby(seats=2)
 
@@ -419,8 +496,8 @@ class GlassBeadCog(BuilderAnswers, GameCog, group_name="glass-bead"):
         counts = state.legal_moves().count_by_pit()  # counted, never listed
         return BeadPicture(base.png, base.menu, base.alt, pit_moves=tuple(counts.items()))
 
-    def builder(self, snapshot: MatchSnapshot) -> Builder | None:
-        return Builder.for_mover(snapshot)
+    def builder(self, snapshot: MatchSnapshot, words: Words) -> Builder | None:
+        return Builder.for_mover(snapshot, words)
 
 
 __all__ = ["BeadPicture", "Builder", "Draft", "Field", "GlassBeadCog"]

@@ -15,26 +15,33 @@ refused). The builder keeps no state: its progress travels in each component's c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from host import MatchSnapshot
 from rules import MoveError
 from rules.kerboge import HARBOUR, INITIALS, SEAT_NAMES, STONES, KerbogeState
-from rules.text import clip, plural
+from rules.text import Words, clip, context_phrase
 
-from .builder import BuilderAnswers, BuilderScreens, Screen
+from .builder import BuilderAnswers, BuilderScreens, DamagedDraft, Screen
 from .components import OPTION_TEXT_LIMIT, PLACEHOLDER_LIMIT, ButtonAction, MatchComponent
-from .errors import CogError
 from .game_cog import GameCog
 from .lobby import Choices, Lobby, lobby_command
 from .match_message import Picture
 
-COLOURS = ("blue", "red", "black", "grey")
+COLOURS = (
+    context_phrase("seat colour", "blue"),
+    context_phrase("seat colour", "red"),
+    context_phrase("seat colour", "black"),
+    context_phrase("seat colour", "grey"),
+)
 """The seats' colours as the rules name them."""
 
 _DIGITS = "0123456789a"
@@ -160,9 +167,7 @@ class Draft:
                 else:
                     raise ValueError(token)
         except ValueError:
-            raise CogError(
-                "That button is damaged. Use `/kerboge move`, or start the builder again."
-            ) from None
+            raise DamagedDraft() from None
         return draft
 
     def with_choice(self, field: str, value: str) -> Draft:
@@ -186,7 +191,7 @@ class Draft:
                 return replace(self, taken=(taken[0], taken[1], taken[2], taken[3]))
         except ValueError:
             pass
-        raise CogError("That menu is damaged. Use `/kerboge move`, or start the builder again.")
+        raise DamagedDraft(menu=True)
 
 
 def _number(text: str, low: int, high: int) -> int:
@@ -203,16 +208,16 @@ def _others(state: KerbogeState, mooring: int, seat: int) -> str:
     return ", ".join(f"{n} {INITIALS[s]}" for s, n in state.boardable(mooring, seat).items())
 
 
-def describe_mooring(state: KerbogeState, mooring: int, seat: int) -> str:
+def describe_mooring(state: KerbogeState, mooring: int, seat: int, words: Words) -> str:
     """What a mooring holds, for the seat choosing: "2 of yours, 1 So" or "empty"."""
     parts = []
     mine = state.stones(mooring, seat)
     if mine:
-        parts.append(f"{mine} of yours")
+        parts.append(words.gettext("{count} of yours", count=mine))
     others = _others(state, mooring, seat)
     if others:
         parts.append(others)
-    return ", ".join(parts) or "empty"
+    return ", ".join(parts) or words.gettext("empty")
 
 
 def targets(state: KerbogeState, draft: Draft, seat: int) -> list[int]:
@@ -254,14 +259,14 @@ def notation(state: KerbogeState, draft: Draft, seat: int) -> str | None:
     return text
 
 
-def checked(state: KerbogeState, text: str | None) -> tuple[str | None, str | None]:
+def checked(state: KerbogeState, text: str | None, words: Words) -> tuple[str | None, str | None]:
     """(canonical notation, None) when `text` is a legal move here, else (None, why not)."""
     if text is None:
         return None, None
     try:
         return str(state.parse(text)), None
     except MoveError as error:
-        return None, str(error)
+        return None, words.say(error.phrase)
 
 
 # -- the screens ----------------------------------------------------------------------------------
@@ -286,25 +291,26 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         return notation(self.state, Draft.decode(arg), self.seat)
 
     def source_options(self) -> list[discord.SelectOption]:
-        state, seat = self.state, self.seat
+        state, seat, words = self.state, self.seat, self.words
         options = []
         for source in state.sources(seat):
             if source == HARBOUR:
-                limit = state.enter_limit(seat)
-                how = "1 stone" if limit == 1 else "1 or 2 stones"
-                options.append(
-                    discord.SelectOption(
-                        label=f"Harbour: enter {how}",
-                        value="h",
-                        description=f"{plural(state.harbour[seat], 'stone')} of yours in the harbour",
-                    )
+                if state.enter_limit(seat) == 1:
+                    label = words.gettext("Harbour: enter 1 stone")
+                else:
+                    label = words.gettext("Harbour: enter 1 or 2 stones")
+                in_harbour = words.ngettext(
+                    "{count} stone of yours in the harbour",
+                    "{count} stones of yours in the harbour",
+                    state.harbour[seat],
                 )
+                options.append(discord.SelectOption(label=label, value="h", description=in_harbour))
             else:
                 options.append(
                     discord.SelectOption(
-                        label=f"Mooring {source}: move stones from here",
+                        label=words.gettext("Mooring {mooring}: move stones from here", mooring=source),
                         value=str(source),
-                        description=clip(describe_mooring(state, source, seat), OPTION_TEXT_LIMIT),
+                        description=clip(describe_mooring(state, source, seat, words), OPTION_TEXT_LIMIT),
                     )
                 )
         return options
@@ -319,24 +325,52 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             Draft(),
             Field.SOURCE,
             options,
-            clip(f"Build a move step by step ({name}): take stones from…", PLACEHOLDER_LIMIT),
+            clip(
+                self.words.gettext("Build a move step by step ({name}): take stones from…", name=name),
+                PLACEHOLDER_LIMIT,
+            ),
             row=row,
         )
 
-    def count_options(self, low: int, high: int, current: int, unit: str) -> list[discord.SelectOption]:
+    def count_options(
+        self, low: int, high: int, current: int, label: Callable[[int], str]
+    ) -> list[discord.SelectOption]:
+        """A choice of each count from `low` to `high`, each named by `label` ("2 stones to 5")."""
         return [
-            discord.SelectOption(
-                label=f"{plural(n, 'stone')} {unit}", value=str(n), default=n == current and n > 0
-            )
+            discord.SelectOption(label=label(n), value=str(n), default=n == current and n > 0)
             for n in range(low, high + 1)
         ]
+
+    def stones_of(self, count: int, owner: int) -> str:
+        """ "2 stones of the Sailor"."""
+        return self.words.ngettext(
+            "{count} stone of the {seat}",
+            "{count} stones of the {seat}",
+            count,
+            seat=self.words.gettext(SEAT_NAMES[owner]),
+        )
+
+    def stones_to(self, count: int, mooring: int) -> str:
+        """ "2 stones to 5"."""
+        return self.words.ngettext(
+            "{count} stone to {mooring}", "{count} stones to {mooring}", count, mooring=mooring
+        )
+
+    def arriving(self, draft: Draft) -> str:
+        """ "2 to 5, 1 to 6": the stones arriving at each mooring."""
+        arrived = arrivals(self.state, draft, self.seat).items()
+        return ", ".join(self.words.gettext("{count} to {mooring}", count=c, mooring=t) for t, c in arrived)
 
     # screens
 
     def screen(self, draft: Draft) -> Screen:
-        state, seat = self.state, self.seat
-        who = f"{SEAT_NAMES[seat]}, {COLOURS[seat]}"
-        head = f"**Your move in {self.snapshot.title}** (you are the {who})."
+        state, seat, words = self.state, self.seat, self.words
+        head = words.gettext(
+            "**Your move in {title}** (you are the {seat}, {colour}).",
+            title=self.snapshot.title,
+            seat=words.gettext(SEAT_NAMES[seat]),
+            colour=COLOURS[seat],
+        )
         draft = self.within_reach(draft)
         if draft.source is None:
             return self.sources_screen(head)
@@ -346,13 +380,13 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             body, items, draft = self.boarding_screen(draft)
         else:
             body, items, draft = self.mooring_screen(draft)
-        move, refusal = checked(state, notation(state, draft, seat))
+        move, refusal = checked(state, notation(state, draft, seat), words)
         lines = [head, *body]
         if move is not None:
-            lines.append(f"Move: `{move}` — press **Play** to play it.")
+            lines.append(words.gettext("Move: `{move}` — press **Play** to play it.", move=move))
         elif refusal is not None:
             lines.append(f"⚠️ {refusal}")
-        label = f"Play {move}" if move else "Play (choose first)"
+        label = words.gettext("Play {move}", move=move) if move else words.gettext("Play (choose first)")
         items.append(
             self.button(
                 ButtonAction.BUILD_PLAY,
@@ -363,7 +397,7 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
                 style=discord.ButtonStyle.success,
             )
         )
-        items.append(self.button(ButtonAction.BUILD_STEP, Draft(), "Start over", row=4))
+        items.append(self.button(ButtonAction.BUILD_STEP, Draft(), words.gettext("Start over"), row=4))
         return Screen("\n".join(lines), items)
 
     def within_reach(self, draft: Draft) -> Draft:
@@ -395,23 +429,30 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
     def sources_screen(self, head: str) -> Screen:
         menu = self.source_menu(ButtonAction.BUILD_STEP, 0)
         if menu is None:
-            return Screen(f"{head}\nYou have no move to build: the host plays it for you.", [])
-        return Screen(f"{head}\nTake stones from the harbour or from one of your moorings:", [menu])
+            none = self.words.gettext("You have no move to build: the host plays it for you.")
+            return Screen(f"{head}\n{none}", [])
+        take = self.words.gettext("Take stones from the harbour or from one of your moorings:")
+        return Screen(f"{head}\n{take}", [menu])
 
     def harbour_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
-        state, seat = self.state, self.seat
+        state, seat, words = self.state, self.seat, self.words
         limit = state.enter_limit(seat)
         if limit == 1 and draft.count != 1:
             draft = replace(draft, count=1)
         body = [
-            f"Enter stones from the harbour ({plural(state.harbour[seat], 'stone')} there) into an empty "
-            "mooring or one holding your own stones. Entering never boards."
+            words.ngettext(
+                "Enter stones from the harbour ({count} stone there) into an empty "
+                "mooring or one holding your own stones. Entering never boards.",
+                "Enter stones from the harbour ({count} stones there) into an empty "
+                "mooring or one holding your own stones. Entering never boards.",
+                state.harbour[seat],
+            )
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
                 ButtonAction.BUILD_STEP,
                 replace(draft, count=n),
-                plural(n, "stone"),
+                words.ngettext("{count} stone", "{count} stones", n),
                 row=0,
                 selected=draft.count == n,
                 disabled=n > limit,
@@ -420,72 +461,99 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         ]
         options = [
             discord.SelectOption(
-                label=f"Mooring {m}",
+                label=words.gettext("Mooring {mooring}", mooring=m),
                 value=str(m),
-                description=describe_mooring(state, m, seat),
+                description=describe_mooring(state, m, seat, words),
                 default=m == draft.target,
             )
             for m in state.enterable(seat)
         ]
-        items.append(
-            self.menu(ButtonAction.BUILD_STEP, draft, Field.TARGET, options, "Into which mooring?", row=1)
-        )
+        into = words.gettext("Into which mooring?")
+        items.append(self.menu(ButtonAction.BUILD_STEP, draft, Field.TARGET, options, into, row=1))
         if not draft.count:
-            body.append("How many stones enter: 1 or 2?")
+            body.append(words.gettext("How many stones enter: 1 or 2?"))
         if not draft.target:
-            body.append("Into which mooring?")
+            body.append(into)
         return body, items, draft
 
     def mooring_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
-        state, seat = self.state, self.seat
+        state, seat, words = self.state, self.seat, self.words
         source = draft.source
         assert source
         have = state.stones(source, seat)
         back = state.back_target(source)
         body = [
-            f"From mooring {source} ({plural(have, 'stone')} of yours): stones go forward, each 1–3 "
-            f"moorings (passing at most one mooring with other players' stones), or all exactly one "
-            f"back, to {back}."
+            words.ngettext(
+                "From mooring {source} ({count} stone of yours): stones go forward, each 1–3 "
+                "moorings (passing at most one mooring with other players' stones), or all exactly one "
+                "back, to {back}.",
+                "From mooring {source} ({count} stones of yours): stones go forward, each 1–3 "
+                "moorings (passing at most one mooring with other players' stones), or all exactly one "
+                "back, to {back}.",
+                have,
+                source=source,
+                back=back,
+            )
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
                 ButtonAction.BUILD_STEP,
                 Draft(source=source, direction=Direction.FORWARD),
-                "Forward",
+                words.gettext("Forward"),
                 row=0,
                 selected=draft.direction == Direction.FORWARD,
             ),
             self.button(
                 ButtonAction.BUILD_STEP,
                 Draft(source=source, direction=Direction.BACK, count=have if have == 1 else 0),
-                f"All back to {back}",
+                words.gettext("All back to {mooring}", mooring=back),
                 row=0,
                 selected=draft.direction == Direction.BACK,
             ),
         ]
         if draft.direction == Direction.BACK:
-            options = self.count_options(1, have, draft.count, f"back to {back}")
-            question = f"How many go back to {back}?"
+            options = self.count_options(
+                1,
+                have,
+                draft.count,
+                lambda n: words.ngettext(
+                    "{count} stone back to {mooring}", "{count} stones back to {mooring}", n, mooring=back
+                ),
+            )
+            question = words.gettext("How many go back to {mooring}?", mooring=back)
             items.append(self.menu(ButtonAction.BUILD_STEP, draft, Field.COUNT, options, question, row=1))
             if not draft.count:
-                body.append(f"How many stones go back to {back}?")
+                body.append(words.gettext("How many stones go back to {mooring}?", mooring=back))
             else:
                 body.append(
-                    f"{plural(draft.count, 'stone')} {'goes' if draft.count == 1 else 'go'} back to {back}. "
-                    "A move backward never boards."
+                    words.ngettext(
+                        "{count} stone goes back to {mooring}. A move backward never boards.",
+                        "{count} stones go back to {mooring}. A move backward never boards.",
+                        draft.count,
+                        mooring=back,
+                    )
                 )
             return body, items, draft
         if draft.direction != Direction.FORWARD:
-            body.append("Forward or back?")
+            body.append(words.gettext("Forward or back?"))
             return body, items, draft
         reach = targets(state, draft, seat)
         moving = sum(draft.split)
         for index, target in enumerate(reach):
             current = draft.split[index]
             room = have - (moving - current)
-            options = self.count_options(0, room, current, f"to {target}")
-            what = describe_mooring(state, target, seat)
-            placeholder = f"How many go to {target} ({index + 1} forward; {what})?"
+            options = self.count_options(
+                0,
+                room,
+                current,
+                partial(self.stones_to, mooring=target),
+            )
+            placeholder = words.gettext(
+                "How many go to {mooring} ({steps} forward; {holds})?",
+                mooring=target,
+                steps=index + 1,
+                holds=describe_mooring(state, target, seat, words),
+            )
             items.append(
                 self.menu(
                     ButtonAction.BUILD_STEP,
@@ -498,23 +566,38 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             )
         if len(reach) == 2:
             body.append(
-                f"Mooring {forward_name(reach)} is out of reach: the stones would pass two moorings "
-                "with other players' stones."
+                words.gettext(
+                    "Mooring {mooring} is out of reach: the stones would pass two moorings "
+                    "with other players' stones.",
+                    mooring=forward_name(reach),
+                )
             )
         if moving:
-            where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
-            body.append(f"{plural(moving, 'stone')} go forward: {where}.")
+            body.append(
+                words.ngettext(
+                    "{count} stone go forward: {where}.",
+                    "{count} stones go forward: {where}.",
+                    moving,
+                    where=self.arriving(draft),
+                )
+            )
         else:
-            body.append("Choose how many stones go to each mooring.")
+            body.append(words.gettext("Choose how many stones go to each mooring."))
         places = board_places(state, draft, seat)
         if places:
-            listed = ", ".join(f"up to {n} at {m}" for m, n in places.items())
-            body.append(f"You may board ({listed}): press **Board…**, or play without boarding.")
+            listed = ", ".join(
+                words.gettext("up to {count} at {mooring}", count=n, mooring=m) for m, n in places.items()
+            )
+            body.append(
+                words.gettext(
+                    "You may board ({places}): press **Board…**, or play without boarding.", places=listed
+                )
+            )
         items.append(
             self.button(
                 ButtonAction.BUILD_STEP,
                 replace(draft, boarding=True),
-                "Board…",
+                words.gettext("Board…"),
                 row=4,
                 disabled=not places,
                 style=discord.ButtonStyle.primary,
@@ -523,21 +606,28 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
         return body, items, draft
 
     def boarding_screen(self, draft: Draft) -> tuple[list[str], list[discord.ui.Item[Any]], Draft]:
-        state, seat = self.state, self.seat
+        state, seat, words = self.state, self.seat, self.words
         places = board_places(state, draft, seat)
         if draft.at not in places:
             draft = replace(draft, at=0, taken=(0, 0, 0, 0))
-        where = ", ".join(f"{c} to {t}" for t, c in arrivals(state, draft, seat).items())
         body = [
-            f"Moving {plural(sum(draft.split), 'stone')} forward from {draft.source}: {where}.",
-            "For every two stones arriving in a mooring, you may board one stone of another player "
-            "there (one mooring per move).",
+            words.ngettext(
+                "Moving {count} stone forward from {source}: {where}.",
+                "Moving {count} stones forward from {source}: {where}.",
+                sum(draft.split),
+                source=str(draft.source),
+                where=self.arriving(draft),
+            ),
+            words.gettext(
+                "For every two stones arriving in a mooring, you may board one stone of another player "
+                "there (one mooring per move)."
+            ),
         ]
         items: list[discord.ui.Item[Any]] = [
             self.button(
                 ButtonAction.BUILD_STEP,
                 replace(draft, at=mooring, taken=(0, 0, 0, 0)),
-                f"Board at {mooring} (up to {limit})",
+                words.gettext("Board at {mooring} (up to {count})", mooring=mooring, count=limit),
                 row=0,
                 selected=draft.at == mooring,
             )
@@ -547,32 +637,45 @@ class Builder(BuilderScreens[KerbogeState, Draft]):
             self.button(
                 ButtonAction.BUILD_STEP,
                 replace(draft, boarding=False, at=0, taken=(0, 0, 0, 0)),
-                "Back: no boarding",
+                words.gettext("Back: no boarding"),
                 row=0,
             )
         )
         if not draft.at:
-            body.append("Where do you board?")
+            body.append(words.gettext("Where do you board?"))
             return body, items, draft
         limit = places[draft.at]
         chosen = sum(draft.taken)
         for row, (owner, there) in enumerate(state.boardable(draft.at, seat).items(), start=1):
             current = draft.taken[owner]
             high = min(there, limit - (chosen - current))
-            options = self.count_options(0, high, current, f"of the {SEAT_NAMES[owner]}")
-            placeholder = (
-                f"Board how many {SEAT_NAMES[owner]} stones ({INITIALS[owner]}, {there} at {draft.at})?"
+            options = self.count_options(0, high, current, partial(self.stones_of, owner=owner))
+            placeholder = words.gettext(
+                "Board how many {seat} stones ({initials}, {count} at {mooring})?",
+                seat=words.gettext(SEAT_NAMES[owner]),
+                initials=INITIALS[owner],
+                count=there,
+                mooring=draft.at,
             )
             items.append(
                 self.menu(ButtonAction.BUILD_STEP, draft, Field.boarded(owner), options, placeholder, row=row)
             )
         if chosen:
-            names = ", ".join(
-                f"{plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(draft.taken) if n
+            names = ", ".join(self.stones_of(n, s) for s, n in enumerate(draft.taken) if n)
+            body.append(
+                words.gettext(
+                    "Boarding at {mooring}: {stones} (up to {count}).",
+                    mooring=draft.at,
+                    stones=names,
+                    count=limit,
+                )
             )
-            body.append(f"Boarding at {draft.at}: {names} (up to {limit}).")
         else:
-            body.append(f"Choose the stones to board at {draft.at} (up to {limit}).")
+            body.append(
+                words.gettext(
+                    "Choose the stones to board at {mooring} (up to {count}).", mooring=draft.at, count=limit
+                )
+            )
         return body, items, draft
 
 
@@ -582,26 +685,33 @@ def forward_name(reach: list[int]) -> str:
 
 
 PLAYER_COUNTS = [
-    app_commands.Choice(name="4 players — Kerboge", value=4),
-    app_commands.Choice(name="2 players — Jai Kerboge", value=2),
+    app_commands.Choice(name=locale_str("4 players — Kerboge"), value=4),
+    app_commands.Choice(name=locale_str("2 players — Jai Kerboge"), value=2),
 ]
 
 
-class KerbogeCog(BuilderAnswers, GameCog, group_name="kerboge"):
+class KerbogeCog(
+    BuilderAnswers,
+    GameCog,
+    group_name="kerboge",
+    group_description=locale_str(
+        "Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"
+    ),
+):
     """Kerboge (4 players) and Jai Kerboge (2): moorings, boarding and the Serpent"""
 
     @lobby_command(
-        "Open a Kerboge (4 players) or Jai Kerboge (2) lobby here",
+        locale_str("Open a Kerboge (4 players) or Jai Kerboge (2) lobby here"),
         invite=True,
-        players=Choices("4 players: Kerboge; 2 players: Jai Kerboge (default 4)", PLAYER_COUNTS),
+        players=Choices(locale_str("4 players: Kerboge; 2 players: Jai Kerboge (default 4)"), PLAYER_COUNTS),
     )
     def new(self, players: int = 4) -> Lobby:
         return Lobby(seats=players)
 
     # -- the move builder -------------------------------------------------------------------------
 
-    def builder(self, snapshot: MatchSnapshot) -> Builder | None:
-        return Builder.for_mover(snapshot)
+    def builder(self, snapshot: MatchSnapshot, words: Words) -> Builder | None:
+        return Builder.for_mover(snapshot, words)
 
 
 __all__ = ["Builder", "Direction", "Draft", "Field", "KerbogeCog"]

@@ -30,6 +30,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from host import (
@@ -38,11 +39,13 @@ from host import (
     GameRecord,
     Host,
     Ladder,
+    Language,
     LeaderboardPage,
     MatchListing,
     MatchSnapshot,
     NothingToShow,
     PlayerStats,
+    RecentMatch,
     game_by_key,
     ladder_named,
 )
@@ -50,11 +53,11 @@ from host.gif_studio import ReplayCoolingDown, ReplayOverBudget, ReplayStudio, d
 from render import RENDERERS
 from render.leaderboard import leaderboard as leaderboard_picture
 from rules import GAMES
-from rules.text import Words, clip
+from rules.text import N_, Phrase, Words, clip, plural_phrase
 
 from .errors import CogError, report_error
 from .game_cog import game_cog_of
-from .language import channel, private
+from .language import channel, private, proper_name
 from .messages import (
     DESCRIPTION_LIMIT,
     FIELD_LIMIT,
@@ -71,7 +74,9 @@ from .replies import NO_PINGS, defer_private, defer_public, send_private, send_p
 
 log = logging.getLogger("tavern.ladder")
 
-GAME_CHOICES = [app_commands.Choice(name=ladder.title, value=key) for key, ladder in LADDERS.items()]
+GAME_CHOICES = [
+    app_commands.Choice(name=proper_name(ladder.title), value=key) for key, ladder in LADDERS.items()
+]
 """The games of /leaderboard and /stats: Jai Kerboge has its own ladder (Discord allows 25)."""
 
 
@@ -92,8 +97,8 @@ class PrivacyAction(StrEnum):
 
 SERVER, GLOBAL = Scope.SERVER, Scope.GLOBAL
 SCOPE_CHOICES = [
-    app_commands.Choice(name="this server", value=SERVER),
-    app_commands.Choice(name="all servers", value=GLOBAL),
+    app_commands.Choice(name=locale_str("this server"), value=SERVER),
+    app_commands.Choice(name=locale_str("all servers"), value=GLOBAL),
 ]
 HISTORY_STATUSES = ("playing", "finished")
 """The matches /history suggests: those with a game to show."""
@@ -109,7 +114,8 @@ MOVES_SHOWN = 3300
 RECENT_SHOWN = 5
 CURRENT_SHOWN = 5
 SPARK = "▁▂▃▄▅▆▇█"
-VERDICTS = {"win": "won", "draw": "drew", "loss": "lost"}
+VERDICTS = {"win": N_("won"), "draw": N_("drew"), "loss": N_("lost")}
+"""How a recent result reads in /stats ("#12 won")."""
 
 PAGE_TEMPLATE = re.compile(
     rf"tavern-ladder:(?P<game>[a-z0-9-]+):(?P<scope>{'|'.join(Scope)}):(?P<page>[0-9]+)"
@@ -125,10 +131,13 @@ PRIVACY_TEMPLATE = re.compile(
 # -- restart-proof buttons --------------------------------------------------------------------------
 
 
-def _ladder_cog(client: discord.Client) -> LadderCog:
+def _ladder_cog(interaction: discord.Interaction) -> LadderCog:
+    client = interaction.client
     cog = client.get_cog("LadderCog") if isinstance(client, commands.Bot) else None
     if not isinstance(cog, LadderCog):
-        raise CogError("The ladder is not available right now. Please try again later.")
+        raise CogError(
+            private(interaction).gettext("The ladder is not available right now. Please try again later.")
+        )
     return cog
 
 
@@ -169,7 +178,7 @@ class LadderPage(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PAGE_TEM
         # discord.py only logs what a dynamic item's callback raises: answer the user here.
         with timed(interaction, "component"):
             try:
-                await _ladder_cog(interaction.client).turn_page(interaction, self)
+                await _ladder_cog(interaction).turn_page(interaction, self)
             except Exception as error:
                 await report_error(interaction, error)
 
@@ -196,7 +205,7 @@ class PrivacyButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=PRIVA
     async def callback(self, interaction: discord.Interaction) -> None:
         with timed(interaction, "component"):
             try:
-                await _ladder_cog(interaction.client).privacy_confirmed(interaction, self)
+                await _ladder_cog(interaction).privacy_confirmed(interaction, self)
             except Exception as error:
                 await report_error(interaction, error)
 
@@ -230,10 +239,48 @@ def ladder_score_text(ladder_key: str, score: float, words: Words) -> str:
     return game_score_text(game_by_key(ladder_named(ladder_key).game_key), score, words)
 
 
-def rating_text(rating: str | None) -> str:
+def rating_text(rating: str | None, words: Words) -> str:
     if rating is None:
-        return "not rated yet"
+        return words.gettext("not rated yet")
     return f"**{rating}**"  # "1500?" while provisional: the footer and the leaderboard say what ? means
+
+
+def trend_text(trend: Sequence[int], words: Words) -> str:
+    """ "Trend: `▁▃█` +31 over the last 2 rated matches"."""
+    spark = sparkline(trend)
+    if len(trend) < 2:
+        return words.gettext("Trend: `{spark}` (one rated match so far)", spark=spark)
+    steps = len(trend) - 1
+    return words.ngettext(
+        "Trend: `{spark}` {change} over the last {count} rated match",
+        "Trend: `{spark}` {change} over the last {count} rated matches",
+        steps,
+        spark=spark,
+        change=f"{trend[-1] - trend[0]:+d}",
+    )
+
+
+def recent_line(result: RecentMatch, words: Words) -> str:
+    """ "• #12 won · 15 captures · <t:…:R>" (with the place among more than two players)."""
+    verdict = words.gettext(VERDICTS.get(result.outcome, result.outcome))
+    score = ladder_score_text(result.game, result.points, words)
+    finished = when(result.finished_at)
+    if result.rank > 2:
+        return words.gettext(
+            "• #{number} {verdict} (place {rank}) · {score} · {finished}",
+            number=result.match_id,
+            verdict=verdict,
+            rank=result.rank,
+            score=score,
+            finished=finished,
+        )
+    return words.gettext(
+        "• #{number} {verdict} · {score} · {finished}",
+        number=result.match_id,
+        verdict=verdict,
+        score=score,
+        finished=finished,
+    )
 
 
 def stats_fields(
@@ -242,38 +289,43 @@ def stats_fields(
     """The (name, value) fields of one game's statistics (`in_server`: asked in a server, which
     has a rating of its own; in a DM only the rating across all servers exists)."""
     record = stats.record
-    across = f"{rating_text(stats.global_rating)} on all servers"
-    lines = [f"{rating_text(stats.rating)} on this server · {across}" if in_server else across]
+    across = rating_text(stats.global_rating, words)
+    if in_server:
+        ratings = words.gettext(
+            "{rating} on this server · {across} on all servers",
+            rating=rating_text(stats.rating, words),
+            across=across,
+        )
+    else:
+        ratings = words.gettext("{across} on all servers", across=across)
+    lines = [ratings]
     if stats.trend:
-        trend = f"Trend: `{sparkline(stats.trend)}`"
-        if len(stats.trend) >= 2:
-            change = stats.trend[-1] - stats.trend[0]
-            steps = len(stats.trend) - 1
-            trend += f" {change:+d} over the last {steps} rated {'match' if steps == 1 else 'matches'}"
-        else:
-            trend += " (one rated match so far)"
-        lines.append(trend)
+        lines.append(trend_text(stats.trend, words))
     lines.append(
-        f"Record: {record.matches} played · {record.wins} won · {record.draws} drawn · "
-        f"{record.losses} lost ({record.resigned} resigned)"
+        words.gettext(
+            "Record: {matches} played · {wins} won · {draws} drawn · {losses} lost ({resigned} resigned)",
+            matches=words.number(record.matches),
+            wins=words.number(record.wins),
+            draws=words.number(record.draws),
+            losses=words.number(record.losses),
+            resigned=words.number(record.resigned),
+        )
     )
-    lines.append(f"Scored: {ladder_score_text(stats.game_key, record.points, words)} in all")
-    fields = [(stats.game_title if titled else "Rating and record", "\n".join(lines))]
+    lines.append(
+        words.gettext("Scored: {score} in all", score=ladder_score_text(stats.game_key, record.points, words))
+    )
+    fields = [(stats.game_title if titled else words.gettext("Rating and record"), "\n".join(lines))]
     if stats.recent:
-        recent = [
-            f"• #{r.match_id} {VERDICTS.get(r.outcome, r.outcome)}"
-            + (f" (place {r.rank})" if r.rank > 2 else "")
-            + f" · {ladder_score_text(r.game, r.points, words)} · {when(r.finished_at)}"
-            for r in stats.recent[:RECENT_SHOWN]
-        ]
-        fields.append(("Recent matches", "\n".join(recent)))
+        recent = [recent_line(result, words) for result in stats.recent[:RECENT_SHOWN]]
+        fields.append((words.gettext("Recent matches"), "\n".join(recent)))
     if stats.current:
         current = [
             f"• {clean(summary_label(s, stats.game_title, words))}" for s in stats.current[:CURRENT_SHOWN]
         ]
         if len(stats.current) > CURRENT_SHOWN:
-            current.append(f"… and {len(stats.current) - CURRENT_SHOWN} more")
-        fields.append(("Playing now", "\n".join(current)))
+            more = len(stats.current) - CURRENT_SHOWN
+            current.append(words.ngettext("… and {count} more", "… and {count} more", more))
+        fields.append((words.gettext("Playing now"), "\n".join(current)))
     return [(name, clip(value, FIELD_LIMIT)) for name, value in fields]
 
 
@@ -282,18 +334,30 @@ def stats_embed(
 ) -> discord.Embed:
     single = len(found) == 1
     shown = clean(name)  # a display name is the user's text: no Markdown, no mentions
-    title = f"{shown} — {found[0].game_title}" if single else f"{shown} — every game played"
+    if single:
+        title = words.gettext("{name} — {game}", name=shown, game=found[0].game_title)
+    else:
+        title = words.gettext("{name} — every game played", name=shown)
     embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple())
     for stats in found:
         for field, value in stats_fields(stats, words, titled=not single, in_server=in_server):
             if len(embed) + len(field) + len(value) > 5800 or len(embed.fields) >= 25:
                 break
             embed.add_field(name=field, value=value, inline=False)
-    embed.set_footer(text="Ratings: 1500 for a new player; ? while provisional (about 8 rated matches)")
+    embed.set_footer(
+        text=words.gettext("Ratings: 1500 for a new player; ? while provisional (about 8 rated matches)")
+    )
     return embed
 
 
-def moves_text(record: GameRecord) -> str:
+def seat_name(names: Sequence[str], seat: int | None, words: Words) -> str | None:
+    """A seat's name ("Red") in `words`, or None for a seat the game does not name."""
+    if seat is None or seat >= len(names):
+        return None
+    return words.gettext(names[seat])
+
+
+def moves_text(record: GameRecord, words: Words) -> str:
     """Every log entry in notation, clipped with a note when the game is long. The seats' moves
     are numbered as the match message counts them; dice rolls, coin tosses, resignations and
     agreed draws are shown between them, unnumbered (they are no moves)."""
@@ -304,15 +368,15 @@ def moves_text(record: GameRecord) -> str:
         if entry.kind == "chance":
             items.append(f"🎲{entry.notation}")
         elif entry.kind == "resign":
-            seat = seat_names[entry.seat] if entry.seat is not None and entry.seat < len(seat_names) else "?"
-            items.append(f"({seat} resigns)")
+            seat = seat_name(seat_names, entry.seat, words) or "?"
+            items.append(words.gettext("({seat} resigns)", seat=seat))
         elif entry.kind == "draw":
-            items.append("(draw agreed)")
+            items.append(words.gettext("(draw agreed)"))
         else:
             moves += 1
             items.append(f"{moves}. {entry.notation}")
     if not items:
-        return "No moves yet."
+        return words.gettext("No moves yet.")
     shown: list[str] = []
     length = 0
     for item in items:
@@ -322,19 +386,24 @@ def moves_text(record: GameRecord) -> str:
         length += len(item) + 2
     text = "```\n" + "  ".join(shown).replace("`", "'") + "\n```"
     if len(shown) < len(items):
-        text += f"… and {len(items) - len(shown)} more in the attached record."
+        left = len(items) - len(shown)
+        text += words.ngettext(
+            "… and {count} more in the attached record.", "… and {count} more in the attached record.", left
+        )
     return text
 
 
 def history_embed(snapshot: MatchSnapshot, record: GameRecord, words: Words) -> discord.Embed:
     result = record.headers.get("Result")
-    lines = [
-        f"🏆 {clean(result)}" if result else f"Still being played: {moves_played(snapshot, words)} so far."
-    ]
-    lines.append(f"**Moves** ({snapshot.move_count})")
-    lines.append(moves_text(record))
+    if result:  # the record's own line, as its .txt file says it
+        lines = [f"🏆 {clean(result)}"]
+    else:
+        lines = [words.gettext("Still being played: {moves} so far.", moves=moves_played(snapshot, words))]
+    lines.append(words.gettext("**Moves** ({count})", count=snapshot.move_count))
+    lines.append(moves_text(record, words))
+    title = words.gettext("{game} #{number} — game record", game=snapshot.game.title, number=snapshot.id)
     embed = discord.Embed(
-        title=clip(f"{snapshot.game.title} #{snapshot.id} — game record", 256),
+        title=clip(title, 256),
         description=clip("\n".join(lines), DESCRIPTION_LIMIT),
         colour=discord.Colour.dark_grey() if snapshot.is_over else discord.Colour.blurple(),
     )
@@ -342,22 +411,27 @@ def history_embed(snapshot: MatchSnapshot, record: GameRecord, words: Words) -> 
     scores = snapshot.outcome.scores if snapshot.outcome is not None and snapshot.is_over else ()
     players = []
     for seat in snapshot.seats:
-        role = seat_names[seat.index] if seat.index < len(seat_names) else f"Seat {seat.index + 1}"
-        line = f"{role}: **{clean(seat.label)}**"
+        role = seat_name(seat_names, seat.index, words) or words.gettext(
+            "Seat {number}", number=seat.index + 1
+        )
+        line = words.gettext("{seat}: **{name}**", seat=role, name=clean(seat.label))
         if seat.index < len(scores):
             line += f" · {score_text(snapshot, scores[seat.index], words)}"
         if seat.resigned:
-            line += " · resigned"
+            line += f" · {words.gettext('resigned')}"
         players.append(line)
-    embed.add_field(name="Players", value=clip("\n".join(players) or "—", FIELD_LIMIT))
-    embed.add_field(name="Options", value=clip(options_text(snapshot, words) or "none", FIELD_LIMIT))
-    ended = "Finished" if snapshot.is_over else "Last move"
-    embed.add_field(
-        name="Dates",
-        value=f"Started {when(snapshot.created_at, 'f')}\n{ended} {when(snapshot.updated_at, 'f')}",
-        inline=False,
+    embed.add_field(name=words.gettext("Players"), value=clip("\n".join(players) or "—", FIELD_LIMIT))
+    options = options_text(snapshot, words) or words.gettext("none")
+    embed.add_field(name=words.gettext("Options"), value=clip(options, FIELD_LIMIT))
+    started, last = when(snapshot.created_at, "f"), when(snapshot.updated_at, "f")
+    if snapshot.is_over:
+        dates = words.gettext("Started {started}\nFinished {ended}", started=started, ended=last)
+    else:
+        dates = words.gettext("Started {started}\nLast move {ended}", started=started, ended=last)
+    embed.add_field(name=words.gettext("Dates"), value=dates, inline=False)
+    embed.set_footer(
+        text=words.gettext('The .txt file is the game record (see the README\'s "Game records").')
     )
-    embed.set_footer(text='The .txt file is the game record (see the README\'s "Game records").')
     return embed
 
 
@@ -377,8 +451,17 @@ class LadderCog(commands.Cog):
     @staticmethod
     def guild(interaction: discord.Interaction) -> int:
         if interaction.guild_id is None:
-            raise CogError("This works in a server channel, not in direct messages.")
+            raise CogError(
+                private(interaction).gettext("This works in a server channel, not in direct messages.")
+            )
         return interaction.guild_id
+
+    def posted(self, interaction: discord.Interaction) -> Language:
+        """The words of what a command posts in its channel: the server's language (in a DM or
+        group DM, where no server chose one, the words of the person who asked)."""
+        if interaction.guild_id is None:
+            return private(interaction)
+        return channel(self.host, interaction.guild_id)
 
     @staticmethod
     def server_of(interaction: discord.Interaction) -> int | None:
@@ -388,11 +471,13 @@ class LadderCog(commands.Cog):
 
     # -- /leaderboard -----------------------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description="The best players of a game, by rating")
+    @app_commands.command(name="leaderboard", description=locale_str("The best players of a game, by rating"))
     @app_commands.describe(
-        game="The game",
-        scope="This server's ladder or the one of all servers (default: this server; in DMs, all)",
-        page="The page, 10 players each (default: 1)",
+        game=locale_str("The game"),
+        scope=locale_str(
+            "This server's ladder or the one of all servers (default: this server; in DMs, all)"
+        ),
+        page=locale_str("The page, 10 players each (default: 1)"),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     @anywhere
@@ -404,7 +489,9 @@ class LadderCog(commands.Cog):
             scope = GLOBAL if self.server_of(interaction) is None else SERVER
         elif scope == SERVER and self.server_of(interaction) is None:
             raise CogError(
-                "There is no server here, so no server ladder: leave `scope` out, or choose all servers."
+                private(interaction).gettext(
+                    "There is no server here, so no server ladder: leave `scope` out, or choose all servers."
+                )
             )
         embed, file, view = await self.leaderboard_message(interaction, game, scope, page)
         await send_public(interaction, embed=embed, file=file, view=view)
@@ -431,22 +518,29 @@ class LadderCog(commands.Cog):
         before: int | None = None,
     ) -> tuple[discord.Embed, discord.File, discord.ui.View]:
         if scope not in (SERVER, GLOBAL):
-            raise CogError("The scope is either this server or all servers.")
+            raise CogError(private(interaction).gettext("The scope is either this server or all servers."))
         where = GLOBAL_SCOPE if scope == GLOBAL else self.guild(interaction)
         board: LeaderboardPage = await self.ladder.leaderboard(game, where, page, after=after, before=before)
-        place = "All servers" if scope == GLOBAL else "This server"
-        players = f"{board.players} player{'s' if board.players != 1 else ''}"
-        subtitle = f"{place} · {players} · page {board.page} of {board.pages}"
+        words = self.posted(interaction)  # a page is posted in the channel
+        subtitle = words.ngettext(
+            "{place} · {count} player · page {page} of {pages}",
+            "{place} · {count} players · page {page} of {pages}",
+            board.players,
+            place=words.gettext("All servers") if scope == GLOBAL else words.gettext("This server"),
+            page=words.number(board.page),
+            pages=words.number(board.pages),
+        )
         footer = ""
         if any(line.rating.endswith("?") for line in board.lines):
-            footer = "? marks a provisional rating (fewer than about 8 rated matches)"
-        png = await asyncio.to_thread(
-            leaderboard_picture, f"{board.game_title} leaderboard", subtitle, board.lines, footer=footer
-        )
+            footer = words.gettext("? marks a provisional rating (fewer than about 8 rated matches)")
+        title = words.gettext("{game} leaderboard", game=board.game_title)
+        png = await asyncio.to_thread(leaderboard_picture, title, subtitle, board.lines, footer=footer)
         name = f"leaderboard-{board.game_key}-{scope}-{board.page}.png"
         embed = discord.Embed(
-            title=f"{board.game_title} leaderboard",
-            description=f"{subtitle}. Ranked by rating; `/stats` shows a player's record.",
+            title=title,
+            description=words.gettext(
+                "{subtitle}. Ranked by rating; `/stats` shows a player's record.", subtitle=subtitle
+            ),
             colour=discord.Colour.blurple(),
         )
         embed.set_image(url=f"attachment://{name}")
@@ -459,7 +553,7 @@ class LadderCog(commands.Cog):
                 scope,
                 board.page - 1,
                 before=first,
-                label="◀ Previous",
+                label=words.gettext("◀ Previous"),
                 disabled=board.page <= 1,
             )
         )
@@ -469,26 +563,39 @@ class LadderCog(commands.Cog):
                 scope,
                 board.page + 1,
                 after=last,
-                label="Next ▶",
+                label=words.gettext("Next ▶"),
                 disabled=board.page >= board.pages,
             )
         )
         ranks = "; ".join(
-            f"{line.rank}. {line.name}, rating {line.rating}, {line.wins} of {line.matches} won"
+            words.gettext(
+                "{rank}. {name}, rating {rating}, {wins} of {matches} won",
+                rank=line.rank,
+                name=line.name,
+                rating=line.rating,
+                wins=words.number(line.wins),
+                matches=words.number(line.matches),
+            )
             for line in board.lines
         )
         alt = clip(
-            f"{board.game_title} leaderboard, {subtitle}. {ranks or 'Nobody is rated yet.'}", ALT_LIMIT
+            words.gettext(
+                "{title}, {subtitle}. {ranks}",
+                title=title,
+                subtitle=subtitle,
+                ranks=ranks or words.gettext("Nobody is rated yet."),
+            ),
+            ALT_LIMIT,
         )
         return embed, discord.File(io.BytesIO(png), filename=name, description=alt), view
 
     # -- /stats -----------------------------------------------------------------------------------
 
-    @app_commands.command(name="stats", description="A player's rating, record and matches")
+    @app_commands.command(name="stats", description=locale_str("A player's rating, record and matches"))
     @app_commands.describe(
-        player="Whose statistics (default: yours)",
-        game="The game (default: every game they played)",
-        share="Post it in the channel (default: only you see it)",
+        player=locale_str("Whose statistics (default: yours)"),
+        game=locale_str("The game (default: every game they played)"),
+        share=locale_str("Post it in the channel (default: only you see it)"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @anywhere
@@ -510,8 +617,10 @@ class LadderCog(commands.Cog):
                 if game is not None:
                     raise
         if not found:
-            raise CogError(f"{who.display_name} has not played any game yet.")
-        words = channel(self.host, interaction.guild_id) if share else private(interaction)
+            raise CogError(
+                private(interaction).gettext("{name} has not played any game yet.", name=who.display_name)
+            )
+        words = self.posted(interaction) if share else private(interaction)
         embed = stats_embed(found[0].name, found, words, in_server=guild_id is not None)
         await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
 
@@ -530,22 +639,25 @@ class LadderCog(commands.Cog):
         )
         here = await self.host.matches_in_channel(scope, interaction.channel_id, statuses=HISTORY_STATUSES)
         typed = str(current or "").strip().lstrip("#").lower()
+        words = private(interaction)
         seen: set[int] = set()
         choices = []
         for summary in sorted([*mine, *here], key=lambda s: (s.updated_at, s.id), reverse=True):
             game = GAMES.get(summary.game)
             title = game.title_for(summary.seat_count) if game is not None else summary.game
-            label = summary_label(summary, title, private(interaction))
+            label = summary_label(summary, title, words)
             if summary.id in seen or typed not in label.lower():
                 continue
             seen.add(summary.id)
             choices.append(app_commands.Choice(name=label, value=summary.id))
         return choices[:AUTOCOMPLETE_LIMIT]
 
-    @app_commands.command(name="history", description="A match's record: moves, a text file and an animation")
+    @app_commands.command(
+        name="history", description=locale_str("A match's record: moves, a text file and an animation")
+    )
     @app_commands.describe(
-        match="The match number (suggested: recent matches here; in DMs, yours)",
-        share="Post it in the channel (default: only you see it)",
+        match=locale_str("The match number (suggested: recent matches here; in DMs, yours)"),
+        share=locale_str("Post it in the channel (default: only you see it)"),
     )
     @app_commands.autocomplete(match=recent_matches)
     @anywhere
@@ -554,16 +666,15 @@ class LadderCog(commands.Cog):
         found = await self.ladder.history(match, self.server_of(interaction), user_id=interaction.user.id)
         snapshot, record, text = found.snapshot, found.record, found.text
         txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
-        embed = history_embed(
-            snapshot, record, channel(self.host, interaction.guild_id) if share else private(interaction)
-        )
+        words = self.posted(interaction) if share else private(interaction)
+        embed = history_embed(snapshot, record, words)
         if share:
             await send_public(interaction, embed=embed, file=txt)
         else:
             await send_private(interaction, embed=embed, file=txt)
 
         if record.game.key not in RENDERERS:
-            note = f"There is no animation of {record.game.title} games yet."
+            note = words.gettext("There is no animation of {game} games yet.", game=record.game.title)
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
         names = [seat.label for seat in snapshot.seats] if len(snapshot.seats) == record.seat_count else None
@@ -581,29 +692,36 @@ class LadderCog(commands.Cog):
             gif = await self.replays.gif((match, snapshot.version), interaction.user.id, draw)
         except ReplayCoolingDown as cooling:
             again = math.ceil(cooling.until)
-            note = (
+            note = words.gettext(
                 "Animations take a while to draw, so each person can have one drawn every "
-                f"{self.replays.cooldown:g} seconds: you can ask again <t:{again}:R>. "
-                "The record has every move."
+                "{seconds} seconds: you can ask again {again}. The record has every move.",
+                seconds=words.number(self.replays.cooldown),
+                again=f"<t:{again}:R>",
             )
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
         except ReplayOverBudget as over:
-            note = (
-                f"The animation of {snapshot.title} took longer than {over.seconds:g} seconds to draw, "
-                "so it is left out; the record has every move. Ask again in a minute: it may be ready."
+            note = words.gettext(
+                "The animation of {title} took longer than {seconds} seconds to draw, "
+                "so it is left out; the record has every move. Ask again in a minute: it may be ready.",
+                title=snapshot.title,
+                seconds=words.number(over.seconds),
             )
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
         if gif is None:
-            note = (
-                f"{snapshot.title} is too long for an animation Discord accepts; the record has every move."
+            note = words.gettext(
+                "{title} is too long for an animation Discord accepts; the record has every move.",
+                title=snapshot.title,
             )
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
-        alt = f"An animation of {snapshot.title}, one frame per position, from the start to the end."
+        alt = words.gettext(
+            "An animation of {title}, one frame per position, from the start to the end.",
+            title=snapshot.title,
+        )
         file = discord.File(io.BytesIO(gif), filename=f"{snapshot.game.key}-{match}.gif", description=alt)
-        content = f"{snapshot.title}, move by move."
+        content = words.gettext("{title}, move by move.", title=snapshot.title)
         if share:
             await send_public(interaction, content=content, file=file)
         else:
@@ -613,42 +731,47 @@ class LadderCog(commands.Cog):
 
     privacy = app_commands.Group(
         name="privacy",
-        description="Erase what the bot stores about you or this server",
+        description=locale_str("Erase what the bot stores about you or this server"),
         # Forgetting oneself works anywhere; erase-server checks that it is used in a server.
         allowed_installs=ANY_INSTALL,
         allowed_contexts=ANY_CONTEXT,
     )
 
-    @privacy.command(name="forget-me", description="Erase your name and ratings (asks to confirm)")
+    @privacy.command(
+        name="forget-me", description=locale_str("Erase your name and ratings (asks to confirm)")
+    )
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
+        words = private(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(PrivacyButton(PrivacyAction.FORGET, interaction.user.id, label="Yes, forget me"))
+        label = words.gettext("Yes, forget me")
+        view.add_item(PrivacyButton(PrivacyAction.FORGET, interaction.user.id, label=label))
         active = await self.ladder.active_matches(interaction.user.id)
-        await send_private(interaction, forget_me_text(active), view=view)
+        await send_private(interaction, forget_me_text(active, words), view=view)
 
     # Discord applies default permissions to top-level commands only (it ignores them on a
     # subcommand): the check in the command and again on the button is what guards this.
     @privacy.command(
-        name="erase-server", description="Erase every match and rating of this server (asks to confirm)"
+        name="erase-server",
+        description=locale_str("Erase every match and rating of this server (asks to confirm)"),
     )
     @app_commands.default_permissions(manage_guild=True)
     async def erase_server(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         guild_id = self.guild(interaction)
         self.check_manager(interaction)
+        words = private(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(
-            PrivacyButton(
-                PrivacyAction.ERASE, interaction.user.id, guild_id, label="Yes, erase this server's data"
-            )
-        )
+        label = words.gettext("Yes, erase this server's data")
+        view.add_item(PrivacyButton(PrivacyAction.ERASE, interaction.user.id, guild_id, label=label))
         await send_private(
             interaction,
-            "This deletes every match played on this server (lobbies, games in progress and finished "
-            "games, with their moves and results) and this server's ratings. Ratings across all "
-            "servers keep what these matches counted for. It cannot be undone. Press the button to "
-            "confirm.",
+            words.gettext(
+                "This deletes every match played on this server (lobbies, games in progress and finished "
+                "games, with their moves and results) and this server's ratings. Ratings across all "
+                "servers keep what these matches counted for. It cannot be undone. Press the button to "
+                "confirm."
+            ),
             view=view,
         )
 
@@ -660,11 +783,11 @@ class LadderCog(commands.Cog):
         cog = game_cog_of(client, snapshot.game.key)
         if cog is None:
             return
-        note = (
-            "A player asked for their data to be erased, so their seat was given up."
-            if snapshot.status != "abandoned"
-            else "The player who opened it asked for their data to be erased."
-        )
+        words = channel(self.host, snapshot.guild_id)  # the match message is the channel's
+        if snapshot.status != "abandoned":
+            note = words.gettext("A player asked for their data to be erased, so their seat was given up.")
+        else:
+            note = words.gettext("The player who opened it asked for their data to be erased.")
         due = await self.host.owed_message(snapshot)
         if due is not None:  # a failed post stays owed; the computer standing in moves after it
             await cog.announce(client, due, note=note)
@@ -672,19 +795,21 @@ class LadderCog(commands.Cog):
     @staticmethod
     def check_manager(interaction: discord.Interaction) -> None:
         if not interaction.permissions.manage_guild:
-            raise CogError("Only members with the Manage Server permission can erase this server's data.")
+            raise CogError(
+                private(interaction).gettext(
+                    "Only members with the Manage Server permission can erase this server's data."
+                )
+            )
 
     async def privacy_confirmed(self, interaction: discord.Interaction, button: PrivacyButton) -> None:
+        words = private(interaction)
         if interaction.user.id != button.user_id:
-            await send_private(
-                interaction,
-                "This button is for the member who asked; nothing was changed. "
-                + (
-                    "Use `/privacy forget-me` to erase your own data."
-                    if button.action == PrivacyAction.FORGET
-                    else ""
-                ),
-            )
+            refusal = words.gettext("This button is for the member who asked; nothing was changed.")
+            if button.action == PrivacyAction.FORGET:
+                refusal += " " + words.gettext("Use `/privacy forget-me` to erase your own data.")
+            else:
+                refusal += " "  # as it always read: the sentence, then a space
+            await send_private(interaction, refusal)
             return
         if button.action == PrivacyAction.FORGET:
             await defer_private(interaction)
@@ -693,12 +818,14 @@ class LadderCog(commands.Cog):
             changed = await self.ladder.withdraw(button.user_id)
             label = await self.ladder.forget(button.user_id)
             if label is None:
-                done = "Done: your turn notice settings are deleted; nothing else was stored about you."
+                done = words.gettext(
+                    "Done: your turn notice settings are deleted; nothing else was stored about you."
+                )
             else:
-                done = (
-                    f"Done: your ratings and settings are deleted and past matches now show "
-                    f"**{clean(label)}** instead of you. If you play again, new matches store your name "
-                    "again."
+                done = words.gettext(
+                    "Done: your ratings and settings are deleted and past matches now show "
+                    "**{label}** instead of you. If you play again, new matches store your name again.",
+                    label=clean(label),
                 )
             await send_private(interaction, done)
             for snapshot in changed:
@@ -706,44 +833,70 @@ class LadderCog(commands.Cog):
             return
         guild_id = self.guild(interaction)
         if button.guild_id != guild_id:
-            raise CogError("This button belongs to another server; nothing was changed.")
+            raise CogError(words.gettext("This button belongs to another server; nothing was changed."))
         self.check_manager(interaction)
         await defer_private(interaction)
         count = await self.ladder.erase_server(guild_id)
         await send_private(
             interaction,
-            f"Done: {count} match{'es' if count != 1 else ''} of this server and its ratings are erased.",
+            words.ngettext(
+                "Done: {count} match of this server and its ratings are erased.",
+                "Done: {count} matches of this server and its ratings are erased.",
+                count,
+            ),
         )
 
 
-def _the(count: int, singular: str, plural_form: str) -> str:
-    """ "the match", "both matches", "all 3 matches"."""
-    if count == 1:
-        return f"the {singular}"
-    return f"both {plural_form}" if count == 2 else f"all {count} {plural_form}"
+def counted_step(count: int, one: str, both: str, every: Phrase) -> Phrase | None:
+    """A step of /privacy forget-me for the one, both or all of the player's matches (or lobbies):
+    "the match", "both matches", "all 3 matches" (`one` and `both` are N_ constants); None when
+    they have none."""
+    if count == 0:
+        return None
+    return Phrase(one) if count == 1 else Phrase(both) if count == 2 else every
 
 
-def forget_me_text(active: Sequence[MatchListing]) -> str:
+def forget_me_text(active: Sequence[MatchListing], words: Words) -> str:
     """What confirming /privacy forget-me does, step by step in the order it does it: first to the
     player's matches and open lobbies, if any, then to their data."""
     lobbies = sum(m.status == "lobby" for m in active)
     playing = len(active) - lobbies
-    steps = []
-    if playing:
-        steps.append(f"It resigns you from {_the(playing, 'match', 'matches')} you are playing.")
-    if lobbies:
-        steps.append(
-            f"It closes {_the(lobbies, 'lobby', 'lobbies')} you are seated in (or gives up your seat there)."
-        )
-    erase = (
-        "replaces your name and id in every past match with an anonymous label and deletes your "
-        "ratings and your turn notice settings (`/settings`), on every server."
+    resigns = counted_step(
+        playing,
+        N_("It resigns you from the match you are playing."),
+        N_("It resigns you from both matches you are playing."),
+        plural_phrase(
+            "It resigns you from all {count} match you are playing.",
+            "It resigns you from all {count} matches you are playing.",
+            playing,
+        ),
     )
-    after = "Past matches stay, as records without you. It cannot be undone. Press the button to confirm."
+    closes = counted_step(
+        lobbies,
+        N_("It closes the lobby you are seated in (or gives up your seat there)."),
+        N_("It closes both lobbies you are seated in (or gives up your seat there)."),
+        plural_phrase(
+            "It closes all {count} lobby you are seated in (or gives up your seat there).",
+            "It closes all {count} lobbies you are seated in (or gives up your seat there).",
+            lobbies,
+        ),
+    )
+    steps = [words.say(step) for step in (resigns, closes) if step is not None]
+    after = words.gettext(
+        "Past matches stay, as records without you. It cannot be undone. Press the button to confirm."
+    )
     if not steps:
-        return f"Confirming {erase} {after}"
-    numbered = [f"{n}. {step}" for n, step in enumerate([*steps, f"It {erase}"], start=1)]
-    return "\n".join(["Confirming does this, in this order:", *numbered, after])
+        confirming = words.gettext(
+            "Confirming replaces your name and id in every past match with an anonymous label and deletes "
+            "your ratings and your turn notice settings (`/settings`), on every server."
+        )
+        return f"{confirming} {after}"
+    erase = words.gettext(
+        "It replaces your name and id in every past match with an anonymous label and deletes "
+        "your ratings and your turn notice settings (`/settings`), on every server."
+    )
+    numbered = [f"{n}. {step}" for n, step in enumerate([*steps, erase], start=1)]
+    return "\n".join([words.gettext("Confirming does this, in this order:"), *numbered, after])
 
 
 __all__ = ["GAME_CHOICES", "LadderCog", "LadderPage", "PrivacyButton", "leaderboard_picture", "sparkline"]

@@ -4,8 +4,8 @@ A game's cog writes its `new` command as a plain method that takes the game's ow
 returns the `Lobby` to open:
 
     @lobby_command(
-        "Open a Keibot lobby in this channel",
-        setup=Choices("Where the Moai start (default: closed)", SETUPS),
+        locale_str("Open a Keibot lobby in this channel"),
+        setup=Choices(locale_str("Where the Moai start (default: closed)"), SETUPS),
     )
     def new(self, setup: str = "closed") -> Lobby:
         return Lobby(seats=2, options={"setup": setup})
@@ -15,6 +15,9 @@ the method's signature; the keyword arguments describe them, `Choices` with the 
 from), then the options every game shares: `opponent` (people or the computer), `level` (the
 computer's strength) and, with `invite=True`, a member to invite. The command opens the lobby
 with `GameCog.open_lobby` (declared in `GameCogBase`, cogs/game_base.py).
+
+Every description and choice name is a `locale_str`: extraction finds it for the catalogues, and
+`CatalogueTranslator` (cogs/language.py) gives Discord its translations at the sync.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from host import COMPUTER_LEVELS
 
@@ -35,15 +39,17 @@ from .game_base import GameCogBase
 PEOPLE, COMPUTER = "people", "computer"
 DEFAULT_LEVEL = "normal"
 OPPONENT_CHOICES = [
-    app_commands.Choice(name="people (open a lobby)", value=PEOPLE),
-    app_commands.Choice(name="the computer (start now)", value=COMPUTER),
+    app_commands.Choice(name=locale_str("people (open a lobby)"), value=PEOPLE),
+    app_commands.Choice(name=locale_str("the computer (start now)"), value=COMPUTER),
 ]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
+LEVEL_NAMES = {"easy": locale_str("easy"), "normal": locale_str("normal"), "hard": locale_str("hard")}
+"""The computer's levels as Discord shows them (translated; the value stays the level)."""
+LEVEL_CHOICES = [app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in COMPUTER_LEVELS]
 SHARED_DESCRIPTIONS = {
-    "opponent": "Play against people (an open lobby) or against the computer (default: people)",
-    "level": "The computer's strength (default: normal)",
-    "invite": "A member to invite: the lobby message mentions them",
-    "thread": "Play the match in a thread of its own (default: as the server is set up)",
+    "opponent": locale_str("Play against people (an open lobby) or against the computer (default: people)"),
+    "level": locale_str("The computer's strength (default: normal)"),
+    "invite": locale_str("A member to invite: the lobby message mentions them"),
+    "thread": locale_str("Play the match in a thread of its own (default: as the server is set up)"),
 }
 
 
@@ -59,7 +65,7 @@ class Lobby:
 class Choices:
     """An option's description and the values offered for it."""
 
-    description: str
+    description: locale_str
     choices: Sequence[app_commands.Choice[Any]]
 
 
@@ -91,12 +97,12 @@ def _signature(options: LobbyOptions, *, invite: bool) -> inspect.Signature:
 
 
 def lobby_command(
-    description: str, *, invite: bool = False, **described: str | Choices
+    description: locale_str, *, invite: bool = False, **described: locale_str | Choices
 ) -> Callable[[LobbyOptions], app_commands.Command[Any, ..., None]]:
     """The `new` command of a game (see the module docstring): `description` of the command,
     the descriptions (and choices) of the game's own options, `invite` to offer an invitation."""
     descriptions = {
-        name: text if isinstance(text, str) else text.description for name, text in described.items()
+        name: text if isinstance(text, locale_str) else text.description for name, text in described.items()
     }
     choices = {name: list(text.choices) for name, text in described.items() if isinstance(text, Choices)}
 

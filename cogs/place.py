@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from .errors import CogError
+from .language import private
 
 Declared = TypeVar("Declared")
 
@@ -52,7 +53,11 @@ class Place:
 def place_of(interaction: discord.Interaction) -> Place:
     channel_id = interaction.channel_id
     if channel_id is None:
-        raise CogError("This cannot be used here: open or join a game in a channel or a direct message.")
+        raise CogError(
+            private(interaction).gettext(
+                "This cannot be used here: open or join a game in a channel or a direct message."
+            )
+        )
     if interaction.guild_id is None:
         return Place(channel_id, channel_id, private=True)
     return Place(interaction.guild_id, channel_id, private=not interaction.is_guild_integration())

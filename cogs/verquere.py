@@ -8,19 +8,26 @@ autocomplete filters all of them (up to 983 for a roll of 1-1) by what was typed
 
 from __future__ import annotations
 
+from discord.app_commands import locale_str
+
 from .game_cog import GameCog
 from .lobby import Lobby, lobby_command
 
 
-class VerquereCog(GameCog, group_name="verquere"):
+class VerquereCog(
+    GameCog,
+    group_name="verquere",
+    group_description=locale_str("Verquere: the old tables game for 2, with Jean and Juncker"),
+):
     """Verquere: the old tables game for 2, with Jean and Juncker"""
 
     @lobby_command(
-        "Open a Verquere lobby in this channel",
+        locale_str("Open a Verquere lobby in this channel"),
         invite=True,
-        five_blots="No point may be closed until five men have left home (default off)",
-        five_closed_points="A run of more than 5 closed points is vulnerable: a hit takes all its men "
-        "(default off)",
+        five_blots=locale_str("No point may be closed until five men have left home (default off)"),
+        five_closed_points=locale_str(
+            "A run of more than 5 closed points is vulnerable: a hit takes all its men (default off)"
+        ),
     )
     def new(self, five_blots: bool = False, five_closed_points: bool = False) -> Lobby:
         return Lobby(seats=2, options={"five_blots": five_blots, "five_closed_points": five_closed_points})

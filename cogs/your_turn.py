@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 from discord.utils import format_dt
 
@@ -32,10 +33,12 @@ from .place import anywhere
 from .replies import bold, defer_private, send_private
 
 NOTIFY_CHOICES = [
-    app_commands.Choice(name="a mention in the match's channel (default)", value=Notify.MENTION.value),
-    app_commands.Choice(name="a direct message from the bot, with a link", value=Notify.DM.value),
     app_commands.Choice(
-        name="nothing (the match message names you, without a ping)", value=Notify.NOTHING.value
+        name=locale_str("a mention in the match's channel (default)"), value=Notify.MENTION.value
+    ),
+    app_commands.Choice(name=locale_str("a direct message from the bot, with a link"), value=Notify.DM.value),
+    app_commands.Choice(
+        name=locale_str("nothing (the match message names you, without a ping)"), value=Notify.NOTHING.value
     ),
 ]
 NOTIFY_WORDS = {
@@ -263,11 +266,14 @@ class YourTurnCog(commands.Cog):
     def __init__(self, host: Host) -> None:
         self.host = host
 
-    @app_commands.command(name="settings", description="How you are told it is your turn, and reminders")
+    @app_commands.command(
+        name="settings", description=locale_str("How you are told it is your turn, and reminders")
+    )
     @app_commands.describe(
-        notify="How to tell you it is your turn",
-        reminders="Remind you at half and at 90% of the turn clock (default: on)",
-        vacation=f"Days away (1 to {VACATION_DAYS}): your turn clocks stop meanwhile; 0 or off ends it",
+        notify=locale_str("How to tell you it is your turn"),
+        reminders=locale_str("Remind you at half and at 90% of the turn clock (default: on)"),
+        # A constant for the catalogues: VACATION_DAYS written out (tests/cogs/test_command_languages.py).
+        vacation=locale_str("Days away (1 to 14): your turn clocks stop meanwhile; 0 or off ends it"),
     )
     @app_commands.choices(notify=NOTIFY_CHOICES)
     @anywhere
@@ -298,7 +304,7 @@ class YourTurnCog(commands.Cog):
         await send_private(interaction, text)
 
     @app_commands.command(
-        name="mygames", description="Your lobbies and matches on every server, your turn first"
+        name="mygames", description=locale_str("Your lobbies and matches on every server, your turn first")
     )
     @anywhere
     async def mygames(self, interaction: discord.Interaction) -> None:

@@ -61,7 +61,7 @@ class MatchNotFound(HostError):
 
     def __init__(
         self,
-        message: str | None = None,
+        message: Phrase | str | None = None,
         *,
         match_id: int | None = None,
         game_title: str | None = None,
@@ -127,7 +127,7 @@ class StaleTurn(HostError):
 
     def __init__(
         self,
-        message: str | None = None,
+        message: Phrase | str | None = None,
         *,
         match: MatchRef | None = None,
         expected_ply: int | None = None,

@@ -35,6 +35,7 @@ import render
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
 from cogs.components import answer_removed_component
+from cogs.language import CatalogueTranslator
 from cogs.match_message import BACKGROUND_TASK
 from data import StoreUnavailable, open_store
 from host import Host
@@ -168,6 +169,8 @@ class TavernBot(commands.Bot):
             await self.sync_app_commands()
 
     async def sync_app_commands(self) -> None:
+        # The commands' descriptions in every language Discord shows (cogs/language.py).
+        await self.tree.set_translator(CatalogueTranslator())
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
