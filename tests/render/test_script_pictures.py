@@ -10,12 +10,12 @@ look at every new reference before committing it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import render
+from host.ladder import LeaderboardLine
 from render.leaderboard import leaderboard
 from rules import GAMES, Move, State
 from tests.support.images import assert_matches_reference
@@ -53,19 +53,11 @@ def test_names_in_every_script_on_every_board(key: str, seats: int) -> None:
     assert_matches_reference(png, REFERENCE / f"scripts_{key.replace('-', '_')}.png")
 
 
-@dataclass(frozen=True)
-class Line:
-    rank: int
-    name: str
-    rating: str
-    matches: int
-    wins: int
-
-
 def test_names_in_every_script_on_the_leaderboard() -> None:
     names = ("田中太郎", "김민준", "สมชาย", "राहुल", "محمد", EMOJI_NAME, "שרה כהן")
     lines = [
-        Line(rank, name, f"{1700 - 37 * rank}", 20 + rank, 10 + rank) for rank, name in enumerate(names, 1)
+        LeaderboardLine(rank, rank, name, f"{1700 - 37 * rank}", 20 + rank, 10 + rank)
+        for rank, name in enumerate(names, 1)
     ]
     png = leaderboard("Keryo-Pente — this server", "Page 1 of 1", lines)
     assert_matches_reference(png, REFERENCE / "scripts_leaderboard.png")
