@@ -7,11 +7,13 @@ the winners and the seats that resigned).
 
 A game's renderer typically does::
 
-    names = frame.player_names(state, names)
     colours = [palette.SEAT_COLOURS[n] for n in state.game.seat_names(state.seats)]
     board = <the game's own board picture, about 930 px wide>
-    seats = frame.panel_seats(state, names, colours, scores=[...], resigned=[...])
-    return frame.compose(state.game.title, frame.status_for(state, names, colours), board, seats)
+    seats = frame.panel_seats(state, names, colours, [...scores], words, resigned=[...])
+    return frame.compose(state.game.title, frame.status_for(state, names, colours, words), board, seats)
+
+where `names` are the players' names (`player_names`, filled in by `renderer`) and `words` the
+language of the picture's text (`rules.text.Words`): every word a picture shows is said in it.
 
 `compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
 writer encodes as they are (`Picture.image()` puts them together for the animation).

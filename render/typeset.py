@@ -1,6 +1,9 @@
-"""Text in the pictures: the fonts (DejaVu, shipped in render/fonts), names cleaned for them
-(right-to-left runs in drawing order, a box for what the font cannot draw), measuring, trimming
-and wrapping a line to a width, and drawing it.
+"""Text in the pictures: the fonts (DejaVu, shipped in render/fonts; the Noto fonts of the scripts
+DejaVu lacks, opened when a text first needs one), names cleaned for them (a box for each emoji
+no font has), measuring, trimming and wrapping a line to a width (at a word's end; Chinese and
+Japanese between characters), and drawing it. Text DejaVu sets alone (Latin, Greek, Cyrillic)
+keeps Pillow's basic layout; right-to-left text and other scripts are set by Raqm, in runs (see
+"scripts DejaVu lacks" below).
 
 `text(draw, ...)` draws the same pixels as `ImageDraw.text`, faster: a line is drawn word by word
 through masks kept from earlier pictures (words put together from kept glyphs when FreeType would
@@ -24,7 +27,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont, features
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
 from .palette import RGB
@@ -141,11 +144,16 @@ def opened_layout_faces() -> list[tuple[str, int, bool]]:
     return sorted(_layout_faces)
 
 
+def _layout_engine() -> ImageFont.Layout:
+    """Raqm where Pillow has it (`HAVE_RAQM`), else the basic layout."""
+    return ImageFont.Layout.RAQM if HAVE_RAQM else ImageFont.Layout.BASIC
+
+
 def _open_layout_face(script: str, size: int, bold: bool) -> ImageFont.FreeTypeFont:
     if script == LATIN:
         path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-        return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.RAQM)
-    face = ImageFont.truetype(str(_fallback_file(script)), size, layout_engine=ImageFont.Layout.RAQM)
+        return ImageFont.truetype(str(path), size, layout_engine=_layout_engine())
+    face = ImageFont.truetype(str(_fallback_file(script)), size, layout_engine=_layout_engine())
     if script != "cjk":
         axes = {axis["name"]: axis["default"] for axis in face.get_variation_axes()}
         if b"Weight" in axes:
@@ -334,7 +342,15 @@ def _is_bold(face: ImageFont.FreeTypeFont) -> bool:
     return str(face.path).endswith("Bold.ttf")
 
 
+HAVE_RAQM = features.check_feature("raqm")
+"""Whether Pillow has Raqm here (it needs the FriBiDi library, `libfribidi0` on Debian). Without
+it a run is set by the basic layout: right-to-left letters turned one by one (readable, but
+Arabic's letters unjoined, Devanagari's and Thai's marks unplaced)."""
+
+
 def _run_options(run: Run, line: str) -> dict[str, Any]:
+    if not HAVE_RAQM:
+        return {}
     options: dict[str, Any] = {"direction": "rtl" if run.rtl else "ltr"}
     if run.script == "cjk":
         language = _cjk_language(line)
@@ -351,6 +367,8 @@ def _laid_out(
     bold = _is_bold(face)
     out = []
     for run in runs(line, bold):
+        if run.rtl and not HAVE_RAQM:
+            run = Run("".join(reversed(run.text)), run.script, run.rtl)
         run_face = layout_face(run.script, int(face.size), bold)
         out.append((run, run_face, run_face.getlength(run.text, **_run_options(run, line))))
     return tuple(out)

@@ -147,3 +147,17 @@ def test_the_leaderboards_headings_are_translated() -> None:
     qps = language("qps")
     png = leaderboard("⟦Ŧȧŀŀȧƈḗ⟧", "⟦Ƥȧɠḗ 1⟧", [], words=qps)
     assert png != leaderboard("⟦Ŧȧŀŀȧƈḗ⟧", "⟦Ƥȧɠḗ 1⟧", [])
+
+
+def test_without_raqm_names_are_still_drawn_right_to_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine whose Pillow lacks Raqm (no FriBiDi library) draws with the basic layout: no
+    error, Hebrew turned letter by letter."""
+    render.clear_caches()
+    monkeypatch.setattr(typeset, "HAVE_RAQM", False)
+    try:
+        face = typeset.font(24, bold=True)
+        assert typeset.text_length("שרה", face) == face.getlength("הרש")
+        state = GAMES["keibot"].start(2)
+        assert render.board(state, names=("שרה", "محمد")).startswith(b"\x89PNG")
+    finally:
+        render.clear_caches()
