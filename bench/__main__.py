@@ -10,6 +10,7 @@ from rules import GAMES
 
 from . import (
     fairness_bench,
+    font_memory_bench,
     glass_bead_bench,
     hardening_bench,
     history_bench,
@@ -48,6 +49,7 @@ def main() -> None:
     rows += kerboge_bench.rows()
     rows += render_cpu_bench.rows()
     rows += render_memory_bench.rows()
+    rows += font_memory_bench.rows()
     rows += move_path_bench.rows()
     rows += metrics_bench.rows()
     rows += host_bench.rows()

@@ -52,6 +52,7 @@ from typing import Any
 from PIL import Image
 
 from rules import CHANCE, GAMES, Move, State
+from rules.text import ENGLISH, Words
 
 from . import frame, glass_bead, keibot, kerboge, keryo_pente, layers, palette, png, typeset, verquere
 from .alt_text import describe
@@ -82,13 +83,14 @@ def draw(
     perspective: int | None = None,
     last_move: Move | None = None,
     names: Sequence[str] | None = None,
+    words: Words = ENGLISH,
 ) -> Image.Image:
     """The picture of `state` as an RGB image (what `board` encodes; the animation uses it too)."""
     renderer = _renderer(state)
     # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
     # sprite caches are not made for several threads at once. A picture takes a few ms.
     with DRAWING:
-        return renderer(state, perspective=perspective, last_move=last_move, names=names)
+        return renderer(state, perspective=perspective, last_move=last_move, names=names, words=words)
 
 
 def _picture(
@@ -97,9 +99,12 @@ def _picture(
     perspective: int | None,
     last_move: Move | None,
     names: Sequence[str] | None,
+    words: Words,
 ) -> frame.Picture:
     with DRAWING:
-        return _renderer(state).picture(state, perspective=perspective, last_move=last_move, names=names)
+        return _renderer(state).picture(
+            state, perspective=perspective, last_move=last_move, names=names, words=words
+        )
 
 
 def _renderer(state: State) -> Renderer:
@@ -117,14 +122,16 @@ def board(
     perspective: int | None = None,
     last_move: Move | None = None,
     names: Sequence[str] | None = None,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A PNG picture of `state`. Pure: the same arguments always give the same bytes.
 
     `perspective` is the seat looking at the board (games that turn the board use it),
     `last_move` the move that led to this state (it is marked), `names` the players' display
-    names by seat (default: the seat names, e.g. "Red").
+    names by seat (default: the seat names, e.g. "Red"), `words` the language of its text (the
+    server's, `host.language`; English by default).
     """
-    picture = _picture(state, perspective=perspective, last_move=last_move, names=names)
+    picture = _picture(state, perspective=perspective, last_move=last_move, names=names, words=words)
     return png.encode_bands(picture.width, picture.bands, palette.BACKGROUND, frozen=True)
 
 

@@ -11,10 +11,11 @@ from rules.glass_bead import LETTERS, GlassBeadState
 from rules.keibot import KeibotState
 from rules.kerboge import MOORINGS, MOST_POINTS, SERPENT_WINS, KerbogeState
 from rules.keryo_pente import POINTS, KeryoPenteState
-from rules.text import clip, listing, plural
+from rules.text import ENGLISH, Words, clip
 from rules.verquere import SEAT_NAMES as VERQUERE_SEATS
 from rules.verquere import Turn, VerquereState, other_numbering
 
+from .frame import said, score_text, seat_names
 from .verquere import viewer
 
 LIMIT = 1024
@@ -29,139 +30,195 @@ def describe(
     names: Sequence[str] | None,
     last_move: Move | None = None,
     perspective: int | None = None,
+    words: Words = ENGLISH,
 ) -> str:
-    """The alt text of `render.board(state, ...)` with the same arguments (see the module)."""
+    """The alt text of `render.board(state, ...)` with the same arguments (see the module), in
+    `words`' language (English by default)."""
     game = state.game
-    shown = seat_labels(state, names)
+    shown = seat_labels(state, names, words)
     parts = [
-        f"{game.title_for(state.seats)} board.",
-        turn_text(state, shown),
-        f"Last move: {last_move_text(state, last_move, perspective)}.",
-        scores_text(state, shown),
+        words.gettext("{game} board.", game=game.title_for(state.seats)),
+        turn_text(state, shown, words),
+        words.gettext("Last move: {move}.", move=last_move_text(state, last_move, perspective, words)),
+        scores_text(state, shown, words),
     ]
     position = POSITIONS.get(game.key)
     if position is not None:
-        parts.append(position(state, shown, perspective))
+        parts.append(position(state, shown, perspective, words))
     return clip(" ".join(part for part in parts if part), LIMIT)
 
 
-def seat_labels(state: State, names: Sequence[str] | None) -> tuple[str, ...]:
+def seat_labels(state: State, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:
     """ "alice (Red)" for each seat, or "Red" where no name is known."""
-    seat_names = state.game.seat_names(state.seats)
+    seats = seat_names(state, words)
     if names is None:
-        return tuple(seat_names)
+        return seats
     labels = []
-    for name, seat_name in zip(names, seat_names, strict=True):
+    for name, seat_name in zip(names, seats, strict=True):
         flat = clip(" ".join(name.split()), 40)
-        labels.append(f"{flat} ({seat_name})" if flat and flat != seat_name else seat_name)
+        labels.append(
+            words.gettext("{player} ({seat})", player=flat, seat=seat_name)
+            if flat and flat != seat_name
+            else seat_name
+        )
     return tuple(labels)
 
 
-def turn_text(state: State, shown: Sequence[str]) -> str:
+def turn_text(state: State, shown: Sequence[str], words: Words) -> str:
     outcome = state.outcome()
     if outcome is not None:
+        reason = said(outcome.reason, words)
         if outcome.termination == SERPENT_WINS:
-            return f"The game is over: {outcome.reason}."
+            return words.gettext("The game is over: {reason}.", reason=reason)
         if outcome.is_draw:
-            return f"The game is over: no player wins — {outcome.reason}."
-        winners = listing([shown[seat] for seat in outcome.winners])
+            return words.gettext("The game is over: no player wins — {reason}.", reason=reason)
+        winners = [shown[seat] for seat in outcome.winners]
         if outcome.termination == MOST_POINTS:  # the reason names the seats: say it of the players
-            verb = "wins" if len(outcome.winners) == 1 else "share the win"
-            return f"{winners} {verb} with {state.game.score_text(outcome.scores[outcome.winners[0]])}."
-        return f"{winners} {'wins' if len(outcome.winners) == 1 else 'win'} — {outcome.reason}."
+            score = score_text(state.game, outcome.scores[outcome.winners[0]], words)
+            if len(winners) == 1:
+                return words.gettext("{player} wins with {score}.", player=winners[0], score=score)
+            return words.gettext(
+                "{players} share the win with {score}.", players=words.listing(winners), score=score
+            )
+        if len(winners) == 1:
+            return words.gettext("{player} wins — {reason}.", player=winners[0], reason=reason)
+        return words.gettext("{players} win — {reason}.", players=words.listing(winners), reason=reason)
     seat = state.to_move
     if seat == CHANCE:
-        return "Waiting for chance."
-    return "The game is over." if seat is None else f"{shown[seat]} to move."
+        return words.gettext("Waiting for chance.")
+    if seat is None:
+        return words.gettext("The game is over.")
+    return words.gettext("{player} to move.", player=shown[seat])
 
 
-def last_move_text(state: State, move: Move | None, perspective: int | None) -> str:
+def last_move_text(state: State, move: Move | None, perspective: int | None, words: Words) -> str:
     if move is None:
-        return "none yet"
+        return words.gettext("none yet")
     if isinstance(state, KeryoPenteState) and state.last_capture:
         taken = " ".join(str(POINTS[i]) for i in state.last_capture)
-        return f"{move}, capturing {taken}"
+        return words.gettext("{move}, capturing {points}", move=str(move), points=taken)
     if isinstance(state, VerquereState) and isinstance(move, Turn):
         me = viewer(state, perspective)
-        mover = VERQUERE_SEATS[move.seat]
+        mover = said(VERQUERE_SEATS[move.seat], words)
         if me == move.seat:
-            return f"{mover} played {move}"
-        seen = f"as seen from {VERQUERE_SEATS[me]}"
-        return f"{mover} played {move.written_for(me)} {seen} ({move} as {mover} writes it)"
+            return words.gettext("{seat} played {move}", seat=mover, move=str(move))
+        return words.gettext(
+            "{seat} played {seen} as seen from {viewer} ({move} as {seat} writes it)",
+            seat=mover,
+            seen=move.written_for(me),
+            viewer=said(VERQUERE_SEATS[me], words),
+            move=str(move),
+        )
     return str(move)
 
 
-def scores_text(state: State, shown: Sequence[str]) -> str:
+def scores_text(state: State, shown: Sequence[str], words: Words) -> str:
     outcome = state.outcome()
     scores = outcome.scores if outcome is not None else state.scores()
-    unit = state.game.score_text
-    listed = [f"{label} {unit(score)}" for label, score in zip(shown, scores, strict=True)]
+    listed = [
+        words.gettext("{player} {score}", player=label, score=score_text(state.game, score, words))
+        for label, score in zip(shown, scores, strict=True)
+    ]
     others = outcome.other_scores if outcome is not None else ()
-    listed += [f"{name} {unit(score)}" for name, score in others]
-    return f"{'Final scores' if outcome is not None else 'Scores'}: {', '.join(listed)}."
+    listed += [
+        words.gettext(
+            "{player} {score}", player=said(name, words), score=score_text(state.game, score, words)
+        )
+        for name, score in others
+    ]
+    if outcome is not None:
+        return words.gettext("Final scores: {scores}.", scores=", ".join(listed))
+    return words.gettext("Scores: {scores}.", scores=", ".join(listed))
 
 
 # -- the position of each game --------------------------------------------------------------------
 
 
-def _pieces(label: str, where: Sequence[str]) -> str:
-    return f"{label}: {clip(' '.join(where), SEAT_LIMIT) if where else 'none'}"
+def _pieces(label: str, where: Sequence[str], words: Words) -> str:
+    if not where:
+        return words.gettext("{label}: none", label=label)
+    return words.gettext("{label}: {where}", label=label, where=clip(" ".join(where), SEAT_LIMIT))
 
 
-def keryo_pente(state: State, shown: Sequence[str], perspective: int | None) -> str:
+def keryo_pente(state: State, shown: Sequence[str], perspective: int | None, words: Words) -> str:
     assert isinstance(state, KeryoPenteState)
     seats = []
     for seat in range(state.seats):
         where = [str(POINTS[i]) for i, v in enumerate(state.board) if v == seat + 1]
-        seats.append(_pieces(f"{shown[seat]} {plural(len(where), 'stone')}", where))
-    return "Stones — " + "; ".join(seats) + "."
+        label = words.ngettext(
+            "{player} {count} stone", "{player} {count} stones", len(where), player=shown[seat]
+        )
+        seats.append(_pieces(label, where, words))
+    return words.gettext("Stones — {seats}.", seats="; ".join(seats))
 
 
-def keibot(state: State, shown: Sequence[str], perspective: int | None) -> str:
+def keibot(state: State, shown: Sequence[str], perspective: int | None, words: Words) -> str:
     assert isinstance(state, KeibotState)
     seats = [
-        f"{_pieces(f'{shown[seat]} Moai', state.moai_squares(seat))}, "
-        f"{_pieces('beads', state.bead_squares(seat))}, {state.beads_left(seat)} beads left"
+        words.ngettext(
+            "{moai}, {beads}, {count} bead left",
+            "{moai}, {beads}, {count} beads left",
+            state.beads_left(seat),
+            moai=_pieces(words.gettext("{player} Moai", player=shown[seat]), state.moai_squares(seat), words),
+            beads=_pieces(words.gettext("beads"), state.bead_squares(seat), words),
+        )
         for seat in range(2)
     ]
     return "; ".join(seats) + "."
 
 
-def glass_bead(state: State, shown: Sequence[str], perspective: int | None) -> str:
+def glass_bead(state: State, shown: Sequence[str], perspective: int | None, words: Words) -> str:
     assert isinstance(state, GlassBeadState)
     pits = ", ".join(f"{letter} {len(state.beads(letter))}" for letter in LETTERS)
-    return f"Beads in the pits: {pits}."
+    return words.gettext("Beads in the pits: {pits}.", pits=pits)
 
 
-def verquere(state: State, shown: Sequence[str], perspective: int | None) -> str:
+def verquere(state: State, shown: Sequence[str], perspective: int | None, words: Words) -> str:
     assert isinstance(state, VerquereState)
     me = viewer(state, perspective)
     seats = []
     for seat in (me, 1 - me):
         on = {p if seat == me else other_numbering(p): state.men(seat, p) for p in range(1, 25)}
-        where = [f"{n} on {p}" for p, n in sorted(on.items()) if n]
-        listed = clip(", ".join(where), SEAT_LIMIT) or "none on the board"
-        seats.append(f"{shown[seat]} men: {listed}; {state.bar[seat]} on the bar, {state.off[seat]} off")
-    return f"Points numbered as seen from {VERQUERE_SEATS[me]}. " + ". ".join(seats) + "."
+        where = [words.gettext("{count} on {point}", count=n, point=p) for p, n in sorted(on.items()) if n]
+        listed = clip(", ".join(where), SEAT_LIMIT) or words.gettext("none on the board")
+        seats.append(
+            words.gettext(
+                "{player} men: {men}; {bar} on the bar, {off} off",
+                player=shown[seat],
+                men=listed,
+                bar=state.bar[seat],
+                off=state.off[seat],
+            )
+        )
+    numbering = words.gettext("Points numbered as seen from {seat}.", seat=said(VERQUERE_SEATS[me], words))
+    return f"{numbering} " + ". ".join(seats) + "."
 
 
-def kerboge(state: State, shown: Sequence[str], perspective: int | None) -> str:
+def kerboge(state: State, shown: Sequence[str], perspective: int | None, words: Words) -> str:
     assert isinstance(state, KerbogeState)
-    names = state.game.seat_names(state.seats)
+    names = seat_names(state, words)
     moorings = []
     for mooring in range(1, MOORINGS + 1):
         held = [f"{names[seat]} {n}" for seat, n in enumerate(state.mooring(mooring)) if n]
         if held:
             moorings.append(f"{mooring}: {' '.join(held)}")
     harbour = ", ".join(f"{names[seat]} {n}" for seat, n in enumerate(state.harbour))
-    serpent = f"The Serpent is at {state.serpent} with {plural(state.serpent_points, 'point')}"
-    return (
-        f"Round {state.round}. {serpent}. Moorings — {'; '.join(moorings) or 'all empty'}. "
-        f"In the harbour: {harbour}."
+    serpent = words.ngettext(
+        "The Serpent is at {mooring} with {count} point",
+        "The Serpent is at {mooring} with {count} points",
+        state.serpent_points,
+        mooring=state.serpent,
+    )
+    return words.gettext(
+        "Round {round}. {serpent}. Moorings — {moorings}. In the harbour: {harbour}.",
+        round=state.round,
+        serpent=serpent,
+        moorings="; ".join(moorings) or words.gettext("all empty"),
+        harbour=harbour,
     )
 
 
-POSITIONS: dict[str, Callable[[State, Sequence[str], int | None], str]] = {
+POSITIONS: dict[str, Callable[[State, Sequence[str], int | None, Words], str]] = {
     "keryo-pente": keryo_pente,
     "keibot": keibot,
     "glass-bead": glass_bead,

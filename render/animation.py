@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
+from rules.text import ENGLISH, Words
 
 from . import _picture, frame, png, typeset
 from .palette import BACKGROUND, CARD, MUTED, TEXT
@@ -67,7 +68,7 @@ def shrink(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _strip(index: int, total: int, move: Move | None, width: int) -> Image.Image:
+def _strip(index: int, total: int, move: Move | None, width: int, words: Words) -> Image.Image:
     """The progress strip under the board: a bar and "Move 12 of 200 · K10" (sized to be read on
     a phone, where the GIF shows about 360 px wide)."""
     canvas = Image.new("RGB", (width, STRIP_HEIGHT), BACKGROUND)
@@ -78,7 +79,11 @@ def _strip(index: int, total: int, move: Move | None, width: int) -> Image.Image
         draw.rectangle((0, 0, done - 1, BAR_HEIGHT - 1), fill=MUTED)
     face = typeset.font(STRIP_FONT, bold=True)
     baseline = BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
-    label = "Start" if index == 0 else f"Move {index} of {total - 1}"
+    label = (
+        words.gettext("Start")
+        if index == 0
+        else words.gettext("Move {index} of {total}", index=index, total=total - 1)
+    )
     draw.text((STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
     if move is not None:
         notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
@@ -234,12 +239,14 @@ def animation(
     names: Sequence[str] | None = None,
     *,
     width: int = MAX_WIDTH,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A looping GIF of the game: one frame per (state, the move that led to it), in order (for a
     long game every 2nd, 3rd... state: `sampled`; the animation plays at most PLAY_MS plus the
     held first and last frames).
 
-    `names` are the players' display names by seat, as for `render.board`. Deterministic: the
+    `names` are the players' display names by seat, as for `render.board`, `words` the language
+    of the pictures' and the strip's words (English by default). Deterministic: the
     same game gives the same bytes. Raises UnknownGameError for a game without pictures.
     """
     positions = list(frames)
@@ -251,7 +258,7 @@ def animation(
 
     def picture(index: int) -> frame.Picture:
         state, move = positions[index]
-        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
+        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names, words=words)
 
     first = picture(0)
     factor = max(1, -(-first.width // width))
@@ -263,7 +270,12 @@ def animation(
         _fit(picture(total - 1).image(), canvas.image.size).reduce(factor) if total > 1 else small_first
     )
     palette = _palette(
-        [small_first, last_image, _strip(0, total, None, size[0]), _strip(total - 1, total, None, size[0])]
+        [
+            small_first,
+            last_image,
+            _strip(0, total, None, size[0], words),
+            _strip(total - 1, total, None, size[0], words),
+        ]
     )
 
     out = io.BytesIO()
@@ -279,7 +291,7 @@ def animation(
         for top, bottom in _aligned(ranges, factor, canvas.image.height):
             rows = canvas.image.reduce(factor, (0, top, canvas.image.width, bottom))
             current.paste(rows.quantize(palette=palette, dither=Image.Dither.NONE), (0, top // factor))
-        strip = _strip(index, total, move, size[0]).quantize(palette=palette, dither=Image.Dither.NONE)
+        strip = _strip(index, total, move, size[0], words).quantize(palette=palette, dither=Image.Dither.NONE)
         current.paste(strip, (0, board_height))
         duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:

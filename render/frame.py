@@ -7,11 +7,13 @@ the winners and the seats that resigned).
 
 A game's renderer typically does::
 
-    names = frame.player_names(state, names)
     colours = [palette.SEAT_COLOURS[n] for n in state.game.seat_names(state.seats)]
     board = <the game's own board picture, about 930 px wide>
-    seats = frame.panel_seats(state, names, colours, scores=[...], resigned=[...])
-    return frame.compose(state.game.title, frame.status_for(state, names, colours), board, seats)
+    seats = frame.panel_seats(state, names, colours, [...scores], words, resigned=[...])
+    return frame.compose(state.game.title, frame.status_for(state, names, colours, words), board, seats)
+
+where `names` are the players' names (`player_names`, filled in by `renderer`) and `words` the
+language of the picture's text (`rules.text.Words`): every word a picture shows is said in it.
 
 `compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
 writer encodes as they are (`Picture.image()` puts them together for the animation).
@@ -35,8 +37,8 @@ from typing import Generic, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules import CHANCE, RESIGNED, TIMEOUT, Move, Outcome, State
-from rules.text import listing
+from rules import CHANCE, RESIGNED, TIMEOUT, Game, Move, Outcome, State
+from rules.text import ENGLISH, Phrase, Words
 
 from . import png
 from .layers import paste_copy
@@ -53,7 +55,7 @@ from .palette import (
     Shape,
 )
 from .stencil import SUPERSAMPLE, Point, supersampled
-from .typeset import clean_text, fits, font, text, text_in_circle, text_length, trim, wrap
+from .typeset import clean_text, fits, font, shorten, text, text_in_circle, text_length, trim, wrap
 
 GameState = TypeVar("GameState", bound=State)
 GameMove = TypeVar("GameMove", bound=Move)
@@ -187,12 +189,23 @@ def disc(colour: RGB, diameter: int) -> Image.Image:
 
 
 class Mark(enum.Enum):
-    """What a seat's card says besides its score."""
+    """What a seat's card says besides its score (its tag: `tag`)."""
 
     NONE = ""
     TO_MOVE = "TO MOVE"
     WINNER = "★ WINNER"
     RESIGNED = "RESIGNED"
+
+
+def tag(mark: Mark, words: Words) -> str:
+    """The tag a card's mark shows, in `words`' language."""
+    if mark is Mark.TO_MOVE:
+        return words.gettext("TO MOVE")
+    if mark is Mark.WINNER:
+        return "★ " + words.gettext("WINNER")  # the star is a picture, not a word
+    if mark is Mark.RESIGNED:
+        return words.gettext("RESIGNED")
+    return ""
 
 
 @dataclass(frozen=True)
@@ -204,6 +217,8 @@ class PanelSeat:
     score: str
     """Shown under the name, e.g. "3 captures"."""
     mark: Mark = Mark.NONE
+    tag: str = ""
+    """The mark's words (`tag`), in the picture's language."""
 
 
 @dataclass(frozen=True)
@@ -214,41 +229,61 @@ class Status:
     colour: SeatColour | None = None
 
 
-def player_names(state: State, names: Sequence[str] | None) -> tuple[str, ...]:
+def said(text: Phrase | str, words: Words) -> str:
+    """A text of the rules in `words`' language: a Phrase said, an English constant (a seat's
+    name, an outcome's reason: marked with `N_` where the rules define it) translated."""
+    return words.say(text) if isinstance(text, Phrase) else words.gettext(text)
+
+
+def seat_names(state: State, words: Words) -> tuple[str, ...]:
+    """The names of the seats ("Red", "Blue") in `words`' language."""
+    return tuple(said(name, words) for name in state.game.seat_names(state.seats))
+
+
+def player_names(state: State, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:
     """The display name of each seat: `names` cleaned up for the font, or the seat names."""
-    seat_names = state.game.seat_names(state.seats)
+    seats = seat_names(state, words)
     if names is None:
-        return tuple(seat_names)
+        return seats
     if len(names) != state.seats:
         raise ValueError(f"names has {len(names)} entries for {state.seats} seats")
-    return tuple(clean_text(name, bold=True) or seat for name, seat in zip(names, seat_names, strict=True))
+    return tuple(clean_text(name, bold=True) or seat for name, seat in zip(names, seats, strict=True))
 
 
-def who(state: State, names: Sequence[str], seat: int) -> str:
+def named(name: str, seat_name: str, room: float, face: ImageFont.FreeTypeFont, words: Words) -> str:
+    """ "alice (Red)": a player's name, shortened to `room` pixels of `face`, and their seat;
+    just the seat's name where no player's name is known."""
+    if name == seat_name:
+        return seat_name
+    return words.gettext("{player} ({seat})", player=trim(name, face, room), seat=seat_name)
+
+
+def who(state: State, names: Sequence[str], seat: int, words: Words) -> str:
     """How the status line names a seat: "Red", or "alice (Red)" when a player's name is known
     (a long name is shortened, so that the rest of the line still fits)."""
-    seat_name = state.game.seat_names(state.seats)[seat]
-    if names[seat] == seat_name:
-        return seat_name
-    return f"{trim(names[seat], font(STATUS_SIZE, bold=True), STATUS_NAME_WIDTH)} ({seat_name})"
+    seat_name = seat_names(state, words)[seat]
+    return named(names[seat], seat_name, STATUS_NAME_WIDTH, font(STATUS_SIZE, bold=True), words)
 
 
-def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]) -> Status:
+def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour], words: Words) -> Status:
     """The usual status line: whose turn it is, or who won and why, or the draw and why."""
     outcome = state.outcome()
     if outcome is not None:
+        reason = said(outcome.reason, words)
         if outcome.is_draw:
-            return Status(f"Draw — {outcome.reason}")
-        winners = [who(state, names, seat) for seat in outcome.winners]
-        verb = "wins" if len(winners) == 1 else "win"
+            return Status(words.gettext("Draw — {reason}", reason=reason))
+        winners = [who(state, names, seat, words) for seat in outcome.winners]
         colour = colours[outcome.winners[0]] if len(winners) == 1 else None
-        return Status(f"{listing(winners)} {verb} — {outcome.reason}", colour)
+        if len(winners) == 1:
+            return Status(words.gettext("{player} wins — {reason}", player=winners[0], reason=reason), colour)
+        listed = words.listing(winners)
+        return Status(words.gettext("{players} win — {reason}", players=listed, reason=reason), colour)
     seat = state.to_move
     if seat is None:
-        return Status("The game is over")
+        return Status(words.gettext("The game is over"))
     if seat == CHANCE:
-        return Status("Waiting for chance")
-    return Status(f"{who(state, names, seat)} to move", colours[seat])
+        return Status(words.gettext("Waiting for chance"))
+    return Status(words.gettext("{player} to move", player=who(state, names, seat, words)), colours[seat])
 
 
 @dataclass(frozen=True)
@@ -263,38 +298,51 @@ class Caption:
     baseline: int
 
 
-def caption_lines(label: str, words: str, caption: Caption) -> tuple[str, ...]:
-    """A caption's words (after its bold "label: ") in at most `caption.lines` lines of its strip,
-    each line starting where the first does, after the label."""
-    head = f"{label}: " if label else ""
+def caption_head(label: str, words: Words) -> str:
+    """A caption's bold label with its colon ("Last move: "), or nothing."""
+    return words.gettext("{label}: ", label=label) if label else ""
+
+
+def caption_lines(head: str, line: str, caption: Caption) -> tuple[str, ...]:
+    """A caption's words (after its bold `head`, `caption_head`) in at most `caption.lines`
+    lines of its strip, each line starting where the first does, after the head."""
     left = 4 + text_length(head, font(caption.size, bold=True))
-    return wrap(words, font(caption.size), caption.width - left - 4, caption.lines)
+    return wrap(line, font(caption.size), caption.width - left - 4, caption.lines)
 
 
 @lru_cache(maxsize=32)
-def text_line(label: str, words: str, caption: Caption) -> Image.Image:
+def text_line(head: str, line: str, caption: Caption) -> Image.Image:
     """A caption under a board, set as `caption` says: its bold "label: ", then its words in as
     many lines as they need (`caption_lines`). Cached: the lines under a board repeat from move
     to move; 32 of at most 180 kB (two lines 928 px wide), 6 MB at most, shared by the games (a
     cache of 64 kept more old lines than it saved drawing, and made Kerboge's slowest pictures
     slower in the render CPU bench), and their words are cached by `text` anyway."""
-    shown = caption_lines(label, words, caption)
+    shown = caption_lines(head, line, caption)
     image = Image.new("RGB", (caption.width, caption.line_height * len(shown)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     bold, regular = font(caption.size, bold=True), font(caption.size)
-    head = f"{label}: " if label else ""
     text(draw, (4, caption.baseline), head, font=bold, fill=TEXT, anchor="ls")
     left = 4 + text_length(head, bold)
-    for row, line in enumerate(shown):
+    for row, words in enumerate(shown):
         baseline = caption.baseline + row * caption.line_height
-        text(draw, (left, baseline), line, font=regular, fill=TEXT, anchor="ls")
+        text(draw, (left, baseline), words, font=regular, fill=TEXT, anchor="ls")
     return image
 
 
-def score_line(state: State, seat: int, *details: str) -> str:
+def score_text(game: Game, score: float, words: Words) -> str:
+    """A score with its game's unit, as `Game.score_text` says it in English ("1 capture",
+    "6 beads placed", "2.5 points"), in `words`' language."""
+    if game.score_unit[0] == "capture":
+        return words.ngettext("{count} capture", "{count} captures", score)
+    if game.score_unit[0] == "bead placed":
+        return words.ngettext("{count} bead placed", "{count} beads placed", score)
+    return words.ngettext("{count} point", "{count} points", score)
+
+
+def score_line(state: State, seat: int, words: Words, *details: str) -> str:
     """A card's line under the name: the seat's score as its game counts it ("6 beads placed",
     what the match message and the alt text say), then `details`, joined by " · "."""
-    return " · ".join([state.game.score_text(state.scores()[seat]), *details])
+    return " · ".join([score_text(state.game, state.scores()[seat], words), *details])
 
 
 def panel_seats(
@@ -302,6 +350,7 @@ def panel_seats(
     names: Sequence[str],
     colours: Sequence[SeatColour],
     scores: Sequence[str],
+    words: Words,
     *,
     resigned: Collection[int] = (),
 ) -> list[PanelSeat]:
@@ -317,7 +366,7 @@ def panel_seats(
             mark = Mark.TO_MOVE
         else:
             mark = Mark.NONE
-        seats.append(PanelSeat(names[seat], colours[seat], scores[seat], mark))
+        seats.append(PanelSeat(names[seat], colours[seat], scores[seat], mark, tag(mark, words)))
     return seats
 
 
@@ -347,7 +396,7 @@ def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: in
     """The score of a card `width` wide at `left` in a row of cards, under the name (the words,
     trimmed to the card, end 14 px short of its right edge and clear its bottom)."""
     score_face = font(SCORE_SIZE)
-    score = trim(seat.score, score_face, card_score_room(width))
+    score = shorten(seat.score, score_face, card_score_room(width))
     text(
         draw,
         (left + 14 + SWATCH + 14, 58),
@@ -359,7 +408,7 @@ def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: in
 
 
 @lru_cache(maxsize=32)
-def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.Image:
+def _card_face(name: str, colour: SeatColour, mark: Mark, label: str, width: int) -> Image.Image:
     """A card without its score: what changes only with the seat's mark (cached: a score changes
     at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
@@ -377,7 +426,7 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
     tag_width = 0
     if mark is not Mark.NONE:
         face = font(TAG_SIZE, bold=True)
-        tag_width = int(text_length(mark.value, face)) + 20
+        tag_width = int(text_length(label, face)) + 20
         tag_box = (text_right - tag_width, 12, text_right, 12 + TAG_SIZE + 10)
         if mark is Mark.RESIGNED:
             draw.rounded_rectangle(tag_box, radius=8, outline=MUTED, width=2)
@@ -385,9 +434,10 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
         else:
             draw.rounded_rectangle(tag_box, radius=8, fill=TEXT)
             tag_ink = BACKGROUND
-        draw.text(
+        text(
+            draw,
             ((tag_box[0] + tag_box[2]) / 2, (tag_box[1] + tag_box[3]) / 2),
-            mark.value,
+            label,
             font=face,
             fill=tag_ink,
             anchor="mm",
@@ -397,7 +447,7 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.I
     name_face = font(NAME_SIZE, bold=True)
     shown = trim(name, name_face, text_right - tag_width - text_left)
     faded = mark is Mark.RESIGNED
-    draw.text((text_left, 33), shown, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
+    text(draw, (text_left, 33), shown, font=name_face, fill=MUTED if faded else TEXT, anchor="ls")
     return image
 
 
@@ -517,7 +567,7 @@ def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
     draw = ImageDraw.Draw(row)
     for column, seat in enumerate(seats):
         left = column * (card_width + CARD_GAP)
-        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, card_width), (left, 0))
+        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, seat.tag, card_width), (left, 0))
         _draw_score(draw, seat, left, card_width)
     return row
 
@@ -536,6 +586,7 @@ class Renderer(Protocol):
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
+        words: Words = ENGLISH,
     ) -> Image.Image: ...
 
     def picture(
@@ -545,6 +596,7 @@ class Renderer(Protocol):
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
+        words: Words = ENGLISH,
     ) -> Picture: ...
 
 
@@ -552,7 +604,7 @@ class Renderer(Protocol):
 class _GameRenderer(Generic[GameState, GameMove]):
     state_type: type[GameState]
     move_types: tuple[type[GameMove], ...]
-    draw: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture]
+    draw: Callable[[GameState, GameMove | None, tuple[str, ...], int | None, Words], Picture]
 
     def __call__(
         self,
@@ -561,8 +613,11 @@ class _GameRenderer(Generic[GameState, GameMove]):
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
+        words: Words = ENGLISH,
     ) -> Image.Image:
-        return self.picture(state, perspective=perspective, last_move=last_move, names=names).image()
+        return self.picture(
+            state, perspective=perspective, last_move=last_move, names=names, words=words
+        ).image()
 
     def picture(
         self,
@@ -571,20 +626,22 @@ class _GameRenderer(Generic[GameState, GameMove]):
         perspective: int | None,
         last_move: Move | None,
         names: Sequence[str] | None,
+        words: Words = ENGLISH,
     ) -> Picture:
         title = self.state_type.game.title
         if not isinstance(state, self.state_type):
             raise TypeError(f"not a {title} state: {type(state).__name__}")
         if last_move is not None and not isinstance(last_move, self.move_types):
             raise TypeError(f"not a {title} move: {last_move!r}")
-        return self.draw(state, last_move, player_names(state, names), perspective)
+        return self.draw(state, last_move, player_names(state, names, words), perspective, words)
 
 
 def renderer(
     state_type: type[GameState],
     move_types: tuple[type[GameMove], ...],
-    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None], Picture],
+    picture: Callable[[GameState, GameMove | None, tuple[str, ...], int | None, Words], Picture],
 ) -> Renderer:
     """A game's renderer: it refuses a state or a last move of another game (TypeError), fills in
-    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective)`."""
+    the players' names (`player_names`) and draws `picture(state, last_move, names, perspective,
+    words)`, its text in `words`' language (English by default)."""
     return _GameRenderer(state_type, move_types, picture)

@@ -21,7 +21,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
-from rules.text import plural
+from rules.text import Words
 
 from . import frame, layers, palette, stencil, typeset
 
@@ -200,7 +200,7 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 @cache
-def empty_board() -> Image.Image:
+def empty_board(cup_names: tuple[str, ...]) -> Image.Image:
     """The wood, the ten empty pits with their letters and the two empty cups (built once)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -216,7 +216,8 @@ def empty_board() -> Image.Image:
     for seat in (0, 1):
         left, top, right, bottom = cup_box(seat)
         y = top + 30 if seat == 1 else bottom - 30
-        draw.text(((left + right) / 2, y), SEAT_NAMES[seat], font=name_face, fill=PIT_INK, anchor="mm")
+        name = typeset.shorten(cup_names[seat], name_face, CUP_WIDTH - 8)
+        typeset.text(draw, ((left + right) / 2, y), name, font=name_face, fill=PIT_INK, anchor="mm")
     return image
 
 
@@ -257,7 +258,7 @@ def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, cou
 
 
 def _draw_cup(
-    image: Image.Image, draw: ImageDraw.ImageDraw, state: GlassBeadState, seat: int, gained: int
+    image: Image.Image, draw: ImageDraw.ImageDraw, state: GlassBeadState, seat: int, gained: int, words: Words
 ) -> None:
     """A cup's gems (two columns, high values first), its points in the label strip and what the
     last move added (under the cup's name)."""
@@ -273,7 +274,8 @@ def _draw_cup(
         _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
     label = cup_label(seat)
     face = typeset.font(POINTS_SIZE, bold=True)
-    text = typeset.trim(plural(state.points(seat), "pt"), face, CUP_WIDTH)
+    points = words.ngettext("{count} pt", "{count} pts", state.points(seat))
+    text = typeset.shorten(points, face, CUP_WIDTH)
     typeset.text(
         draw,
         ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2),
@@ -340,38 +342,48 @@ def _mover(move: Sowing) -> int:
     return 0 if move.pit < 5 else 1
 
 
-def caption(move: Sowing | None) -> str:
+def caption(move: Sowing | None, words: Words) -> str:
     """The line under the board that spells the last move out (or the ring's direction)."""
     if move is None:
-        return "Sowing runs A → B → C → D → E → a → b → c → d → e → A"
-    text = f"Last move: {move} — {plural(len(move.beads), 'bead')} from {move.letter}"
+        return words.gettext("Sowing runs A → B → C → D → E → a → b → c → d → e → A")
+    beads = words.ngettext("{count} bead", "{count} beads", len(move.beads))
     groups: dict[int, list[str]] = {}
     for source, value in move.taken:
         groups.setdefault(source, []).append(str(value))
     taken = ", ".join(
-        f"{' '.join(values)} from {'the cup' if source == CUP else LETTERS[source]}"
+        words.gettext("{gems} from the cup", gems=" ".join(values))
+        if source == CUP
+        else words.gettext("{gems} from {pit}", gems=" ".join(values), pit=LETTERS[source])
         for source, values in groups.items()
     )
+    sown = {"move": str(move), "beads": beads, "pit": move.letter}
     if move.capture == "direct":
-        text += f", captured {taken}"
-    elif move.capture == "indirect":
-        text += f", took {taken}" if taken else ", a capture with no gem left to take"
-    return text
+        return words.gettext("Last move: {move} — {beads} from {pit}, captured {taken}", taken=taken, **sown)
+    if move.capture == "indirect" and taken:
+        return words.gettext("Last move: {move} — {beads} from {pit}, took {taken}", taken=taken, **sown)
+    if move.capture == "indirect":
+        return words.gettext(
+            "Last move: {move} — {beads} from {pit}, a capture with no gem left to take", **sown
+        )
+    return words.gettext("Last move: {move} — {beads} from {pit}", **sown)
 
 
-def caption_lines(state: GlassBeadState, last_move: Sowing | None) -> tuple[str, ...]:
+def caption_lines(state: GlassBeadState, last_move: Sowing | None, words: Words) -> tuple[str, ...]:
     """The caption under the board (`caption`, and the end of the game when no bead is left), as
     it fits in its line."""
-    text = caption(last_move)
+    text = caption(last_move, words)
     outcome = state.outcome()
     if outcome is not None and outcome.termination == NO_BEADS_LEFT:
-        text += f". {SEAT_NAMES[state.turn]} has no bead left to sow: the game is over."
+        seat = frame.said(SEAT_NAMES[state.turn], words)
+        text = words.gettext(
+            "{caption}. {seat} has no bead left to sow: the game is over.", caption=text, seat=seat
+        )
     return typeset.wrap(text, typeset.font(CAPTION_SIZE), WIDTH - 2 * PAD, 1)
 
 
-def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
+def draw_board(state: GlassBeadState, last_move: Sowing | None, words: Words) -> Image.Image:
     """The board with the beads, the cups and the last move."""
-    image = empty_board().copy()
+    image = empty_board(tuple(frame.said(name, words) for name in SEAT_NAMES)).copy()
     draw = ImageDraw.Draw(image)
     for pit in range(10):
         _draw_pit_beads(image, draw, pit_box(pit), state.pits[pit])
@@ -379,47 +391,70 @@ def draw_board(state: GlassBeadState, last_move: Sowing | None) -> Image.Image:
     if last_move is not None:
         gained[_mover(last_move)] = sum(v for _s, v in last_move.taken)
     for seat in (0, 1):
-        _draw_cup(image, draw, state, seat, gained[seat])
+        _draw_cup(image, draw, state, seat, gained[seat], words)
     if last_move is not None:
         _draw_last_move(image, state, last_move)
     face = typeset.font(CAPTION_SIZE)
-    (text,) = caption_lines(state, last_move)
+    (text,) = caption_lines(state, last_move, words)
     ink = palette.TEXT if last_move is not None else palette.MUTED
     typeset.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
     return image
 
 
-def status(state: GlassBeadState, names: Sequence[str]) -> frame.Status:
+def status(state: GlassBeadState, names: Sequence[str], words: Words) -> frame.Status:
     """Whose turn (or who won), with the feeding duty or the endgame when they apply."""
-    base = frame.status_for(state, names, SEAT_COLOURS)
+    base = frame.status_for(state, names, SEAT_COLOURS, words)
     outcome = state.outcome()
+    seat_names = frame.seat_names(state, words)
     if outcome is not None:
         if outcome.termination != NO_BEADS_LEFT:
             return base  # a resignation
         winner = outcome.winners[0]
-        who = frame.who(state, names, winner)
+        who = frame.who(state, names, winner, words)
         if winner == state.turn:  # the player who cannot sow wins: the other has under 15
-            text = f"{who} wins — {SEAT_NAMES[1 - winner]} has only {state.points(1 - winner)} points"
+            text = words.ngettext(
+                "{player} wins — {seat} has only {count} point",
+                "{player} wins — {seat} has only {count} points",
+                state.points(1 - winner),
+                player=who,
+                seat=seat_names[1 - winner],
+            )
         else:
-            text = f"{who} wins with {state.points(winner)} points"
+            text = words.ngettext(
+                "{player} wins with {count} point",
+                "{player} wins with {count} points",
+                state.points(winner),
+                player=who,
+            )
         return replace(base, text=text)
     if state.must_feed:
-        return replace(base, text=f"{base.text} — must feed {SEAT_NAMES[1 - state.turn]}")
+        return replace(
+            base,
+            text=words.gettext(
+                "{status} — must feed {seat}", status=base.text, seat=seat_names[1 - state.turn]
+            ),
+        )
     if state.endgame:
-        return replace(base, text=f"{base.text} — endgame")
+        return replace(base, text=words.gettext("{status} — endgame", status=base.text))
     return base
 
 
 def picture(
-    state: GlassBeadState, last_move: Sowing | None, shown: tuple[str, ...], perspective: int | None
+    state: GlassBeadState,
+    last_move: Sowing | None,
+    shown: tuple[str, ...],
+    perspective: int | None,
+    words: Words,
 ) -> frame.Picture:
     """The whole picture of a Glass Bead Game state (`perspective` is ignored: South is always
     at the bottom, so that the letters and the ring's direction never change)."""
-    scores = [frame.score_line(state, seat) + " in the cup" for seat in (0, 1)]
-    seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores)
-    return frame.compose(
-        state.game.title_for(state.seats), status(state, shown), draw_board(state, last_move), seats
-    )
+    scores = [
+        words.ngettext("{count} point in the cup", "{count} points in the cup", state.scores()[seat])
+        for seat in (0, 1)
+    ]
+    seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores, words)
+    board = draw_board(state, last_move, words)
+    return frame.compose(state.game.title_for(state.seats), status(state, shown, words), board, seats)
 
 
 render = frame.renderer(GlassBeadState, (Sowing,), picture)

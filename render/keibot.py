@@ -10,9 +10,10 @@ import math
 from dataclasses import replace
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rules.keibot import BEAD, FILES, LINES, MOAI, SIZE, THREE_IN_A_ROW, KeibotState, KnightMove
+from rules.text import Words
 
 from . import frame, layers, palette, stencil, typeset
 
@@ -145,7 +146,7 @@ def _new_bead_ring(diameter: int) -> Image.Image:
     return big.reduce(s)
 
 
-def _legend(image: Image.Image, top: int) -> None:
+def _legend(image: Image.Image, top: int, legend: tuple[str, str, str]) -> None:
     """One line under the board: what the shield, the capture badge and the ring mean."""
     draw = ImageDraw.Draw(image)
     face = typeset.font(LEGEND_SIZE)
@@ -153,19 +154,32 @@ def _legend(image: Image.Image, top: int) -> None:
     x = EDGE
     icon = 34
     items: list[tuple[Image.Image, str]] = [
-        (_shield_badge(SHIELD_PX - 4), "protected: moved last turn"),
-        (_capture_badge(icon - 6), "capture"),
-        (_new_bead_ring(icon), "new bead"),
+        (_shield_badge(SHIELD_PX - 4), legend[0]),
+        (_capture_badge(icon - 6), legend[1]),
+        (_new_bead_ring(icon), legend[2]),
     ]
-    for sprite, text in items:
+    for sprite, text in legend_items(items, face, BOARD_PX - EDGE - x):
         image.paste(sprite, (x, middle - sprite.height // 2), sprite)
         x += sprite.width + 8
-        draw.text((x, middle), text, font=face, fill=palette.TEXT, anchor="lm")
+        typeset.text(draw, (x, middle), text, font=face, fill=palette.TEXT, anchor="lm")
         x += int(typeset.text_length(text, face)) + 34
 
 
+def legend_items(
+    items: list[tuple[Image.Image, str]], face: ImageFont.FreeTypeFont, room: float
+) -> list[tuple[Image.Image, str]]:
+    """The legend's items as they fit in `room` pixels: each item's words shortened (at a word's
+    end) by the same share of the room when a language makes them longer than the line."""
+    needed = sum(sprite.width + 8 + typeset.text_length(text, face) + 34 for sprite, text in items) - 34
+    if needed <= room:
+        return items
+    spare = room - sum(sprite.width + 8 + 34 for sprite, _ in items) + 34
+    each = spare / len(items)
+    return [(sprite, typeset.shorten(text, face, each)) for sprite, text in items]
+
+
 @cache
-def _empty_board() -> Image.Image:
+def _empty_board(legend: tuple[str, str, str]) -> Image.Image:
     """The board without pieces: the frame, the squares, the coordinates, the legend (built once)."""
     image = Image.new("RGB", (BOARD_PX, BOARD_PX + LEGEND_HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -185,8 +199,13 @@ def _empty_board() -> Image.Image:
         for side in (near, far):
             draw.text((x, side), FILES[i], font=face, fill=INK, anchor="mm")
             draw.text((side, y), str(i + 1), font=face, fill=INK, anchor="mm")
-    _legend(image, BOARD_PX)
+    _legend(image, BOARD_PX, legend)
     return image
+
+
+def legend_words(words: Words) -> tuple[str, str, str]:
+    """The legend's words: what the shield, the capture badge and the ring mean."""
+    return words.gettext("protected: moved last turn"), words.gettext("capture"), words.gettext("new bead")
 
 
 def _winning_row(state: KeibotState) -> tuple[int, int] | None:
@@ -251,9 +270,9 @@ def _draw_arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
     return big.reduce(s), -left, -top
 
 
-def draw_board(state: KeibotState, last_move: KnightMove | None) -> Image.Image:
+def draw_board(state: KeibotState, last_move: KnightMove | None, words: Words) -> Image.Image:
     """The board with its pieces, the last move, the protected Moai and any winning row."""
-    image = _empty_board().copy()
+    image = _empty_board(legend_words(words)).copy()
     if last_move is not None:
         _tint(image, last_move.frm)
         _tint(image, last_move.to)
@@ -309,22 +328,34 @@ def _paste_in_corner(image: Image.Image, sprite: Image.Image, square: int, corne
     image.paste(sprite, (left, top), sprite)
 
 
-def scores(state: KeibotState) -> list[str]:
+def scores(state: KeibotState, words: Words) -> list[str]:
     """Each side's line in the panel: beads placed (its score), still to place, enemy Moai taken."""
     return [
-        frame.score_line(state, seat, f"{state.beads_left(seat)} left", f"took {state.captures(seat)} Moai")
+        frame.score_line(
+            state,
+            seat,
+            words,
+            words.ngettext("{count} left", "{count} left", state.beads_left(seat)),
+            words.ngettext("took {count} Moai", "took {count} Moai", state.captures(seat)),
+        )
         for seat in range(2)
     ]
 
 
 def picture(
-    state: KeibotState, last_move: KnightMove | None, shown: tuple[str, ...], perspective: int | None
+    state: KeibotState,
+    last_move: KnightMove | None,
+    shown: tuple[str, ...],
+    perspective: int | None,
+    words: Words,
 ) -> frame.Picture:
     """The whole picture of a Keibot state (`perspective` is ignored: White is always below,
     as the notation and the order of beads are seen by White)."""
-    seats = frame.panel_seats(state, shown, COLOURS, scores(state), resigned=frame.resigned_seats(state))
-    status = frame.status_for(state, shown, COLOURS)
-    return frame.compose(state.game.title_for(state.seats), status, draw_board(state, last_move), seats)
+    resigned = frame.resigned_seats(state)
+    seats = frame.panel_seats(state, shown, COLOURS, scores(state, words), words, resigned=resigned)
+    status = frame.status_for(state, shown, COLOURS, words)
+    board = draw_board(state, last_move, words)
+    return frame.compose(state.game.title_for(state.seats), status, board, seats)
 
 
 render = frame.renderer(KeibotState, (KnightMove,), picture)

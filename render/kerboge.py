@@ -33,7 +33,7 @@ from rules.kerboge import (
     StoneMove,
     forward,
 )
-from rules.text import plural
+from rules.text import Words
 
 from . import frame, layers, palette, png, stencil, typeset
 
@@ -220,8 +220,21 @@ def coin_sprite(face_text: str) -> Image.Image:
 
 
 @cache
-def empty_ring() -> Image.Image:
-    """The sea, the harbour and the ten numbered moorings, without stones (built once)."""
+def empty_ring(harbour: str = "HARBOUR") -> Image.Image:
+    """The sea, the harbour (named) and the ten numbered moorings, without stones (built once a
+    language)."""
+    image = unlabelled_ring().copy()
+    face = typeset.font(LABEL_SIZE, bold=True)
+    label = typeset.shorten(harbour, face, 2 * HARBOUR_RADIUS - 80)
+    typeset.text(
+        ImageDraw.Draw(image), (CX, CY - HARBOUR_RADIUS + 30), label, font=face, fill=INK, anchor="mm"
+    )
+    return image
+
+
+@cache
+def unlabelled_ring() -> Image.Image:
+    """`empty_ring` without the harbour's name."""
     big, draw, s = frame.supersampled_board((WIDTH, RING_HEIGHT), 18, SEA)
 
     def circle(
@@ -242,13 +255,6 @@ def empty_ring() -> Image.Image:
         circle(mooring_centre(mooring), MOORING, SAND, SAND_EDGE, 4)
     image = big.reduce(s)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (CX, CY - HARBOUR_RADIUS + 30),
-        "HARBOUR",
-        font=typeset.font(LABEL_SIZE, bold=True),
-        fill=INK,
-        anchor="mm",
-    )
     for mooring in range(1, MOORINGS + 1):
         badge = number_badge(mooring)
         x, y = polar(RING + MOORING + 2, angle(mooring))
@@ -324,7 +330,9 @@ def warm_up(state: KerbogeState, last_move: Move | None) -> None:
     """Make the stencils of the arrows of `last_move` in the picture of `state`, but not the
     picture (`render.warm_up`; the stencils do not depend on their colour)."""
     if isinstance(last_move, StoneMove):
-        add_arrows(layers.LayeredBoard(empty_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill)
+        add_arrows(
+            layers.LayeredBoard(unlabelled_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill
+        )
 
 
 ARROW_CACHE = 128
@@ -440,7 +448,7 @@ def _box(placed: Placed) -> tuple[int, int, int, int]:
 
 @lru_cache(maxsize=GROUP_CACHE)
 def groups_tile(
-    seats: int, place: int, counts: tuple[int, ...]
+    seats: int, place: int, counts: tuple[int, ...], harbour: str
 ) -> tuple[Image.Image, tuple[int, int]] | None:
     """The stones of a mooring (or the harbour, place 0) as they look on the empty ring: the box
     around them, pasted without a mask, and where its top left corner goes (cached; None for no
@@ -449,16 +457,20 @@ def groups_tile(
     if not placed:
         return None
     left, top, right, bottom = _box(placed)
-    tile = empty_ring().crop((left, top, right, bottom))
+    tile = empty_ring(harbour).crop((left, top, right, bottom))
     for sprite, (x, y) in placed:
         layers.paste_sprite(tile, sprite, (x - left, y - top))
     return tile, (left, top)
 
 
-def ring_layers(state: KerbogeState, last_move: Move | None) -> layers.LayeredBoard:
+def ring_layers(state: KerbogeState, last_move: Move | None, words: Words) -> layers.LayeredBoard:
     """The stones, the Serpent, the last move's arrows and the boardings, as layers over the
     empty ring."""
-    board = layers.LayeredBoard(empty_ring(), "kerboge")
+    # The empty ring's words are the language's: its strips are named by them too.
+    harbour = words.gettext("HARBOUR")
+    board = layers.LayeredBoard(
+        empty_ring(harbour), "kerboge" if harbour == "HARBOUR" else ("kerboge", harbour)
+    )
     seats = state.seats
     colours = SEAT_COLOURS[:seats]
     serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
@@ -466,7 +478,7 @@ def ring_layers(state: KerbogeState, last_move: Move | None) -> layers.LayeredBo
     under = (at[0], at[1], at[0] + serpent.width, at[1] + serpent.height)
     places = [(mooring, tuple(state.mooring(mooring))) for mooring in range(1, MOORINGS + 1)]
     for place, counts in [*places, (HARBOUR_PLACE, tuple(state.harbour[:seats]))]:
-        found = groups_tile(seats, place, counts)
+        found = groups_tile(seats, place, counts, harbour)
         if found is None:
             continue
         tile, (x, y) = found
@@ -491,23 +503,22 @@ def ring_layers(state: KerbogeState, last_move: Move | None) -> layers.LayeredBo
 # -- words under the board ------------------------------------------------------------------------
 
 
-def _who(names: Sequence[str], seat: int) -> str:
-    name = names[seat]
-    short = typeset.trim(name, typeset.font(TEXT_SIZE, bold=True), 230)
-    return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
+def _who(names: Sequence[str], seat: int, words: Words) -> str:
+    seat_name = frame.said(SEAT_NAMES[seat], words)
+    return frame.named(names[seat], seat_name, 230, typeset.font(TEXT_SIZE, bold=True), words)
 
 
 def _stones(counts: Sequence[int]) -> str:
     return ", ".join(f"{n} {INITIALS[seat]}" for seat, n in enumerate(counts) if n)
 
 
-def last_move_text(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> str:
+def last_move_text(state: KerbogeState, last_move: Move | None, names: Sequence[str], words: Words) -> str:
     if last_move is None or isinstance(last_move, SerpentMove):
-        return "No move yet."
-    who = _who(names, mover_of(state))
+        return words.gettext("No move yet.")
+    who = _who(names, mover_of(state), words)
     if isinstance(last_move, Aground):
-        return f"{who} ran aground (no mooring to enter)."
-    return f"{who}: {last_move}"
+        return words.gettext("{player} ran aground (no mooring to enter).", player=who)
+    return words.gettext("{player}: {move}", player=who, move=str(last_move))
 
 
 def serpent_took(state: KerbogeState) -> int:
@@ -517,48 +528,81 @@ def serpent_took(state: KerbogeState) -> int:
     return sum(n for n in state.serpent_boarded)
 
 
-def serpent_score_text(state: KerbogeState) -> str:
-    text = f"{plural(state.serpent_points, 'point')} · at {state.serpent}"
+def serpent_score_text(state: KerbogeState, words: Words) -> str:
+    points = state.serpent_points
     if serpent_took(state):
-        text += f" · took {_stones(state.serpent_boarded)}"
-    return text
+        took = _stones(state.serpent_boarded)
+        return words.ngettext(
+            "{count} point · at {mooring} · took {stones}",
+            "{count} points · at {mooring} · took {stones}",
+            points,
+            mooring=state.serpent,
+            stones=took,
+        )
+    return words.ngettext(
+        "{count} point · at {mooring}", "{count} points · at {mooring}", points, mooring=state.serpent
+    )
 
 
-def coin_texts(state: KerbogeState, names: Sequence[str]) -> tuple[str, str, str]:
+def coin_texts(state: KerbogeState, names: Sequence[str], words: Words) -> tuple[str, str, str]:
     """The coin card: the coin's face letter, its title and the line under it."""
     if state.seats == 2:
         if state.last_coin is None:
-            return "2", "No coin in Jai Kerboge", "the Serpent moves 2 every round"
-        return "2", "Serpent moved 2 forward", "no coin in Jai Kerboge"
+            return (
+                "2",
+                words.gettext("No coin in Jai Kerboge"),
+                words.gettext("the Serpent moves 2 every round"),
+            )
+        return "2", words.gettext("Serpent moved 2 forward"), words.gettext("no coin in Jai Kerboge")
     if state.last_coin is None:
-        return "?", "Coin: not tossed yet", "after round 1, tossed by the Sailor"
+        sailor = frame.said(SEAT_NAMES[0], words)
+        return (
+            "?",
+            words.gettext("Coin: not tossed yet"),
+            words.gettext("after round 1, tossed by the {seat}", seat=sailor),
+        )
     tosser = (state.round - 2) % state.seats
-    face = "H" if state.last_coin == "heads" else "T"
-    way = "2 forward" if state.last_coin == "heads" else "1 back"
-    return face, f"Coin: {state.last_coin} ({way})", tossed_by(names, tosser)
+    if state.last_coin == "heads":
+        return "H", words.gettext("Coin: heads (2 forward)"), tossed_by(names, tosser, words)
+    return "T", words.gettext("Coin: tails (1 back)"), tossed_by(names, tosser, words)
 
 
-def tossed_by(names: Sequence[str], seat: int) -> str:
+def tossed_by(names: Sequence[str], seat: int, words: Words) -> str:
     """The coin card's line: who tossed the coin, their name shortened to leave room for their seat."""
-    seat_name = SEAT_NAMES[seat]
+    seat_name = frame.said(SEAT_NAMES[seat], words)
     if names[seat] == seat_name:
-        return f"tossed by the {seat_name}"
+        return words.gettext("tossed by the {seat}", seat=seat_name)
     face = typeset.font(frame.SCORE_SIZE)
-    room = info_card_rooms("coin", False)[1] - typeset.text_length(f"tossed by  ({seat_name})", face)
-    return f"tossed by {typeset.trim(names[seat], face, room)} ({seat_name})"
+    frame_only = words.gettext("tossed by {player} ({seat})", player="", seat=seat_name)
+    room = info_card_rooms("coin", "")[1] - typeset.text_length(frame_only, face)
+    return words.gettext(
+        "tossed by {player} ({seat})", player=typeset.trim(names[seat], face, room), seat=seat_name
+    )
 
 
-def round_text(state: KerbogeState) -> str:
+def round_text(state: KerbogeState, words: Words) -> str:
     total = state.total_score()
     if state.outcome() is not None:
-        return f"Round {state.round} · {total} points scored: the game is over"
-    return f"Round {state.round} · {total} of {state.target} points scored (the game ends at {state.target})"
+        return words.ngettext(
+            "Round {round} · {count} point scored: the game is over",
+            "Round {round} · {count} points scored: the game is over",
+            total,
+            round=state.round,
+        )
+    return words.ngettext(
+        "Round {round} · {count} of {target} points scored (the game ends at {target})",
+        "Round {round} · {count} of {target} points scored (the game ends at {target})",
+        total,
+        round=state.round,
+        target=state.target,
+    )
 
 
 @lru_cache(maxsize=32)
-def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
+def info_card(title: str, line: str, icon: str, tag: str) -> Image.Image:
     """A card in the style of the player panel: the Serpent (icon "serpent") or the coin (cached:
     32 of 125 kB, 4 MB at most)."""
+    winner = bool(tag)  # only a winner's card has a tag
     image = Image.new("RGB", (CARD_WIDTH, frame.CARD_HEIGHT), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, CARD_WIDTH - 1, frame.CARD_HEIGHT - 1)
@@ -570,9 +614,8 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
     image.paste(sprite, (left, (frame.CARD_HEIGHT - sprite.height) // 2), sprite)
     text_left = left + sprite.width + 12
     right = CARD_WIDTH - 14
-    if winner:
+    if tag:
         face = typeset.font(frame.TAG_SIZE, bold=True)
-        tag = frame.Mark.WINNER.value
         tag_width = int(typeset.text_length(tag, face)) + 20
         tag_box = (right - tag_width, 12, right, 12 + frame.TAG_SIZE + 10)
         draw.rounded_rectangle(tag_box, radius=8, fill=palette.TEXT)
@@ -584,7 +627,7 @@ def info_card(title: str, line: str, icon: str, winner: bool) -> Image.Image:
             fill=palette.BACKGROUND,
             anchor="mm",
         )
-    (shown_title,), (shown_line,) = info_card_lines(title, line, icon, winner)
+    (shown_title,), (shown_line,) = info_card_lines(title, line, icon, tag)
     name_face = typeset.font(frame.NAME_SIZE, bold=True)
     typeset.text(draw, (text_left, 33), shown_title, font=name_face, fill=palette.TEXT, anchor="ls")
     score_face = typeset.font(frame.SCORE_SIZE)
@@ -596,47 +639,55 @@ INFO_ICON_LEFT = {"serpent": 8, "coin": 14}
 """Where the Serpent's and the coin's pictures start on their cards."""
 
 
-def info_card_rooms(icon: str, winner: bool) -> tuple[float, float]:
+def info_card_rooms(icon: str, tag: str) -> tuple[float, float]:
     """The pixels of an info card's title (beside its WINNER tag) and of its line under it."""
     serpent = icon == "serpent"
     text_left = INFO_ICON_LEFT["serpent" if serpent else "coin"] + (72 if serpent else frame.SWATCH) + 12
     right = CARD_WIDTH - 14
     tag_face = typeset.font(frame.TAG_SIZE, bold=True)
-    tag_width = int(typeset.text_length(frame.Mark.WINNER.value, tag_face)) + 30 if winner else 0
+    tag_width = int(typeset.text_length(tag, tag_face)) + 30 if tag else 0
     return right - tag_width - text_left, right - text_left
 
 
-def info_card_lines(
-    title: str, line: str, icon: str, winner: bool
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """An info card's title and line as they fit on it (one line each)."""
-    title_room, line_room = info_card_rooms(icon, winner)
+def info_card_lines(title: str, line: str, icon: str, tag: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An info card's title and line as they fit on it (one line each), beside its `tag` (the
+    winner's, or none)."""
+    title_room, line_room = info_card_rooms(icon, tag)
     return (
         typeset.wrap(title, typeset.font(frame.NAME_SIZE, bold=True), title_room, 1),
         typeset.wrap(line, typeset.font(frame.SCORE_SIZE), line_room, 1),
     )
 
 
-def draw_strip(state: KerbogeState, last_move: Move | None, names: Sequence[str]) -> list[Image.Image]:
+def draw_strip(
+    state: KerbogeState, last_move: Move | None, names: Sequence[str], words: Words
+) -> list[Image.Image]:
     """Under the ring, as bands: the last move and the round in words, then the Serpent's and the
     coin's cards (each cached), with plain rows between."""
-    lines = (("Last move", last_move_text(state, last_move, names)), ("Score", round_text(state)))
+    lines = (
+        (
+            frame.caption_head(words.gettext("Last move"), words),
+            last_move_text(state, last_move, names, words),
+        ),
+        (frame.caption_head(words.gettext("Score"), words), round_text(state, words)),
+    )
     outcome = state.outcome()
     serpent_won = outcome is not None and outcome.termination == SERPENT_WINS
-    face, title, line = coin_texts(state, names)
+    face, title, line = coin_texts(state, names, words)
+    won = frame.tag(frame.Mark.WINNER, words) if serpent_won else ""
     cards = card_row(
-        ("Serpent", serpent_score_text(state), "serpent", serpent_won), (title, line, face, False)
+        (words.gettext("Serpent"), serpent_score_text(state, words), "serpent", won), (title, line, face, "")
     )
     return [
         frame.plain(10),
-        *(frame.text_line(label, text, CAPTION) for label, text in lines),
+        *(frame.text_line(head, text, CAPTION) for head, text in lines),
         frame.plain(10),
         cards,
     ]
 
 
 @lru_cache(maxsize=8)
-def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, bool]) -> Image.Image:
+def card_row(serpent: tuple[str, str, str, str], coin: tuple[str, str, str, str]) -> Image.Image:
     """The Serpent's card and the coin's side by side (cached: they change once a round; 8 of
     190 kB, 1.5 MB at most)."""
     row = Image.new("RGB", (WIDTH, frame.CARD_HEIGHT), palette.BACKGROUND)
@@ -646,44 +697,74 @@ def card_row(serpent: tuple[str, str, str, bool], coin: tuple[str, str, str, boo
 
 
 def draw_board(
-    state: KerbogeState, last_move: Move | None, names: Sequence[str]
+    state: KerbogeState, last_move: Move | None, names: Sequence[str], words: Words
 ) -> list[Image.Image | png.Slices]:
     """The ring (drawn in layers over the empty ring, nothing below it) and the strip under it,
     as bands for `frame.compose`."""
-    return [ring_layers(state, last_move).slices(), *draw_strip(state, last_move, names)]
+    return [ring_layers(state, last_move, words).slices(), *draw_strip(state, last_move, names, words)]
 
 
 # -- the whole picture ------------------------------------------------------------------------------
 
 
-def status(state: KerbogeState, names: Sequence[str]) -> frame.Status:
+def status(state: KerbogeState, names: Sequence[str], words: Words) -> frame.Status:
     """Whose turn it is, or who won (the Serpent included) and with how many points."""
     colours = SEAT_COLOURS[: state.seats]
     outcome = state.outcome()
     if outcome is None and state.to_move == CHANCE:
-        return frame.Status(
-            "The Serpent moves next" if state.seats == 2 else "The Serpent's coin is tossed next"
-        )
+        if state.seats == 2:
+            return frame.Status(words.gettext("The Serpent moves next"))
+        return frame.Status(words.gettext("The Serpent's coin is tossed next"))
     if outcome is None:
-        return frame.status_for(state, names, colours)
+        return frame.status_for(state, names, colours, words)
     if outcome.winners:
-        winners = [frame.who(state, names, seat) for seat in outcome.winners]
-        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        verb = "wins" if len(winners) == 1 else "win"
+        winners = [frame.who(state, names, seat, words) for seat in outcome.winners]
         best = int(outcome.scores[outcome.winners[0]])
-        colour = colours[outcome.winners[0]] if len(winners) == 1 else None
-        return frame.Status(f"{listed} {verb} with {plural(best, 'point')}", colour)
+        if len(winners) == 1:
+            return frame.Status(
+                words.ngettext(
+                    "{player} wins with {count} point",
+                    "{player} wins with {count} points",
+                    best,
+                    player=winners[0],
+                ),
+                colours[outcome.winners[0]],
+            )
+        listed = words.listing(winners)
+        return frame.Status(
+            words.ngettext(
+                "{players} win with {count} point", "{players} win with {count} points", best, players=listed
+            )
+        )
     if outcome.termination == SERPENT_WINS:
-        return frame.Status(f"The Serpent wins with {plural(state.serpent_points, 'point')}")
-    return frame.Status(f"Game over — {outcome.reason}")
+        return frame.Status(
+            words.ngettext(
+                "The Serpent wins with {count} point",
+                "The Serpent wins with {count} points",
+                state.serpent_points,
+            )
+        )
+    return frame.Status(words.gettext("Game over — {reason}", reason=frame.said(outcome.reason, words)))
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _ordinal(n: int, words: Words) -> str:
+    """ "1st", "2nd", "3rd", "11th": a place, in `words`' language (one template per English
+    ending, so that each language writes its own)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return words.pgettext("place", "{place}th", place=n)
+    if n % 10 == 1:
+        return words.pgettext("place", "{place}st", place=n)
+    if n % 10 == 2:
+        return words.pgettext("place", "{place}nd", place=n)
+    return words.pgettext("place", "{place}rd", place=n)
 
 
 def picture(
-    state: KerbogeState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
+    state: KerbogeState,
+    last_move: Move | None,
+    shown: tuple[str, ...],
+    perspective: int | None,
+    words: Words,
 ) -> frame.Picture:
     """The whole picture of a Kerboge state (`perspective` is ignored: the board is round)."""
     colours = list(SEAT_COLOURS[: state.seats])
@@ -692,15 +773,16 @@ def picture(
     scores = []
     for seat in range(state.seats):
         if over:
-            scores.append(f"{_ordinal(places[seat])} · {frame.score_line(state, seat)}")
+            scores.append(f"{_ordinal(places[seat], words)} · {frame.score_line(state, seat, words)}")
         else:
-            scores.append(frame.score_line(state, seat, f"{state.harbour[seat]} in harbour"))
+            harbour = words.ngettext("{count} in harbour", "{count} in harbour", state.harbour[seat])
+            scores.append(frame.score_line(state, seat, words, harbour))
     resigned = [seat for seat, gone in enumerate(state.resigned) if gone]
-    seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
+    seats = frame.panel_seats(state, shown, colours, scores, words, resigned=resigned)
     return frame.compose(
         state.game.title_for(state.seats),
-        status(state, shown),
-        draw_board(state, last_move, shown),
+        status(state, shown, words),
+        draw_board(state, last_move, shown, words),
         seats,
     )
 

@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from rules.keryo_pente import COLUMNS, FIVE_IN_A_ROW, SIZE, KeryoPenteState, Point
+from rules.text import Words
 
 from . import frame, layers, palette, stencil, typeset
 
@@ -219,29 +220,35 @@ def _second_stone_restricted(state: KeryoPenteState) -> bool:
 
 
 def _status(
-    state: KeryoPenteState, names: Sequence[str], colours: Sequence[palette.SeatColour]
+    state: KeryoPenteState, names: Sequence[str], colours: Sequence[palette.SeatColour], words: Words
 ) -> frame.Status:
     """The usual status line, with a reminder of the tournament rule when it applies."""
-    status = frame.status_for(state, names, colours)
+    status = frame.status_for(state, names, colours, words)
     if state.outcome() is None and state.tournament and state.turn == 0:
         if state.placed[0] == 0:
-            return replace(status, text=status.text + " — first stone on K10")
+            return replace(status, text=words.gettext("{status} — first stone on K10", status=status.text))
         if state.placed[0] == 1:
-            return replace(status, text=status.text + " — outside the shaded box")
+            return replace(
+                status, text=words.gettext("{status} — outside the shaded box", status=status.text)
+            )
     return status
 
 
 def picture(
-    state: KeryoPenteState, last_move: Point | None, shown: tuple[str, ...], perspective: int | None
+    state: KeryoPenteState,
+    last_move: Point | None,
+    shown: tuple[str, ...],
+    perspective: int | None,
+    words: Words,
 ) -> frame.Picture:
     """The whole picture of a Keryo-Pente state (`perspective` is ignored: nobody sits "below")."""
     colours = [SEAT_COLOURS[name] for name in state.game.seat_names(state.seats)]
-    scores = [frame.score_line(state, seat) for seat in range(state.seats)]
+    scores = [frame.score_line(state, seat, words) for seat in range(state.seats)]
     resigned = [seat for seat, active in enumerate(state.active) if not active]
-    seats = frame.panel_seats(state, shown, colours, scores, resigned=resigned)
+    seats = frame.panel_seats(state, shown, colours, scores, words, resigned=resigned)
     return frame.compose(
         state.game.title_for(state.seats),
-        _status(state, shown, colours),
+        _status(state, shown, colours, words),
         board_layers(state, last_move).slices(),
         seats,
     )

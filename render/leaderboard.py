@@ -17,6 +17,8 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
+from rules.text import ENGLISH, N_, Words
+
 from . import frame, palette, png, typeset
 
 WIDTH = 720
@@ -49,7 +51,8 @@ BRONZE: palette.RGB = (205, 127, 50)
 MEDALS = {1: GOLD, 2: SILVER, 3: BRONZE}
 ROW_EVEN: palette.RGB = palette.CARD
 ROW_ODD: palette.RGB = (44, 48, 56)
-NO_NAME = "(name not shown)"
+NO_NAME = N_("(name not shown)")
+"""What a row shows for a player whose name cannot be shown (in the picture's language)."""
 
 
 class Line(Protocol):
@@ -90,26 +93,35 @@ def _rating(draw: ImageDraw.ImageDraw, rating: str, middle: int) -> None:
         draw.text((RATING_RIGHT + 3, middle), "?", font=face, fill=palette.FAINT, anchor="lm")
 
 
-def leaderboard(title: str, subtitle: str, lines: Sequence[Line], *, footer: str = "") -> bytes:
-    """A PNG of one page of the leaderboard (see the module docstring)."""
+def leaderboard(
+    title: str, subtitle: str, lines: Sequence[Line], *, footer: str = "", words: Words = ENGLISH
+) -> bytes:
+    """A PNG of one page of the leaderboard (see the module docstring). `title`, `subtitle` and
+    `footer` come worded; the column headings are said in `words`' language (English by default)."""
     height = HEADER_HEIGHT + COLUMNS_HEIGHT + ROW_HEIGHT * len(lines) + (FOOTER_HEIGHT if footer else 16)
     image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
 
     title_face = typeset.font(TITLE_SIZE, bold=True)
     shown_title = typeset.trim(typeset.clean_text(title, bold=True), title_face, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, 50), shown_title, font=title_face, fill=palette.TEXT, anchor="ls")
+    typeset.text(draw, (MARGIN, 50), shown_title, font=title_face, fill=palette.TEXT, anchor="ls")
     subtitle_face = typeset.font(SUBTITLE_SIZE)
     shown_subtitle = typeset.trim(typeset.clean_text(subtitle), subtitle_face, WIDTH - 2 * MARGIN)
-    draw.text((MARGIN, 88), shown_subtitle, font=subtitle_face, fill=palette.MUTED, anchor="ls")
+    typeset.text(draw, (MARGIN, 88), shown_subtitle, font=subtitle_face, fill=palette.MUTED, anchor="ls")
 
     head = typeset.font(HEAD_SIZE, bold=True)
     baseline = HEADER_HEIGHT + 24
     draw.text((RANK_CENTRE, baseline), "#", font=head, fill=palette.FAINT, anchor="ms")
-    draw.text((NAME_LEFT, baseline), "PLAYER", font=head, fill=palette.FAINT, anchor="ls")
-    draw.text((RATING_RIGHT, baseline), "RATING", font=head, fill=palette.FAINT, anchor="rs")
-    draw.text((MATCHES_RIGHT, baseline), "PLAYED", font=head, fill=palette.FAINT, anchor="rs")
-    draw.text((WINS_RIGHT, baseline), "WON", font=head, fill=palette.FAINT, anchor="rs")
+    # Each heading is shortened to its column, should a language's words be longer.
+    headings = (
+        (NAME_LEFT, words.gettext("PLAYER"), "ls", NAME_RIGHT - NAME_LEFT),
+        (RATING_RIGHT, words.gettext("RATING"), "rs", RATING_RIGHT - NAME_RIGHT - 8),
+        (MATCHES_RIGHT, words.gettext("PLAYED"), "rs", MATCHES_RIGHT - RATING_RIGHT - 12),
+        (WINS_RIGHT, words.gettext("WON"), "rs", WINS_RIGHT - MATCHES_RIGHT - 12),
+    )
+    for x, heading, anchor, room in headings:
+        shown = typeset.shorten(heading, head, room)
+        typeset.text(draw, (x, baseline), shown, font=head, fill=palette.FAINT, anchor=anchor)
 
     name_face = typeset.font(NAME_SIZE, bold=True)
     number_face = typeset.font(NUMBER_SIZE)
@@ -121,8 +133,8 @@ def leaderboard(title: str, subtitle: str, lines: Sequence[Line], *, footer: str
         _badge(draw, image, line.rank, middle)
         name = typeset.clean_text(line.name, bold=True)
         face_colour = palette.TEXT if name else palette.FAINT
-        name = typeset.trim(name or NO_NAME, name_face, NAME_RIGHT - NAME_LEFT)
-        draw.text((NAME_LEFT, middle), name, font=name_face, fill=face_colour, anchor="lm")
+        name = typeset.trim(name or words.gettext(NO_NAME), name_face, NAME_RIGHT - NAME_LEFT)
+        typeset.text(draw, (NAME_LEFT, middle), name, font=name_face, fill=face_colour, anchor="lm")
         _rating(draw, line.rating, middle)
         draw.text(
             (MATCHES_RIGHT, middle), str(line.matches), font=number_face, fill=palette.MUTED, anchor="rm"
@@ -133,7 +145,7 @@ def leaderboard(title: str, subtitle: str, lines: Sequence[Line], *, footer: str
     if footer:
         footer_face = typeset.font(FOOTER_SIZE)
         text = typeset.trim(typeset.clean_text(footer), footer_face, WIDTH - 2 * MARGIN)
-        draw.text((MARGIN, top + 30), text, font=footer_face, fill=palette.FAINT, anchor="ls")
+        typeset.text(draw, (MARGIN, top + 30), text, font=footer_face, fill=palette.FAINT, anchor="ls")
     return png.encode(image)
 
 

@@ -1,6 +1,9 @@
-"""Text in the pictures: the fonts (DejaVu, shipped in render/fonts), names cleaned for them
-(right-to-left runs in drawing order, a box for what the font cannot draw), measuring, trimming
-and wrapping a line to a width, and drawing it.
+"""Text in the pictures: the fonts (DejaVu, shipped in render/fonts; the Noto fonts of the scripts
+DejaVu lacks, opened when a text first needs one), names cleaned for them (a box for each emoji
+no font has), measuring, trimming and wrapping a line to a width (at a word's end; Chinese and
+Japanese between characters), and drawing it. Text DejaVu sets alone (Latin, Greek, Cyrillic)
+keeps Pillow's basic layout; right-to-left text and other scripts are set by Raqm, in runs (see
+"scripts DejaVu lacks" below).
 
 `text(draw, ...)` draws the same pixels as `ImageDraw.text`, faster: a line is drawn word by word
 through masks kept from earlier pictures (words put together from kept glyphs when FreeType would
@@ -13,16 +16,18 @@ tiles, advances, trimmed strings) is bounded, its bound in its docstring, and ch
 
 from __future__ import annotations
 
+import importlib
 import math
 import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont, features
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
 from .palette import RGB
@@ -54,48 +59,355 @@ def _drawable(char: str, bold: bool) -> bool:
 
 
 MISSING = "□"
-"""Drawn for a character the font has no glyph for (an emoji, most CJK), so none vanishes."""
-RIGHT_TO_LEFT = frozenset(("R", "AL"))
-"""Bidirectional classes of right-to-left letters (Hebrew, Arabic)."""
+"""Drawn for a character no font here has a glyph for (an emoji, a rare symbol), one for each
+emoji however many code points make it, so that none vanishes."""
+RIGHT_TO_LEFT = frozenset(("R", "AL", "AN"))
+"""Bidirectional classes of right-to-left text (Hebrew and Arabic letters, Arabic digits)."""
+
+# -- scripts DejaVu lacks, or that Pillow's basic layout cannot set --------------------------------
+#
+# DejaVu and Pillow's basic layout draw Latin, Greek, Cyrillic and the games' symbols, as they
+# always have (so English pictures keep their pixels and their speed). A text with anything else
+# (Arabic or Hebrew, which run right to left and Arabic's letters join; Devanagari and Thai,
+# whose letters combine; Chinese, Japanese and Korean, which DejaVu lacks) is set by Raqm
+# (FriBiDi and HarfBuzz) instead, in runs: each run of one script in the font that has it, the
+# right-to-left runs in the order they are read from the right. The Noto fonts come with the
+# project's install (Python packages, pyproject.toml); each is opened the first time a text
+# needs it (bench/README.md: the memory each costs).
+
+FALLBACK_FONTS: dict[str, tuple[str, str]] = {
+    "arabic": ("fontpkg_noto_sans_arabic", "NotoSansArabic"),
+    "devanagari": ("fontpkg_noto_sans_devanagari", "NotoSansDevanagari"),
+    "thai": ("fontpkg_noto_sans_thai", "NotoSansThai"),
+    "cjk": ("cvttf_NotoSansCJK_Regular", "NotoSansCJK"),
+}
+"""The font of each script DejaVu cannot set: (its Python package, the start of its file's name).
+Noto Sans CJK TC has every Hangul syllable, kana and ideograph; the forms a language writes
+(Japanese, Korean, Simplified Chinese) are chosen by Raqm's `language` (`_cjk_language`)."""
+LATIN = "latin"
+"""DejaVu's own runs (Latin, Greek, Cyrillic, Hebrew, symbols) in a text set by Raqm."""
+SCRIPT_RANGES: tuple[tuple[int, int, str], ...] = (
+    (0x0600, 0x06FF, "arabic"),
+    (0x0750, 0x077F, "arabic"),
+    (0x0870, 0x08FF, "arabic"),
+    (0xFB50, 0xFDFF, "arabic"),
+    (0xFE70, 0xFEFE, "arabic"),
+    (0x0900, 0x097F, "devanagari"),
+    (0x1CD0, 0x1CFF, "devanagari"),
+    (0xA8E0, 0xA8FF, "devanagari"),
+    (0x0E00, 0x0E7F, "thai"),
+    (0x1100, 0x11FF, "cjk"),
+    (0x2E80, 0x2FDF, "cjk"),
+    (0x3000, 0x303F, "cjk"),
+    (0x3040, 0x31FF, "cjk"),
+    (0x3200, 0x4DBF, "cjk"),
+    (0x4E00, 0x9FFF, "cjk"),
+    (0xA960, 0xA97F, "cjk"),
+    (0xAC00, 0xD7FF, "cjk"),
+    (0xF900, 0xFAFF, "cjk"),
+    (0xFE30, 0xFE4F, "cjk"),
+    (0xFF00, 0xFFEF, "cjk"),
+    (0x20000, 0x3FFFF, "cjk"),
+)
+"""Code points drawn with a fallback font (even where DejaVu has a glyph, as for Arabic's basic
+letters: Noto's shaping tables join them)."""
+JOINERS = frozenset("\u200c\u200d")
+"""Zero-width (non-)joiners: they shape their neighbours (Indic, Arabic) or make one emoji."""
+_NO_BREAK_BEFORE = frozenset(
+    "、。，．・：；？！ー）」』〕］｝〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々"
+)
+"""Japanese and Chinese characters a line may not start with (closing marks, small kana)."""
 
 
-def _visual_order(text: str) -> str:
-    """`text` in the order it is drawn left to right: each run of right-to-left letters (with
-    the spaces and marks inside it) reversed. A small bidi step, enough for names: the font is
-    drawn with Pillow's basic layout, which does not reorder (and raqm may be missing)."""
-    out: list[str] = []
-    run: list[str] = []
-    for ch in text:
-        kind = unicodedata.bidirectional(ch)
-        if kind in RIGHT_TO_LEFT or (run and kind in ("WS", "NSM")):
-            run.append(ch)
+def _fallback_file(script: str) -> Path:
+    package, stem = FALLBACK_FONTS[script]
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    return next(path for path in sorted(root.rglob("*")) if path.name.startswith(stem))
+
+
+_layout_faces: dict[tuple[str, int, bool], ImageFont.FreeTypeFont] = {}
+"""(script, size, bold) -> the font opened for it (a few dozen at most: the pictures' sizes)."""
+
+
+def layout_face(script: str, size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    """The font Raqm sets a run of `script` in (opened when first asked for; kept). Noto's
+    variable fonts are set to bold's weight for bold text; Noto Sans CJK has one weight."""
+    key = (script, size, bold)
+    face = _layout_faces.get(key)
+    if face is None:
+        face = _layout_faces.setdefault(key, _open_layout_face(script, size, bold))
+    return face
+
+
+def opened_layout_faces() -> list[tuple[str, int, bool]]:
+    """The (script, size, bold) of each font Raqm sets text in that was opened so far."""
+    return sorted(_layout_faces)
+
+
+def _layout_engine() -> ImageFont.Layout:
+    """Raqm where Pillow has it (`HAVE_RAQM`), else the basic layout."""
+    return ImageFont.Layout.RAQM if HAVE_RAQM else ImageFont.Layout.BASIC
+
+
+def _open_layout_face(script: str, size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    if script == LATIN:
+        path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+        return ImageFont.truetype(str(path), size, layout_engine=_layout_engine())
+    face = ImageFont.truetype(str(_fallback_file(script)), size, layout_engine=_layout_engine())
+    if script != "cjk":
+        axes = {axis["name"]: axis["default"] for axis in face.get_variation_axes()}
+        if b"Weight" in axes:
+            axes[b"Weight"] = 700 if bold else 400
+        face.set_variation_by_axes([float(value or 0) for value in axes.values()])
+    return face
+
+
+@cache
+def _fallback_missing(script: str) -> bytes:
+    return bytes(layout_face(script, 24, False).getmask("\U0010fffd"))
+
+
+def _script_range(char: str) -> str | None:
+    code = ord(char)
+    for low, high, script in SCRIPT_RANGES:
+        if low <= code <= high:
+            return script
+    return None
+
+
+@lru_cache(maxsize=8192)
+def script_of(char: str, bold: bool) -> str | None:
+    """The script whose font draws `char` (LATIN: DejaVu), or None when no font here has it."""
+    script = _script_range(char)
+    if script is None:
+        return LATIN if _drawable(char, bold) else None
+    if bytes(layout_face(script, 24, False).getmask(char)) == _fallback_missing(script):
+        return None
+    return script
+
+
+def _attaches(char: str) -> bool:
+    """Whether `char` belongs to the character before it (a mark, a joiner, a variation selector,
+    a skin tone, an emoji tag)."""
+    code = ord(char)
+    return (
+        unicodedata.category(char)[0] == "M"
+        or char in JOINERS
+        or 0xFE00 <= code <= 0xFE0F
+        or 0x1F3FB <= code <= 0x1F3FF
+        or 0xE0020 <= code <= 0xE007F
+    )
+
+
+@lru_cache(maxsize=2048)
+def _clusters(text: str, bold: bool) -> tuple[tuple[str, str | None], ...]:
+    """`text` as (cluster, script) pairs, a cluster being a character with the marks and joiners
+    that belong to it, invisible characters dropped. A cluster no font has (an emoji, with its
+    skin tone, its joined parts, its flag's second letter) is one MISSING of DejaVu's."""
+    out: list[list[str | None]] = []
+    boxed = False  # whether the last cluster is a MISSING that ends in a joiner (an emoji goes on)
+    flag = False  # whether the last cluster is the first of a flag's two letters
+    for char in text:
+        category = unicodedata.category(char)
+        if out and (_attaches(char) or boxed):
+            if out[-1][1] is None:
+                boxed = char == "\u200d"
+                continue
+            out[-1][0] = str(out[-1][0]) + char
             continue
-        out.extend(_close_run(run))
-        run = []
-        out.append(ch)
-    out.extend(_close_run(run))
-    return "".join(out)
+        if category in ("Cc", "Cf", "Co", "Cs", "Cn") or (category[0] == "Z" and char != " "):
+            if char.isspace():
+                out.append([" ", LATIN])
+            continue
+        if 0x1F1E6 <= ord(char) <= 0x1F1FF and flag:
+            flag = False
+            continue
+        flag = 0x1F1E6 <= ord(char) <= 0x1F1FF
+        boxed = False
+        script = LATIN if char == " " else script_of(char, bold)
+        out.append([MISSING if script is None else char, script])
+    return tuple((str(cluster), script) for cluster, script in out)
 
 
-def _close_run(run: list[str]) -> list[str]:
-    """A run of right-to-left text reversed, its trailing spaces kept after it."""
-    spaces = len(run) - len("".join(run).rstrip())
-    body = run[: len(run) - spaces]
-    return body[::-1] + run[len(run) - spaces :]
+@lru_cache(maxsize=4096)
+def needs_layout(text: str, bold: bool = False) -> bool:
+    """Whether `text` must be set by Raqm (see above): it holds right-to-left text, a script of a
+    fallback font, or a character no font here has (then MISSING is drawn)."""
+    return not all(
+        char == " "
+        or (
+            _drawable(char, bold)
+            and unicodedata.bidirectional(char) not in RIGHT_TO_LEFT
+            and not _script_range(char)
+        )
+        for char in text
+    )
 
 
 def clean_text(text: str, *, bold: bool = False) -> str:
-    """`text` as it should be drawn, on one line: right-to-left runs in visual order, invisible
-    format and control characters dropped, and each character our font cannot draw (emoji, most
-    CJK) shown as MISSING. Every name in a picture goes through it."""
+    """`text` as it should be drawn, on one line, in its logical order (right-to-left runs are
+    turned when drawn): invisible format and control characters dropped, and each character no
+    font here can draw (an emoji) shown as one MISSING. Every name in a picture goes through it."""
     flat = " ".join(text.split())
-    shown = []
-    for ch in flat:
-        if ch == " " or _drawable(ch, bold):
-            shown.append(ch)
-        elif unicodedata.category(ch) not in ("Cf", "Cc", "Mn", "Me"):
-            shown.append(MISSING)
-    return _visual_order(" ".join("".join(shown).split()))
+    return " ".join("".join(cluster for cluster, _ in _clusters(flat, bold)).split())
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line that one font sets in one direction."""
+
+    text: str
+    script: str
+    rtl: bool
+
+
+def _strength(cluster: str) -> str:
+    """ "R" (right to left), "L" (left to right) or "N" (neutral: spaces, digits, punctuation)."""
+    kind = unicodedata.bidirectional(cluster[0])
+    return "R" if kind in RIGHT_TO_LEFT else "L" if kind == "L" else "N"
+
+
+@lru_cache(maxsize=2048)
+def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
+    """`text` as runs in the order they are drawn, left to right, in a left-to-right line: a
+    stretch from a right-to-left letter to the last one before the next left-to-right letter
+    (the spaces, digits and marks between them included) is read from the right, its runs drawn
+    in turn from the right, each one set right to left by Raqm (which orders its digits)."""
+    clusters = _clusters(text, bold)
+    strengths = [_strength(cluster) for cluster, _ in clusters]
+    rtl = [False] * len(clusters)
+    index = 0
+    while index < len(clusters):
+        if strengths[index] != "R":
+            index += 1
+            continue
+        end = index
+        for later in range(index + 1, len(clusters)):
+            if strengths[later] == "L":
+                break
+            if strengths[later] == "R":
+                end = later
+        for inside in range(index, end + 1):
+            rtl[inside] = True
+        index = end + 1
+    pieces: list[tuple[str, str, bool, int]] = []  # (text, script, rtl, which stretch)
+    stretch = 0
+    for position, ((cluster, script), backwards) in enumerate(zip(clusters, rtl, strict=True)):
+        script = script or LATIN
+        if position and backwards != rtl[position - 1]:
+            stretch += 1
+        if cluster == " " and pieces and pieces[-1][2] == backwards:
+            script = pieces[-1][1]  # a space joins the run it is in
+        if pieces and pieces[-1][1:] == (script, backwards, stretch):
+            pieces[-1] = (pieces[-1][0] + cluster, script, backwards, stretch)
+        else:
+            pieces.append((cluster, script, backwards, stretch))
+    ordered: list[Run] = []
+    group: list[Run] = []
+    for piece, script, backwards, _ in pieces:
+        run = Run(piece, script, backwards)
+        if backwards:
+            group.insert(0, run)
+            continue
+        ordered.extend(group)
+        group = []
+        ordered.append(run)
+    ordered.extend(group)
+    return tuple(_merge_stretches(ordered))
+
+
+def _merge_stretches(ordered: list[Run]) -> list[Run]:
+    """Neighbouring runs of one font and direction as one (two stretches read from the right
+    are never neighbours, so this only joins what `runs` split at no boundary)."""
+    merged: list[Run] = []
+    for run in ordered:
+        if merged and not run.rtl and not merged[-1].rtl and merged[-1].script == run.script:
+            merged[-1] = Run(merged[-1].text + run.text, run.script, False)
+        else:
+            merged.append(run)
+    return merged
+
+
+def _cjk_language(text: str) -> str | None:
+    """The language whose forms Noto Sans CJK should draw `text` in: Japanese where it has kana,
+    Korean where it has Hangul; else the font's own (Traditional Chinese)."""
+    if any(0x3040 <= ord(char) <= 0x30FF for char in text):
+        return "ja"
+    if any(0xAC00 <= ord(char) <= 0xD7AF or 0x1100 <= ord(char) <= 0x11FF for char in text):
+        return "ko"
+    return None
+
+
+def _is_bold(face: ImageFont.FreeTypeFont) -> bool:
+    return str(face.path).endswith("Bold.ttf")
+
+
+HAVE_RAQM = features.check_feature("raqm")
+"""Whether Pillow has Raqm here (it needs the FriBiDi library, `libfribidi0` on Debian). Without
+it a run is set by the basic layout: right-to-left letters turned one by one (readable, but
+Arabic's letters unjoined, Devanagari's and Thai's marks unplaced)."""
+
+
+def _run_options(run: Run, line: str) -> dict[str, Any]:
+    if not HAVE_RAQM:
+        return {}
+    options: dict[str, Any] = {"direction": "rtl" if run.rtl else "ltr"}
+    if run.script == "cjk":
+        language = _cjk_language(line)
+        if language is not None:
+            options["language"] = language
+    return options
+
+
+@lru_cache(maxsize=4096)
+def _laid_out(
+    line: str, face: ImageFont.FreeTypeFont
+) -> tuple[tuple[Run, ImageFont.FreeTypeFont, float], ...]:
+    """The runs of `line` with the font each is set in at `face`'s size and its advance (cached)."""
+    bold = _is_bold(face)
+    out = []
+    for run in runs(line, bold):
+        if run.rtl and not HAVE_RAQM:
+            run = Run("".join(reversed(run.text)), run.script, run.rtl)
+        run_face = layout_face(run.script, int(face.size), bold)
+        out.append((run, run_face, run_face.getlength(run.text, **_run_options(run, line))))
+    return tuple(out)
+
+
+CJK_BOLD_STROKE = 0.025
+"""The outline (a share of the size) that makes Noto Sans CJK's one weight look as bold as
+DejaVu Sans Bold beside it."""
+
+
+def _baseline_shift(face: ImageFont.FreeTypeFont, vertical: str) -> float:
+    """How far below `y` the baseline lies for Pillow's vertical anchor `vertical`, by DejaVu's
+    measures (so that text set in runs of several fonts sits on one baseline)."""
+    ascent, descent = face.getmetrics()
+    return {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "b": -descent, "d": -descent}[
+        vertical
+    ]
+
+
+def _draw_laid_out(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    line: str,
+    face: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+) -> None:
+    """`line` drawn by Raqm in its runs (see `runs`), placed as `anchor` says."""
+    laid = _laid_out(line, face)
+    total = sum(width for _, _, width in laid)
+    x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    y = xy[1] + _baseline_shift(face, anchor[1])
+    bold = _is_bold(face)
+    for run, run_face, width in laid:
+        options = _run_options(run, line)
+        if bold and run.script == "cjk":  # Noto Sans CJK has one weight: thickened, as bold as DejaVu's
+            options.update(stroke_width=round(face.size * CJK_BOLD_STROKE, 2), stroke_fill=fill)
+        draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
+        x += width
 
 
 LENGTH_CACHE = 4096
@@ -132,7 +444,10 @@ def text_length(text: str, face: ImageFont.FreeTypeFont) -> float:
     """`face.getlength(text)`, the same number, from the lengths of its characters and of each
     pair of neighbours (cached). Pillow's basic layout, which our fonts use, advances the pen by
     each glyph's advance and the kerning of each pair of neighbours, nothing else; measuring text
-    with FreeType loads and hints every glyph, about as slow as drawing it."""
+    with FreeType loads and hints every glyph, about as slow as drawing it. A text set by Raqm
+    (`needs_layout`) is as long as its runs."""
+    if needs_layout(text, _is_bold(face)):
+        return sum(width for _, _, width in _laid_out(text, face))
     return _prefix_lengths(text, face)[-1] / 64
 
 
@@ -141,10 +456,21 @@ def _with_ellipsis(prefix: str, length: int, face: ImageFont.FreeTypeFont) -> in
     return length + _prefix_lengths(prefix[-1:] + "…", face)[-1] - _prefix_lengths(prefix[-1:], face)[-1]
 
 
+def _cut_allowed(text: str, index: int) -> bool:
+    """Whether `text` may be cut before `index` without splitting what is drawn as one (a letter
+    and its marks, a Devanagari conjunct, an emoji)."""
+    if index in (0, len(text)):
+        return True
+    return not _attaches(text[index]) and text[index - 1] not in JOINERS and text[index - 1] != "\u094d"
+
+
 @lru_cache(maxsize=2048)
 def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     """`text`, shortened with an ellipsis if needed so that it fits in `width` pixels (cached, and
-    measured with `text_length`; 2,048 strings at most)."""
+    measured with `text_length`; 2,048 strings at most). For a name: it may be cut in a word
+    (`shorten` cuts between words)."""
+    if needs_layout(text, _is_bold(face)):
+        return _trim_laid_out(text, face, width)
     lengths = _prefix_lengths(text, face)
     if lengths[-1] / 64 <= width:
         return text
@@ -163,26 +489,87 @@ def trim(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
     return text[:low].rstrip() + "…"
 
 
+def _trim_laid_out(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`trim` for a text set by Raqm: cut only between what is drawn as one."""
+    if text_length(text, face) <= width:
+        return text
+    cuts = [index for index in range(len(text)) if _cut_allowed(text, index)]
+    low, high = 0, len(cuts)  # the longest prefix (by cut) that fits with "…" is in [low, high)
+    while low < high - 1:
+        middle = (low + high) // 2
+        if text_length(text[: cuts[middle]].rstrip() + "…", face) <= width:
+            low = middle
+        else:
+            high = middle
+    return text[: cuts[low]].rstrip() + "…"
+
+
+def _breaks_between(before: str, after: str) -> bool:
+    """Whether a line may break between two characters of a word: between two Chinese or Japanese
+    characters (which write no spaces), unless `after` may not start a line."""
+    return (
+        _script_range(before) == "cjk"
+        and _script_range(after) == "cjk"
+        and not 0xAC00 <= ord(after) <= 0xD7AF  # Korean writes spaces between its words
+        and after not in _NO_BREAK_BEFORE
+    )
+
+
+def pieces(text: str) -> tuple[tuple[str, bool], ...]:
+    """The pieces of `text` a line may break between, each with whether a space comes before it:
+    its words, and the characters of Chinese and Japanese words."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        start = 0
+        for index in range(1, len(word)):
+            if _breaks_between(word[index - 1], word[index]):
+                out.append((word[start:index], start == 0))
+                start = index
+        out.append((word[start:], start == 0))
+    return tuple(out)
+
+
+def _joined(chosen: Sequence[tuple[str, bool]]) -> str:
+    return "".join((" " if space and index else "") + piece for index, (piece, space) in enumerate(chosen))
+
+
+@lru_cache(maxsize=2048)
+def shorten(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text`, shortened if needed to fit in `width` pixels at a word's end, with "…" (cut in
+    its first word, as `trim` does, only when even that word does not fit)."""
+    if text_length(text, face) <= width:
+        return text
+    parts = pieces(text)
+    for count in range(len(parts) - 1, 0, -1):
+        shown = _joined(parts[:count]).rstrip(" ,;:·—-") + "…"
+        if text_length(shown, face) <= width:
+            return shown
+    return trim(text, face, width)
+
+
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) -> tuple[str, ...]:
-    """`text` in at most `lines` lines of `width` pixels, broken between words (cached by `trim`'s
-    measures). Only words that cannot fit are cut, the last line shortened with "…": `fits` tells
-    whether that happens, and the tests make sure no text of the pictures needs it."""
+    """`text` in at most `lines` lines of `width` pixels, broken between words (and between the
+    characters of Chinese and Japanese, which write no spaces; cached by `trim`'s measures). What
+    does not fit is shortened at a word's end with "…" (a single word too long for a line is
+    cut): `fits` tells whether that happens, and the tests make sure no text of the pictures
+    needs it."""
     out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines - 1:
-        count = len(words)
-        while count > 1 and text_length(" ".join(words[:count]), face) > width:
+    parts = pieces(text)
+    while parts and len(out) < lines - 1:
+        count = len(parts)
+        while count > 1 and text_length(_joined(parts[:count]), face) > width:
             count -= 1
-        out.append(trim(" ".join(words[:count]), face, width))
-        words = words[count:]
-    if words:
-        out.append(trim(" ".join(words), face, width))
+        out.append(trim(_joined(parts[:count]), face, width))
+        parts = parts[count:]
+    if parts:
+        out.append(shorten(_joined(parts), face, width))
     return tuple(out)
 
 
 def fits(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 1) -> bool:
     """Whether `wrap` lays `text` out in `lines` lines of `width` pixels without cutting a word."""
-    return " ".join(wrap(text, face, width, lines)) == " ".join(text.split())
+    shown = [piece for line in wrap(text, face, width, lines) for piece, _ in pieces(line)]
+    return shown == [piece for piece, _ in pieces(text)]
 
 
 TEXT_CACHE_BYTES = 4 << 20
@@ -224,6 +611,9 @@ def text(
     anchors that do not depend on the words' own height), and words apart do not touch."""
     if "\n" in words or draw.fontmode != "L":
         draw.text(xy, words, font=font, fill=fill, anchor=anchor)
+        return
+    if needs_layout(words, _is_bold(font)):
+        _draw_laid_out(draw, xy, words, font, fill, anchor)
         return
     ink, _fill = draw._getink(fill)
     assert ink is not None
@@ -510,6 +900,7 @@ def clear_text_cache() -> None:
         _tiles.clear()
         _mask_bytes = _glyph_bytes = _tile_bytes = 0
     _steps.clear()
+    _layout_faces.clear()
 
 
 def text_in_circle(

@@ -31,6 +31,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from rules import CHANCE, RESIGNED, Move
+from rules.text import ENGLISH, Words
 from rules.verquere import (
     ALL_ON_24,
     BORNE_OFF,
@@ -237,11 +238,14 @@ def die_sprite(value: int, seat: int, size: int) -> Image.Image:
     return big.reduce(s)
 
 
+def hit_words(count: int, words: Words) -> str:
+    return words.gettext("HIT") if count == 1 else words.gettext("HIT ×{count}", count=count)
+
+
 @cache
-def hit_badge(count: int) -> Image.Image:
+def hit_badge(text: str) -> Image.Image:
     """HIT (or HIT ×2) in a white badge with a dark border, where the last turn hit."""
     face = typeset.font(18, bold=True)
-    text = "HIT" if count == 1 else f"HIT ×{count}"
     width, height = int(typeset.text_length(text, face)) + 16, 28
     big, draw, s = stencil.supersampled((width, height))
     draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=8 * s, fill=palette.OUTLINE)
@@ -249,16 +253,48 @@ def hit_badge(count: int) -> Image.Image:
         (2 * s, 2 * s, width * s - 1 - 2 * s, height * s - 1 - 2 * s), radius=6 * s, fill=(255, 255, 255)
     )
     small = big.reduce(s)
-    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=palette.OUTLINE, anchor="mm")
+    typeset.text(
+        ImageDraw.Draw(small), (width / 2, height / 2), text, font=face, fill=palette.OUTLINE, anchor="mm"
+    )
     return small
 
 
 # -- the empty board ----------------------------------------------------------------------------------
 
 
+def tray_words(words: Words) -> tuple[str, str, str]:
+    """The words on the trays: the home point's, the head's, where men are borne off."""
+    return words.gettext("home"), words.gettext("head"), words.gettext("off")
+
+
+TRAY_WORDS = tray_words(ENGLISH)
+
+
 @cache
-def empty_board() -> Image.Image:
-    """The frame, the trays, the bar, the 24 points and their numbers (the viewer's), no men."""
+def empty_board(labels: tuple[str, str, str] = TRAY_WORDS) -> Image.Image:
+    """The frame, the trays, the bar, the 24 points and their numbers (the viewer's), no men,
+    and the words on the trays (`tray_words`)."""
+    image = unlabelled_board().copy()
+    draw = ImageDraw.Draw(image)
+    small = typeset.font(18, bold=True)
+    room = TRAY - 2  # each word within its tray
+    home, head, off = (typeset.shorten(label, small, room) for label in labels)
+    typeset.text(draw, (RIGHT_TRAY + TRAY / 2, LABEL / 2 + 1), home, font=small, fill=HEAD_MARK, anchor="mm")
+    typeset.text(draw, (TRAY / 2, LABEL / 2 + 1), head, font=small, fill=HEAD_MARK, anchor="mm")
+    typeset.text(
+        draw,
+        (RIGHT_TRAY + TRAY / 2, BOTTOM_ROW_END + LABEL / 2 - 1),
+        off,
+        font=small,
+        fill=NUMBER_INK,
+        anchor="mm",
+    )
+    return image
+
+
+@cache
+def unlabelled_board() -> Image.Image:
+    """`empty_board` without its words (what a man's box shows under it: `man_tile`)."""
     big, draw, s = frame.supersampled_board((WIDTH, BOARD_HEIGHT), 16, FRAME_WOOD)
     for left in (0, RIGHT_TRAY):
         draw.rounded_rectangle(
@@ -290,16 +326,6 @@ def empty_board() -> Image.Image:
         y = LABEL / 2 + 1 if point <= 12 else BOTTOM_ROW_END + LABEL / 2 - 1
         ink = HEAD_MARK if point in (1, 12) else NUMBER_INK
         draw.text((point_x(point), y), str(point), font=face, fill=ink, anchor="mm")
-    small = typeset.font(18, bold=True)
-    draw.text((RIGHT_TRAY + TRAY / 2, LABEL / 2 + 1), "home", font=small, fill=HEAD_MARK, anchor="mm")
-    draw.text((TRAY / 2, LABEL / 2 + 1), "head", font=small, fill=HEAD_MARK, anchor="mm")
-    draw.text(
-        (RIGHT_TRAY + TRAY / 2, BOTTOM_ROW_END + LABEL / 2 - 1),
-        "off",
-        font=small,
-        fill=NUMBER_INK,
-        anchor="mm",
-    )
     return image
 
 
@@ -320,7 +346,7 @@ def man_tile(place: int, slot: int, seat: int, label: str) -> tuple[Image.Image,
     centre = bar_centre(place == 0, slot) if place <= 0 else man_centre(place, slot)
     sprite = man_sprite(seat, label)
     left, top = frame.centred(sprite, centre)
-    tile = empty_board().crop((left, top, left + sprite.width, top + sprite.height))
+    tile = unlabelled_board().crop((left, top, left + sprite.width, top + sprite.height))
     layers.paste_sprite(tile, sprite, (0, 0))
     return tile, (left, top)
 
@@ -527,7 +553,7 @@ def warm_up(state: VerquereState, last_move: Move | None) -> None:
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, _ = turn_arrows(state, last_move, viewer(state, None))
         add_arrows(board, paths, ARROW)
-    banner = banner_texts(state)
+    banner = banner_texts(state, ENGLISH)
     if banner is not None:
         _warm_banner(*banner, wide=not dice_shown(state))
 
@@ -582,31 +608,43 @@ def path_stencils(
 # -- banners and words ---------------------------------------------------------------------------------
 
 
-def banner_texts(state: VerquereState) -> tuple[str, str] | None:
+def banner_texts(state: VerquereState, words: Words) -> tuple[str, str] | None:
     """The banner's title and line: Jean, Juncker, or how the game ended; None for none."""
     outcome = state.outcome()
     if outcome is not None:
-        winner = SEAT_NAMES[outcome.winners[0]] if outcome.winners else ""
-        loser = SEAT_NAMES[1 - outcome.winners[0]] if outcome.winners else ""
+        winner = frame.said(SEAT_NAMES[outcome.winners[0]], words) if outcome.winners else ""
+        loser = frame.said(SEAT_NAMES[1 - outcome.winners[0]], words) if outcome.winners else ""
         if outcome.termination == JEAN:
-            return "JEAN", f"{loser} can never enter all men: {winner} wins a double game (2 points)"
+            return words.gettext("JEAN"), words.gettext(
+                "{loser} can never enter all men: {winner} wins a double game (2 points)",
+                loser=loser,
+                winner=winner,
+            )
         if outcome.termination == ALL_ON_24:
-            return "ALL 15 ON POINT 24", f"{winner} wins a double game (2 points)"
+            return words.gettext("ALL 15 ON POINT 24"), words.gettext(
+                "{winner} wins a double game (2 points)", winner=winner
+            )
         if outcome.termination == BORNE_OFF:
-            return f"{winner.upper()} BORE OFF ALL 15 MEN", f"{winner} wins a single game (1 point)"
+            return words.gettext("{seat} BORE OFF ALL 15 MEN", seat=winner.upper()), words.gettext(
+                "{winner} wins a single game (1 point)", winner=winner
+            )
         if outcome.termination == JUNCKER:
-            return "BOTH JUNCKER", "Neither player can ever move again: the game is a draw"
+            return words.gettext("BOTH JUNCKER"), words.gettext(
+                "Neither player can ever move again: the game is a draw"
+            )
         if outcome.termination == RESIGNED:
-            return f"{loser.upper()} RESIGNED", f"{winner} wins a single game (1 point)"
-        return "GAME OVER", outcome.reason
+            return words.gettext("{seat} RESIGNED", seat=loser.upper()), words.gettext(
+                "{winner} wins a single game (1 point)", winner=winner
+            )
+        return words.gettext("GAME OVER"), frame.said(outcome.reason, words)
     stuck = [seat for seat in (0, 1) if state.bar[seat] and state.juncker(seat)]
     if stuck:
         seat = stuck[0]
-        bar = state.bar[seat]
-        return (
-            "JUNCKER",
-            f"{SEAT_NAMES[seat]} has {bar} men on the bar and fewer points open: "
-            f"{SEAT_NAMES[seat]}'s turns pass",
+        return words.gettext("JUNCKER"), words.ngettext(
+            "{seat} has {count} man on the bar and fewer points open: {seat}'s turns pass",
+            "{seat} has {count} men on the bar and fewer points open: {seat}'s turns pass",
+            state.bar[seat],
+            seat=frame.said(SEAT_NAMES[seat], words),
         )
     return None
 
@@ -661,60 +699,93 @@ def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int =
         typeset.text(draw, (middle, y), text, font=line_face, fill=BANNER_INK, anchor="mm")
 
 
-def _who(names: Sequence[str], seat: int) -> str:
-    name = names[seat]
-    short = typeset.trim(name, typeset.font(TEXT_SIZE, bold=True), 260)
-    return SEAT_NAMES[seat] if name == SEAT_NAMES[seat] else f"{short} ({SEAT_NAMES[seat]})"
+def _who(names: Sequence[str], seat: int, words: Words) -> str:
+    seat_name = frame.said(SEAT_NAMES[seat], words)
+    return frame.named(names[seat], seat_name, 260, typeset.font(TEXT_SIZE, bold=True), words)
 
 
-def last_turn_text(last_move: Move | None, names: Sequence[str], me: int) -> str:
+def last_turn_text(last_move: Move | None, names: Sequence[str], me: int, words: Words) -> str:
     """The last turn in words, its points in the numbering of the board seen from `me` (the
     mover's own notation follows when that is another numbering)."""
     if isinstance(last_move, Turn):
-        text = f"{_who(names, last_move.seat)} played {last_move.written_for(me)}"
-        if last_move.seat != me:
-            text += f" ({last_move} as {SEAT_NAMES[last_move.seat]} writes it)"
+        who = _who(names, last_move.seat, words)
+        seen = last_move.written_for(me)
         hit = last_move.men_hit
-        if hit:
-            text += f", hitting {hit} {'man' if hit == 1 else 'men'}"
-        return text
-    if isinstance(last_move, Pass):
-        return (
-            f"{_who(names, last_move.seat)} passed ({last_move.dice[0]}-{last_move.dice[1]}): {last_move.why}"
+        if last_move.seat == me and not hit:
+            return words.gettext("{player} played {move}", player=who, move=seen)
+        if last_move.seat == me:
+            return words.ngettext(
+                "{player} played {move}, hitting {count} man",
+                "{player} played {move}, hitting {count} men",
+                hit,
+                player=who,
+                move=seen,
+            )
+        mover = frame.said(SEAT_NAMES[last_move.seat], words)
+        if not hit:
+            return words.gettext(
+                "{player} played {move} ({written} as {seat} writes it)",
+                player=who,
+                move=seen,
+                written=str(last_move),
+                seat=mover,
+            )
+        return words.ngettext(
+            "{player} played {move} ({written} as {seat} writes it), hitting {count} man",
+            "{player} played {move} ({written} as {seat} writes it), hitting {count} men",
+            hit,
+            player=who,
+            move=seen,
+            written=str(last_move),
+            seat=mover,
         )
-    return "No turn played yet"
+    if isinstance(last_move, Pass):
+        return words.gettext(
+            "{player} passed ({dice}): {why}",
+            player=_who(names, last_move.seat, words),
+            dice=f"{last_move.dice[0]}-{last_move.dice[1]}",
+            why=frame.said(last_move.why, words),
+        )
+    return words.gettext("No turn played yet")
 
 
-def numbering_text(me: int) -> str:
-    return f"Seen from {SEAT_NAMES[me]}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off"
+def numbering_text(me: int, words: Words) -> str:
+    return words.gettext(
+        "Seen from {seat}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off",
+        seat=frame.said(SEAT_NAMES[me], words),
+    )
 
 
 # -- the whole picture ----------------------------------------------------------------------------------
 
 
 def draw_board(
-    state: VerquereState, me: int, last_move: Move | None, names: Sequence[str]
+    state: VerquereState, me: int, last_move: Move | None, names: Sequence[str], words: Words
 ) -> list[Image.Image | png.Slices]:
     """The board seen from seat `me`, with the words under it, as bands for `frame.compose`: the
     board (drawn in layers over the empty board, nothing below it), and the lines of words
     (cached) with plain rows around."""
     return [
-        board_layers(state, me, last_move).slices(),
-        *words_under_the_board(last_move, names, me),
+        board_layers(state, me, last_move, words).slices(),
+        *words_under_the_board(last_move, names, me, words),
     ]
 
 
-def board_layers(state: VerquereState, me: int, last_move: Move | None) -> layers.LayeredBoard:
+def board_layers(state: VerquereState, me: int, last_move: Move | None, words: Words) -> layers.LayeredBoard:
     """The board seen from seat `me`: the men, the last turn's arrows and hits, the dice and the
     banner, as layers over the empty board, in that order."""
-    board = layers.LayeredBoard(empty_board(), "verquere")
+    # The empty board's words are the language's: its strips are named by them too.
+    labels = tray_words(words)
+    board = layers.LayeredBoard(
+        empty_board(labels), "verquere" if labels == TRAY_WORDS else ("verquere", labels)
+    )
     add_men(board, state, me)
-    banner = banner_texts(state)
+    banner = banner_texts(state, words)
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, badges = turn_arrows(state, last_move, me)
         add_arrows(board, paths, ARROW)
         for where, count in badges:
-            badge = hit_badge(count)
+            badge = hit_badge(hit_words(count, words))
             corner = frame.centred(badge, where)
             board.paste(("hit", count, corner), badge, corner)
     if state.dice is not None and dice_shown(state):
@@ -729,46 +800,58 @@ def dice_shown(state: VerquereState) -> bool:
     return state.dice is not None and state.outcome() is None
 
 
-def words_under_the_board(last_move: Move | None, names: Sequence[str], me: int) -> list[Image.Image]:
+def words_under_the_board(
+    last_move: Move | None, names: Sequence[str], me: int, words: Words
+) -> list[Image.Image]:
     """The lines of words under the board (cached), with plain rows around them."""
+    head = frame.caption_head(words.gettext("Last turn"), words)
     lines = [
-        frame.text_line("Last turn", last_turn_text(last_move, names, me), CAPTION),
-        frame.text_line("", numbering_text(me), CAPTION),
+        frame.text_line(head, last_turn_text(last_move, names, me, words), CAPTION),
+        frame.text_line("", numbering_text(me, words), CAPTION),
     ]
     below = STRIP_HEIGHT - 8 - sum(line.height for line in lines)
-    return [frame.plain(8), *lines, frame.plain(below)]
+    # A longer language may take two lines for each caption: the picture grows to hold them.
+    return [frame.plain(8), *lines, *([frame.plain(below)] if below > 0 else [])]
 
 
-def status(state: VerquereState, names: Sequence[str]) -> frame.Status:
+def status(state: VerquereState, names: Sequence[str], words: Words) -> frame.Status:
     """Whose turn it is and the roll to play (or to roll), or the outcome."""
     if state.outcome() is None and state.to_move == CHANCE:
-        return frame.Status(f"{frame.who(state, names, state.turn)} to roll", COLOURS[state.turn])
-    base = frame.status_for(state, names, COLOURS)
+        who = frame.who(state, names, state.turn, words)
+        return frame.Status(words.gettext("{player} to roll", player=who), COLOURS[state.turn])
+    base = frame.status_for(state, names, COLOURS, words)
     if state.outcome() is None and state.dice is not None:
-        return frame.Status(f"{base.text} · roll {state.dice[0]}-{state.dice[1]}", base.colour)
+        roll = f"{state.dice[0]}-{state.dice[1]}"
+        return frame.Status(words.gettext("{status} · roll {dice}", status=base.text, dice=roll), base.colour)
     return base
 
 
-def men_line(state: VerquereState, seat: int) -> tuple[str, ...]:
+def men_line(state: VerquereState, seat: int, words: Words) -> tuple[str, ...]:
     """A card's words after the score: men borne off and on the bar (where there are some), and
     while playing the pips to go (short, to fit the card)."""
-    men = [f"{state.off[seat]} off", f"{state.bar[seat]} on bar" if state.bar[seat] else ""]
+    men = [words.ngettext("{count} off", "{count} off", state.off[seat])]
+    if state.bar[seat]:
+        men.append(words.ngettext("{count} on bar", "{count} on bar", state.bar[seat]))
     if state.result is None:
-        men.append(f"{state.pips_to_go(seat)} pips")
-    return tuple(part for part in men if part)
+        men.append(words.ngettext("{count} pip", "{count} pips", state.pips_to_go(seat)))
+    return tuple(men)
 
 
 def picture(
-    state: VerquereState, last_move: Move | None, shown: tuple[str, ...], perspective: int | None
+    state: VerquereState,
+    last_move: Move | None,
+    shown: tuple[str, ...],
+    perspective: int | None,
+    words: Words,
 ) -> frame.Picture:
     """The whole picture of a Verquere state, seen from `perspective` (default: see `viewer`)."""
     me = viewer(state, perspective)
-    scores = [frame.score_line(state, seat, *men_line(state, seat)) for seat in (0, 1)]
-    seats = frame.panel_seats(state, shown, COLOURS, scores, resigned=frame.resigned_seats(state))
+    scores = [frame.score_line(state, seat, words, *men_line(state, seat, words)) for seat in (0, 1)]
+    seats = frame.panel_seats(state, shown, COLOURS, scores, words, resigned=frame.resigned_seats(state))
     return frame.compose(
         state.game.title_for(state.seats),
-        status(state, shown),
-        draw_board(state, me, last_move, shown),
+        status(state, shown, words),
+        draw_board(state, me, last_move, shown, words),
         seats,
     )
 

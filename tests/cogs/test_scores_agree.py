@@ -18,6 +18,7 @@ from rules.glass_bead import GlassBeadState
 from rules.keibot import BEADS_PER_SEAT, KeibotState
 from rules.kerboge import KerbogeState
 from rules.keryo_pente import KeryoPenteState
+from rules.text import ENGLISH
 from rules.verquere import VerquereState
 from tests.support.playouts import pick_move
 from tests.support.snapshots import snapshot_of
@@ -90,4 +91,4 @@ def test_keibot_counts_the_beads_placed_during_play() -> None:
     players = str(next(field.value for field in match_embed(snapshot_of(state, None, NAMES), ENGLISH).fields))
     placed = [GAMES["keibot"].score_text(n) for n in state.placed]
     assert all(text in players for text in placed), players
-    assert keibot.scores(state)[0].startswith(placed[0])
+    assert keibot.scores(state, ENGLISH)[0].startswith(placed[0])

@@ -12,6 +12,7 @@ import render
 from render import glass_bead as picture
 from rules import GAMES
 from rules.glass_bead import GlassBeadState, Sowing
+from rules.text import ENGLISH
 from tests.support.glass_bead import position
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 
@@ -60,7 +61,7 @@ def test_direct_capture() -> None:
 def test_a_full_pit_shows_counts_and_must_feed() -> None:
     # 18 beads in A (shown as counts per value), North's pits empty: South must feed
     state = position(["000000000012345543", "", "", "", "", "", "", "", "", ""], ("", "12"))
-    assert picture.status(state, ("South", "North")).text == "South to move — must feed North"
+    assert picture.status(state, ("South", "North"), ENGLISH).text == "South to move — must feed North"
     assert_matches_reference(render.board(state), REFERENCE / "glass_bead_full_pit.png")
 
 
@@ -83,7 +84,7 @@ def test_the_endgame() -> None:
     before = position(["0000", "000", "0", "", "0", "0", "", "", "", ""], ("54", "11223345"))
     state, last = after(before, "E0 x 5")
     assert state.endgame and state.outcome() is None
-    status = picture.status(state, PLAYERS)
+    status = picture.status(state, PLAYERS, ENGLISH)
     assert status.text == "Bob (North) to move — endgame"
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "glass_bead_endgame.png")
@@ -101,7 +102,7 @@ def test_the_end_both_ways(cups: tuple[str, str], winner: int, text: str) -> Non
     state, last = after(before, "A00")
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (winner,)
-    assert picture.status(state, PLAYERS).text == text
+    assert picture.status(state, PLAYERS, ENGLISH).text == text
     if winner == 0:
         png = render.board(state, last_move=last, names=PLAYERS)
         assert_matches_reference(png, REFERENCE / "glass_bead_end.png")
@@ -110,7 +111,7 @@ def test_the_end_both_ways(cups: tuple[str, str], winner: int, text: str) -> Non
 def test_resignation_keeps_the_usual_status() -> None:
     state = GAME.start(2).resign(0)
     assert isinstance(state, GlassBeadState)
-    assert picture.status(state, PLAYERS).text == "Bob (North) wins — South resigned"
+    assert picture.status(state, PLAYERS, ENGLISH).text == "Bob (North) wins — South resigned"
 
 
 def test_same_input_same_bytes_and_phone_size() -> None:
@@ -130,12 +131,12 @@ def test_wrong_types_are_refused() -> None:
 
 def test_caption_spells_the_move_out() -> None:
     _, last = replay(DIRECT)
-    assert picture.caption(last) == "Last move: E1000 — 4 beads from E, captured 2 from d"
+    assert picture.caption(last, ENGLISH) == "Last move: E1000 — 4 beads from E, captured 2 from d"
     _, chain = after(
         position(["0", "0", "0", "0", "024", "05", "", "", "", "0000"], ("531", "1234"), 1), "e0000 x E42 53"
     )
     assert (
-        picture.caption(chain)
+        picture.caption(chain, ENGLISH)
         == "Last move: e0000 x E42 53 — 4 beads from e, took 4 2 from E, 5 3 from the cup"
     )
-    assert picture.caption(None).startswith("Sowing runs A → B")
+    assert picture.caption(None, ENGLISH).startswith("Sowing runs A → B")

@@ -14,6 +14,7 @@ from render import frame
 from render import keibot as picture
 from rules import GAMES, Outcome
 from rules.keibot import KeibotState, KnightMove, square_index
+from rules.text import ENGLISH
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.keibot import THREE_IN_A_ROW
 from tests.support.logs import words
@@ -111,10 +112,10 @@ def test_other_setups_and_a_resignation_render() -> None:
 
 def test_panel_lines() -> None:
     state, _ = replay(MIDDLE_GAME)
-    assert picture.scores(state) == ["4 beads placed · 6 left · took 1 Moai"] * 2
+    assert picture.scores(state, ENGLISH) == ["4 beads placed · 6 left · took 1 Moai"] * 2
     start = GAME.start(2)
     assert isinstance(start, KeibotState)
-    assert picture.scores(start)[0] == "0 beads placed · 10 left · took 0 Moai"
+    assert picture.scores(start, ENGLISH)[0] == "0 beads placed · 10 left · took 0 Moai"
 
 
 def test_same_input_same_bytes_and_a_phone_sized_picture() -> None:

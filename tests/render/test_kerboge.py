@@ -13,6 +13,7 @@ from render import kerboge as picture
 from render import palette
 from rules import CHANCE, GAMES, Outcome
 from rules.kerboge import AGROUND, HARBOUR, HEADS, KerbogeState, StoneMove
+from rules.text import ENGLISH
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.logs import moves
 
@@ -108,7 +109,7 @@ def test_end_with_a_shared_win() -> None:
     assert outcome is not None and outcome.winners == (0, 3)
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "kerboge_shared_win.png")
-    status = picture.status(state, PLAYERS)
+    status = picture.status(state, PLAYERS, ENGLISH)
     assert status.text == "alice (Sailor) and dave (Ruler) win with 9 points"
 
 
@@ -118,7 +119,7 @@ def test_end_with_the_serpent_winning() -> None:
     assert outcome is not None and outcome.winners == () and "Serpent" in outcome.reason
     png = render.board(state, last_move=last, names=PLAYERS)
     assert_matches_reference(png, REFERENCE / "kerboge_serpent_wins.png")
-    assert picture.status(state, PLAYERS).text == "The Serpent wins with 30 points"
+    assert picture.status(state, PLAYERS, ENGLISH).text == "The Serpent wins with 30 points"
 
 
 def test_same_input_same_bytes() -> None:
@@ -141,10 +142,10 @@ def test_every_kind_of_last_move_draws() -> None:
     back = picture.move_paths(StoneMove(1, (10, 10)))
     assert len(back) == 1
     assert (
-        picture.last_move_text(entered, AGROUND, PLAYERS)
+        picture.last_move_text(entered, AGROUND, PLAYERS, ENGLISH)
         == "alice (Sailor) ran aground (no mooring to enter)."
     )
-    assert picture.last_move_text(entered, HEADS, PLAYERS) == "No move yet."
+    assert picture.last_move_text(entered, HEADS, PLAYERS, ENGLISH) == "No move yet."
     render.board(entered, last_move=AGROUND)
 
 
@@ -176,21 +177,21 @@ def test_coin_card_names_the_tosser() -> None:
     for text in ("1/1", "1/2", "1/3", "1/4", "tails"):
         four = four.play(text)
     assert isinstance(four, KerbogeState)
-    face, title, line = picture.coin_texts(four, PLAYERS)
+    face, title, line = picture.coin_texts(four, PLAYERS, ENGLISH)
     assert (face, title, line) == ("T", "Coin: tails (1 back)", "tossed by alice (Sailor)")
     for text in ("1/5", "1/6", "1/7", "1/8", "heads"):
         four = four.play(text)
     assert isinstance(four, KerbogeState)
-    assert picture.coin_texts(four, PLAYERS)[2] == "tossed by Bob (Merchant)"
+    assert picture.coin_texts(four, PLAYERS, ENGLISH)[2] == "tossed by Bob (Merchant)"
     jai = GAME.start(2)
-    assert isinstance(jai, KerbogeState) and picture.coin_texts(jai, PLAYERS[:2])[0] == "2"
+    assert isinstance(jai, KerbogeState) and picture.coin_texts(jai, PLAYERS[:2], ENGLISH)[0] == "2"
 
 
 def test_every_player_resigned() -> None:
     state = GAME.start(2).resign(0).resign(1)
     assert isinstance(state, KerbogeState)
     assert state.outcome() == Outcome((), (0, 0), "every player resigned", "resigned", (("Serpent", 0),))
-    assert picture.status(state, ("a", "b")).text == "Game over — every player resigned"
+    assert picture.status(state, ("a", "b"), ENGLISH).text == "Game over — every player resigned"
     render.board(state)
 
 

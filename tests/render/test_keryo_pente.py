@@ -14,6 +14,7 @@ import render
 from render import frame, palette, stencil, typeset
 from rules import GAMES, Outcome
 from rules.keryo_pente import Point
+from rules.text import ENGLISH
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.keryo_pente import FIVE_IN_A_ROW, replay
 from tests.support.logs import words
@@ -95,7 +96,7 @@ def test_long_names_are_trimmed() -> None:
     trimmed = typeset.trim(LONG_NAME.strip(), face, 300)
     assert trimmed.endswith("…") and face.getlength(trimmed) <= 300
     assert typeset.trim("alice", face, 300) == "alice"
-    status = frame.status_for(state, [LONG_NAME.strip(), "bob"], [palette.RED, palette.BLUE])
+    status = frame.status_for(state, [LONG_NAME.strip(), "bob"], [palette.RED, palette.BLUE], ENGLISH)
     assert status.text.endswith("… (Red) to move")
 
 
@@ -107,13 +108,13 @@ def test_names_must_match_the_seats() -> None:
 def test_status_lines() -> None:
     colours = [palette.RED, palette.BLUE, palette.YELLOW]
     start = GAME.start(3)
-    assert frame.status_for(start, ("Red", "Blue", "Yellow"), colours) == frame.Status(
+    assert frame.status_for(start, ("Red", "Blue", "Yellow"), colours, ENGLISH) == frame.Status(
         "Red to move", palette.RED
     )
     won, _ = replay(3, FIVE_IN_A_ROW)
-    assert frame.status_for(won, ("a", "b", "c"), colours).text == "b (Blue) wins — five in a row"
+    assert frame.status_for(won, ("a", "b", "c"), colours, ENGLISH).text == "b (Blue) wins — five in a row"
     full = replace(won, result=Outcome((), (0, 0, 2), "the board is full"))
-    assert frame.status_for(full, ("Red", "Blue", "Yellow"), colours) == frame.Status(
+    assert frame.status_for(full, ("Red", "Blue", "Yellow"), colours, ENGLISH) == frame.Status(
         "Draw — the board is full"
     )
     png = render.board(full)  # a draw renders, with no seat marked

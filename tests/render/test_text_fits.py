@@ -1,7 +1,9 @@
 """No text of the pictures is cut: every status line (every end headline), every card's score,
 caption, banner and info card is measured against its box, with the longest names players can
 have, over random games of every game and variant played to the end, resignations and the rare
-endings. Only a player's name may be shortened (with "…"), to leave room for the rest."""
+endings. In English only a player's name may be shortened (with "…"), to leave room for the rest;
+in the pseudo-locale (`host.language`'s "qps": every text 40% longer, as a long language makes
+it) a text may also be shortened, but only at a word's end, with "…", and never past its box."""
 
 from __future__ import annotations
 
@@ -9,17 +11,21 @@ import random
 from collections.abc import Iterator, Sequence
 
 import pytest
+from PIL import ImageFont
 
 import render
+from host.language import language
 from render import frame, glass_bead, kerboge, typeset, verquere
 from rules import GAMES, Move, State
 from rules.glass_bead import GlassBeadState, Sowing
 from rules.kerboge import KerbogeState
+from rules.text import ENGLISH, Words
 from rules.verquere import VerquereState
 from tests.support.playouts import pick_move
 from tests.support.verquere import BEFORE_JUNCKER, position, replay
 
 CASES = [(key, seats) for key, game in GAMES.items() for seats in game.seats]
+LANGUAGES = {"en": ENGLISH, "qps": language("qps")}
 LONG_NAMES = (
     "Maximiliana Featherstonehaugh-Ro",  # 32 characters, Discord's longest display name
     "Wolfeschlegelsteinhausenbergerdo",  # one word, nowhere to break
@@ -72,60 +78,99 @@ def uncut(lines: Sequence[str], text: str) -> bool:
     return " ".join(lines) == " ".join(text.split())
 
 
+def cut_cleanly(lines: Sequence[str], text: str) -> bool:
+    """Whether `lines` hold the words of `text` from its start, none cut in the middle, and end
+    with "…" where some are left out."""
+    shown = [piece for line in lines for piece, _ in typeset.pieces(line)]
+    whole = [piece for piece, _ in typeset.pieces(text)]
+    if shown == whole:
+        return True
+    if not shown or not shown[-1].endswith("…"):
+        return False
+    last = shown[-1][:-1]
+    kept = [*shown[:-1], last] if last else shown[:-1]
+    return bool(kept) and kept == whole[: len(kept)]
+
+
+def within(lines: Sequence[str], face: ImageFont.FreeTypeFont, room: float) -> bool:
+    return all(typeset.text_length(line, face) <= room for line in lines)
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize(("key", "seats"), CASES)
-def test_no_text_of_the_pictures_is_cut(key: str, seats: int) -> None:
+def test_no_text_of_the_pictures_is_cut(key: str, seats: int, code: str) -> None:
+    words = LANGUAGES[code]
+    whole = uncut if code == "en" else cut_cleanly  # English is never shortened
     names = LONG_NAMES[:seats]
     endings: set[str] = set()
     for state, last in positions(key, seats):
-        picture = render.RENDERERS[key].picture(state, perspective=None, last_move=last, names=names)
-        _face, lines = frame.status_lines(picture.status, picture.width)
-        assert uncut(lines, picture.status.text), picture.status.text
+        picture = render.RENDERERS[key].picture(
+            state, perspective=None, last_move=last, names=names, words=words
+        )
+        face, lines = frame.status_lines(picture.status, picture.width)
+        assert whole(lines, picture.status.text), picture.status.text
+        assert within(lines, face, picture.width - frame.MARGIN - frame.status_left(picture.status))
         room = frame.card_score_room(frame.card_width(picture.width))
+        score_face = typeset.font(frame.SCORE_SIZE)
         for card in picture.seats:
-            assert typeset.fits(card.score, typeset.font(frame.SCORE_SIZE), room), card.score
-        shown = frame.player_names(state, names)
-        for label, text in game_captions(state, last, shown):
-            assert uncut(caption_lines(state, label, text), text), text
+            assert whole(typeset.wrap(card.score, score_face, room, 1), card.score), card.score
+        shown = frame.player_names(state, names, words)
+        for head, text in game_captions(state, last, shown, words):
+            assert whole(caption_lines(state, head, text), text), text
         if isinstance(state, GlassBeadState):
             last_sowing = last if isinstance(last, Sowing) else None
-            assert "…" not in glass_bead.caption_lines(state, last_sowing)[0]
+            caption = glass_bead.caption_lines(state, last_sowing, words)
+            assert code != "en" or "…" not in caption[0]
+            assert within(
+                caption, typeset.font(glass_bead.CAPTION_SIZE), glass_bead.WIDTH - 2 * glass_bead.PAD
+            )
         if isinstance(state, VerquereState):
-            banner = verquere.banner_texts(state)
+            banner = verquere.banner_texts(state, words)
             if banner is not None:
                 title_lines, line_lines = verquere.banner_lines(*banner, wide=not verquere.dice_shown(state))
-                assert uncut(title_lines, banner[0]) and uncut(line_lines, banner[1]), banner
+                assert whole(title_lines, banner[0]) and whole(line_lines, banner[1]), banner
         if isinstance(state, KerbogeState):
-            face, title, line = kerboge.coin_texts(state, shown)
-            shown_title, shown_line = kerboge.info_card_lines(title, line, face, False)
-            assert uncut(shown_title, title) and uncut(shown_line, line), (title, line)
-            serpent = kerboge.serpent_score_text(state)
-            _title, serpent_line = kerboge.info_card_lines("Serpent", serpent, "serpent", True)
-            assert uncut(serpent_line, serpent), serpent
+            face_letter, title, line = kerboge.coin_texts(state, shown, words)
+            shown_title, shown_line = kerboge.info_card_lines(title, line, face_letter, "")
+            assert whole(shown_title, title) and whole(shown_line, line), (title, line)
+            serpent = kerboge.serpent_score_text(state, words)
+            winner = frame.tag(frame.Mark.WINNER, words)
+            _title, serpent_line = kerboge.info_card_lines(
+                words.gettext("Serpent"), serpent, "serpent", winner
+            )
+            assert whole(serpent_line, serpent), serpent
         outcome = state.outcome()
         if outcome is not None:
             endings.add(picture.status.text)
     assert endings  # every game was played to some end
 
 
-def game_captions(state: State, last: Move | None, shown: Sequence[str]) -> list[tuple[str, str]]:
-    """The captions under the board of Verquere (seen from either seat) and Kerboge."""
+def game_captions(
+    state: State, last: Move | None, shown: Sequence[str], words: Words
+) -> list[tuple[str, str]]:
+    """The captions under the board of Verquere (seen from either seat) and Kerboge: (its bold
+    head, its words)."""
     if isinstance(state, VerquereState):
+        head = frame.caption_head(words.gettext("Last turn"), words)
         return [
-            *(("Last turn", verquere.last_turn_text(last, shown, me)) for me in (0, 1)),
-            *(("", verquere.numbering_text(me)) for me in (0, 1)),
+            *((head, verquere.last_turn_text(last, shown, me, words)) for me in (0, 1)),
+            *(("", verquere.numbering_text(me, words)) for me in (0, 1)),
         ]
     if isinstance(state, KerbogeState):
         return [
-            ("Last move", kerboge.last_move_text(state, last, shown)),
-            ("Score", kerboge.round_text(state)),
+            (
+                frame.caption_head(words.gettext("Last move"), words),
+                kerboge.last_move_text(state, last, shown, words),
+            ),
+            (frame.caption_head(words.gettext("Score"), words), kerboge.round_text(state, words)),
         ]
     return []
 
 
-def caption_lines(state: State, label: str, text: str) -> tuple[str, ...]:
+def caption_lines(state: State, head: str, text: str) -> tuple[str, ...]:
     if isinstance(state, VerquereState):
-        return frame.caption_lines(label, text, verquere.CAPTION)
-    return frame.caption_lines(label, text, kerboge.CAPTION)
+        return frame.caption_lines(head, text, verquere.CAPTION)
+    return frame.caption_lines(head, text, kerboge.CAPTION)
 
 
 def test_a_long_headline_takes_two_lines_and_loses_no_word() -> None:

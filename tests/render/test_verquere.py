@@ -16,6 +16,7 @@ import render
 from render import frame
 from render import verquere as picture
 from rules import CHANCE, GAMES, Outcome
+from rules.text import ENGLISH
 from rules.verquere import Pass, Turn, VerquereState
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.verquere import BEFORE_JUNCKER, MIDDLE_GAME, position, replay
@@ -143,38 +144,46 @@ def test_same_input_same_bytes() -> None:
 def test_status_shows_the_roll_to_play_or_to_roll() -> None:
     rolled = GAME.start(2).play("roll 5-3")
     assert isinstance(rolled, VerquereState)
-    assert picture.status(rolled, PLAYERS).text == "alice (White) to move · roll 5-3"
+    assert picture.status(rolled, PLAYERS, ENGLISH).text == "alice (White) to move · roll 5-3"
     waiting = GAME.start(2)
     assert isinstance(waiting, VerquereState)
-    assert picture.status(waiting, ("White", "Black")) == frame.Status("White to roll", picture.WHITE)
+    assert picture.status(waiting, ("White", "Black"), ENGLISH) == frame.Status(
+        "White to roll", picture.WHITE
+    )
     over, _ = jean()
-    assert picture.status(over, PLAYERS).text.startswith("alice (White) wins — Jean")
+    assert picture.status(over, PLAYERS, ENGLISH).text.startswith("alice (White) wins — Jean")
 
 
 def test_banners() -> None:
     over, _ = jean()
-    assert picture.banner_texts(over) == (
+    assert picture.banner_texts(over, ENGLISH) == (
         "JEAN",
         "Black can never enter all men: White wins a double game (2 points)",
     )
     won, _ = borne_off()
-    assert picture.banner_texts(won) == ("BLACK BORE OFF ALL 15 MEN", "Black wins a single game (1 point)")
+    assert picture.banner_texts(won, ENGLISH) == (
+        "BLACK BORE OFF ALL 15 MEN",
+        "Black wins a single game (1 point)",
+    )
     doubled = position({23: 1, 24: 14}, {13: 15}, dice=(2, 1)).play("23/24")
     assert isinstance(doubled, VerquereState)
-    assert picture.banner_texts(doubled) == ("ALL 15 ON POINT 24", "White wins a double game (2 points)")
+    assert picture.banner_texts(doubled, ENGLISH) == (
+        "ALL 15 ON POINT 24",
+        "White wins a double game (2 points)",
+    )
     resigned = GAME.start(2).resign(0)
     assert isinstance(resigned, VerquereState)
-    assert picture.banner_texts(resigned) == ("WHITE RESIGNED", "Black wins a single game (1 point)")
+    assert picture.banner_texts(resigned, ENGLISH) == ("WHITE RESIGNED", "Black wins a single game (1 point)")
     stuck = replace(resigned, result=Outcome((), (0, 0), "both Juncker", "juncker"))
-    assert picture.banner_texts(stuck) == (
+    assert picture.banner_texts(stuck, ENGLISH) == (
         "BOTH JUNCKER",
         "Neither player can ever move again: the game is a draw",
     )
     juncker, _ = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"], ["roll 4-4"])
-    title, line = picture.banner_texts(juncker) or ("", "")
+    title, line = picture.banner_texts(juncker, ENGLISH) or ("", "")
     assert title == "JUNCKER" and line.startswith("Black has 3 men on the bar")
     start = GAME.start(2)
-    assert isinstance(start, VerquereState) and picture.banner_texts(start) is None
+    assert isinstance(start, VerquereState) and picture.banner_texts(start, ENGLISH) is None
     for state in (resigned, stuck):
         render.board(state)  # every ending renders
 
@@ -182,15 +191,17 @@ def test_banners() -> None:
 def test_last_turn_in_words() -> None:
     _, hit = replay(MIDDLE_GAME)
     # In the numbering of the board shown: seen from Black, White's 10/14 8/14* is 22/2 20/2*.
-    assert picture.last_turn_text(hit, PLAYERS, 1) == (
+    assert picture.last_turn_text(hit, PLAYERS, 1, ENGLISH) == (
         "alice (White) played 22/2 20/2* (10/14 8/14* as White writes it), hitting 1 man"
     )
-    assert picture.last_turn_text(hit, PLAYERS, 0) == "alice (White) played 10/14 8/14*, hitting 1 man"
+    assert (
+        picture.last_turn_text(hit, PLAYERS, 0, ENGLISH) == "alice (White) played 10/14 8/14*, hitting 1 man"
+    )
     _, passed = replay([*BEFORE_JUNCKER, "12/17*/19", "roll 6-6", "pass"])
-    assert picture.last_turn_text(passed, ("White", "Black"), 0) == (
+    assert picture.last_turn_text(passed, ("White", "Black"), 0, ENGLISH) == (
         "Black passed (6-6): Juncker: 3 men on the bar and only 2 points open"
     )
-    assert picture.last_turn_text(None, PLAYERS, 0) == "No turn played yet"
+    assert picture.last_turn_text(None, PLAYERS, 0, ENGLISH) == "No turn played yet"
 
 
 def one_point_move() -> tuple[VerquereState, Turn]:
