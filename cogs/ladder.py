@@ -66,6 +66,7 @@ from .messages import (
     moves_played,
     options_text,
     score_text,
+    seat_labels,
     summary_label,
 )
 from .observe import answered, timed
@@ -534,7 +535,9 @@ class LadderCog(commands.Cog):
         if any(line.rating.endswith("?") for line in board.lines):
             footer = words.gettext("? marks a provisional rating (fewer than about 8 rated matches)")
         title = words.gettext("{game} leaderboard", game=board.game_title)
-        png = await asyncio.to_thread(leaderboard_picture, title, subtitle, board.lines, footer=footer)
+        png = await asyncio.to_thread(
+            leaderboard_picture, title, subtitle, board.lines, footer=footer, words=words
+        )
         name = f"leaderboard-{board.game_key}-{scope}-{board.page}.png"
         embed = discord.Embed(
             title=title,
@@ -677,7 +680,7 @@ class LadderCog(commands.Cog):
             note = words.gettext("There is no animation of {game} games yet.", game=record.game.title)
             await (send_public(interaction, content=note) if share else send_private(interaction, note))
             return
-        names = [seat.label for seat in snapshot.seats] if len(snapshot.seats) == record.seat_count else None
+        names = seat_labels(snapshot, words) if len(snapshot.seats) == record.seat_count else None
         draw = partial(
             draw_record,
             record.game.key,
@@ -687,9 +690,10 @@ class LadderCog(commands.Cog):
             names,
             GIF_WIDTHS,
             GIF_LIMIT,
+            words.code,
         )
-        try:
-            gif = await self.replays.gif((match, snapshot.version), interaction.user.id, draw)
+        try:  # one GIF per language: its strip and cards are worded
+            gif = await self.replays.gif((match, snapshot.version, words.code), interaction.user.id, draw)
         except ReplayCoolingDown as cooling:
             again = math.ceil(cooling.until)
             note = words.gettext(

@@ -115,9 +115,10 @@ class MatchMessages(GameCogBase):
         if snapshot.state is None:
             return Picture(None)
         # The players' labels in the match message's language ("Computer (easy)"); names stay.
-        names = seat_labels(snapshot, self.words_for(snapshot))
-        png = render.board(snapshot.state, last_move=snapshot.last_move, names=names)
-        alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=names)
+        words = self.words_for(snapshot)
+        names = seat_labels(snapshot, words)
+        png = render.board(snapshot.state, last_move=snapshot.last_move, names=names, words=words)
+        alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=names, words=words)
         menu: tuple[tuple[str, str], ...] = ()
         # Only a person to move gets the menu: a computer (or one standing in) moves by itself.
         if (

@@ -30,10 +30,12 @@ from typing import Any
 from render.animation import animation
 
 from .checks import game_by_key
+from .language import language
 from .records import GameRecord, RecordEntry
 
-ReplayKey = tuple[int, int]
-"""(match id, match version): a finished match's version never changes, so neither does its GIF."""
+ReplayKey = tuple[int | str, ...]
+"""(match id, match version, language): a finished match's version never changes, so neither does
+its GIF in one language."""
 Drawing = Callable[[], bytes | None]
 """Draws one GIF; None when the game cannot be drawn within Discord's limits."""
 
@@ -53,13 +55,15 @@ def draw_record(
     names: Sequence[str] | None,
     widths: Sequence[int],
     limit: int,
+    language_code: str = "en",
 ) -> bytes | None:
     """The GIF of a game record at the first of `widths` whose GIF takes at most `limit` bytes;
     None when none does. Takes the record's parts, not the record: a game (its rules object)
-    does not pickle, and this runs in the GIF worker process."""
+    does not pickle, and this runs in the GIF worker process; `language_code`: the catalogue of
+    the words drawn (a Language is read again there, once per process)."""
     record = GameRecord(game_by_key(game_key), options, seat_count, {}, entries)
     for width in widths:
-        gif = animation(record.states(), names, width=width)
+        gif = animation(record.states(), names, width=width, words=language(language_code))
         if len(gif) <= limit:
             return gif
     return None

@@ -18,7 +18,6 @@ from rules.glass_bead import GlassBeadState
 from rules.keibot import BEADS_PER_SEAT, KeibotState
 from rules.kerboge import KerbogeState
 from rules.keryo_pente import KeryoPenteState
-from rules.text import ENGLISH
 from rules.verquere import VerquereState
 from tests.support.playouts import pick_move
 from tests.support.snapshots import snapshot_of
