@@ -17,6 +17,7 @@ from bot import TavernBot
 from cogs.ladder import sparkline
 from data import Store
 from host import Host, Ladder, MatchSnapshot, Player, read_record
+from rules.text import Words
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -76,9 +77,9 @@ class Drawn:
         self.pages: list[list[str]] = []
         real = cogs.ladder.leaderboard_picture
 
-        def spy(title: str, subtitle: str, lines: Sequence[Any], *, footer: str = "") -> bytes:
+        def spy(title: str, subtitle: str, lines: Sequence[Any], *, footer: str = "", words: Words) -> bytes:
             self.pages.append([f"{line.rank} {line.name}" for line in lines])
-            return real(title, subtitle, lines, footer=footer)
+            return real(title, subtitle, lines, footer=footer, words=words)
 
         monkeypatch.setattr(cogs.ladder, "leaderboard_picture", spy)
 
