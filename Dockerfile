@@ -23,9 +23,10 @@ FROM ${PYTHON_IMAGE}
 # tini as PID 1: it passes SIGTERM (docker stop) to the bot alone, so the bot stops cleanly and
 # ends its computer workers itself; it also reaps any orphaned process. Without it the bot would
 # be PID 1, which the kernel shields from every signal it has no handler for yet (a stop during
-# start-up would wait the full 10 s for SIGKILL), and nothing would reap orphans.
+# start-up would wait the full 10 s for SIGKILL), and nothing would reap orphans. FriBiDi: Pillow's
+# wheels load it for right-to-left text (Arabic, Hebrew names in the pictures); slim images lack it.
 RUN apt-get update \
-    && apt-get install --yes --no-install-recommends tini \
+    && apt-get install --yes --no-install-recommends tini libfribidi0 \
     && rm -rf /var/lib/apt/lists/*
 # A fixed uid, so a host folder mounted on /data can be given to it: chown 10001:10001 FOLDER.
 RUN groupadd --system --gid 10001 tavern \
