@@ -81,6 +81,15 @@ def test_the_bot_is_started_in_exec_form_under_tini_and_stopped_with_sigterm() -
     assert ("STOPSIGNAL", "SIGTERM") in stage
 
 
+def test_the_image_has_the_library_pillow_shapes_right_to_left_text_with() -> None:
+    """Pillow's wheels bring Raqm and HarfBuzz but load FriBiDi from the system: without it an
+    Arabic or Hebrew name is drawn unjoined and in the wrong order."""
+    assert any(
+        name == "RUN" and "apt-get install" in arguments and " libfribidi0" in arguments
+        for name, arguments in final_stage()
+    )
+
+
 BOT_STAND_IN = """
 import multiprocessing, os, pathlib, signal, sys, time
 from concurrent.futures import ProcessPoolExecutor
