@@ -95,10 +95,34 @@ def english_number(value: float) -> str:
     return f"{value:,g}"
 
 
+class Said(str):
+    """English text that keeps the Phrase it says: a `str` for every caller that wants English
+    (comparing, joining, slicing give the English, as before), which `Words.say` translates by
+    its `phrase`. What the rules return as text for a person (move descriptions, scores, outcome
+    reasons) is Said; a string made from it (an f-string, a slice) is English only."""
+
+    phrase: Phrase
+
+    def __new__(cls, said: Phrase) -> Said:
+        text = super().__new__(cls, str(said))
+        text.phrase = said
+        return text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Said, (self.phrase,))
+
+
+def said(text: Phrase | str) -> str:
+    """`text` as a str: a Phrase becomes `Said` (English that keeps its Phrase)."""
+    return Said(text) if isinstance(text, Phrase) else text
+
+
 def shown_value(value: ParamValue, words: Words) -> str:
     """A placeholder's value as text in `words`' language."""
     if isinstance(value, Phrase):
         return words.say(value)
+    if isinstance(value, Said):
+        return words.say(value.phrase)
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
@@ -132,7 +156,7 @@ class English:
 
     def say(self, text: Phrase | str) -> str:
         if isinstance(text, str):
-            return text
+            return str(text)
         if text.plural is not None:
             return self.ngettext(text.template, text.plural, text.count, **text.params)
         return fill(text.template, text.params, self)
@@ -197,3 +221,25 @@ def read_number(digits: str) -> int | None:
 def shown_number(digits: str) -> str:
     """A number a user typed, fit to quote in a message (a long one is cut)."""
     return clip(digits, NUMBER_DIGITS + 1)
+
+
+def listing_phrase(items: Sequence[Phrase | str], conjunction: str = "and") -> Phrase | str:
+    """`listing` as a Phrase, so that a reader's language joins the items ("A, B und C"):
+    "A", "A and B", "A, B and C" in English ("" for none); `conjunction` "or" for "A, B or C".
+    An item may be a Phrase (a seat name), translated too."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    head: Phrase | str = items[0]
+    for item in items[1:-1]:
+        head = phrase("{items}, {item}", items=head, item=item)
+    if conjunction == "or":
+        return phrase("{items} or {last}", items=head, last=items[-1])
+    return phrase("{items} and {last}", items=head, last=items[-1])
+
+
+def counts_phrase(values: Sequence[int]) -> Phrase | str:
+    """`counts` as a Phrase: "2 to 6" for a run, "2 or 4" otherwise."""
+    ordered = sorted(set(values))
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return phrase("{low} to {high}", low=ordered[0], high=ordered[-1])
+    return listing_phrase([str(value) for value in ordered], "or")
