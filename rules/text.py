@@ -229,9 +229,7 @@ def listing_phrase(items: Sequence[Phrase | str], conjunction: str = "and") -> P
     An item may be a Phrase (a seat name), translated too."""
     if len(items) <= 1:
         return items[0] if items else ""
-    head: Phrase | str = items[0]
-    for item in items[1:-1]:
-        head = phrase("{items}, {item}", items=head, item=item)
+    head = series_phrase(items[:-1])
     if conjunction == "or":
         return phrase("{items} or {last}", items=head, last=items[-1])
     return phrase("{items} and {last}", items=head, last=items[-1])
@@ -243,3 +241,11 @@ def counts_phrase(values: Sequence[int]) -> Phrase | str:
     if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return phrase("{low} to {high}", low=ordered[0], high=ordered[-1])
     return listing_phrase([str(value) for value in ordered], "or")
+
+
+def series_phrase(items: Sequence[Phrase | str]) -> Phrase | str:
+    """Items one after the other as a Phrase: "A, B, C" in English (no conjunction)."""
+    head: Phrase | str = items[0] if items else ""
+    for item in items[1:]:
+        head = phrase("{items}, {item}", items=head, item=item)
+    return head
