@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .text import N_, Phrase, Said, counts_phrase, listing_phrase, phrase, plural_phrase
+from .text import Phrase, Said, counts_phrase, listing_phrase, phrase, plural_phrase
 
 CHANCE = -1
 """`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
@@ -130,9 +130,18 @@ class Option:
         if not any(value == choice and type(value) is type(choice) for choice in self.choices):
             shown = ", ".join(repr(c) for c in self.choices)
             raise OptionError(
-                phrase("Option `{name}` takes one of {choices}, not {value}.", name=name, choices=shown, value=repr(value))
+                phrase(
+                    "Option `{name}` takes one of {choices}, not {value}.",
+                    name=name,
+                    choices=shown,
+                    value=repr(value),
+                )
             )
         return value
+
+
+POINTS_UNIT = plural_phrase("{count} point", "{count} points", 0)
+"""The score unit of a game that counts points."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +177,7 @@ class Game:
     starts_short: bool = False
     """Whether a lobby may start before it is full, with any allowed seat count (Keryo-Pente);
     otherwise the seat count is the variant chosen (Kerboge for 4, Jai Kerboge for 2)."""
-    score_unit: Phrase = plural_phrase("{count} point", "{count} points", 0)
+    score_unit: Phrase = POINTS_UNIT
     """What a score counts, singular and plural ("{count} capture", "{count} captures"), with no
     count yet: see `score_text`."""
     variant_titles: Mapping[int, str] = field(default_factory=dict, repr=False)
@@ -233,7 +242,12 @@ class Game:
             known: Phrase | str = ", ".join(self.options) or phrase("none")
             named = ", ".join(sorted(unknown))
             raise OptionError(
-                phrase("{title} has no option {named} (options: {known}).", title=self.title, named=named, known=known)
+                phrase(
+                    "{title} has no option {named} (options: {known}).",
+                    title=self.title,
+                    named=named,
+                    known=known,
+                )
             )
         return {name: opt.check(name, options.get(name, opt.default)) for name, opt in self.options.items()}
 

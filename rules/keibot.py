@@ -414,8 +414,10 @@ class KeibotState(TurnState):
         if move.capture:
             return Said(
                 plural_phrase(
-                    "`{move}`: jumps {start} to {end}, captures the Moai there and places a bead on {squares}",
-                    "`{move}`: jumps {start} to {end}, captures the Moai there and places {count} beads on {squares}",
+                    "`{move}`: jumps {start} to {end}, captures the Moai there and places a bead on "
+                    "{squares}",
+                    "`{move}`: jumps {start} to {end}, captures the Moai there and places {count} "
+                    "beads on {squares}",
                     len(move.beads),
                     squares=squares,
                     **where,
@@ -531,7 +533,9 @@ class KeibotState(TurnState):
         name = SQUARE_NAMES[frm]
         if not moves:
             return phrase(
-                "The Moai on {square} has no legal move now; try `{example}`.", square=name, example=self._example()
+                "The Moai on {square} has no legal move now; try `{example}`.",
+                square=name,
+                example=self._example(),
             )
         return phrase("The Moai on {square} can play {moves}.", square=name, moves=listing_phrase(moves))
 
@@ -547,10 +551,15 @@ class KeibotState(TurnState):
         )
         v = board[frm]
         if v == EMPTY:
-            return phrase("`{text}`: there is no Moai on {square}. {hint}", text=text, square=f_name, hint=ours)
+            return phrase(
+                "`{text}`: there is no Moai on {square}. {hint}", text=text, square=f_name, hint=ours
+            )
         if v in BEAD:
             return phrase(
-                "`{text}`: {square} holds a bead, and beads never move. {hint}", text=text, square=f_name, hint=ours
+                "`{text}`: {square} holds a bead, and beads never move. {hint}",
+                text=text,
+                square=f_name,
+                hint=ours,
             )
         if v != MOAI[turn]:
             return phrase(
@@ -578,7 +587,8 @@ class KeibotState(TurnState):
             )
         if w in BEAD:
             return phrase(
-                "`{text}` lands on {square}, which holds {other}'s bead: a Moai may never land on a bead. {moves}",
+                "`{text}` lands on {square}, which holds {other}'s bead: a Moai may never land on a "
+                "bead. {moves}",
                 text=text,
                 square=t_name,
                 other=Phrase(SEAT_NAMES[BEAD.index(w)]),
@@ -586,14 +596,16 @@ class KeibotState(TurnState):
             )
         if w == MOAI[turn]:
             return phrase(
-                "`{text}` lands on your own Moai on {square}: a Moai may not land on a Moai of its own side. {moves}",
+                "`{text}` lands on your own Moai on {square}: a Moai may not land on a Moai of its "
+                "own side. {moves}",
                 text=text,
                 square=t_name,
                 moves=moves,
             )
         if to == self.protected:
             return phrase(
-                "`{text}` would capture {other}'s Moai on {square}, but it is protected: it moved on the turn "
+                "`{text}` would capture {other}'s Moai on {square}, but it is protected: it moved on "
+                "the turn "
                 "just before this one, and the Moai that has just moved cannot be captured on the very next "
                 "turn. {moves}",
                 text=text,
@@ -601,7 +613,9 @@ class KeibotState(TurnState):
                 square=t_name,
                 moves=moves,
             )
-        return phrase("`{text}` is not a legal move here. {moves}", text=text, moves=moves)  # pragma: no cover
+        return phrase(
+            "`{text}` is not a legal move here. {moves}", text=text, moves=moves
+        )  # pragma: no cover
 
 
 def _flat(text: str) -> str:
@@ -633,12 +647,16 @@ def _result(
     if move.capture and captured[mover] >= WIN_CAPTURES:
         return Outcome((mover,), placed, reason(CAPTURED_REASON, captured[mover], seat=name), CAPTURES)
     if move.beads and placed[mover] >= BEADS_PER_SEAT:
-        return Outcome((mover,), placed, reason(ALL_PLACED_REASON, BEADS_PER_SEAT, seat=name), ALL_BEADS_PLACED)
+        return Outcome(
+            (mover,), placed, reason(ALL_PLACED_REASON, BEADS_PER_SEAT, seat=name), ALL_BEADS_PLACED
+        )
     other = 1 - mover
     if not _has_move(board, other, move.to):
         return Outcome((), placed, reason(NO_MOVE_REASON, seat=Phrase(SEAT_NAMES[other])), NO_LEGAL_MOVE)
     if len(history) >= REPETITIONS and history.count(history[-1]) >= REPETITIONS:
-        return Outcome((), placed, reason(phrase("the same position occurred for the third time")), REPETITION)
+        return Outcome(
+            (), placed, reason(phrase("the same position occurred for the third time")), REPETITION
+        )
     if quiet >= QUIET_LIMIT:
         return Outcome((), placed, reason(QUIET_REASON, QUIET_LIMIT), QUIET_MOVES)
     return None
@@ -649,7 +667,9 @@ CAPTURED_REASON = plural_phrase("{seat} captured {count} Moai", "{seat} captured
 ALL_PLACED_REASON = plural_phrase("{seat} placed all {count} bead", "{seat} placed all {count} beads", 0)
 NO_MOVE_REASON = phrase("{seat} has no legal move")
 QUIET_REASON = plural_phrase(
-    "{count} move in a row without a capture or a bead", "{count} moves in a row without a capture or a bead", 0
+    "{count} move in a row without a capture or a bead",
+    "{count} moves in a row without a capture or a bead",
+    0,
 )
 REASONS = (THREE_BEADS_REASON, CAPTURED_REASON, ALL_PLACED_REASON, NO_MOVE_REASON, QUIET_REASON)
 """The forms of Keibot's reasons with a name or a number (`Game.reasons`)."""

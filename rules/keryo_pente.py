@@ -219,7 +219,10 @@ class KeryoPenteState(TurnState):
         if letter not in COLUMNS:
             raise NotAMoveError(
                 phrase(
-                    "`{text}` is off the board: there is no column {letter}. {hint}", text=shown, letter=letter, hint=hint
+                    "`{text}` is off the board: there is no column {letter}. {hint}",
+                    text=shown,
+                    letter=letter,
+                    hint=hint,
                 )
             )
         row = read_number(digits)
@@ -402,7 +405,8 @@ class KeryoPenteState(TurnState):
             return phrase("The game is over: no more stones can be placed.")
         if self.tournament and self.turn == 0 and self.placed[0] == 0 and index != CENTRE:
             return phrase(
-                "Tournament rule: the first stone of the game must be on K10, not {point}.", point=str(POINTS[index])
+                "Tournament rule: the first stone of the game must be on K10, not {point}.",
+                point=str(POINTS[index]),
             )
         owner = self.board[index]
         if owner:

@@ -12,7 +12,9 @@ from .board import BEAD_NAMES, CUP, LETTERS, Taken
 def _pit_index(pit: int | str) -> int:
     if isinstance(pit, str):
         if len(pit) != 1 or pit not in LETTERS:
-            raise IllegalMoveError(phrase("There is no pit `{pit}`: the pits are `A`–`E` and `a`–`e`.", pit=pit))
+            raise IllegalMoveError(
+                phrase("There is no pit `{pit}`: the pits are `A`–`E` and `a`–`e`.", pit=pit)
+            )
         return LETTERS.index(pit)
     if not 0 <= pit < 10:
         raise IllegalMoveError(phrase("There is no pit {pit}.", pit=pit))
@@ -85,7 +87,11 @@ def _parse_text(text: str) -> tuple[int, tuple[int, ...], list[tuple[int, int]] 
         run = tail[start:i]
         if not run:
             raise NotAMoveError(
-                phrase("{text} is not a move: pit `{pit}` after ` x ` needs the values taken, e.g. `B5`.", text=shown, pit=ch)
+                phrase(
+                    "{text} is not a move: pit `{pit}` after ` x ` needs the values taken, e.g. `B5`.",
+                    text=shown,
+                    pit=ch,
+                )
             )
         for d in run:
             if d not in "12345":

@@ -133,7 +133,8 @@ class GlassBeadState(TurnState):
                 )
             raise IllegalMoveError(
                 phrase(
-                    "`{text}` sows {sown} (`{bead}`), but pit `{pit}` holds only {there}: it holds {contents} "
+                    "`{text}` sows {sown} (`{bead}`), but pit `{pit}` holds only {there}: it holds "
+                    "{contents} "
                     "(`{digits}`). Sow all of them in the order you like, e.g. `{example}`.",
                     **values,
                 )
@@ -142,7 +143,8 @@ class GlassBeadState(TurnState):
         if len(beads) != n:
             raise IllegalMoveError(
                 phrase(
-                    "`{text}` sows {sown}, but pit `{pit}` holds {held} (`{digits}`): sow all of them, e.g. `{example}`.",
+                    "`{text}` sows {sown}, but pit `{pit}` holds {held} (`{digits}`): sow all of "
+                    "them, e.g. `{example}`.",
                     text=text.strip(),
                     sown=_beads(len(beads)),
                     pit=letter,
@@ -160,7 +162,8 @@ class GlassBeadState(TurnState):
                 raise IllegalMoveError(
                     plural_phrase(
                         "`{text}` captures indirectly: add ` x ` and the gem you take, e.g. `{example}`.",
-                        "`{text}` captures indirectly: add ` x ` and the {count} gems you take, e.g. `{example}`.",
+                        "`{text}` captures indirectly: add ` x ` and the {count} gems you take, e.g. "
+                        "`{example}`.",
                         len(first),
                         text=text.strip(),
                         example=f"{sowing} x {_format_taken(first)}",
@@ -180,7 +183,8 @@ class GlassBeadState(TurnState):
             if sown.capture == "indirect":
                 raise IllegalMoveError(
                     phrase(
-                        "`{text}` captures indirectly, but there is no gem to take: write it without ` x `, as `{sowing}`.",
+                        "`{text}` captures indirectly, but there is no gem to take: write it without "
+                        "` x `, as `{sowing}`.",
                         **written,
                     )
                 )
@@ -279,7 +283,9 @@ class GlassBeadState(TurnState):
         if not isinstance(move, Sowing):
             return str(move)
         who = Phrase(SEAT_NAMES[int(LETTERS[move.pit].islower())])
-        text = phrase("{seat} sows {beads} from `{pit}`", seat=who, beads=_beads(len(move.beads)), pit=move.letter)
+        text = phrase(
+            "{seat} sows {beads} from `{pit}`", seat=who, beads=_beads(len(move.beads)), pit=move.letter
+        )
         if with_order:
             order = series_phrase(
                 [
@@ -355,13 +361,17 @@ class GlassBeadState(TurnState):
         partial order `sown` (every order of a playable pit's beads is legal)."""
         index = _pit_index(pit)
         if index not in self.playable_pit_indices():
-            raise IllegalMoveError(self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played."))
+            raise IllegalMoveError(
+                self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played.")
+            )
         counts = self.pits[index]
         left = [counts[v] - list(sown).count(v) for v in range(6)]
         if any(c < 0 for c in left) or any(not 0 <= v <= 5 for v in sown):
             raise IllegalMoveError(
                 phrase(
-                    "Pit `{pit}` does not hold the beads `{beads}`.", pit=LETTERS[index], beads="".join(map(str, sown))
+                    "Pit `{pit}` does not hold the beads `{beads}`.",
+                    pit=LETTERS[index],
+                    beads="".join(map(str, sown)),
                 )
             )
         return tuple(v for v in range(6) if left[v])
@@ -393,7 +403,9 @@ class GlassBeadState(TurnState):
     def _complete(self, pit: int | str, beads: Sequence[int]) -> _Sown:
         index = _pit_index(pit)
         if index not in self.playable_pit_indices():
-            raise IllegalMoveError(self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played."))
+            raise IllegalMoveError(
+                self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played.")
+            )
         if _counts_of(tuple(beads)) != self.pits[index]:
             raise IllegalMoveError(
                 phrase(
@@ -442,7 +454,8 @@ class GlassBeadState(TurnState):
             )
         if not sum(self.pits[pit]):
             return phrase(
-                "`{text}` sows from pit `{pit}`, which is empty: choose a pit with beads ({playable}), e.g. `{example}`.",
+                "`{text}` sows from pit `{pit}`, which is empty: choose a pit with beads "
+                "({playable}), e.g. `{example}`.",
                 text=shown,
                 pit=LETTERS[pit],
                 playable=playable,
@@ -531,7 +544,9 @@ class GlassBeadState(TurnState):
                     place=place,
                 )
         if len(taken) != need:
-            return phrase("this capture takes exactly {gems}, not {taken}.", gems=_gems(need), taken=len(taken))
+            return phrase(
+                "this capture takes exactly {gems}, not {taken}.", gems=_gems(need), taken=len(taken)
+            )
         from_cup = sum(1 for s, _ in taken if s == CUP)
         if from_cup != sown.from_cup:
             return phrase(

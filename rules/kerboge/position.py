@@ -224,11 +224,14 @@ class KerbogePosition:
             have = self.harbour[mover]
             if count > 2:
                 return phrase(
-                    "you may enter only 1 or 2 stones from the harbour at a time, e.g. `{move}`.", move=f"2/{mooring}"
+                    "you may enter only 1 or 2 stones from the harbour at a time, e.g. `{move}`.",
+                    move=f"2/{mooring}",
                 )
             if count > have:
                 return plural_phrase(
-                    "you have only {count} stone in the harbour.", "you have only {count} stones in the harbour.", have
+                    "you have only {count} stone in the harbour.",
+                    "you have only {count} stones in the harbour.",
+                    have,
                 )
             if not self.stones(mooring, mover) and any(self.mooring(mooring)):
                 owners = listed([Phrase(SEAT_NAMES[s]) for s in self.boardable(mooring, mover)])
@@ -263,7 +266,9 @@ class KerbogePosition:
                     move=f"{count}/{source}-{forward(source, -1)}",
                 )
             if boardings:
-                return phrase("a move backward never boards: write just `{move}`.", move=f"{count}/{source}-{dests[0]}")
+                return phrase(
+                    "a move backward never boards: write just `{move}`.", move=f"{count}/{source}-{dests[0]}"
+                )
             return None
         for d, step in zip(dests, steps, strict=True):
             if d not in reach:
@@ -287,7 +292,9 @@ class KerbogePosition:
                 )
             return phrase("you cannot board your own stones, only other players' stones.")
         if at not in dests:
-            return phrase("no stone of this move arrives at mooring {mooring}, so it cannot board there.", mooring=at)
+            return phrase(
+                "no stone of this move arrives at mooring {mooring}, so it cannot board there.", mooring=at
+            )
         return self._boarding_refusal(mover, dests.count(at), at, boardings)
 
     def _too_few(self, mover: int, source: int, have: int) -> Phrase:
@@ -297,7 +304,9 @@ class KerbogePosition:
         held: Phrase
         if mover == self.turn:
             held = (
-                phrase("your stones are at {where}", where=where) if where else phrase("all your stones are in the harbour")
+                phrase("your stones are at {where}", where=where)
+                if where
+                else phrase("all your stones are in the harbour")
             )
         elif where:
             held = phrase("the {seat}'s stones are at {where}", seat=seat, where=where)
@@ -321,7 +330,8 @@ class KerbogePosition:
         if total > limit:
             if limit == 0:
                 return phrase(
-                    "only 1 stone arrives at mooring {mooring}; one stone may be boarded for every two arriving there.",
+                    "only 1 stone arrives at mooring {mooring}; one stone may be boarded for every "
+                    "two arriving there.",
                     mooring=at,
                 )
             return phrase(

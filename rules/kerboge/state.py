@@ -164,12 +164,20 @@ class KerbogeState(KerbogePosition, TurnState):
             if place:
                 if not 1 <= int(place) <= MOORINGS:
                     raise NotAMoveError(
-                        phrase("{text}: there is no mooring {mooring}; the moorings are 1–10.", text=quoted, mooring=place)
+                        phrase(
+                            "{text}: there is no mooring {mooring}; the moorings are 1–10.",
+                            text=quoted,
+                            mooring=place,
+                        )
                     )
                 places.add(int(place))
         if count == 0:
             raise IllegalMoveError(
-                phrase("{text} moves no stone: move at least one, e.g. `{example}`.", text=quoted, example=self._example())
+                phrase(
+                    "{text} moves no stone: move at least one, e.g. `{example}`.",
+                    text=quoted,
+                    example=self._example(),
+                )
             )
         if count > STONES and dest_text is not None:
             raise IllegalMoveError(
@@ -312,7 +320,10 @@ class KerbogeState(KerbogePosition, TurnState):
         if move.entering:
             return Said(
                 plural_phrase(
-                    "enters {count} stone into mooring {mooring}", "enters {count} stones into mooring {mooring}", count, mooring=first
+                    "enters {count} stone into mooring {mooring}",
+                    "enters {count} stones into mooring {mooring}",
+                    count,
+                    mooring=first,
                 )
             )
         if move.backward:
@@ -346,7 +357,10 @@ class KerbogeState(KerbogePosition, TurnState):
             )
         if move.boardings:
             text = phrase(
-                "{move} and boards {stones} at {mooring}", move=text, stones=_boarded(move.boardings), mooring=move.at
+                "{move} and boards {stones} at {mooring}",
+                move=text,
+                stones=_boarded(move.boardings),
+                mooring=move.at,
             )
         return Said(text)
 
@@ -365,7 +379,9 @@ class KerbogeState(KerbogePosition, TurnState):
                 mooring=target,
             )
         elif move.outcome == "heads":
-            head = phrase("{coin}: the Serpent moves 2 forward to mooring {mooring}", coin=move.outcome, mooring=target)
+            head = phrase(
+                "{coin}: the Serpent moves 2 forward to mooring {mooring}", coin=move.outcome, mooring=target
+            )
         elif seat is not None:
             head = phrase(
                 "{coin}: the {seat} tossed the coin; the Serpent moves 1 back to mooring {mooring}",
@@ -374,7 +390,9 @@ class KerbogeState(KerbogePosition, TurnState):
                 mooring=target,
             )
         else:
-            head = phrase("{coin}: the Serpent moves 1 back to mooring {mooring}", coin=move.outcome, mooring=target)
+            head = phrase(
+                "{coin}: the Serpent moves 1 back to mooring {mooring}", coin=move.outcome, mooring=target
+            )
         base = (target - 1) * self.seats
         taken, confused = serpent_boarding(self.board[base : base + self.seats])
         if confused:
@@ -436,7 +454,8 @@ class KerbogeState(KerbogePosition, TurnState):
                 if seat >= self.seats:
                     raise IllegalMoveError(
                         phrase(
-                            "{text}: there is no {seat} in Jai Kerboge; boarding names `Sa` (Sailor) or `Me` (Merchant).",
+                            "{text}: there is no {seat} in Jai Kerboge; boarding names `Sa` (Sailor) "
+                            "or `Me` (Merchant).",
                             text=quoted,
                             seat=Phrase(SEAT_NAMES[seat]),
                         )
@@ -472,14 +491,21 @@ class KerbogeState(KerbogePosition, TurnState):
         if move not in self.legal_moves():
             if self.seats == 2:
                 raise IllegalMoveError(
-                    phrase("{text}: in Jai Kerboge the Serpent is not tossed for; its move is `serpent`.", text=quoted)
+                    phrase(
+                        "{text}: in Jai Kerboge the Serpent is not tossed for; its move is `serpent`.",
+                        text=quoted,
+                    )
                 )
-            raise IllegalMoveError(phrase("{text}: the Serpent's coin shows `heads` or `tails`.", text=quoted))
+            raise IllegalMoveError(
+                phrase("{text}: the Serpent's coin shows `heads` or `tails`.", text=quoted)
+            )
         return move
 
     def _serpent_now(self, quoted: str) -> Phrase:
         outcomes = _either([f"`{m}`" for m in self.legal_moves()])
-        return phrase("{text} cannot be played: the Serpent moves now ({outcomes}).", text=quoted, outcomes=outcomes)
+        return phrase(
+            "{text} cannot be played: the Serpent moves now ({outcomes}).", text=quoted, outcomes=outcomes
+        )
 
     def _example(self) -> str:
         moves = self.legal_moves()
@@ -505,13 +531,17 @@ class KerbogeState(KerbogePosition, TurnState):
             return replace(self, result=Outcome((), points, reason(EVERY_PLAYER_RESIGNED), RESIGNED, serpent))
         best = max(points[s] for s in contenders)
         if self.serpent_points > best:
-            result = Outcome((), points, reason(SERPENT_WINS_REASON, self.serpent_points), SERPENT_WINS, serpent)
+            result = Outcome(
+                (), points, reason(SERPENT_WINS_REASON, self.serpent_points), SERPENT_WINS, serpent
+            )
         else:
             winners = tuple(s for s in contenders if points[s] == best)
             if len(winners) == 1:
                 why = reason(SEAT_WINS_REASON, best, seat=Phrase(SEAT_NAMES[winners[0]]))
             else:
-                why = reason(SHARED_WIN_REASON, best, seats=listing_phrase([Phrase(SEAT_NAMES[s]) for s in winners]))
+                why = reason(
+                    SHARED_WIN_REASON, best, seats=listing_phrase([Phrase(SEAT_NAMES[s]) for s in winners])
+                )
             result = Outcome(winners, points, why, MOST_POINTS, serpent)
         return replace(self, result=result)
 
@@ -524,7 +554,9 @@ def _boarded(boardings: Sequence[tuple[int, int]]) -> Phrase | str:
     """ "2 stones of the Sailor and 1 stone of the Ruler"."""
     return listed(
         [
-            plural_phrase("{count} stone of the {seat}", "{count} stones of the {seat}", n, seat=Phrase(SEAT_NAMES[s]))
+            plural_phrase(
+                "{count} stone of the {seat}", "{count} stones of the {seat}", n, seat=Phrase(SEAT_NAMES[s])
+            )
             for s, n in boardings
         ]
     )
@@ -541,8 +573,12 @@ def _either(items: Sequence[str]) -> Phrase | str:
 SERPENT_NAME = N_("Serpent")
 """The name of the Serpent's score in `Outcome.other_scores`."""
 EVERY_PLAYER_RESIGNED = phrase("every player resigned")
-SERPENT_WINS_REASON = plural_phrase("the Serpent wins with {count} point", "the Serpent wins with {count} points", 0)
+SERPENT_WINS_REASON = plural_phrase(
+    "the Serpent wins with {count} point", "the Serpent wins with {count} points", 0
+)
 SEAT_WINS_REASON = plural_phrase("{seat} wins with {count} point", "{seat} wins with {count} points", 0)
-SHARED_WIN_REASON = plural_phrase("{seats} share the win with {count} point", "{seats} share the win with {count} points", 0)
+SHARED_WIN_REASON = plural_phrase(
+    "{seats} share the win with {count} point", "{seats} share the win with {count} points", 0
+)
 REASONS = (SERPENT_WINS_REASON, SEAT_WINS_REASON, SHARED_WIN_REASON)
 """The forms of Kerboge's reasons (`Game.reasons`)."""

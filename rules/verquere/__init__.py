@@ -69,9 +69,13 @@ GAME = Game(
     has_draws=False,
     seats=(2,),
     options={
-        "five_blots": Option(False, (False, True), N_("no point may be closed until five men have left home")),
+        "five_blots": Option(
+            False, (False, True), N_("no point may be closed until five men have left home")
+        ),
         "five_closed_points": Option(
-            False, (False, True), N_("a run of more than 5 closed points is vulnerable: a hit takes all its men")
+            False,
+            (False, True),
+            N_("a run of more than 5 closed points is vulnerable: a hit takes all its men"),
         ),
     },
     new_state=_new,

@@ -190,7 +190,8 @@ def _check_step(
     back = next(q for q in range(1, 25) if view[q])
     if back < 19:
         return phrase(
-            "you may bear off only when all your men are on points 19–24 (you still have a man on {point})", point=back
+            "you may bear off only when all your men are on points 19–24 (you still have a man on {point})",
+            point=back,
         )
     if end > 25 and start != back:
         return phrase(

@@ -151,17 +151,24 @@ def _units(text: str) -> list[_Unit]:
         for i, part in enumerate(parts):
             if part == "bar":
                 if i != 0:
-                    raise NotAMoveError(phrase("in `{token}`, `bar` can only come first (entering a man)", token=token))
+                    raise NotAMoveError(
+                        phrase("in `{token}`, `bar` can only come first (entering a man)", token=token)
+                    )
                 points.append(BAR)
             elif part == "off":
                 if i != len(parts) - 1:
-                    raise NotAMoveError(phrase("in `{token}`, `off` can only come last (bearing off)", token=token))
+                    raise NotAMoveError(
+                        phrase("in `{token}`, `off` can only come last (bearing off)", token=token)
+                    )
                 points.append(OFF)
             else:
                 n = read_number(part)
                 if n is None or not 1 <= n <= POINTS:
                     raise NotAMoveError(
-                        phrase("there is no point {point}: the points are numbered 1–24", point=shown_number(part))
+                        phrase(
+                            "there is no point {point}: the points are numbered 1–24",
+                            point=shown_number(part),
+                        )
                     )
                 points.append(n)
         for a, b in pairwise(points):
@@ -289,7 +296,10 @@ def _realize(
                 )
                 if ended and rest:
                     step = f"{_point_name(pos)}/{_point_name(end)}"
-                    fail(depth + 1, phrase("the game is over after `{step}`, so the rest cannot be played", step=step))
+                    fail(
+                        depth + 1,
+                        phrase("the game is over after `{step}`, so the rest cannot be played", step=step),
+                    )
                     continue
                 vulnerable = _vulnerable(nv) if hit and five_closed else vuln
                 rec(nv, rest_dice, rest, vulnerable, unwritten + (not final))

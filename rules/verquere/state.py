@@ -198,7 +198,8 @@ class VerquereState(TurnState):
         if not raw.strip():
             raise NotAMoveError(
                 phrase(
-                    "An empty text is not a turn. Write each step as `from/to` in your own numbering. {examples}",
+                    "An empty text is not a turn. Write each step as `from/to` in your own "
+                    "numbering. {examples}",
                     examples=self._examples(legal),
                 )
             )
@@ -216,7 +217,11 @@ class VerquereState(TurnState):
             ) from None
         if legal.passing is not None:
             raise IllegalMoveError(
-                phrase("`{text}` cannot be played: {why}. Your turn is `pass`.", text=shown, why=legal.passing.why)
+                phrase(
+                    "`{text}` cannot be played: {why}. Your turn is `pass`.",
+                    text=shown,
+                    why=legal.passing.why,
+                )
             )
         dice = (hi,) * 4 if hi == lo else (hi, lo)
         if len(units) > len(dice):
@@ -454,7 +459,9 @@ class VerquereState(TurnState):
         if len(texts) == 1:
             return phrase("The only legal turn is {turns}.", turns=shown)
         if len(texts) > SHOWN_TURNS:
-            return phrase("Legal turns include {turns} (and {more} more).", turns=shown, more=len(texts) - SHOWN_TURNS)
+            return phrase(
+                "Legal turns include {turns} (and {more} more).", turns=shown, more=len(texts) - SHOWN_TURNS
+            )
         return phrase("The legal turns are {turns}.", turns=shown)
 
     def _filter_refusal(self, legal: _Legal, finals: Mapping[Key, int]) -> Phrase:
@@ -574,7 +581,9 @@ def _told(move: Move, outcome: Outcome | None, *, seen_by_other: bool = True) ->
                 written=move.written_for(other),
             )
         if move.men_hit:
-            text = plural_phrase("{play}, hitting {count} man", "{play}, hitting {count} men", move.men_hit, play=text)
+            text = plural_phrase(
+                "{play}, hitting {count} man", "{play}, hitting {count} men", move.men_hit, play=text
+            )
         if outcome is not None:
             text = phrase("{play}, and wins: {reason}", play=text, reason=outcome.reason)
         return Said(text)
@@ -583,7 +592,9 @@ def _told(move: Move, outcome: Outcome | None, *, seen_by_other: bool = True) ->
 
 BORNE_OFF_REASON = plural_phrase("{seat} bore off all {count} man", "{seat} bore off all {count} men", 0)
 ALL_ON_24_REASON = plural_phrase(
-    "{seat} has all {count} man on point 24 (double game)", "{seat} has all {count} men on point 24 (double game)", 0
+    "{seat} has all {count} man on point 24 (double game)",
+    "{seat} has all {count} men on point 24 (double game)",
+    0,
 )
 JEAN_REASON = phrase("Jean: {seat} can never enter all men (double game)")
 REASONS = (BORNE_OFF_REASON, ALL_ON_24_REASON, JEAN_REASON)
