@@ -112,11 +112,6 @@ class Said(str):
         return (Said, (self.phrase,))
 
 
-def said(text: Phrase | str) -> str:
-    """`text` as a str: a Phrase becomes `Said` (English that keeps its Phrase)."""
-    return Said(text) if isinstance(text, Phrase) else text
-
-
 def shown_value(value: ParamValue, words: Words) -> str:
     """A placeholder's value as text in `words`' language."""
     if isinstance(value, Phrase):

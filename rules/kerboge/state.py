@@ -373,26 +373,20 @@ class KerbogeState(KerbogePosition, TurnState):
             head = phrase("the Serpent moves 2 forward to mooring {mooring}", mooring=target)
         elif move.outcome == "heads" and seat is not None:
             head = phrase(
-                "{coin}: the {seat} tossed the coin; the Serpent moves 2 forward to mooring {mooring}",
-                coin=move.outcome,
+                "heads: the {seat} tossed the coin; the Serpent moves 2 forward to mooring {mooring}",
                 seat=seat,
                 mooring=target,
             )
         elif move.outcome == "heads":
-            head = phrase(
-                "{coin}: the Serpent moves 2 forward to mooring {mooring}", coin=move.outcome, mooring=target
-            )
+            head = phrase("heads: the Serpent moves 2 forward to mooring {mooring}", mooring=target)
         elif seat is not None:
             head = phrase(
-                "{coin}: the {seat} tossed the coin; the Serpent moves 1 back to mooring {mooring}",
-                coin=move.outcome,
+                "tails: the {seat} tossed the coin; the Serpent moves 1 back to mooring {mooring}",
                 seat=seat,
                 mooring=target,
             )
         else:
-            head = phrase(
-                "{coin}: the Serpent moves 1 back to mooring {mooring}", coin=move.outcome, mooring=target
-            )
+            head = phrase("tails: the Serpent moves 1 back to mooring {mooring}", mooring=target)
         base = (target - 1) * self.seats
         taken, confused = serpent_boarding(self.board[base : base + self.seats])
         if confused:
