@@ -17,6 +17,7 @@ from .text import N_, Phrase, Said, listing_phrase, phrase, plural_phrase, read_
 
 SIZE = 7
 FILES = "abcdefg"
+# TRANSLATORS: the seats of Keibot and Verquere, named by the colour of their pieces.
 SEAT_NAMES = (N_("White"), N_("Black"))
 MOAI_PER_SEAT = 4
 BEADS_PER_SEAT = 10

@@ -31,6 +31,7 @@ COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board
 CENTRE = 9 * SIZE + 9  # K10
 WIN_LINE = 5
 WIN_CAPTURES = 15
+# TRANSLATORS: Keryo-Pente's seats, named by the colour of their stones.
 SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Purple"), N_("Orange"))
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
 _POINT_RE = re.compile(r"([A-Z])(\d+)")
@@ -349,6 +350,8 @@ class KeryoPenteState(TurnState):
             return str(move)
         taken = " ".join(str(POINTS[i]) for i in after.last_capture)
         return Said(
+            # TRANSLATORS: "H11 captures J11 K11 (2); Red has 9 of 15": the stones taken, how
+            # many, and the mover's captured stones of the 15 that win.
             phrase(
                 "{move} captures {taken} ({count}); {seat} has {total} of {target}",
                 move=str(move),

@@ -7,7 +7,10 @@ The rules say what happened in Phrases (`phrase("`{text}` is not a move.", text=
 English template is the message id of every catalogue, so a layer that knows its reader's
 language translates it (`words.say(error.phrase)`), and `str()` of it is the English, as before.
 Constant English words that are translated later (seat names, outcome reasons) are marked with
-`N_` so that extraction finds them. See docs/languages.md.
+`N_` so that extraction finds them. What the rules return as text (move descriptions, scores,
+outcome reasons) is `Said`: the English as a `str`, as always, keeping its Phrase for
+`words.say(text)`; a stored reason (a plain str) is read back by `Game.reason_phrase`. See
+docs/languages.md.
 """
 
 from __future__ import annotations
@@ -226,7 +229,9 @@ def listing_phrase(items: Sequence[Phrase | str], conjunction: str = "and") -> P
         return items[0] if items else ""
     head = series_phrase(items[:-1])
     if conjunction == "or":
+        # TRANSLATORS: the last of a list of choices ("2 or 4", "2, 3 or 4").
         return phrase("{items} or {last}", items=head, last=items[-1])
+    # TRANSLATORS: the last item of a list ("c2 and d3", "Sailor, Merchant and Ruler").
     return phrase("{items} and {last}", items=head, last=items[-1])
 
 
@@ -234,6 +239,7 @@ def counts_phrase(values: Sequence[int]) -> Phrase | str:
     """`counts` as a Phrase: "2 to 6" for a run, "2 or 4" otherwise."""
     ordered = sorted(set(values))
     if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        # TRANSLATORS: a run of numbers of players ("2 to 6").
         return phrase("{low} to {high}", low=ordered[0], high=ordered[-1])
     return listing_phrase([str(value) for value in ordered], "or")
 
@@ -242,5 +248,6 @@ def series_phrase(items: Sequence[Phrase | str]) -> Phrase | str:
     """Items one after the other as a Phrase: "A, B, C" in English (no conjunction)."""
     head: Phrase | str = items[0] if items else ""
     for item in items[1:]:
+        # TRANSLATORS: one more item of a list ("c2, d3"): names, squares, moorings, gems.
         head = phrase("{items}, {item}", items=head, item=item)
     return head

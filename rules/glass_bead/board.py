@@ -18,6 +18,7 @@ LETTERS = "ABCDEabcde"
 """Pit letters by ring index: South's `A`–`E` are 0–4, North's `a`–`e` are 5–9."""
 CUP = 10
 """The source of a gem taken from the opponent's cup, in `Sowing.taken`."""
+# TRANSLATORS: the Glass Bead Game's seats, named by their side of the board.
 SEAT_NAMES = (N_("South"), N_("North"))
 BEAD_NAMES = (N_("stone"), N_("yellow gem"), N_("green gem"), N_("blue gem"), N_("red gem"), N_("purple gem"))
 GEM_VALUES = (5, 4, 3, 2, 1)

@@ -293,6 +293,7 @@ class GlassBeadState(TurnState):
                     for v, p in zip(move.beads, move.path, strict=True)
                 ]
             )
+            # TRANSLATORS: a sowing and where each of its beads goes ("…: purple→`B`, stone→`C`").
             text = phrase("{sowing}: {order}", sowing=text, order=order)
         if move.capture == "direct":
             gems = series_phrase([_gem_from(v, s) for s, v in move.taken])

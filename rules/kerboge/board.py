@@ -12,6 +12,7 @@ STONES = 10
 """Stones per player."""
 HARBOUR = 0
 """The source of an entering move (`StoneMove.source`)."""
+# TRANSLATORS: Kerboge's seats, four roles ("the Sailor's turn", "stones of the Ruler").
 SEAT_NAMES = (N_("Sailor"), N_("Merchant"), N_("Soldier"), N_("Ruler"))
 INITIALS = ("Sa", "Me", "So", "Ru")
 TARGETS = {4: 40, 2: 20}

@@ -347,6 +347,7 @@ class KerbogeState(KerbogePosition, TurnState):
                 mooring=arrivals[0][0],
             )
         else:
+            # TRANSLATORS: so many stones going to one mooring ("2 to 6, 1 to 7").
             where = listed([phrase("{count} to {mooring}", count=n, mooring=d) for d, n in arrivals])
             text = plural_phrase(
                 "moves {count} stone from mooring {source}: {where}",
@@ -560,6 +561,7 @@ def _either(items: Sequence[str]) -> Phrase | str:
     """ "`@5` or `@6` or `@7`": each of several choices, joined by "or"."""
     head: Phrase | str = items[0] if items else ""
     for item in items[1:]:
+        # TRANSLATORS: one more choice of several ("`@5` or `@6` or `@7`").
         head = phrase("{choices} or {choice}", choices=head, choice=item)
     return head
 

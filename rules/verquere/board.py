@@ -17,6 +17,7 @@ from struct import Struct
 from ..base import RESIGNED
 from ..text import N_, Phrase, phrase, plural_phrase
 
+# TRANSLATORS: the seats of Keibot and Verquere, named by the colour of their pieces.
 SEAT_NAMES = (N_("White"), N_("Black"))
 MEN = 15
 POINTS = 24
