@@ -40,6 +40,7 @@ from .board import (
     _counts_of,
 )
 from .counting import GlassBeadMoves
+from .notation import BEAD_COLOURS, BEAD_COUNTS
 from .sowing import Sowing
 from .state import GlassBeadState
 
@@ -89,6 +90,8 @@ GAME = Game(
 GlassBeadState.game = GAME
 
 __all__ = [
+    "BEAD_COLOURS",
+    "BEAD_COUNTS",
     "BEAD_NAMES",
     "CUP",
     "GAME",
