@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 import locales
-from rules.text import ParamValue, Phrase, Words, fill, listing
+from rules.text import ParamValue, Phrase, Said, Words, fill, listing
 
 DOMAIN = "tavern"
 SOURCE = "en"
@@ -121,6 +121,8 @@ class Language:
         return fill(self._translations.pgettext(context, template), params, self)
 
     def say(self, text: Phrase | str) -> str:
+        if isinstance(text, Said):  # English from the rules that keeps its Phrase
+            text = text.phrase
         if isinstance(text, str):
             return text
         if text.plural is not None:

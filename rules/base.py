@@ -7,12 +7,15 @@ truth: `parse` only ever returns a move that is legal in the state it was asked 
 from __future__ import annotations
 
 import abc
+import functools
+import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .text import Phrase, counts, plural
+from .text import Phrase, Said, counts_phrase, listing_phrase, phrase, plural_phrase
 
 CHANCE = -1
 """`State.to_move` when a chance event (dice, coin) is due; the host samples it."""
@@ -76,14 +79,16 @@ class Outcome:
     scores: tuple[float, ...]
     """One number per seat, as the game's rules file defines."""
     reason: str
-    """Short text for the user, e.g. "five in a row"."""
+    """Short text for the user, e.g. "five in a row": English (`Game.reason_phrase` says it in a
+    reader's language, also for a stored result)."""
     termination: str = ""
     """A short machine-readable code of how the game ended (`five-in-a-row`, `resigned`, …; each
     game lists its codes in `TERMINATIONS`, and the host adds `HOST_TERMINATIONS`). Pictures and
     messages decide on it, never on the wording of `reason`."""
     other_scores: tuple[tuple[str, float], ...] = ()
     """Scores that belong to no seat, as (name, score) pairs, e.g. (("Serpent", 23),) in Kerboge:
-    final scores list them after the seats'."""
+    final scores list them after the seats'. The names are English constants marked with `N_`
+    (`words.gettext(name)`)."""
 
     @property
     def is_draw(self) -> bool:
@@ -118,13 +123,25 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     description: str
+    """English, marked with `N_` where it is written (`words.gettext(description)`)."""
 
     def check(self, name: str, value: Any) -> Any:
         # Of the same type too: 1 is not True, and 2.0 is not the 2 of a choice.
         if not any(value == choice and type(value) is type(choice) for choice in self.choices):
             shown = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"Option `{name}` takes one of {shown}, not {value!r}.")
+            raise OptionError(
+                phrase(
+                    "Option `{name}` takes one of {choices}, not {value}.",
+                    name=name,
+                    choices=shown,
+                    value=repr(value),
+                )
+            )
         return value
+
+
+POINTS_UNIT = plural_phrase("{count} point", "{count} points", 0)
+"""The score unit of a game that counts points."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +156,11 @@ class Game:
     """Called as new_state(seats, **options) with checked options."""
     load_state: Callable[[Mapping[str, Any]], State] = field(repr=False)
     seat_names: Callable[[int], tuple[str, ...]] = field(repr=False)
-    """Names of the seats for a seat count, e.g. ("Black", "White")."""
+    """Names of the seats for a seat count, e.g. ("Black", "White"): English constants marked
+    with `N_` (`words.gettext(name)`)."""
     summary: str = field(default="", repr=False)
-    """A short Markdown summary of the rules for the /rules command."""
+    """A short Markdown summary of the rules for the /rules command (English, marked with `N_`:
+    `words.gettext(game.summary)`)."""
     ranked_by_score: bool = False
     """Whether players are placed by their scores (Kerboge) rather than by winning alone."""
     resigned_play_on: bool = False
@@ -158,16 +177,42 @@ class Game:
     starts_short: bool = False
     """Whether a lobby may start before it is full, with any allowed seat count (Keryo-Pente);
     otherwise the seat count is the variant chosen (Kerboge for 4, Jai Kerboge for 2)."""
-    score_unit: tuple[str, str] = ("point", "points")
-    """What a score counts, singular and plural ("capture", "captures"): see `score_text`."""
+    score_unit: Phrase = POINTS_UNIT
+    """What a score counts, singular and plural ("{count} capture", "{count} captures"), with no
+    count yet: see `score_text`."""
     variant_titles: Mapping[int, str] = field(default_factory=dict, repr=False)
     """Seat counts that make a variant players know as a game of its own, with its title
     ({2: "Jai Kerboge"}): it gets its own title (`title_for`) and ladder (`ladder_key`)."""
 
+    reasons: tuple[Phrase, ...] = field(default=(), repr=False)
+    """The forms of the game's outcome reasons that hold a seat's name or a number, with no values
+    yet (`{seat}`/`{other}`: a seat's name, `{seats}`: a list of them, `{count}`: a number), so
+    that `reason_phrase` can read a stored English reason back into a Phrase. Every game has
+    `SEAT_RESIGNED` besides."""
+
     def score_text(self, score: float) -> str:
-        """A score with its unit: "1 capture", "9 captures", "1 bead placed", "6 beads placed"."""
-        singular, plural_form = self.score_unit
-        return plural(score, singular, plural_form)
+        """A score with its unit: "1 capture", "9 captures", "1 bead placed", "6 beads placed"
+        (English that keeps its Phrase: `words.say(game.score_text(n))`)."""
+        return Said(Phrase(self.score_unit.template, self.score_unit.params, self.score_unit.plural, score))
+
+    def reason_phrase(self, outcome: Outcome | str) -> Phrase:
+        """The reason of an outcome (or a stored English reason) as a Phrase, for a reader's
+        language: `words.say(game.reason_phrase(outcome))`. A reason made by this code keeps its
+        Phrase; a stored one is read back by the game's `reasons` (names and numbers kept
+        apart), and any other is itself the message id (an `N_` constant such as "five in a row")."""
+        reason = outcome.reason if isinstance(outcome, Outcome) else outcome
+        if isinstance(reason, Said):
+            return reason.phrase
+        names = self.seat_names(max(self.seats))
+        for form in (*self.reasons, SEAT_RESIGNED):
+            for template in (form.template, form.plural):
+                found = _template_pattern(template).fullmatch(reason) if template else None
+                params = _read_reason_values(found.groupdict(), names) if found else None
+                if params is not None:
+                    count = params.pop("count", form.count)
+                    assert isinstance(count, (int, float))
+                    return Phrase(form.template, params, form.plural, count)
+        return Phrase(reason)
 
     def title_for(self, seats: int) -> str:
         """The title of the variant played by `seats` players ("Jai Kerboge" for 2), else `title`."""
@@ -182,13 +227,28 @@ class Game:
     def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The complete, checked options (defaults filled in); raises OptionError."""
         if type(seats) is not int or seats not in self.seats:  # 2.0 or True is no seat count
-            allowed = counts(self.seats)
-            raise OptionError(f"{self.title} is played by {allowed} players, not {seats}.")
+            raise OptionError(
+                plural_phrase(
+                    "{title} is played by {allowed} player, not {seats}.",
+                    "{title} is played by {allowed} players, not {seats}.",
+                    max(self.seats),
+                    title=self.title,
+                    allowed=counts_phrase(self.seats),
+                    seats=str(seats),
+                )
+            )
         unknown = set(options) - set(self.options)
         if unknown:
-            known = ", ".join(self.options) or "none"
+            known: Phrase | str = ", ".join(self.options) or phrase("none")
             named = ", ".join(sorted(unknown))
-            raise OptionError(f"{self.title} has no option {named} (options: {known}).")
+            raise OptionError(
+                phrase(
+                    "{title} has no option {named} (options: {known}).",
+                    title=self.title,
+                    named=named,
+                    known=known,
+                )
+            )
         return {name: opt.check(name, options.get(name, opt.default)) for name, opt in self.options.items()}
 
     def start(self, seats: int, **options: Any) -> State:
@@ -277,11 +337,11 @@ class State(abc.ABC):
     def play(self, move: Move | str) -> State:
         """The new state after `move` (a Move or notation text). Never mutates self."""
         if self.to_move is None:
-            raise IllegalMoveError("The game is over: no more moves can be played.")
+            raise IllegalMoveError(phrase("The game is over: no more moves can be played."))
         if isinstance(move, str):
             move = self.parse(move)
         elif not self.is_legal(move):
-            raise IllegalMoveError(f"`{move}` is not a legal move here.")
+            raise IllegalMoveError(phrase("`{move}` is not a legal move here.", move=str(move)))
         return self._after(move)
 
     def is_legal(self, move: Move) -> bool:
@@ -314,7 +374,8 @@ class State(abc.ABC):
         return None
 
     def describe_move(self, move: Move) -> str:
-        """A short human sentence for a move; the notation by default."""
+        """A short human sentence for a move; the notation by default. A sentence is English that
+        keeps its Phrase (`rules.text.Said`): `words.say(state.describe_move(move))`."""
         return str(move)
 
     def describe_to_mover(self, move: Move) -> str:
@@ -347,12 +408,61 @@ class TurnState(State):
     def _check_resignation(self, seat: int) -> None:
         """Raise IllegalMoveError unless the game goes on and `seat` is one of its seats."""
         if self.result is not None:
-            raise IllegalMoveError("The game is over: nobody can resign any more.")
+            raise IllegalMoveError(phrase("The game is over: nobody can resign any more."))
         if not 0 <= seat < self.seats:
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+            raise IllegalMoveError(seat_not_playing(seat))
 
     def _resignation(self, seat: int, scores: tuple[float, ...]) -> Outcome:
         """The outcome of a two-player game that `seat` resigns (checked): the other seat wins."""
         self._check_resignation(seat)
         name = self.game.seat_names(self.seats)[seat]
-        return Outcome((1 - seat,), scores, f"{name} resigned", RESIGNED)
+        return Outcome((1 - seat,), scores, reason(SEAT_RESIGNED, seat=Phrase(name)), RESIGNED)
+
+
+SEAT_RESIGNED = phrase("{seat} resigned")
+"""The reason of a game that a seat resigned (every game; `{seat}` its name)."""
+
+
+def seat_not_playing(seat: int) -> Phrase:
+    return phrase("Seat {seat} is not playing in this game.", seat=seat)
+
+
+def reason(form: Phrase, count: float | None = None, **params: Phrase | str | int) -> str:
+    """An outcome's reason made from one of a game's `reasons` forms: English that keeps its
+    Phrase (`Said`)."""
+    return Said(Phrase(form.template, params, form.plural, form.count if count is None else count))
+
+
+@functools.cache
+def _template_pattern(template: str) -> re.Pattern[str]:
+    """A pattern that reads a template's English back: each placeholder a named group."""
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(f"(?P<{name}>.+?)")
+    return re.compile("".join(parts))
+
+
+def _read_reason_values(values: Mapping[str, str], names: Sequence[str]) -> dict[str, object] | None:
+    """The values of a reason read back (seat names as Phrases, numbers as numbers), or None when
+    one is not what its placeholder holds."""
+    read: dict[str, object] = {}
+    for key, value in values.items():
+        if key in ("seat", "other"):
+            if value not in names:
+                return None
+            read[key] = Phrase(value)
+        elif key == "seats":
+            listed = re.split(r", | and ", value)
+            if not all(name in names for name in listed):
+                return None
+            read[key] = listing_phrase([Phrase(name) for name in listed])
+        elif key == "count":
+            digits = value.replace(",", "")
+            if not re.fullmatch(r"\d+(\.\d+)?", digits):
+                return None
+            read[key] = float(digits) if "." in digits else int(digits)
+        else:
+            read[key] = value
+    return read

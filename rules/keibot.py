@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState
-from .text import listing, read_number, shown_number
+from .base import RESIGNED, Game, IllegalMoveError, Move, NotAMoveError, Option, Outcome, TurnState, reason
+from .text import N_, Phrase, Said, listing_phrase, phrase, plural_phrase, read_number, shown_number
 
 SIZE = 7
 FILES = "abcdefg"
-SEAT_NAMES = ("White", "Black")
+# TRANSLATORS: the seats of Keibot and Verquere, named by the colour of their pieces.
+SEAT_NAMES = (N_("White"), N_("Black"))
 MOAI_PER_SEAT = 4
 BEADS_PER_SEAT = 10
 WIN_CAPTURES = 3
@@ -294,28 +295,37 @@ class KeibotState(TurnState):
 
     def parse(self, text: str) -> KnightMove:
         if self.result is not None:
-            raise IllegalMoveError("The game is over: no more moves can be played.")
+            raise IllegalMoveError(phrase("The game is over: no more moves can be played."))
         flat = "".join(str(text).split()).lower().translate(_DASHES)
         match = _MOVE_RE.fullmatch(flat)
         text = _quote(text)
-        example = self._example()
-        shape = (
+        shape = phrase(
             "Write the square of one of your Moai and the square it jumps to, like a chess knight, "
-            f"e.g. `{example}` (an `x` instead of the `-` marks a capture)."
+            "e.g. `{example}` (an `x` instead of the `-` marks a capture).",
+            example=self._example(),
         )
         if not match:
-            raise NotAMoveError(f"`{text}` is not a move. {shape}")
+            raise NotAMoveError(phrase("`{text}` is not a move. {shape}", text=text, shape=shape))
         f1, r1, f2, r2 = match.groups()
         for letter, digits in ((f1, r1), (f2, r2)):
             if letter not in FILES:
                 raise NotAMoveError(
-                    f"`{text}` is off the board: there is no file {letter} (files run a–g). {shape}"
+                    phrase(
+                        "`{text}` is off the board: there is no file {letter} (files run a–g). {shape}",
+                        text=text,
+                        letter=letter,
+                        shape=shape,
+                    )
                 )
             rank = read_number(digits)
             if rank is None or not 1 <= rank <= SIZE:
                 raise NotAMoveError(
-                    f"`{text}` is off the board: there is no rank {shown_number(digits)} (ranks run 1–7). "
-                    f"{shape}"
+                    phrase(
+                        "`{text}` is off the board: there is no rank {rank} (ranks run 1–7). {shape}",
+                        text=text,
+                        rank=shown_number(digits),
+                        shape=shape,
+                    )
                 )
         frm = (int(r1) - 1) * SIZE + FILES.index(f1)  # both ranks are 1-7 here
         to = (int(r2) - 1) * SIZE + FILES.index(f2)
@@ -396,15 +406,33 @@ class KeibotState(TurnState):
     def describe_move(self, move: Move) -> str:
         if not isinstance(move, KnightMove):
             return str(move)
-        parts = [f"jumps {move.from_square} to {move.to_square}"]
+        where = {"move": str(move), "start": move.from_square, "end": move.to_square}
+        if not move.beads:
+            if move.capture:
+                return Said(phrase("`{move}`: jumps {start} to {end} and captures the Moai there", **where))
+            return Said(phrase("`{move}`: jumps {start} to {end}", **where))
+        squares = listing_phrase(move.bead_squares)
         if move.capture:
-            parts.append("captures the Moai there")
-        if move.beads:
-            count = len(move.beads)
-            noun = "a bead" if count == 1 else f"{count} beads"
-            parts.append(f"places {noun} on {listing(move.bead_squares)}")
-        text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"`{move}`: {text}"
+            return Said(
+                plural_phrase(
+                    "`{move}`: jumps {start} to {end}, captures the Moai there and places a bead on "
+                    "{squares}",
+                    "`{move}`: jumps {start} to {end}, captures the Moai there and places {count} "
+                    "beads on {squares}",
+                    len(move.beads),
+                    squares=squares,
+                    **where,
+                )
+            )
+        return Said(
+            plural_phrase(
+                "`{move}`: jumps {start} to {end} and places a bead on {squares}",
+                "`{move}`: jumps {start} to {end} and places {count} beads on {squares}",
+                len(move.beads),
+                squares=squares,
+                **where,
+            )
+        )
 
     # -- helpers for pictures and move builders -------------------------------------------------
 
@@ -501,56 +529,94 @@ class KeibotState(TurnState):
         moves = self.legal_moves()
         return str(moves[0]) if moves else "c1-d3"
 
-    def _moves_of(self, frm: int) -> str:
+    def _moves_of(self, frm: int) -> Phrase:
         moves = [f"`{m}`" for m in self.legal_moves() if m.frm == frm]
         name = SQUARE_NAMES[frm]
         if not moves:
-            return f"The Moai on {name} has no legal move now; try `{self._example()}`."
-        return f"The Moai on {name} can play {listing(moves)}."
+            return phrase(
+                "The Moai on {square} has no legal move now; try `{example}`.",
+                square=name,
+                example=self._example(),
+            )
+        return phrase("The Moai on {square} can play {moves}.", square=name, moves=listing_phrase(moves))
 
-    def _your_moai(self) -> str:
-        return listing(self.moai_squares(self.turn))
-
-    def _refusal(self, text: str, frm: int, to: int) -> str:
+    def _refusal(self, text: str, frm: int, to: int) -> Phrase:
         """Why `text` (frm to to, both on the board) is not legal now."""
         turn = self.turn
-        me = SEAT_NAMES[turn]
         board = self.board
         f_name, t_name = SQUARE_NAMES[frm], SQUARE_NAMES[to]
-        ours = f"Move one of your Moai (on {self._your_moai()}), e.g. `{self._example()}`."
+        ours = phrase(
+            "Move one of your Moai (on {squares}), e.g. `{example}`.",
+            squares=listing_phrase(self.moai_squares(turn)),
+            example=self._example(),
+        )
         v = board[frm]
         if v == EMPTY:
-            return f"`{text}`: there is no Moai on {f_name}. {ours}"
+            return phrase(
+                "`{text}`: there is no Moai on {square}. {hint}", text=text, square=f_name, hint=ours
+            )
         if v in BEAD:
-            return f"`{text}`: {f_name} holds a bead, and beads never move. {ours}"
+            return phrase(
+                "`{text}`: {square} holds a bead, and beads never move. {hint}",
+                text=text,
+                square=f_name,
+                hint=ours,
+            )
         if v != MOAI[turn]:
-            owner = SEAT_NAMES[MOAI.index(v)]
-            return f"`{text}`: the Moai on {f_name} is {owner}'s, and you play {me}. {ours}"
+            return phrase(
+                "`{text}`: the Moai on {square} is {other}'s, and you play {seat}. {hint}",
+                text=text,
+                square=f_name,
+                other=Phrase(SEAT_NAMES[MOAI.index(v)]),
+                seat=Phrase(SEAT_NAMES[turn]),
+                hint=ours,
+            )
+        moves = self._moves_of(frm)
         if to not in KNIGHT[frm]:
-            return (
-                f"`{text}` is not a knight move: a Moai jumps 2 squares one way and 1 square "
-                f"across. {self._moves_of(frm)}"
+            return phrase(
+                "`{text}` is not a knight move: a Moai jumps 2 squares one way and 1 square across. {moves}",
+                text=text,
+                moves=moves,
             )
         w = board[to]
+        if w in BEAD and BEAD.index(w) == turn:
+            return phrase(
+                "`{text}` lands on {square}, which holds your bead: a Moai may never land on a bead. {moves}",
+                text=text,
+                square=t_name,
+                moves=moves,
+            )
         if w in BEAD:
-            whose = "your" if BEAD.index(w) == turn else f"{SEAT_NAMES[BEAD.index(w)]}'s"
-            return (
-                f"`{text}` lands on {t_name}, which holds {whose} bead: a Moai may never land on "
-                f"a bead. {self._moves_of(frm)}"
+            return phrase(
+                "`{text}` lands on {square}, which holds {other}'s bead: a Moai may never land on a "
+                "bead. {moves}",
+                text=text,
+                square=t_name,
+                other=Phrase(SEAT_NAMES[BEAD.index(w)]),
+                moves=moves,
             )
         if w == MOAI[turn]:
-            return (
-                f"`{text}` lands on your own Moai on {t_name}: a Moai may not land on a Moai of "
-                f"its own side. {self._moves_of(frm)}"
+            return phrase(
+                "`{text}` lands on your own Moai on {square}: a Moai may not land on a Moai of its "
+                "own side. {moves}",
+                text=text,
+                square=t_name,
+                moves=moves,
             )
         if to == self.protected:
-            other = SEAT_NAMES[1 - turn]
-            return (
-                f"`{text}` would capture {other}'s Moai on {t_name}, but it is protected: it "
-                f"moved on the turn just before this one, and the Moai that has just moved cannot "
-                f"be captured on the very next turn. {self._moves_of(frm)}"
+            return phrase(
+                "`{text}` would capture {other}'s Moai on {square}, but it is protected: it moved on "
+                "the turn "
+                "just before this one, and the Moai that has just moved cannot be captured on the very next "
+                "turn. {moves}",
+                text=text,
+                other=Phrase(SEAT_NAMES[1 - turn]),
+                square=t_name,
+                moves=moves,
             )
-        return f"`{text}` is not a legal move here. {self._moves_of(frm)}"  # pragma: no cover
+        return phrase(
+            "`{text}` is not a legal move here. {moves}", text=text, moves=moves
+        )  # pragma: no cover
 
 
 def _flat(text: str) -> str:
@@ -576,21 +642,38 @@ def _result(
     history: tuple[bytes, ...],
 ) -> Outcome | None:
     """The outcome after `mover` played `move`, giving `board`: wins first, then draws."""
-    name = SEAT_NAMES[mover]
+    name = Phrase(SEAT_NAMES[mover])
     if move.beads and makes_line(board, move.beads, BEAD[mover]):
-        return Outcome((mover,), placed, f"{name} has three beads in a row", THREE_IN_A_ROW)
+        return Outcome((mover,), placed, reason(THREE_BEADS_REASON, seat=name), THREE_IN_A_ROW)
     if move.capture and captured[mover] >= WIN_CAPTURES:
-        return Outcome((mover,), placed, f"{name} captured {captured[mover]} Moai", CAPTURES)
+        return Outcome((mover,), placed, reason(CAPTURED_REASON, captured[mover], seat=name), CAPTURES)
     if move.beads and placed[mover] >= BEADS_PER_SEAT:
-        return Outcome((mover,), placed, f"{name} placed all {BEADS_PER_SEAT} beads", ALL_BEADS_PLACED)
+        return Outcome(
+            (mover,), placed, reason(ALL_PLACED_REASON, BEADS_PER_SEAT, seat=name), ALL_BEADS_PLACED
+        )
     other = 1 - mover
     if not _has_move(board, other, move.to):
-        return Outcome((), placed, f"{SEAT_NAMES[other]} has no legal move", NO_LEGAL_MOVE)
+        return Outcome((), placed, reason(NO_MOVE_REASON, seat=Phrase(SEAT_NAMES[other])), NO_LEGAL_MOVE)
     if len(history) >= REPETITIONS and history.count(history[-1]) >= REPETITIONS:
-        return Outcome((), placed, "the same position occurred for the third time", REPETITION)
+        return Outcome(
+            (), placed, reason(phrase("the same position occurred for the third time")), REPETITION
+        )
     if quiet >= QUIET_LIMIT:
-        return Outcome((), placed, f"{QUIET_LIMIT} moves in a row without a capture or a bead", QUIET_MOVES)
+        return Outcome((), placed, reason(QUIET_REASON, QUIET_LIMIT), QUIET_MOVES)
     return None
+
+
+THREE_BEADS_REASON = phrase("{seat} has three beads in a row")
+CAPTURED_REASON = plural_phrase("{seat} captured {count} Moai", "{seat} captured {count} Moai", 0)
+ALL_PLACED_REASON = plural_phrase("{seat} placed all {count} bead", "{seat} placed all {count} beads", 0)
+NO_MOVE_REASON = phrase("{seat} has no legal move")
+QUIET_REASON = plural_phrase(
+    "{count} move in a row without a capture or a bead",
+    "{count} moves in a row without a capture or a bead",
+    0,
+)
+REASONS = (THREE_BEADS_REASON, CAPTURED_REASON, ALL_PLACED_REASON, NO_MOVE_REASON, QUIET_REASON)
+"""The forms of Keibot's reasons with a name or a number (`Game.reasons`)."""
 
 
 def _new(seats: int, setup: str) -> KeibotState:
@@ -628,7 +711,7 @@ def _load(data: Mapping[str, Any]) -> KeibotState:
     )
 
 
-SUMMARY = """\
+SUMMARY = N_("""\
 **Keibot** — 2 players on a 7×7 board (files a–g, ranks 1–7). Each has 4 Moai and 10 beads.
 • On your turn jump one Moai like a chess knight, e.g. `c1-d3`. It may not land on a bead or \
 on your own Moai. Landing on an enemy Moai captures it (`c1xd3`) — except the Moai that moved \
@@ -640,7 +723,7 @@ Beads never move. Short of beads, they go N, NE, E, SE, S, SW, W, NW (as seen by
 • **Draw** when the player to move has no move, when a position occurs for the third time, or \
 after 80 moves in a row without a capture or a bead.
 • Setups (option `setup`): `closed` c1–f1 / b7–e7, `split` a1 b1 f1 g1, `open` a1 c1 e1 g1 \
-(Black mirrored on rank 7). The original diagrams are lost: these setups are a reconstruction."""
+(Black mirrored on rank 7). The original diagrams are lost: these setups are a reconstruction.""")
 
 
 GAME = Game(
@@ -651,13 +734,14 @@ GAME = Game(
         "setup": Option(
             "closed",
             ("closed", "split", "open"),
-            "starting squares: closed c1–f1, split a1 b1 f1 g1, open a1 c1 e1 g1 (reconstructed)",
+            N_("starting squares: closed c1–f1, split a1 b1 f1 g1, open a1 c1 e1 g1 (reconstructed)"),
         ),
     },
     new_state=_new,
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
-    score_unit=("bead placed", "beads placed"),
+    score_unit=plural_phrase("{count} bead placed", "{count} beads placed", 0),
+    reasons=REASONS,
 )
 KeibotState.game = GAME

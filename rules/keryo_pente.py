@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from .base import (
     RESIGNED,
+    SEAT_RESIGNED,
     Game,
     IllegalMoveError,
     Move,
@@ -20,15 +21,18 @@ from .base import (
     State,
     StateFormatError,
     TurnState,
+    reason,
+    seat_not_playing,
 )
-from .text import QUOTED_LIMIT, clip, read_number, shown_number
+from .text import N_, QUOTED_LIMIT, Phrase, Said, clip, phrase, plural_phrase, read_number, shown_number
 
 SIZE = 19
 COLUMNS = "ABCDEFGHJKLMNOPQRST"  # no I, as on every Go and Pente board
 CENTRE = 9 * SIZE + 9  # K10
 WIN_LINE = 5
 WIN_CAPTURES = 15
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
+# TRANSLATORS: Keryo-Pente's seats, named by the colour of their stones.
+SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Purple"), N_("Orange"))
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1))
 _POINT_RE = re.compile(r"([A-Z])(\d+)")
 
@@ -208,17 +212,30 @@ class KeryoPenteState(TurnState):
     def parse(self, text: str) -> Point:
         flat = "".join(str(text).split()).upper()
         match = _POINT_RE.fullmatch(flat)
-        hint = "Write a column letter A–T (there is no I) and a row 1–19, e.g. `K10`."
+        hint = phrase("Write a column letter A–T (there is no I) and a row 1–19, e.g. `K10`.")
         shown = clip(str(text), QUOTED_LIMIT)
         if not match:
-            raise NotAMoveError(f"`{shown}` is not a point. {hint}")
+            raise NotAMoveError(phrase("`{text}` is not a point. {hint}", text=shown, hint=hint))
         letter, digits = match.groups()
         if letter not in COLUMNS:
-            why = "there is no column I" if letter == "I" else f"there is no column {letter}"
-            raise NotAMoveError(f"`{shown}` is off the board: {why}. {hint}")
+            raise NotAMoveError(
+                phrase(
+                    "`{text}` is off the board: there is no column {letter}. {hint}",
+                    text=shown,
+                    letter=letter,
+                    hint=hint,
+                )
+            )
         row = read_number(digits)
         if row is None or not 1 <= row <= SIZE:
-            raise NotAMoveError(f"`{shown}` is off the board: there is no row {shown_number(digits)}. {hint}")
+            raise NotAMoveError(
+                phrase(
+                    "`{text}` is off the board: there is no row {row}. {hint}",
+                    text=shown,
+                    row=shown_number(digits),
+                    hint=hint,
+                )
+            )
         point = POINTS[(row - 1) * SIZE + COLUMNS.index(letter)]
         refusal = self._refusal(point.index)
         if refusal:
@@ -332,23 +349,36 @@ class KeryoPenteState(TurnState):
         if not after.last_capture:
             return str(move)
         taken = " ".join(str(POINTS[i]) for i in after.last_capture)
-        name = SEAT_NAMES[self.turn]
-        total = after.captures[self.turn]
-        return f"{move} captures {taken} ({len(after.last_capture)}); {name} has {total} of {WIN_CAPTURES}"
+        return Said(
+            # TRANSLATORS: "H11 captures J11 K11 (2); Red has 9 of 15": the stones taken, how
+            # many, and the mover's captured stones of the 15 that win.
+            phrase(
+                "{move} captures {taken} ({count}); {seat} has {total} of {target}",
+                move=str(move),
+                taken=taken,
+                count=len(after.last_capture),
+                seat=Phrase(SEAT_NAMES[self.turn]),
+                total=after.captures[self.turn],
+                target=WIN_CAPTURES,
+            )
+        )
 
     def resign(self, seat: int) -> KeryoPenteState:
         self._check_resignation(seat)
         if not self.active[seat]:
-            raise IllegalMoveError(f"Seat {seat} is not playing in this game.")
+            raise IllegalMoveError(seat_not_playing(seat))
         active = tuple(a and i != seat for i, a in enumerate(self.active))
         state = replace(self, active=active, last_capture=())
         if self.turn == seat:
             state = replace(state, turn=state._next_seat(seat))
         remaining = [i for i, a in enumerate(active) if a]
         if len(remaining) == 1:
-            name = SEAT_NAMES[seat]
-            reason = f"{name} resigned" if self.seats == 2 else "every other player resigned"
-            state = replace(state, result=Outcome((remaining[0],), self.captures, reason, RESIGNED))
+            why = (
+                reason(SEAT_RESIGNED, seat=Phrase(SEAT_NAMES[seat]))
+                if self.seats == 2
+                else reason(phrase("every other player resigned"))
+            )
+            state = replace(state, result=Outcome((remaining[0],), self.captures, why, RESIGNED))
         return state
 
     def to_json(self) -> dict[str, Any]:
@@ -372,20 +402,27 @@ class KeryoPenteState(TurnState):
     def _second_stone_restricted(self) -> bool:
         return self.tournament and self.turn == 0 and self.placed[0] == 1
 
-    def _refusal(self, index: int) -> str | None:
+    def _refusal(self, index: int) -> Phrase | None:
         """Why placing on `index` is not legal now, or None when it is."""
         if self.to_move is None:
-            return "The game is over: no more stones can be placed."
+            return phrase("The game is over: no more stones can be placed.")
         if self.tournament and self.turn == 0 and self.placed[0] == 0 and index != CENTRE:
-            return f"Tournament rule: the first stone of the game must be on K10, not {POINTS[index]}."
+            return phrase(
+                "Tournament rule: the first stone of the game must be on K10, not {point}.",
+                point=str(POINTS[index]),
+            )
         owner = self.board[index]
         if owner:
-            return f"{POINTS[index]} is taken by {SEAT_NAMES[owner - 1]}'s stone: choose an empty point."
+            return phrase(
+                "{point} is taken by {seat}'s stone: choose an empty point.",
+                point=str(POINTS[index]),
+                seat=Phrase(SEAT_NAMES[owner - 1]),
+            )
         if self._second_stone_restricted() and _in_tournament_box(index):
-            name = str(POINTS[index])
-            return (
-                f"Tournament rule: your second stone must be at least 3 points from K10 "
-                f"(outside the box H8–M12), so {name} is not allowed."
+            return phrase(
+                "Tournament rule: your second stone must be at least 3 points from K10 "
+                "(outside the box H8–M12), so {point} is not allowed.",
+                point=str(POINTS[index]),
             )
         return None
 
@@ -401,11 +438,12 @@ class KeryoPenteState(TurnState):
 
     def _result_after(self, index: int, mover: int) -> Outcome | None:
         if _line_through(self.board, index, mover + 1):
-            return Outcome((mover,), self.captures, "five in a row", FIVE_IN_A_ROW)
+            return Outcome((mover,), self.captures, reason(phrase("five in a row")), FIVE_IN_A_ROW)
         if self.captures[mover] >= WIN_CAPTURES:
-            return Outcome((mover,), self.captures, f"{self.captures[mover]} stones captured", CAPTURES)
+            why = reason(STONES_CAPTURED, self.captures[mover])
+            return Outcome((mover,), self.captures, why, CAPTURES)
         if 0 not in self.board:
-            return Outcome((), self.captures, "the board is full", BOARD_FULL)
+            return Outcome((), self.captures, reason(phrase("the board is full")), BOARD_FULL)
         return None
 
     def _has_line(self, index: int, stone: int) -> bool:
@@ -472,7 +510,10 @@ def _load(data: Mapping[str, Any]) -> KeryoPenteState:
     )
 
 
-SUMMARY = """\
+STONES_CAPTURED = plural_phrase("{count} stone captured", "{count} stones captured", 0)
+"""The reason of a win by captures."""
+
+SUMMARY = N_("""\
 **Keryo-Pente** — 2 to 6 players on a 19×19 board (columns A–T without I, rows 1–19).
 • On your turn place one stone on any empty point, e.g. `K10`.
 • **Capture** exactly 2 or 3 stones that are not yours by closing them between two of your \
@@ -482,7 +523,7 @@ directions at once.
 • A full board with no winner is a draw. With 3 or more players, a player who resigns leaves the \
 rotation; their stones stay on the board.
 • **Tournament rule** (on by default): the first stone of the game is on K10, and the first \
-player's second stone must be outside the box H8–M12."""
+player's second stone must be outside the box H8–M12.""")
 
 
 GAME = Game(
@@ -490,13 +531,14 @@ GAME = Game(
     title="Keryo-Pente",
     seats=(2, 3, 4, 5, 6),
     options={
-        "tournament": Option(True, (True, False), "first stone on K10, second outside H8–M12"),
+        "tournament": Option(True, (True, False), N_("first stone on K10, second outside H8–M12")),
     },
     new_state=_new,
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
     starts_short=True,
-    score_unit=("capture", "captures"),
+    score_unit=plural_phrase("{count} capture", "{count} captures", 0),
+    reasons=(STONES_CAPTURED,),
 )
 KeryoPenteState.game = GAME

@@ -7,7 +7,10 @@ The rules say what happened in Phrases (`phrase("`{text}` is not a move.", text=
 English template is the message id of every catalogue, so a layer that knows its reader's
 language translates it (`words.say(error.phrase)`), and `str()` of it is the English, as before.
 Constant English words that are translated later (seat names, outcome reasons) are marked with
-`N_` so that extraction finds them. See docs/languages.md.
+`N_` so that extraction finds them. What the rules return as text (move descriptions, scores,
+outcome reasons) is `Said`: the English as a `str`, as always, keeping its Phrase for
+`words.say(text)`; a stored reason (a plain str) is read back by `Game.reason_phrase`. See
+docs/languages.md.
 """
 
 from __future__ import annotations
@@ -95,10 +98,29 @@ def english_number(value: float) -> str:
     return f"{value:,g}"
 
 
+class Said(str):
+    """English text that keeps the Phrase it says: a `str` for every caller that wants English
+    (comparing, joining, slicing give the English, as before), which `Words.say` translates by
+    its `phrase`. What the rules return as text for a person (move descriptions, scores, outcome
+    reasons) is Said; a string made from it (an f-string, a slice) is English only."""
+
+    phrase: Phrase
+
+    def __new__(cls, said: Phrase) -> Said:
+        text = super().__new__(cls, str(said))
+        text.phrase = said
+        return text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Said, (self.phrase,))
+
+
 def shown_value(value: ParamValue, words: Words) -> str:
     """A placeholder's value as text in `words`' language."""
     if isinstance(value, Phrase):
         return words.say(value)
+    if isinstance(value, Said):
+        return words.say(value.phrase)
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
@@ -132,7 +154,7 @@ class English:
 
     def say(self, text: Phrase | str) -> str:
         if isinstance(text, str):
-            return text
+            return str(text)
         if text.plural is not None:
             return self.ngettext(text.template, text.plural, text.count, **text.params)
         return fill(text.template, text.params, self)
@@ -197,3 +219,35 @@ def read_number(digits: str) -> int | None:
 def shown_number(digits: str) -> str:
     """A number a user typed, fit to quote in a message (a long one is cut)."""
     return clip(digits, NUMBER_DIGITS + 1)
+
+
+def listing_phrase(items: Sequence[Phrase | str], conjunction: str = "and") -> Phrase | str:
+    """`listing` as a Phrase, so that a reader's language joins the items ("A, B und C"):
+    "A", "A and B", "A, B and C" in English ("" for none); `conjunction` "or" for "A, B or C".
+    An item may be a Phrase (a seat name), translated too."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    head = series_phrase(items[:-1])
+    if conjunction == "or":
+        # TRANSLATORS: the last of a list of choices ("2 or 4", "2, 3 or 4").
+        return phrase("{items} or {last}", items=head, last=items[-1])
+    # TRANSLATORS: the last item of a list ("c2 and d3", "Sailor, Merchant and Ruler").
+    return phrase("{items} and {last}", items=head, last=items[-1])
+
+
+def counts_phrase(values: Sequence[int]) -> Phrase | str:
+    """`counts` as a Phrase: "2 to 6" for a run, "2 or 4" otherwise."""
+    ordered = sorted(set(values))
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        # TRANSLATORS: a run of numbers of players ("2 to 6").
+        return phrase("{low} to {high}", low=ordered[0], high=ordered[-1])
+    return listing_phrase([str(value) for value in ordered], "or")
+
+
+def series_phrase(items: Sequence[Phrase | str]) -> Phrase | str:
+    """Items one after the other as a Phrase: "A, B, C" in English (no conjunction)."""
+    head: Phrase | str = items[0] if items else ""
+    for item in items[1:]:
+        # TRANSLATORS: one more item of a list ("c2, d3"): names, squares, moorings, gems.
+        head = phrase("{items}, {item}", items=head, item=item)
+    return head

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Game, Outcome
+from ..text import N_
 from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     BEAD_NAMES,
@@ -29,6 +30,7 @@ from .board import (
     LETTERS,
     NO_BEADS_LEFT,
     PATHS,
+    REASONS,
     SEAT_NAMES,
     START_PITS,
     TERMINATIONS,
@@ -38,6 +40,7 @@ from .board import (
     _counts_of,
 )
 from .counting import GlassBeadMoves
+from .notation import BEAD_COLOURS, BEAD_COUNTS
 from .sowing import Sowing
 from .state import GlassBeadState
 
@@ -56,7 +59,7 @@ def _load(data: Mapping[str, Any]) -> GlassBeadState:
     )
 
 
-SUMMARY = """\
+SUMMARY = N_("""\
 **The Glass Bead Game** — Christian Freeling's mancala for 2. South owns pits `A`–`E`, North \
 `a`–`e`; sowing runs `A B C D E a b c d e` round the ring.
 • Beads: 10 black stones (`0`) and 10 gems worth 1–5 (two of each), 30 points in all.
@@ -69,7 +72,7 @@ written `e250 x B5`). The pits before it in the sowing capture too in the same w
 • **Feeding**: while gems remain in the pits, you must sow into the opponent's pits if they are \
 all empty.
 • **End**: when the player to move has no bead, the other player wins with 15 points or more \
-in their cup; otherwise the player to move wins. No draws."""
+in their cup; otherwise the player to move wins. No draws.""")
 
 
 GAME = Game(
@@ -82,10 +85,13 @@ GAME = Game(
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES,
     summary=SUMMARY,
+    reasons=REASONS,
 )
 GlassBeadState.game = GAME
 
 __all__ = [
+    "BEAD_COLOURS",
+    "BEAD_COUNTS",
     "BEAD_NAMES",
     "CUP",
     "GAME",

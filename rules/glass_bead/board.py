@@ -11,14 +11,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import factorial
 
-from ..base import RESIGNED, Outcome
+from ..base import RESIGNED, Outcome, reason
+from ..text import N_, Phrase, plural_phrase
 
 LETTERS = "ABCDEabcde"
 """Pit letters by ring index: South's `A`–`E` are 0–4, North's `a`–`e` are 5–9."""
 CUP = 10
 """The source of a gem taken from the opponent's cup, in `Sowing.taken`."""
-SEAT_NAMES = ("South", "North")
-BEAD_NAMES = ("stone", "yellow gem", "green gem", "blue gem", "red gem", "purple gem")
+# TRANSLATORS: the Glass Bead Game's seats, named by their side of the board.
+SEAT_NAMES = (N_("South"), N_("North"))
+BEAD_NAMES = (N_("stone"), N_("yellow gem"), N_("green gem"), N_("blue gem"), N_("red gem"), N_("purple gem"))
 GEM_VALUES = (5, 4, 3, 2, 1)
 """Gem values high to low: the canonical order within a group."""
 WIN_POINTS = 15
@@ -122,9 +124,21 @@ def _canonical_taken(taken: Sequence[tuple[int, int]]) -> Taken:
 def _end_result(cups: tuple[Counts, ...], to_move: int) -> Outcome:
     scores = tuple(sum(v * c for v, c in enumerate(cup)) for cup in cups)
     other = 1 - to_move
-    name, other_name = SEAT_NAMES[to_move], SEAT_NAMES[other]
+    names = {"seat": Phrase(SEAT_NAMES[to_move]), "other": Phrase(SEAT_NAMES[other])}
     if scores[other] >= WIN_POINTS:
-        reason = f"{name} has no bead left to sow and {other_name} has {scores[other]} points"
-        return Outcome((other,), scores, reason, NO_BEADS_LEFT)
-    reason = f"{name} has no bead left to sow and {other_name} has only {scores[other]} points"
-    return Outcome((to_move,), scores, reason, NO_BEADS_LEFT)
+        return Outcome((other,), scores, reason(NO_BEADS_REASON, scores[other], **names), NO_BEADS_LEFT)
+    return Outcome((to_move,), scores, reason(NO_BEADS_SHORT_REASON, scores[other], **names), NO_BEADS_LEFT)
+
+
+NO_BEADS_SHORT_REASON = plural_phrase(
+    "{seat} has no bead left to sow and {other} has only {count} point",
+    "{seat} has no bead left to sow and {other} has only {count} points",
+    0,
+)
+NO_BEADS_REASON = plural_phrase(
+    "{seat} has no bead left to sow and {other} has {count} point",
+    "{seat} has no bead left to sow and {other} has {count} points",
+    0,
+)
+REASONS = (NO_BEADS_SHORT_REASON, NO_BEADS_REASON)
+"""The forms of the Glass Bead Game's reasons (`Game.reasons`)."""

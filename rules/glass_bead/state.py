@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..base import IllegalMoveError, Move, Outcome, TurnState
+from ..text import Phrase, Said, phrase, plural_phrase, series_phrase
 from .board import (
     BEAD_NAMES,
     CUP,
@@ -26,11 +27,12 @@ from .board import (
 )
 from .counting import GlassBeadMoves
 from .notation import (
-    _bead_plural,
+    BEAD_COLOURS,
     _beads,
     _count_of,
     _describe_counts,
     _describe_taken,
+    _gem_from,
     _gems,
     _parse_text,
     _pit_index,
@@ -111,17 +113,45 @@ class GlassBeadState(TurnState):
         if extra:
             v = extra[0]
             typed, there = beads.count(v), counts[v]
+            values = {
+                "text": text.strip(),
+                "sown": _count_of(typed, v),
+                "bead": v,
+                "pit": letter,
+                "there": there,
+                "contents": _describe_counts(counts),
+                "digits": _digits(counts),
+                "example": self._example(pit),
+            }
+            if not there:
+                raise IllegalMoveError(
+                    phrase(
+                        "`{text}` sows {sown} (`{bead}`), but pit `{pit}` holds none: it holds {contents} "
+                        "(`{digits}`). Sow all of them in the order you like, e.g. `{example}`.",
+                        **{k: v for k, v in values.items() if k != "there"},
+                    )
+                )
             raise IllegalMoveError(
-                f"`{text.strip()}` sows {_count_of(typed, v)} (`{v}`), but pit `{letter}` holds "
-                f"{'none' if not there else f'only {there}'}: it holds {_describe_counts(counts)} "
-                f"(`{_digits(counts)}`). Sow all of them in the order you like, e.g. "
-                f"`{self._example(pit)}`."
+                phrase(
+                    "`{text}` sows {sown} (`{bead}`), but pit `{pit}` holds only {there}: it holds "
+                    "{contents} "
+                    "(`{digits}`). Sow all of them in the order you like, e.g. `{example}`.",
+                    **values,
+                )
             )
         n = sum(counts)
         if len(beads) != n:
             raise IllegalMoveError(
-                f"`{text.strip()}` sows {_beads(len(beads))}, but pit `{letter}` holds {_beads(n)} "
-                f"(`{_digits(counts)}`): sow all of them, e.g. `{self._example(pit)}`."
+                phrase(
+                    "`{text}` sows {sown}, but pit `{pit}` holds {held} (`{digits}`): sow all of "
+                    "them, e.g. `{example}`.",
+                    text=text.strip(),
+                    sown=_beads(len(beads)),
+                    pit=letter,
+                    held=_beads(n),
+                    digits=_digits(counts),
+                    example=self._example(pit),
+                )
             )
         sown = self._sown(pit, beads)
         sowing = f"{letter}{''.join(map(str, beads))}"
@@ -130,24 +160,48 @@ class GlassBeadState(TurnState):
             if must_take:
                 first = next(sown.options())
                 raise IllegalMoveError(
-                    f"`{text.strip()}` captures indirectly: add ` x ` and the "
-                    f"{'gem' if len(first) == 1 else _gems(len(first))} you take, "
-                    f"e.g. `{sowing} x {_format_taken(first)}`."
+                    plural_phrase(
+                        "`{text}` captures indirectly: add ` x ` and the gem you take, e.g. `{example}`.",
+                        "`{text}` captures indirectly: add ` x ` and the {count} gems you take, e.g. "
+                        "`{example}`.",
+                        len(first),
+                        text=text.strip(),
+                        example=f"{sowing} x {_format_taken(first)}",
+                    )
                 )
             return _moves_of(pit, beads, sown)[0]
         if not must_take:
-            why = {
-                "direct": "captures directly, and a direct capture is not written",
-                "indirect": "captures indirectly, but there is no gem to take",
-                "": "captures nothing",
-            }[sown.capture]
-            raise IllegalMoveError(f"`{text.strip()}` {why}: write it without ` x `, as `{sowing}`.")
+            written = {"text": text.strip(), "sowing": sowing}
+            if sown.capture == "direct":
+                raise IllegalMoveError(
+                    phrase(
+                        "`{text}` captures directly, and a direct capture is not written: "
+                        "write it without ` x `, as `{sowing}`.",
+                        **written,
+                    )
+                )
+            if sown.capture == "indirect":
+                raise IllegalMoveError(
+                    phrase(
+                        "`{text}` captures indirectly, but there is no gem to take: write it without "
+                        "` x `, as `{sowing}`.",
+                        **written,
+                    )
+                )
+            raise IllegalMoveError(
+                phrase("`{text}` captures nothing: write it without ` x `, as `{sowing}`.", **written)
+            )
         taken = _canonical_taken(groups)
         error = self._choice_error(sown, taken)
         if error:
             first = next(sown.options())
             raise IllegalMoveError(
-                f"`{text.strip()}`: {error} For example `{sowing} x {_format_taken(first)}`."
+                phrase(
+                    "`{text}`: {error} For example `{example}`.",
+                    text=text.strip(),
+                    error=error,
+                    example=f"{sowing} x {_format_taken(first)}",
+                )
             )
         return Sowing(pit, beads, taken, "indirect", sown.chain)
 
@@ -228,22 +282,30 @@ class GlassBeadState(TurnState):
     def _told(self, move: Move, *, with_order: bool) -> str:
         if not isinstance(move, Sowing):
             return str(move)
-        who = SEAT_NAMES[int(LETTERS[move.pit].islower())]
-        text = f"{who} sows {_beads(len(move.beads))} from `{move.letter}`"
+        who = Phrase(SEAT_NAMES[int(LETTERS[move.pit].islower())])
+        text = phrase(
+            "{seat} sows {beads} from `{pit}`", seat=who, beads=_beads(len(move.beads)), pit=move.letter
+        )
         if with_order:
-            text += ": " + ", ".join(
-                f"{BEAD_NAMES[v].removesuffix(' gem')}→`{LETTERS[p]}`"
-                for v, p in zip(move.beads, move.path, strict=True)
+            order = series_phrase(
+                [
+                    phrase("{bead}→`{pit}`", bead=Phrase(BEAD_COLOURS[v]), pit=LETTERS[p])
+                    for v, p in zip(move.beads, move.path, strict=True)
+                ]
             )
+            # TRANSLATORS: a sowing and where each of its beads goes ("…: purple→`B`, stone→`C`").
+            text = phrase("{sowing}: {order}", sowing=text, order=order)
         if move.capture == "direct":
-            gems = ", ".join(f"{BEAD_NAMES[v]} from `{LETTERS[s]}`" for s, v in move.taken)
-            text += f" and captures directly: {gems}"
+            gems = series_phrase([_gem_from(v, s) for s, v in move.taken])
+            text = phrase("{sowing} and captures directly: {gems}", sowing=text, gems=gems)
         elif move.capture == "indirect":
             if move.taken:
-                text += f" and captures indirectly: {_describe_taken(move.taken)}"
+                text = phrase(
+                    "{sowing} and captures indirectly: {gems}", sowing=text, gems=_describe_taken(move.taken)
+                )
             else:
-                text += " and captures indirectly, but there is no gem to take"
-        return text
+                text = phrase("{sowing} and captures indirectly, but there is no gem to take", sowing=text)
+        return Said(text)
 
     # -- helpers for the renderer and the move builder ----------------------------------------
 
@@ -300,12 +362,18 @@ class GlassBeadState(TurnState):
         partial order `sown` (every order of a playable pit's beads is legal)."""
         index = _pit_index(pit)
         if index not in self.playable_pit_indices():
-            raise IllegalMoveError(self._pit_refusal(LETTERS[index], index) or "That pit cannot be played.")
+            raise IllegalMoveError(
+                self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played.")
+            )
         counts = self.pits[index]
         left = [counts[v] - list(sown).count(v) for v in range(6)]
         if any(c < 0 for c in left) or any(not 0 <= v <= 5 for v in sown):
             raise IllegalMoveError(
-                f"Pit `{LETTERS[index]}` does not hold the beads `{''.join(map(str, sown))}`."
+                phrase(
+                    "Pit `{pit}` does not hold the beads `{beads}`.",
+                    pit=LETTERS[index],
+                    beads="".join(map(str, sown)),
+                )
             )
         return tuple(v for v in range(6) if left[v])
 
@@ -336,10 +404,16 @@ class GlassBeadState(TurnState):
     def _complete(self, pit: int | str, beads: Sequence[int]) -> _Sown:
         index = _pit_index(pit)
         if index not in self.playable_pit_indices():
-            raise IllegalMoveError(self._pit_refusal(LETTERS[index], index) or "That pit cannot be played.")
+            raise IllegalMoveError(
+                self._pit_refusal(LETTERS[index], index) or phrase("That pit cannot be played.")
+            )
         if _counts_of(tuple(beads)) != self.pits[index]:
             raise IllegalMoveError(
-                f"Sow every bead of pit `{LETTERS[index]}` (`{_digits(self.pits[index])}`) in some order."
+                phrase(
+                    "Sow every bead of pit `{pit}` (`{digits}`) in some order.",
+                    pit=LETTERS[index],
+                    digits=_digits(self.pits[index]),
+                )
             )
         return self._sown(index, tuple(beads))
 
@@ -360,28 +434,43 @@ class GlassBeadState(TurnState):
         """Whether sowing `pit` satisfies the feeding duty (it depends on the count only)."""
         return not self.must_feed or sum(self.pits[pit]) >= 5 - pit % 5
 
-    def _pit_refusal(self, text: str, pit: int) -> str | None:
+    def _pit_refusal(self, text: str, pit: int) -> Phrase | None:
         shown = text.strip()
         if self.result is not None:
-            return "The game is over: no more moves can be played."
+            return phrase("The game is over: no more moves can be played.")
         mover = self.turn
         playable = ", ".join(f"`{LETTERS[p]}`" for p in self.playable_pit_indices())
         if pit not in _own(mover):
             own = "`A`–`E`" if mover == 0 else "`a`–`e`"
-            return (
-                f"`{shown}` sows from `{LETTERS[pit]}`, one of {SEAT_NAMES[1 - mover]}'s pits: "
-                f"{SEAT_NAMES[mover]} sows from {own} (now {playable}), e.g. `{self._example()}`."
+            return phrase(
+                "`{text}` sows from `{pit}`, one of {other}'s pits: {seat} sows from {own} (now {playable}), "
+                "e.g. `{example}`.",
+                text=shown,
+                pit=LETTERS[pit],
+                other=Phrase(SEAT_NAMES[1 - mover]),
+                seat=Phrase(SEAT_NAMES[mover]),
+                own=own,
+                playable=playable,
+                example=self._example(),
             )
         if not sum(self.pits[pit]):
-            return (
-                f"`{shown}` sows from pit `{LETTERS[pit]}`, which is empty: choose a pit with beads "
-                f"({playable}), e.g. `{self._example()}`."
+            return phrase(
+                "`{text}` sows from pit `{pit}`, which is empty: choose a pit with beads "
+                "({playable}), e.g. `{example}`.",
+                text=shown,
+                pit=LETTERS[pit],
+                playable=playable,
+                example=self._example(),
             )
         if not self._feeds(pit):
-            return (
-                f"`{shown}` breaks the feeding duty: {SEAT_NAMES[1 - mover]}'s pits are all empty, so "
-                f"your move must sow into them, and pit `{LETTERS[pit]}` does not reach them. "
-                f"Sow from {playable}, e.g. `{self._example()}`."
+            return phrase(
+                "`{text}` breaks the feeding duty: {other}'s pits are all empty, so your move must sow into "
+                "them, and pit `{pit}` does not reach them. Sow from {playable}, e.g. `{example}`.",
+                text=shown,
+                other=Phrase(SEAT_NAMES[1 - mover]),
+                pit=LETTERS[pit],
+                playable=playable,
+                example=self._example(),
             )
         return None
 
@@ -415,16 +504,19 @@ class GlassBeadState(TurnState):
         rest[0] -= 1
         return (*_sorted_values(rest), 0)
 
-    def _choice_error(self, sown: _Sown, taken: Taken) -> str | None:
+    def _choice_error(self, sown: _Sown, taken: Taken) -> Phrase | None:
         """Why `taken` is not a right choice of gems for this indirect capture, or None."""
         need = sown.from_pits + sown.from_cup
         opp = 1 - self.turn
+        owner = Phrase(SEAT_NAMES[opp])
         for source, _value in taken:
             if source != CUP and source not in sown.opp_pits:
                 side = "`A`–`E`" if opp == 0 else "`a`–`e`"
-                return (
-                    f"gems are taken from {SEAT_NAMES[opp]}'s pits {side} or cup, "
-                    f"not from `{LETTERS[source]}`."
+                return phrase(
+                    "gems are taken from {seat}'s pits {side} or cup, not from `{pit}`.",
+                    seat=owner,
+                    side=side,
+                    pit=LETTERS[source],
                 )
         wanted: dict[tuple[int, int], int] = {}
         for item in taken:
@@ -433,20 +525,34 @@ class GlassBeadState(TurnState):
             there = sown.cup[value] if source == CUP else sown.board[source][value]
             if count > there:
                 place = (
-                    f"{SEAT_NAMES[opp]}'s cup" if source == CUP else f"`{LETTERS[source]}` after the sowing"
+                    phrase("{seat}'s cup", seat=owner)
+                    if source == CUP
+                    else phrase("`{pit}` after the sowing", pit=LETTERS[source])
                 )
                 if there == 0:
-                    return f"there is no {BEAD_NAMES[value]} (`{value}`) in {place}."
-                return (
-                    f"you take {count} {_bead_plural(value)} (`{value}`), but there "
-                    f"{'is' if there == 1 else 'are'} only {there} in {place}."
+                    return phrase(
+                        "there is no {bead} (`{value}`) in {place}.",
+                        bead=Phrase(BEAD_NAMES[value]),
+                        value=value,
+                        place=place,
+                    )
+                return plural_phrase(
+                    "you take {beads} (`{value}`), but there is only {count} in {place}.",
+                    "you take {beads} (`{value}`), but there are only {count} in {place}.",
+                    there,
+                    beads=_count_of(count, value),
+                    value=value,
+                    place=place,
                 )
         if len(taken) != need:
-            return f"this capture takes exactly {_gems(need)}, not {len(taken)}."
+            return phrase(
+                "this capture takes exactly {gems}, not {taken}.", gems=_gems(need), taken=len(taken)
+            )
         from_cup = sum(1 for s, _ in taken if s == CUP)
         if from_cup != sown.from_cup:
-            return (
-                f"take {_gems(sown.from_pits)} from {SEAT_NAMES[opp]}'s pits first, and from the cup "
-                f"only when the pits have no gem left."
+            return phrase(
+                "take {gems} from {seat}'s pits first, and from the cup only when the pits have no gem left.",
+                gems=_gems(sown.from_pits),
+                seat=owner,
             )
         return None

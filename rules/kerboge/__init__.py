@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import Game, Outcome
+from ..text import N_
 from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     HARBOUR,
@@ -42,7 +43,7 @@ from .board import (
 )
 from .moves import AGROUND, HEADS, SERPENT, TAILS, Aground, SerpentMove, StoneMove
 from .position import KerbogePosition
-from .state import KerbogeState
+from .state import REASONS, KerbogeState
 
 
 def _new(seats: int) -> KerbogeState:
@@ -79,7 +80,7 @@ def _load(data: Mapping[str, Any]) -> KerbogeState:
     )
 
 
-SUMMARY = """\
+SUMMARY = N_("""\
 **Kerboge** — 4 players (Sailor, Merchant, Soldier, Ruler); **Jai Kerboge** with 2 (Sailor, \
 Merchant). Ten moorings 1–10 ring a harbour; everyone starts with 10 stones in the harbour.
 • On your turn do one thing: **enter** 1 or 2 stones into a mooring that is empty or holds your \
@@ -93,7 +94,7 @@ stones go to several moorings). One mooring per move, never your own stones, nev
 • After each round the **Serpent** moves (coin: heads 2 forward, tails 1 back; in Jai Kerboge \
 always 2 forward) and boards up to 2 stones where it lands, scoring for itself.
 • The game ends when all scores together reach 40 (Jai Kerboge: 20): most points win, ties \
-share; if the Serpent has strictly the most, nobody wins."""
+share; if the Serpent has strictly the most, nobody wins.""")
 
 
 GAME = Game(
@@ -109,6 +110,7 @@ GAME = Game(
     resigned_play_on=True,
     has_draws=False,
     variant_titles={2: "Jai Kerboge"},
+    reasons=REASONS,
 )
 KerbogeState.game = GAME
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import RESIGNED
-from ..text import listing
+from ..text import N_, Phrase, listing_phrase
 
 MOORINGS = 10
 STONES = 10
 """Stones per player."""
 HARBOUR = 0
 """The source of an entering move (`StoneMove.source`)."""
-SEAT_NAMES = ("Sailor", "Merchant", "Soldier", "Ruler")
+# TRANSLATORS: Kerboge's seats, four roles ("the Sailor's turn", "stones of the Ruler").
+SEAT_NAMES = (N_("Sailor"), N_("Merchant"), N_("Soldier"), N_("Ruler"))
 INITIALS = ("Sa", "Me", "So", "Ru")
 TARGETS = {4: 40, 2: 20}
 """The total of all scores (the Serpent's included) that ends the game, per seat count."""
@@ -54,6 +55,7 @@ def serpent_boarding(counts: Sequence[int]) -> tuple[tuple[int, ...], bool]:
     return tuple(taken), False
 
 
-def listed(items: Sequence[object]) -> str:
-    """Numbers or names as "1, 2 and 3"."""
-    return listing([str(item) for item in items])
+def listed(items: Sequence[object]) -> Phrase | str:
+    """Numbers or names as "1, 2 and 3" (a Phrase: a reader's language joins them; a Phrase item,
+    such as a seat's name, is translated too)."""
+    return listing_phrase([item if isinstance(item, Phrase) else str(item) for item in items])

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..base import Move
+from ..text import phrase
 from .board import HARBOUR, INITIALS, MOORINGS, STONES, distance, forward
 
 # -- moves -------------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def _board_options(
 
 _STONE_RE = re.compile(r"(\d{1,3})/(\d{1,3})(?:-(\d{1,3}(?:,\d{1,3})*))?((?:b\d{1,3}[a-z]{2}(?:@\d{1,3})?)*)")
 _TOKEN_RE = re.compile(r"b(\d{1,3})([a-z]{2})(?:@(\d{1,3}))?")
-_SHAPES = (
+_SHAPES = phrase(
     "Write `2/5` to enter 2 stones from the harbour into mooring 5, `4/5-6,7,7,8` to move 4 stones "
     "forward from mooring 5 (one destination per stone), `4/5-4` to move them one back, add boarding "
     "like `b1So` (or `b1So@8` when the stones go to several moorings), or `aground`."

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..base import Move, Outcome
-from ..text import plural
+from ..text import Phrase, phrase, plural_phrase
 from .board import (
     HARBOUR,
     INITIALS,
@@ -208,92 +208,154 @@ class KerbogePosition:
 
     def _refusal(
         self, mover: int, source: int, dests: tuple[int, ...], boardings: Mapping[int, int], at: int
-    ) -> str | None:
+    ) -> Phrase | None:
         """Why the move is not legal for `mover` (destinations nearest first), or None."""
         count = len(dests)
         if not count:
-            return "a move moves at least one stone."
+            return phrase("a move moves at least one stone.")
         if any(not 1 <= d <= MOORINGS for d in dests) or not 0 <= source <= MOORINGS:
-            return "the moorings are numbered 1–10."
-        name = "your" if mover == self.turn else f"the {SEAT_NAMES[mover]}'s"
+            return phrase("the moorings are numbered 1–10.")
         if source == HARBOUR:
             mooring = dests[0]
             if dests[-1] != mooring:
-                return "entering puts all its stones into one mooring, e.g. `2/5`."
+                return phrase("entering puts all its stones into one mooring, e.g. `2/5`.")
             if boardings:
-                return f"entering never boards: write just `{count}/{mooring}`."
+                return phrase("entering never boards: write just `{move}`.", move=f"{count}/{mooring}")
             have = self.harbour[mover]
             if count > 2:
-                return f"you may enter only 1 or 2 stones from the harbour at a time, e.g. `2/{mooring}`."
+                return phrase(
+                    "you may enter only 1 or 2 stones from the harbour at a time, e.g. `{move}`.",
+                    move=f"2/{mooring}",
+                )
             if count > have:
-                return f"you have only {plural(have, 'stone')} in the harbour."
+                return plural_phrase(
+                    "you have only {count} stone in the harbour.",
+                    "you have only {count} stones in the harbour.",
+                    have,
+                )
             if not self.stones(mooring, mover) and any(self.mooring(mooring)):
-                owners = listed([SEAT_NAMES[s] for s in self.boardable(mooring, mover)])
-                open_ = listed(self.enterable(mover)) or "none"
-                return (
-                    f"mooring {mooring} holds only other players' stones ({owners}); you may enter "
-                    f"only an empty mooring or one holding your own stones (now: {open_})."
+                owners = listed([Phrase(SEAT_NAMES[s]) for s in self.boardable(mooring, mover)])
+                open_ = listed(self.enterable(mover)) or phrase("none")
+                return phrase(
+                    "mooring {mooring} holds only other players' stones ({owners}); you may enter "
+                    "only an empty mooring or one holding your own stones (now: {open}).",
+                    mooring=mooring,
+                    owners=owners,
+                    open=open_,
                 )
             return None
         have = self.stones(source, mover)
         if count > have:
-            where = ", ".join(f"{m} ({self.stones(m, mover)})" for m in self.own_moorings(mover))
-            held = f"{name} stones are at {where}" if where else f"all {name} stones are in the harbour"
-            there = f"only {plural(have, 'stone')}" if have else "no stones"
-            return f"you have {there} at mooring {source} ({held})."
+            return self._too_few(mover, source, have)
         steps = [distance(source, d) for d in dests]
         back = MOORINGS - 1
         reach = self.forward_targets(source, mover)
         if any(not 1 <= step <= MAX_STEP and step != back for step in steps):
-            return (
-                f"stones go 1–3 moorings forward or all exactly one back; from {source} they may go to "
-                f"{listed(reach)} or back to {forward(source, -1)}."
+            return phrase(
+                "stones go 1–3 moorings forward or all exactly one back; from {source} they may go to "
+                "{reach} or back to {back}.",
+                source=source,
+                reach=listed(reach),
+                back=forward(source, -1),
             )
         if steps[-1] == back:
             if steps[0] != back:
-                return (
+                return phrase(
                     "stones of one move all go the same way: forward (1–3 moorings each) or all "
-                    f"exactly one back (`{count}/{source}-{forward(source, -1)}`), never both."
+                    "exactly one back (`{move}`), never both.",
+                    move=f"{count}/{source}-{forward(source, -1)}",
                 )
             if boardings:
-                return f"a move backward never boards: write just `{count}/{source}-{dests[0]}`."
+                return phrase(
+                    "a move backward never boards: write just `{move}`.", move=f"{count}/{source}-{dests[0]}"
+                )
             return None
         for d, step in zip(dests, steps, strict=True):
             if d not in reach:
                 between = [forward(source, s) for s in range(1, step)]
-                return (
-                    f"a stone may pass over at most one hostile mooring, and from {source} to {d} it "
-                    f"would pass {listed(between)}; from {source} it may reach {listed(reach)}."
+                return phrase(
+                    "a stone may pass over at most one hostile mooring, and from {source} to {mooring} it "
+                    "would pass {between}; from {source} it may reach {reach}.",
+                    source=source,
+                    mooring=d,
+                    between=listed(between),
+                    reach=listed(reach),
                 )
         if not boardings:
             return None
         if mover in boardings:
             others = sorted({o for d in set(dests) for o in self.boardable(d, mover)})
-            hint = f", e.g. `b1{INITIALS[others[0]]}`" if others else ""
-            return f"you cannot board your own stones, only other players' stones{hint}."
+            if others:
+                return phrase(
+                    "you cannot board your own stones, only other players' stones, e.g. `{token}`.",
+                    token=f"b1{INITIALS[others[0]]}",
+                )
+            return phrase("you cannot board your own stones, only other players' stones.")
         if at not in dests:
-            return f"no stone of this move arrives at mooring {at}, so it cannot board there."
+            return phrase(
+                "no stone of this move arrives at mooring {mooring}, so it cannot board there.", mooring=at
+            )
         return self._boarding_refusal(mover, dests.count(at), at, boardings)
+
+    def _too_few(self, mover: int, source: int, have: int) -> Phrase:
+        """That `mover` has too few stones (`have`) at mooring `source` for a move, and where theirs are."""
+        where = ", ".join(f"{m} ({self.stones(m, mover)})" for m in self.own_moorings(mover))
+        seat = Phrase(SEAT_NAMES[mover])
+        held: Phrase
+        if mover == self.turn:
+            held = (
+                phrase("your stones are at {where}", where=where)
+                if where
+                else phrase("all your stones are in the harbour")
+            )
+        elif where:
+            held = phrase("the {seat}'s stones are at {where}", seat=seat, where=where)
+        else:
+            held = phrase("all the {seat}'s stones are in the harbour", seat=seat)
+        if have:
+            return plural_phrase(
+                "you have only {count} stone at mooring {source} ({held}).",
+                "you have only {count} stones at mooring {source} ({held}).",
+                have,
+                source=source,
+                held=held,
+            )
+        return phrase("you have no stones at mooring {source} ({held}).", source=source, held=held)
 
     def _boarding_refusal(
         self, mover: int, arriving: int, at: int, boardings: Mapping[int, int]
-    ) -> str | None:
+    ) -> Phrase | None:
         total = sum(boardings.values())
         limit = arriving // 2
         if total > limit:
             if limit == 0:
-                return (
-                    f"only 1 stone arrives at mooring {at}; one stone may be boarded for every two "
-                    "arriving there."
+                return phrase(
+                    "only 1 stone arrives at mooring {mooring}; one stone may be boarded for every "
+                    "two arriving there.",
+                    mooring=at,
                 )
-            return (
-                f"{arriving} stones arrive at mooring {at}, so they may board at most {limit} "
-                "(one for every two arriving)."
+            return phrase(
+                "{arriving} stones arrive at mooring {mooring}, so they may board at most {limit} "
+                "(one for every two arriving).",
+                arriving=arriving,
+                mooring=at,
+                limit=limit,
             )
         for owner, n in boardings.items():
             there = self.stones(at, owner)
             if n > there:
                 if not there:
-                    return f"mooring {at} holds no stones of the {SEAT_NAMES[owner]} to board."
-                return f"mooring {at} holds {plural(there, 'stone')} of the {SEAT_NAMES[owner]}, not {n}."
+                    return phrase(
+                        "mooring {mooring} holds no stones of the {seat} to board.",
+                        mooring=at,
+                        seat=Phrase(SEAT_NAMES[owner]),
+                    )
+                return plural_phrase(
+                    "mooring {mooring} holds {count} stone of the {seat}, not {wanted}.",
+                    "mooring {mooring} holds {count} stones of the {seat}, not {wanted}.",
+                    there,
+                    mooring=at,
+                    seat=Phrase(SEAT_NAMES[owner]),
+                    wanted=n,
+                )
         return None

@@ -17,8 +17,9 @@ from ..base import (
     NotAMoveError,
     Outcome,
     TurnState,
+    reason,
 )
-from ..text import plural
+from ..text import N_, Phrase, Said, listing_phrase, phrase, plural_phrase, series_phrase
 from .board import (
     HARBOUR,
     INITIALS,
@@ -109,9 +110,9 @@ class KerbogeState(KerbogePosition, TurnState):
     def parse(self, text: str) -> Move:
         flat = "".join(str(text).split()).lower()
         if not flat:
-            raise NotAMoveError(f"No move was given. {_SHAPES}")
+            raise NotAMoveError(phrase("No move was given. {shape}", shape=_SHAPES))
         if self.result is not None:
-            raise IllegalMoveError("The game is over: no more moves can be played.")
+            raise IllegalMoveError(phrase("The game is over: no more moves can be played."))
         shown = " ".join(str(text).split()).replace("`", "'")
         quoted = f"`{shown}`" if len(shown) <= 60 else f"`{shown[:57]}…`"
         if flat in _COIN:
@@ -122,12 +123,16 @@ class KerbogeState(KerbogePosition, TurnState):
             if self._must_run_aground(self.turn):
                 return AGROUND
             raise IllegalMoveError(
-                f"{quoted} is not possible: you may run aground only when all your stones are in the "
-                f"harbour and no mooring may be entered. You can play e.g. `{self._example()}`."
+                phrase(
+                    "{text} is not possible: you may run aground only when all your stones are in the "
+                    "harbour and no mooring may be entered. You can play e.g. `{example}`.",
+                    text=quoted,
+                    example=self._example(),
+                )
             )
         match = _STONE_RE.fullmatch(flat)
         if not match:
-            raise NotAMoveError(f"{quoted} is not a move. {_SHAPES}")
+            raise NotAMoveError(phrase("{text} is not a move. {shape}", text=quoted, shape=_SHAPES))
         if self.turn == CHANCE:
             raise IllegalMoveError(self._serpent_now(quoted))
         mover = self.turn
@@ -135,38 +140,75 @@ class KerbogeState(KerbogePosition, TurnState):
         dest_text, token_text = match.group(3), match.group(4)
         for m in (source, *(int(d) for d in (dest_text.split(",") if dest_text else ()))):
             if not 1 <= m <= MOORINGS:
-                raise NotAMoveError(f"{quoted}: there is no mooring {m}; the moorings are 1–10. {_SHAPES}")
+                raise NotAMoveError(
+                    phrase(
+                        "{text}: there is no mooring {mooring}; the moorings are 1–10. {shape}",
+                        text=quoted,
+                        mooring=m,
+                        shape=_SHAPES,
+                    )
+                )
         boardings: dict[int, int] = {}
         places: set[int] = set()
         for n, initial, place in _TOKEN_RE.findall(token_text):
             owner = self._owner(initial, quoted)
             if int(n) == 0:
                 raise NotAMoveError(
-                    f"{quoted}: a boarding names at least one stone, e.g. `b1{INITIALS[owner]}`."
+                    phrase(
+                        "{text}: a boarding names at least one stone, e.g. `{token}`.",
+                        text=quoted,
+                        token=f"b1{INITIALS[owner]}",
+                    )
                 )
             boardings[owner] = boardings.get(owner, 0) + int(n)
             if place:
                 if not 1 <= int(place) <= MOORINGS:
-                    raise NotAMoveError(f"{quoted}: there is no mooring {place}; the moorings are 1–10.")
+                    raise NotAMoveError(
+                        phrase(
+                            "{text}: there is no mooring {mooring}; the moorings are 1–10.",
+                            text=quoted,
+                            mooring=place,
+                        )
+                    )
                 places.add(int(place))
         if count == 0:
-            raise IllegalMoveError(f"{quoted} moves no stone: move at least one, e.g. `{self._example()}`.")
+            raise IllegalMoveError(
+                phrase(
+                    "{text} moves no stone: move at least one, e.g. `{example}`.",
+                    text=quoted,
+                    example=self._example(),
+                )
+            )
         if count > STONES and dest_text is not None:
-            raise IllegalMoveError(f"{quoted} cannot be played: each player has only {STONES} stones.")
+            raise IllegalMoveError(
+                plural_phrase(
+                    "{text} cannot be played: each player has only {count} stone.",
+                    "{text} cannot be played: each player has only {count} stones.",
+                    STONES,
+                    text=quoted,
+                )
+            )
         if dest_text is None:
             dests: tuple[int, ...] = (source,) * count
             refusal = self._refusal(mover, HARBOUR, dests, boardings, 0)
             if refusal:
-                raise IllegalMoveError(f"{quoted} cannot be played: {refusal}")
+                raise IllegalMoveError(_cannot_be_played(quoted, refusal))
             return ENTER_MOVES[source][count - 1]
         named = [int(d) for d in dest_text.split(",")]
         if len(named) == 1:
             named *= count
         elif len(named) != count:
             raise IllegalMoveError(
-                f"{quoted} moves {plural(count, 'stone')} but names {len(named)} destinations: "
-                f"name one mooring per stone, or a single mooring for all of them (e.g. `{count}/{source}-"
-                f"{forward(source, 1)}`)."
+                plural_phrase(
+                    "{text} moves {count} stone but names {named} destinations: name one mooring per stone, "
+                    "or a single mooring for all of them (e.g. `{example}`).",
+                    "{text} moves {count} stones but names {named} destinations: name one mooring per stone, "
+                    "or a single mooring for all of them (e.g. `{example}`).",
+                    count,
+                    text=quoted,
+                    named=len(named),
+                    example=f"{count}/{source}-{forward(source, 1)}",
+                )
             )
         dests = tuple(sorted(named, key=lambda d: distance(source, d)))
         refusal = self._refusal(mover, source, dests, {}, 0)
@@ -175,7 +217,7 @@ class KerbogeState(KerbogePosition, TurnState):
             at = self._boarding_place(mover, source, dests, boardings, places, quoted)
             refusal = self._refusal(mover, source, dests, boardings, at)
         if refusal:
-            raise IllegalMoveError(f"{quoted} cannot be played: {refusal}")
+            raise IllegalMoveError(_cannot_be_played(quoted, refusal))
         return StoneMove(source, dests, tuple(sorted(boardings.items())), at)
 
     def _after(self, move: Move) -> KerbogeState:
@@ -244,11 +286,11 @@ class KerbogeState(KerbogePosition, TurnState):
     def resign(self, seat: int) -> KerbogeState:
         self._check_resignation(seat)
         if self.resigned[seat]:
-            raise IllegalMoveError(f"The {SEAT_NAMES[seat]} has already resigned.")
+            raise IllegalMoveError(phrase("The {seat} has already resigned.", seat=Phrase(SEAT_NAMES[seat])))
         resigned = tuple(r or s == seat for s, r in enumerate(self.resigned))
         state = replace(self, resigned=resigned)
         if all(resigned):
-            result = Outcome((), self.points, "every player resigned", RESIGNED, self._serpent_score())
+            result = Outcome((), self.points, reason(EVERY_PLAYER_RESIGNED), RESIGNED, self._serpent_score())
             state = replace(state, result=result)
         return state
 
@@ -269,43 +311,91 @@ class KerbogeState(KerbogePosition, TurnState):
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, SerpentMove):
-            target = forward(self.serpent, move.steps)
-            if move.outcome == "serpent":
-                head = f"the Serpent moves 2 forward to mooring {target}"
-            else:
-                way = "2 forward" if move.outcome == "heads" else "1 back"
-                tosser = self.tosser
-                by = f" the {SEAT_NAMES[tosser]} tossed the coin;" if tosser is not None else ""
-                head = f"{move.outcome}:{by} the Serpent moves {way} to mooring {target}"
-            base = (target - 1) * self.seats
-            taken, confused = serpent_boarding(self.board[base : base + self.seats])
-            if confused:
-                return f"{head} and is confused: it boards nothing"
-            if sum(taken):
-                names = listed(
-                    [f"{plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in enumerate(taken) if n]
-                )
-                return f"{head} and boards {names}"
-            return head
+            return Said(self._serpent_told(move))
         if isinstance(move, Aground):
-            return "runs aground: all stones in the harbour and no mooring may be entered"
+            return Said(phrase("runs aground: all stones in the harbour and no mooring may be entered"))
         if not isinstance(move, StoneMove):
             return str(move)
-        stones = plural(move.count, "stone")
+        count, source, first = move.count, move.source, move.destinations[0]
         if move.entering:
-            return f"enters {stones} into mooring {move.destinations[0]}"
+            return Said(
+                plural_phrase(
+                    "enters {count} stone into mooring {mooring}",
+                    "enters {count} stones into mooring {mooring}",
+                    count,
+                    mooring=first,
+                )
+            )
         if move.backward:
-            return f"moves {stones} from mooring {move.source} one back to {move.destinations[0]}"
+            return Said(
+                plural_phrase(
+                    "moves {count} stone from mooring {source} one back to {mooring}",
+                    "moves {count} stones from mooring {source} one back to {mooring}",
+                    count,
+                    source=source,
+                    mooring=first,
+                )
+            )
         arrivals = move.arrivals
+        text: Phrase
         if len(arrivals) == 1:
-            text = f"moves {stones} from mooring {move.source} to {arrivals[0][0]}"
+            text = plural_phrase(
+                "moves {count} stone from mooring {source} to {mooring}",
+                "moves {count} stones from mooring {source} to {mooring}",
+                count,
+                source=source,
+                mooring=arrivals[0][0],
+            )
         else:
-            where = listed([f"{n} to {d}" for d, n in arrivals])
-            text = f"moves {stones} from mooring {move.source}: {where}"
+            # TRANSLATORS: so many stones going to one mooring ("2 to 6, 1 to 7").
+            where = listed([phrase("{count} to {mooring}", count=n, mooring=d) for d, n in arrivals])
+            text = plural_phrase(
+                "moves {count} stone from mooring {source}: {where}",
+                "moves {count} stones from mooring {source}: {where}",
+                count,
+                source=source,
+                where=where,
+            )
         if move.boardings:
-            names = listed([f"{plural(n, 'stone')} of the {SEAT_NAMES[s]}" for s, n in move.boardings])
-            text += f" and boards {names} at {move.at}"
-        return text
+            text = phrase(
+                "{move} and boards {stones} at {mooring}",
+                move=text,
+                stones=_boarded(move.boardings),
+                mooring=move.at,
+            )
+        return Said(text)
+
+    def _serpent_told(self, move: SerpentMove) -> Phrase:
+        target = forward(self.serpent, move.steps)
+        tosser = self.tosser
+        seat = Phrase(SEAT_NAMES[tosser]) if tosser is not None else None
+        head: Phrase
+        if move.outcome == "serpent":
+            head = phrase("the Serpent moves 2 forward to mooring {mooring}", mooring=target)
+        elif move.outcome == "heads" and seat is not None:
+            head = phrase(
+                "heads: the {seat} tossed the coin; the Serpent moves 2 forward to mooring {mooring}",
+                seat=seat,
+                mooring=target,
+            )
+        elif move.outcome == "heads":
+            head = phrase("heads: the Serpent moves 2 forward to mooring {mooring}", mooring=target)
+        elif seat is not None:
+            head = phrase(
+                "tails: the {seat} tossed the coin; the Serpent moves 1 back to mooring {mooring}",
+                seat=seat,
+                mooring=target,
+            )
+        else:
+            head = phrase("tails: the Serpent moves 1 back to mooring {mooring}", mooring=target)
+        base = (target - 1) * self.seats
+        taken, confused = serpent_boarding(self.board[base : base + self.seats])
+        if confused:
+            return phrase("{move} and is confused: it boards nothing", move=head)
+        if sum(taken):
+            boarded = tuple((s, n) for s, n in enumerate(taken) if n)
+            return phrase("{move} and boards {stones}", move=head, stones=_boarded(boarded))
+        return head
 
     # -- reading a move ----------------------------------------------------------------------
 
@@ -321,8 +411,12 @@ class KerbogeState(KerbogePosition, TurnState):
         """The mooring where a parsed move boards (raising when it cannot be told)."""
         if len(places) > 1:
             raise IllegalMoveError(
-                f"{quoted} cannot be played: a move boards in one mooring only, not at "
-                f"{listed(sorted(places))}; give every boarding token the same `@` mooring."
+                phrase(
+                    "{text} cannot be played: a move boards in one mooring only, not at "
+                    "{moorings}; give every boarding token the same `@` mooring.",
+                    text=quoted,
+                    moorings=listed(sorted(places)),
+                )
             )
         if places:
             return places.pop()
@@ -337,11 +431,16 @@ class KerbogeState(KerbogePosition, TurnState):
         if not fits:
             most = max(distinct, key=dests.count)
             return most  # refused with the reason for the likeliest mooring
-        options = " or ".join(f"`@{d}`" for d in fits)
-        places_text = " or ".join(str(d) for d in fits)
+        options = _either([f"`@{d}`" for d in fits])
+        places_text = _either([str(d) for d in fits])
         raise AmbiguousMoveError(
-            f"{quoted} could board at mooring {places_text}: add {options} to the boarding, "
-            f"e.g. `{StoneMove(source, dests, tuple(sorted(boardings.items())), fits[0])}`."
+            phrase(
+                "{text} could board at mooring {moorings}: add {options} to the boarding, e.g. `{example}`.",
+                text=quoted,
+                moorings=places_text,
+                options=options,
+                example=str(StoneMove(source, dests, tuple(sorted(boardings.items())), fits[0])),
+            )
         )
 
     def _owner(self, initial: str, quoted: str) -> int:
@@ -349,31 +448,59 @@ class KerbogeState(KerbogePosition, TurnState):
             if name.lower() == initial:
                 if seat >= self.seats:
                     raise IllegalMoveError(
-                        f"{quoted}: there is no {SEAT_NAMES[seat]} in Jai Kerboge; boarding names "
-                        "`Sa` (Sailor) or `Me` (Merchant)."
+                        phrase(
+                            "{text}: there is no {seat} in Jai Kerboge; boarding names `Sa` (Sailor) "
+                            "or `Me` (Merchant).",
+                            text=quoted,
+                            seat=Phrase(SEAT_NAMES[seat]),
+                        )
                     )
                 return seat
-        known = ", ".join(f"`{i}` ({n})" for i, n in zip(INITIALS, SEAT_NAMES[: self.seats], strict=False))
-        raise NotAMoveError(f"{quoted}: `{initial}` is not a player; boarding names an owner: {known}.")
+        known = series_phrase(
+            [
+                phrase("`{initial}` ({seat})", initial=i, seat=Phrase(n))
+                for i, n in zip(INITIALS, SEAT_NAMES[: self.seats], strict=False)
+            ]
+        )
+        raise NotAMoveError(
+            phrase(
+                "{text}: `{initial}` is not a player; boarding names an owner: {known}.",
+                text=quoted,
+                initial=initial,
+                known=known,
+            )
+        )
 
     def _parse_coin(self, flat: str, quoted: str) -> Move:
         if self.turn != CHANCE:
             raise IllegalMoveError(
-                f"{quoted} is the Serpent's move, played by the host after each round; it is the "
-                f"{SEAT_NAMES[self.turn]}'s turn: play e.g. `{self._example()}`."
+                phrase(
+                    "{text} is the Serpent's move, played by the host after each round; it is the "
+                    "{seat}'s turn: play e.g. `{example}`.",
+                    text=quoted,
+                    seat=Phrase(SEAT_NAMES[self.turn]),
+                    example=self._example(),
+                )
             )
         move = _COIN[flat]
         if move not in self.legal_moves():
             if self.seats == 2:
                 raise IllegalMoveError(
-                    f"{quoted}: in Jai Kerboge the Serpent is not tossed for; its move is `serpent`."
+                    phrase(
+                        "{text}: in Jai Kerboge the Serpent is not tossed for; its move is `serpent`.",
+                        text=quoted,
+                    )
                 )
-            raise IllegalMoveError(f"{quoted}: the Serpent's coin shows `heads` or `tails`.")
+            raise IllegalMoveError(
+                phrase("{text}: the Serpent's coin shows `heads` or `tails`.", text=quoted)
+            )
         return move
 
-    def _serpent_now(self, quoted: str) -> str:
-        outcomes = " or ".join(f"`{m}`" for m in self.legal_moves())
-        return f"{quoted} cannot be played: the Serpent moves now ({outcomes})."
+    def _serpent_now(self, quoted: str) -> Phrase:
+        outcomes = _either([f"`{m}`" for m in self.legal_moves()])
+        return phrase(
+            "{text} cannot be played: the Serpent moves now ({outcomes}).", text=quoted, outcomes=outcomes
+        )
 
     def _example(self) -> str:
         moves = self.legal_moves()
@@ -386,7 +513,7 @@ class KerbogeState(KerbogePosition, TurnState):
 
     def _serpent_score(self) -> tuple[tuple[str, float], ...]:
         """The Serpent's points, the score of no seat (`Outcome.other_scores`)."""
-        return (("Serpent", self.serpent_points),)
+        return ((SERPENT_NAME, self.serpent_points),)
 
     def _ended(self) -> KerbogeState:
         """This state, finished when the total score has reached the target."""
@@ -396,15 +523,58 @@ class KerbogeState(KerbogePosition, TurnState):
         serpent = self._serpent_score()
         contenders = [s for s in range(self.seats) if not self.resigned[s]]
         if not contenders:
-            return replace(self, result=Outcome((), points, "every player resigned", RESIGNED, serpent))
+            return replace(self, result=Outcome((), points, reason(EVERY_PLAYER_RESIGNED), RESIGNED, serpent))
         best = max(points[s] for s in contenders)
         if self.serpent_points > best:
-            reason = f"the Serpent wins with {plural(self.serpent_points, 'point')}"
-            result = Outcome((), points, reason, SERPENT_WINS, serpent)
+            result = Outcome(
+                (), points, reason(SERPENT_WINS_REASON, self.serpent_points), SERPENT_WINS, serpent
+            )
         else:
             winners = tuple(s for s in contenders if points[s] == best)
-            names = listed([SEAT_NAMES[s] for s in winners])
-            verb = "wins" if len(winners) == 1 else "share the win"
-            reason = f"{names} {verb} with {plural(best, 'point')}"
-            result = Outcome(winners, points, reason, MOST_POINTS, serpent)
+            if len(winners) == 1:
+                why = reason(SEAT_WINS_REASON, best, seat=Phrase(SEAT_NAMES[winners[0]]))
+            else:
+                why = reason(
+                    SHARED_WIN_REASON, best, seats=listing_phrase([Phrase(SEAT_NAMES[s]) for s in winners])
+                )
+            result = Outcome(winners, points, why, MOST_POINTS, serpent)
         return replace(self, result=result)
+
+
+def _cannot_be_played(quoted: str, refusal: Phrase) -> Phrase:
+    return phrase("{text} cannot be played: {refusal}", text=quoted, refusal=refusal)
+
+
+def _boarded(boardings: Sequence[tuple[int, int]]) -> Phrase | str:
+    """ "2 stones of the Sailor and 1 stone of the Ruler"."""
+    return listed(
+        [
+            plural_phrase(
+                "{count} stone of the {seat}", "{count} stones of the {seat}", n, seat=Phrase(SEAT_NAMES[s])
+            )
+            for s, n in boardings
+        ]
+    )
+
+
+def _either(items: Sequence[str]) -> Phrase | str:
+    """ "`@5` or `@6` or `@7`": each of several choices, joined by "or"."""
+    head: Phrase | str = items[0] if items else ""
+    for item in items[1:]:
+        # TRANSLATORS: one more choice of several ("`@5` or `@6` or `@7`").
+        head = phrase("{choices} or {choice}", choices=head, choice=item)
+    return head
+
+
+SERPENT_NAME = N_("Serpent")
+"""The name of the Serpent's score in `Outcome.other_scores`."""
+EVERY_PLAYER_RESIGNED = phrase("every player resigned")
+SERPENT_WINS_REASON = plural_phrase(
+    "the Serpent wins with {count} point", "the Serpent wins with {count} points", 0
+)
+SEAT_WINS_REASON = plural_phrase("{seat} wins with {count} point", "{seat} wins with {count} points", 0)
+SHARED_WIN_REASON = plural_phrase(
+    "{seats} share the win with {count} point", "{seats} share the win with {count} points", 0
+)
+REASONS = (SERPENT_WINS_REASON, SEAT_WINS_REASON, SHARED_WIN_REASON)
+"""The forms of Kerboge's reasons (`Game.reasons`)."""

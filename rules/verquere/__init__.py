@@ -12,6 +12,7 @@ state as its hooks). Every name other modules use is importable from `rules.verq
 from __future__ import annotations
 
 from ..base import Game, Option
+from ..text import N_
 from . import search as search  # imported to attach the computer players' hooks to the state
 from .board import (
     ALL_ON_24,
@@ -42,10 +43,10 @@ from .board import (
     seat0_point,
 )
 from .moves import ROLL_OUTCOMES, ROLLS, Pass, Roll, Step, Turn
-from .state import VerquereState, _load, _new
+from .state import REASONS, VerquereState, _load, _new
 from .turns import _explore
 
-SUMMARY = """\
+SUMMARY = N_("""\
 **Verquere** — an old tables game for 2. Each player's 15 men start on their **home**, point 1, \
 go round the board to point 24 with two dice, and are borne off.
 • Each player numbers the points from their own home (the two numberings differ by 12); write \
@@ -59,7 +60,7 @@ before anything else moves.
 **Juncker**: more men on the bar than open entry points: your turn passes.
 • Bear off all 15 to win (1 point); all 15 on point 24 at once wins double (2 points).
 • Options: `five_blots` (no point may be closed until 5 men have left home) and \
-`five_closed_points` (in a run of more than 5 closed points, a hit takes all the men on a point)."""
+`five_closed_points` (in a run of more than 5 closed points, a hit takes all the men on a point).""")
 
 
 GAME = Game(
@@ -68,15 +69,20 @@ GAME = Game(
     has_draws=False,
     seats=(2,),
     options={
-        "five_blots": Option(False, (False, True), "no point may be closed until five men have left home"),
+        "five_blots": Option(
+            False, (False, True), N_("no point may be closed until five men have left home")
+        ),
         "five_closed_points": Option(
-            False, (False, True), "a run of more than 5 closed points is vulnerable: a hit takes all its men"
+            False,
+            (False, True),
+            N_("a run of more than 5 closed points is vulnerable: a hit takes all its men"),
         ),
     },
     new_state=_new,
     load_state=_load,
     seat_names=lambda seats: SEAT_NAMES[:seats],
     summary=SUMMARY,
+    reasons=REASONS,
 )
 VerquereState.game = GAME
 

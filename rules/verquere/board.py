@@ -15,9 +15,10 @@ import re
 from struct import Struct
 
 from ..base import RESIGNED
-from ..text import plural
+from ..text import N_, Phrase, phrase, plural_phrase
 
-SEAT_NAMES = ("White", "Black")
+# TRANSLATORS: the seats of Keibot and Verquere, named by the colour of their pieces.
+SEAT_NAMES = (N_("White"), N_("Black"))
 MEN = 15
 POINTS = 24
 BAR = 0
@@ -151,41 +152,65 @@ def _open_points(view: Key | bytearray, vulnerable: frozenset[int]) -> int:
 
 def _check_step(
     view: bytearray, start: int, die: int, five_blots: bool, vulnerable: frozenset[int]
-) -> str | None:
-    """Why one step is illegal (a sentence for the user), or None. `_explore` inlines the same rules."""
+) -> Phrase | None:
+    """Why one step is illegal (a clause for the user), or None. `_explore` inlines the same rules."""
     if start == BAR:
         if not view[BAR]:
-            return "you have no man on the bar"
+            return phrase("you have no man on the bar")
         if view[die]:
-            return f"you cannot enter on point {die}: it already holds your own men"
+            return phrase("you cannot enter on point {point}: it already holds your own men", point=die)
         if view[OPP + die] >= 2 and die not in vulnerable:
-            return f"point {die} is closed: your opponent has {view[OPP + die]} men there"
+            return _closed(die, view[OPP + die])
         return None
     if view[BAR]:
-        return f"you have {plural(view[BAR], 'man')} on the bar: enter them before moving any other man"
+        return plural_phrase(
+            "you have {count} man on the bar: enter them before moving any other man",
+            "you have {count} men on the bar: enter them before moving any other man",
+            view[BAR],
+        )
     if not view[start]:
-        return f"you have no man on point {start}"
+        return phrase("you have no man on point {point}", point=start)
     end = start + die
     if end < 25:
         if view[end] and end < HEAD:
-            return (
-                f"point {end} already holds one of your men, and no point 2–11 may get a second man "
-                "(on that side you may close only the head, point 12)"
+            return phrase(
+                "point {point} already holds one of your men, and no point 2–11 may get a second man "
+                "(on that side you may close only the head, point 12)",
+                point=end,
             )
         if view[end] and five_blots and view[HOME] > MEN - 5:
-            return (
-                f"point {end} already holds one of your men, and (option five blots) you may not close "
-                f"a point before five men have left your home (so far {MEN - view[HOME]})"
+            return phrase(
+                "point {point} already holds one of your men, and (option five blots) you may not close "
+                "a point before five men have left your home (so far {left})",
+                point=end,
+                left=MEN - view[HOME],
             )
         if view[OPP + end] >= 2 and end not in vulnerable:
-            return f"point {end} is closed: your opponent has {view[OPP + end]} men there"
+            return _closed(end, view[OPP + end])
         return None
     back = next(q for q in range(1, 25) if view[q])
     if back < 19:
-        return f"you may bear off only when all your men are on points 19–24 (you still have a man on {back})"
+        return phrase(
+            "you may bear off only when all your men are on points 19–24 (you still have a man on {point})",
+            point=back,
+        )
     if end > 25 and start != back:
-        return f"a {die} bears off from point {start} only if no man of yours is behind it (one is on {back})"
+        return phrase(
+            "a {die} bears off from point {point} only if no man of yours is behind it (one is on {back})",
+            die=die,
+            point=start,
+            back=back,
+        )
     return None
+
+
+def _closed(point: int, men: int) -> Phrase:
+    return plural_phrase(
+        "point {point} is closed: your opponent has {count} man there",
+        "point {point} is closed: your opponent has {count} men there",
+        men,
+        point=point,
+    )
 
 
 def _apply(view: bytearray, start: int, end: int) -> tuple[bytearray, bool, bool]:

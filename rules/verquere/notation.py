@@ -8,7 +8,7 @@ from itertools import chain, pairwise
 from typing import Any, NamedTuple
 
 from ..base import NotAMoveError
-from ..text import QUOTED_LIMIT, clip, plural, read_number, shown_number
+from ..text import QUOTED_LIMIT, Phrase, clip, phrase, plural_phrase, read_number, shown_number
 from .board import _NO_POINTS, BAR, OFF, POINTS, Key, Steps, _apply, _check_step, _point_name, _vulnerable
 
 # -- writing a turn ------------------------------------------------------------------------------------
@@ -140,35 +140,45 @@ def _units(text: str) -> list[_Unit]:
     """The written steps of a turn; raises NotAMoveError (with just the reason) on bad syntax."""
     flat = re.sub(r"\s*/\s*", "/", text.replace("*", "").replace(",", " ")).lower().split()
     if not flat:
-        raise NotAMoveError("it is empty")
+        raise NotAMoveError(phrase("it is empty"))
     units: list[_Unit] = []
     for written in flat:
         parts = written.split("/")
         token = clip(written, QUOTED_LIMIT)  # as a refusal quotes it
         if len(parts) < 2 or not all(_POINT_TEXT_RE.fullmatch(p) for p in parts):
-            raise NotAMoveError(f"`{token}` is not a step")
+            raise NotAMoveError(phrase("`{token}` is not a step", token=token))
         points: list[int] = []
         for i, part in enumerate(parts):
             if part == "bar":
                 if i != 0:
-                    raise NotAMoveError(f"in `{token}`, `bar` can only come first (entering a man)")
+                    raise NotAMoveError(
+                        phrase("in `{token}`, `bar` can only come first (entering a man)", token=token)
+                    )
                 points.append(BAR)
             elif part == "off":
                 if i != len(parts) - 1:
-                    raise NotAMoveError(f"in `{token}`, `off` can only come last (bearing off)")
+                    raise NotAMoveError(
+                        phrase("in `{token}`, `off` can only come last (bearing off)", token=token)
+                    )
                 points.append(OFF)
             else:
                 n = read_number(part)
                 if n is None or not 1 <= n <= POINTS:
                     raise NotAMoveError(
-                        f"there is no point {shown_number(part)}: the points are numbered 1–24"
+                        phrase(
+                            "there is no point {point}: the points are numbered 1–24",
+                            point=shown_number(part),
+                        )
                     )
                 points.append(n)
         for a, b in pairwise(points):
             if b <= a:
                 raise NotAMoveError(
-                    f"in `{token}` a man moves backwards, but men move from your home, point 1, "
-                    "towards 24 in your own numbering"
+                    phrase(
+                        "in `{token}` a man moves backwards, but men move from your home, point 1, "
+                        "towards 24 in your own numbering",
+                        token=token,
+                    )
                 )
         units.extend(_Unit(points[i - 1], points[i], i < len(points) - 1) for i in range(1, len(points)))
     return units
@@ -201,7 +211,7 @@ def _dice_paths(unit: _Unit, rem: tuple[int, ...]) -> list[tuple[int, ...]]:
 class _Realized(NamedTuple):
     finals: dict[Key, int]
     """Each position the written steps reach, with the number of dice used."""
-    failure: str
+    failure: Phrase
     hidden: dict[Key, int]
     """Each position's fewest touchdowns that the text left out (0: reached as written)."""
     """The first rule broken on the path that went furthest (when nothing was reached)."""
@@ -217,10 +227,10 @@ def _realize(
     """
     finals: dict[Key, int] = {}
     hidden: dict[Key, int] = {}
-    failure: list[Any] = [-1, ""]
+    failure: list[Any] = [-1, phrase("")]
     total = len(dice)
 
-    def fail(depth: int, why: str) -> None:
+    def fail(depth: int, why: Phrase) -> None:
         if depth > failure[0]:
             failure[0] = depth
             failure[1] = why
@@ -242,7 +252,14 @@ def _realize(
         for i, (unit, pos) in enumerate(pending):
             if not _dice_paths(_Unit(pos, unit.end, False), rem):
                 left = "-".join(str(d) for d in rem) or "none"
-                fail(depth, f"after the other steps, the dice left ({left}) cannot make `{unit}`")
+                fail(
+                    depth,
+                    phrase(
+                        "after the other steps, the dice left ({left}) cannot make `{step}`",
+                        left=left if rem else phrase("none"),
+                        step=str(unit),
+                    ),
+                )
                 continue
             for j, d in enumerate(rem):
                 if (unit, pos, d) in tried:
@@ -259,9 +276,17 @@ def _realize(
                 why = _check_step(v, pos, d, five_blots, vuln)
                 if why is not None:
                     if not final or unit.touchdown:
-                        fail(depth, f"`{unit}` cannot touch down on {end}: {why}")
+                        fail(
+                            depth,
+                            phrase(
+                                "`{step}` cannot touch down on {point}: {why}",
+                                step=str(unit),
+                                point=end,
+                                why=why,
+                            ),
+                        )
                     else:
-                        fail(depth, f"`{unit}` is not allowed: {why}")
+                        fail(depth, phrase("`{step}` is not allowed: {why}", step=str(unit), why=why))
                     continue
                 nv, hit, ended = _apply(v, pos, end)
                 rest = (
@@ -271,7 +296,10 @@ def _realize(
                 )
                 if ended and rest:
                     step = f"{_point_name(pos)}/{_point_name(end)}"
-                    fail(depth + 1, f"the game is over after `{step}`, so the rest cannot be played")
+                    fail(
+                        depth + 1,
+                        phrase("the game is over after `{step}`, so the rest cannot be played", step=step),
+                    )
                     continue
                 vulnerable = _vulnerable(nv) if hit and five_closed else vuln
                 rec(nv, rest_dice, rest, vulnerable, unwritten + (not final))
@@ -282,14 +310,27 @@ def _realize(
             distance = (25 if unit.end == OFF else unit.end) - unit.start
             if unit.end == OFF:
                 return _Realized(
-                    {}, f"`{unit}` needs {distance} points or more, more than your roll {shown} makes", {}
+                    {},
+                    phrase(
+                        "`{step}` needs {distance} points or more, more than your roll {roll} makes",
+                        step=str(unit),
+                        distance=distance,
+                        roll=shown,
+                    ),
+                    {},
                 )
             return _Realized(
                 {},
-                f"`{unit}` is {plural(distance, 'point')}, which no die or dice of your roll {shown} make",
+                plural_phrase(
+                    "`{step}` is {count} point, which no die or dice of your roll {roll} make",
+                    "`{step}` is {count} points, which no die or dice of your roll {roll} make",
+                    distance,
+                    step=str(unit),
+                    roll=shown,
+                ),
                 {},
             )
     rec(view, dice, [(u, u.start) for u in units], _vulnerable(view) if five_closed else _NO_POINTS)
     if failure[0] < 0:
-        failure[1] = f"your roll {shown} cannot make all of these steps together"
-    return _Realized(finals, str(failure[1]), hidden)
+        failure[1] = phrase("your roll {roll} cannot make all of these steps together", roll=shown)
+    return _Realized(finals, failure[1], hidden)

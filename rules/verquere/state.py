@@ -17,8 +17,9 @@ from ..base import (
     Outcome,
     State,
     TurnState,
+    reason,
 )
-from ..text import QUOTED_LIMIT, clip, plural
+from ..text import QUOTED_LIMIT, Phrase, Said, clip, phrase, plural_phrase
 from .board import (
     _NO_POINTS,
     ALL_ON_24,
@@ -152,7 +153,7 @@ class VerquereState(TurnState):
 
     def parse(self, text: str) -> Move:
         if self.result is not None:
-            raise IllegalMoveError("The game is over: no more moves can be played.")
+            raise IllegalMoveError(phrase("The game is over: no more moves can be played."))
         raw = str(text).strip()
         shown = clip(raw, QUOTED_LIMIT)  # what a refusal quotes
         flat = " ".join(raw.lower().split())
@@ -160,46 +161,79 @@ class VerquereState(TurnState):
         if self.dice is None:
             if roll is None:
                 raise IllegalMoveError(
-                    f"`{shown}` cannot be played now: the dice must be rolled first (a roll is written "
-                    "like `roll 5-3`)."
+                    phrase(
+                        "`{text}` cannot be played now: the dice must be rolled first (a roll is written "
+                        "like `roll 5-3`).",
+                        text=shown,
+                    )
                 )
             a, b = int(roll[1]), int(roll[2])
             if not (1 <= a <= 6 and 1 <= b <= 6):
-                raise NotAMoveError(f"`{shown}` is not a roll: each die shows 1 to 6, as in `roll 5-3`.")
+                raise NotAMoveError(
+                    phrase("`{text}` is not a roll: each die shows 1 to 6, as in `roll 5-3`.", text=shown)
+                )
             return _ROLL_BY_DICE[(max(a, b), min(a, b))]
         hi, lo = self.dice
+        rolled = f"{hi}-{lo}"
         legal = self._legal()
         if roll is not None:
             raise IllegalMoveError(
-                f"`{shown}` cannot be played now: the dice are already rolled ({hi}-{lo}). "
-                f"{self._examples(legal)}"
+                phrase(
+                    "`{text}` cannot be played now: the dice are already rolled ({dice}). {examples}",
+                    text=shown,
+                    dice=rolled,
+                    examples=self._examples(legal),
+                )
             )
         if flat == "pass":
             if legal.passing is not None:
                 return legal.passing
             raise IllegalMoveError(
-                f"`pass` is not allowed: you can move with {hi}-{lo}. {self._examples(legal)}"
+                phrase(
+                    "`pass` is not allowed: you can move with {dice}. {examples}",
+                    dice=rolled,
+                    examples=self._examples(legal),
+                )
             )
         if not raw.strip():
             raise NotAMoveError(
-                f"An empty text is not a turn. Write each step as `from/to` in your own numbering. "
-                f"{self._examples(legal)}"
+                phrase(
+                    "An empty text is not a turn. Write each step as `from/to` in your own "
+                    "numbering. {examples}",
+                    examples=self._examples(legal),
+                )
             )
         try:
             units = _units(raw)
         except NotAMoveError as error:
             raise NotAMoveError(
-                f"`{shown}` is not a turn: {error}. Write each step as `from/to` in your own numbering "
-                f"(`bar/3` enters, `22/off` bears off, `1/4/9` is one man using both dice). "
-                f"{self._examples(legal)}"
+                phrase(
+                    "`{text}` is not a turn: {error}. Write each step as `from/to` in your own numbering "
+                    "(`bar/3` enters, `22/off` bears off, `1/4/9` is one man using both dice). {examples}",
+                    text=shown,
+                    error=error.phrase,
+                    examples=self._examples(legal),
+                )
             ) from None
         if legal.passing is not None:
-            raise IllegalMoveError(f"`{shown}` cannot be played: {legal.passing.why}. Your turn is `pass`.")
+            raise IllegalMoveError(
+                phrase(
+                    "`{text}` cannot be played: {why}. Your turn is `pass`.",
+                    text=shown,
+                    why=legal.passing.why,
+                )
+            )
         dice = (hi,) * 4 if hi == lo else (hi, lo)
         if len(units) > len(dice):
             raise IllegalMoveError(
-                f"`{shown}` has {len(units)} steps, but a {hi}-{lo} gives only {len(dice)}. "
-                f"{self._examples(legal)}"
+                phrase(
+                    "`{text}` has {steps} steps, but a {dice} gives only {given}. {examples}",
+                    given=len(dice),
+                    text=shown,
+                    steps=len(units),
+                    dice=rolled,
+                    examples=self._examples(legal),
+                )
             )
         realized = _realize(legal.view, dice, units, self.five_blots, self.five_closed_points)
         index_of = legal.index_of_key
@@ -215,11 +249,23 @@ class VerquereState(TurnState):
         if matches:
             shown = ", ".join(f"`{m}`" for m in sorted(matches, key=str))
             raise AmbiguousMoveError(
-                f"`{shown}` fits {len(matches)} different turns: {shown}. Write the touchdowns to choose one."
+                plural_phrase(
+                    "`{text}` fits {count} different turn: {turns}. Write the touchdowns to choose one.",
+                    "`{text}` fits {count} different turns: {turns}. Write the touchdowns to choose one.",
+                    len(matches),
+                    text=shown,
+                    turns=shown,
+                )
             )
         why = self._filter_refusal(legal, realized.finals) if realized.finals else realized.failure
         raise IllegalMoveError(
-            f"`{shown}` is not a legal turn with {hi}-{lo}: {why}. {self._examples(legal)}"
+            phrase(
+                "`{text}` is not a legal turn with {dice}: {why}. {examples}",
+                text=shown,
+                dice=rolled,
+                why=why,
+                examples=self._examples(legal),
+            )
         )
 
     def _after(self, move: Move) -> VerquereState:
@@ -263,14 +309,13 @@ class VerquereState(TurnState):
         """The state after a turn of `seat` reaching `key` that ends the game."""
         state = self._moved_on(_board_from_view(key, seat), bar, off, 1 - seat, None)
         if key[OFF] == MEN:
-            return state._ended(
-                Outcome((seat,), _scores(seat, 1), f"{SEAT_NAMES[seat]} bore off all 15 men", BORNE_OFF)
-            )
+            why = reason(BORNE_OFF_REASON, MEN, seat=Phrase(SEAT_NAMES[seat]))
+            return state._ended(Outcome((seat,), _scores(seat, 1), why, BORNE_OFF))
         if key[POINTS] == MEN:
-            reason = f"{SEAT_NAMES[seat]} has all 15 men on point 24 (double game)"
-            return state._ended(Outcome((seat,), _scores(seat, 2), reason, ALL_ON_24))
-        reason = f"Jean: {SEAT_NAMES[1 - seat]} can never enter all men (double game)"
-        return state._ended(Outcome((seat,), _scores(seat, 2), reason, JEAN))
+            why = reason(ALL_ON_24_REASON, MEN, seat=Phrase(SEAT_NAMES[seat]))
+            return state._ended(Outcome((seat,), _scores(seat, 2), why, ALL_ON_24))
+        why = reason(JEAN_REASON, seat=Phrase(SEAT_NAMES[1 - seat]))
+        return state._ended(Outcome((seat,), _scores(seat, 2), why, JEAN))
 
     def resign(self, seat: int) -> VerquereState:
         return self._ended(self._resignation(seat, _scores(1 - seat, 1)))
@@ -373,9 +418,8 @@ class VerquereState(TurnState):
         """A draw when both players are Juncker: neither can ever move again (asked only with
         men on both bars)."""
         if self.juncker(0) and self.juncker(1):
-            return self._ended(
-                Outcome((), (0, 0), "both players are Juncker: neither can ever move again", JUNCKER)
-            )
+            why = reason(phrase("both players are Juncker: neither can ever move again"))
+            return self._ended(Outcome((), (0, 0), why, JUNCKER))
         return self
 
     def _legal(self) -> _Legal:
@@ -393,31 +437,34 @@ class VerquereState(TurnState):
         if start[BAR] and not _jean(start):
             open_points = _open_points(start, _vulnerable(start) if self.five_closed_points else _NO_POINTS)
             if start[BAR] > open_points:
-                room = plural(open_points, "point") if open_points else "no point"
-                passing = Pass(
-                    seat,
-                    self.dice,
-                    f"Juncker: {plural(start[BAR], 'man')} on the bar and only {room} open",
-                    True,
+                room = (
+                    plural_phrase("{count} point", "{count} points", open_points)
+                    if open_points
+                    else phrase("no point")
                 )
+                men = plural_phrase("{count} man", "{count} men", start[BAR])
+                why = phrase("Juncker: {men} on the bar and only {room} open", men=men, room=room)
+                passing = Pass(seat, self.dice, Said(why), True)
         if passing is None:
             explored = _search(bytearray(start), hi, lo, self.five_blots, self.five_closed_points)
             if explored.max_dice == 0:
-                passing = Pass(seat, self.dice, f"no legal step for {hi}-{lo}")
+                passing = Pass(seat, self.dice, Said(phrase("no legal step for {dice}", dice=f"{hi}-{lo}")))
         legal = _Legal(seat, self.dice, start, self.five_blots, self.five_closed_points, explored, passing)
         self.__dict__["_cache"] = legal  # frozen: cached past the dataclass's __setattr__
         return legal
 
-    def _examples(self, legal: _Legal) -> str:
+    def _examples(self, legal: _Legal) -> Phrase:
         texts = legal.texts
         shown = ", ".join(f"`{t}`" for t in texts[:SHOWN_TURNS])
         if len(texts) == 1:
-            return f"The only legal turn is {shown}."
+            return phrase("The only legal turn is {turns}.", turns=shown)
         if len(texts) > SHOWN_TURNS:
-            return f"Legal turns include {shown} (and {len(texts) - SHOWN_TURNS} more)."
-        return f"The legal turns are {shown}."
+            return phrase(
+                "Legal turns include {turns} (and {more} more).", turns=shown, more=len(texts) - SHOWN_TURNS
+            )
+        return phrase("The legal turns are {turns}.", turns=shown)
 
-    def _filter_refusal(self, legal: _Legal, finals: Mapping[Key, int]) -> str:
+    def _filter_refusal(self, legal: _Legal, finals: Mapping[Key, int]) -> Phrase:
         """Why steps that can all be played do not make a legal whole turn."""
         explored = legal.explored
         assert explored is not None and self.dice is not None
@@ -425,17 +472,22 @@ class VerquereState(TurnState):
         key, used = next(iter(finals.items()))
         if used < explored.max_dice:
             if hi == lo:
-                return (
-                    f"it uses {used} of your 4 dice, but {explored.max_dice} can be played: "
-                    "play as many as you can"
+                return phrase(
+                    "it uses {used} of your 4 dice, but {most} can be played: play as many as you can",
+                    used=used,
+                    most=explored.max_dice,
                 )
-            return "it uses only one die, but both can be played: play both dice when you can"
+            return phrase("it uses only one die, but both can be played: play both dice when you can")
         if explored.larger_only and used == 1:
-            return f"only one die can be played, and then it must be the larger one ({hi})"
+            return phrase("only one die can be played, and then it must be the larger one ({die})", die=hi)
         pips = _pips(legal.view, key)
         if pips < explored.max_pips:
-            return f"it moves {pips} pips, but {explored.max_pips} can be moved: move as many pips as you can"
-        return "it is not a whole legal turn"
+            return phrase(
+                "it moves {pips} pips, but {most} can be moved: move as many pips as you can",
+                pips=pips,
+                most=explored.max_pips,
+            )
+        return phrase("it is not a whole legal turn")
 
 
 class _BoardOfView:
@@ -513,19 +565,37 @@ def _told(move: Move, outcome: Outcome | None, *, seen_by_other: bool = True) ->
     """The sentence of a move; `outcome`: the game's end that a turn brought, if it did;
     `seen_by_other`: a turn is also written in the opponent's numbering."""
     if isinstance(move, Roll):
-        return f"rolls {move.high}-{move.low}"
+        return Said(phrase("rolls {dice}", dice=f"{move.high}-{move.low}"))
     if isinstance(move, Pass):
-        return f"passes: {move.why}"
+        return Said(phrase("passes: {why}", why=move.why))
     if isinstance(move, Turn):
         # The notation is the mover's numbering; the picture after this turn is seen from the
         # opponent (the player to move), so the turn is told in the opponent's numbering too.
         other = 1 - move.seat
-        text = f"plays `{move}`"
+        text = phrase("plays `{turn}`", turn=str(move))
         if seen_by_other:
-            text += f" (seen from {SEAT_NAMES[other]}: `{move.written_for(other)}`)"
+            text = phrase(
+                "plays `{turn}` (seen from {seat}: `{written}`)",
+                turn=str(move),
+                seat=Phrase(SEAT_NAMES[other]),
+                written=move.written_for(other),
+            )
         if move.men_hit:
-            text += f", hitting {plural(move.men_hit, 'man')}"
+            text = plural_phrase(
+                "{play}, hitting {count} man", "{play}, hitting {count} men", move.men_hit, play=text
+            )
         if outcome is not None:
-            text += f", and wins: {outcome.reason}"
-        return text
+            text = phrase("{play}, and wins: {reason}", play=text, reason=outcome.reason)
+        return Said(text)
     return str(move)
+
+
+BORNE_OFF_REASON = plural_phrase("{seat} bore off all {count} man", "{seat} bore off all {count} men", 0)
+ALL_ON_24_REASON = plural_phrase(
+    "{seat} has all {count} man on point 24 (double game)",
+    "{seat} has all {count} men on point 24 (double game)",
+    0,
+)
+JEAN_REASON = phrase("Jean: {seat} can never enter all men (double game)")
+REASONS = (BORNE_OFF_REASON, ALL_ON_24_REASON, JEAN_REASON)
+"""The forms of Verquere's reasons (`Game.reasons`)."""
