@@ -196,7 +196,7 @@ def status_line(snapshot: MatchSnapshot, words: Words) -> str:
         return words.gettext("This lobby was closed.")
     if snapshot.outcome is not None and snapshot.is_over:
         outcome = snapshot.outcome
-        reason = clean(said(words, outcome.reason))
+        reason = clean(words.say(snapshot.game.reason_phrase(outcome)))
         if outcome.winners:
             names = words.listing(
                 [

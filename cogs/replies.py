@@ -19,7 +19,8 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from rules.text import N_, Phrase, Words
+from rules.text import N_, Words
+from rules.text import said as said  # the cogs find it here, beside the other wording helpers
 
 from .observe import answered
 
@@ -59,12 +60,6 @@ def code(text: str) -> str:
 
 def bold(text: str) -> str:
     return f"**{text}**"
-
-
-def said(words: Words, text: Phrase | str) -> str:
-    """A text of the rules in the reader's language: a Phrase (a move's description, a reason
-    with a number in it), or a constant marked with `N_` (a seat name, a reason)."""
-    return words.say(text) if isinstance(text, Phrase) else words.gettext(text)
 
 
 COMPUTER_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}

@@ -39,6 +39,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from rules import CHANCE, RESIGNED, TIMEOUT, Game, Move, Outcome, State
 from rules.text import ENGLISH, Phrase, Words
+from rules.text import said as said_in
 
 from . import png
 from .layers import paste_copy
@@ -230,9 +231,8 @@ class Status:
 
 
 def said(text: Phrase | str, words: Words) -> str:
-    """A text of the rules in `words`' language: a Phrase said, an English constant (a seat's
-    name, an outcome's reason: marked with `N_` where the rules define it) translated."""
-    return words.say(text) if isinstance(text, Phrase) else words.gettext(text)
+    """`rules.text.said`, with the picture code's order of arguments."""
+    return said_in(words, text)
 
 
 def seat_names(state: State, words: Words) -> tuple[str, ...]:
@@ -330,13 +330,9 @@ def text_line(head: str, line: str, caption: Caption) -> Image.Image:
 
 
 def score_text(game: Game, score: float, words: Words) -> str:
-    """A score with its game's unit, as `Game.score_text` says it in English ("1 capture",
-    "6 beads placed", "2.5 points"), in `words`' language."""
-    if game.score_unit[0] == "capture":
-        return words.ngettext("{count} capture", "{count} captures", score)
-    if game.score_unit[0] == "bead placed":
-        return words.ngettext("{count} bead placed", "{count} beads placed", score)
-    return words.ngettext("{count} point", "{count} points", score)
+    """A score with its game's unit ("1 capture", "6 beads placed", "2.5 points"), in `words`'
+    language (`Game.score_text` keeps its Phrase)."""
+    return words.say(game.score_text(int(score) if float(score).is_integer() else score))
 
 
 def score_line(state: State, seat: int, words: Words, *details: str) -> str:

@@ -251,3 +251,10 @@ def series_phrase(items: Sequence[Phrase | str]) -> Phrase | str:
         # TRANSLATORS: one more item of a list ("c2, d3"): names, squares, moorings, gems.
         head = phrase("{items}, {item}", items=head, item=item)
     return head
+
+
+def said(words: Words, text: Phrase | str) -> str:
+    """A text of the rules in `words`' language: a Phrase, or English that keeps its Phrase
+    (`Said`: a move's description, a fresh outcome's reason), said; a constant marked with `N_`
+    (a seat's name, a reason with no number) translated. A stored reason: `game.reason_phrase`."""
+    return words.say(text) if isinstance(text, Phrase | Said) else words.gettext(text)

@@ -15,7 +15,7 @@ from cogs.language import DESCRIPTION_LIMIT, CatalogueTranslator
 from host import LADDERS, VACATION_DAYS, Host, language
 from host.language import PSEUDO, SHIPPED, pseudo
 from rules import GAMES
-from tests.host.test_catalogues import catalogue, extracted
+from tests.support.catalogues import catalogue, extracted
 
 PROPER_NAMES = {game.title for game in GAMES.values()} | {ladder.title for ladder in LADDERS.values()}
 """Choices named after a game: the same in every language."""

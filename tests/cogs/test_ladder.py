@@ -39,7 +39,7 @@ from tests.support.fake_discord import (
     FakeDiscord,
     User,
 )
-from tests.support.host import started_match, win_by_five
+from tests.support.host import finished, started_match
 from tests.support.images import open_gif
 
 NAMES = ["Ann", "Ben", "Cid", "Dot", "Eli", "Fox", "Gus", "Hal", "Ivy", "Jay", "Kim", "Lou"]
@@ -54,20 +54,6 @@ class Guest(User):
         member = super().member()
         member["permissions"] = str(discord.Permissions(send_messages=True, view_channel=True).value)
         return member
-
-
-async def finished(host: Host, first: User, second: User, *, guild_id: int = GUILD_ID) -> MatchSnapshot:
-    """A two-player Keryo-Pente match that the first seat wins with five in a row."""
-    lobby = await host.new(
-        guild_id=guild_id,
-        channel_id=CHANNEL_ID,
-        creator=Player(first.id, first.name),
-        game_key="keryo-pente",
-        seats=2,
-        options={"tournament": False},
-    )
-    match = await host.join(lobby.id, Player(second.id, second.name))
-    return await win_by_five(host, match)
 
 
 class Drawn:

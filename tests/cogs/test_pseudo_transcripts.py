@@ -21,9 +21,9 @@ import pytest
 
 from host import Host
 from rules import GAMES
-from tests.cogs.test_transcripts import PEOPLE, VARIANTS, Scenario
 from tests.support.fake_discord import AUTOCOMPLETE_RESULT, GUILD_ID, Driver, Request, User
 from tests.support.pseudo import DISCORD_LOCALE, english_words, is_pseudo
+from tests.support.scenarios import PEOPLE, VARIANTS, Scenario
 from tests.support.transcripts import describe
 
 MATCH_MESSAGE = "match message"

@@ -12,7 +12,6 @@ import pytest
 
 from bot import TavernBot
 from host import Host
-from tests.cogs.test_your_turn import channel_posts, clock_of, moved, set_turn_start
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -23,6 +22,7 @@ from tests.support.discord_harness import (
 )
 from tests.support.fake_discord import GUILD_ID, Driver, FakeDiscord
 from tests.support.pseudo import DISCORD_LOCALE, english_words, is_pseudo
+from tests.support.turns import channel_posts, clock_of, moved, set_turn_start
 
 ALLOWED = ("Keryo-Pente", "Alice", "Bob")
 

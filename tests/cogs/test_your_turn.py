@@ -3,8 +3,7 @@ reminders before the turn clock runs out, and /mygames, driven in-process over a
 
 from __future__ import annotations
 
-import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from bot import TavernBot
@@ -23,16 +22,7 @@ from tests.support.discord_harness import (
 )
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, OTHER_CHANNEL_ID, Driver, FakeDiscord, Request
 from tests.support.host import mover
-
-WEEK = timedelta(days=7)
-
-
-def set_turn_start(db_path: Path, match_id: int, ago: timedelta) -> None:
-    """The match's position was reached (and it changed last) `ago` before now."""
-    text = (datetime.now(UTC) - ago).isoformat(timespec="milliseconds")
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
-        conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
+from tests.support.turns import WEEK, channel_posts, clock_of, moved, set_turn_start
 
 
 def pinged(request: Request) -> list[str]:
@@ -42,20 +32,6 @@ def pinged(request: Request) -> list[str]:
 
 def link(message_id: int | str) -> str:
     return f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{message_id}"
-
-
-def channel_posts(fake: FakeDiscord, start: int = 0) -> list[Request]:
-    """Messages the bot posted in the game channel on its own (not DMs, not answers)."""
-    return [
-        r for r in fake.requests[start:] if r.is_channel_post and r.path == f"/channels/{CHANNEL_ID}/messages"
-    ]
-
-
-async def moved(driver: Driver, game: Started) -> tuple[list[Request], Request]:
-    """The mover plays; the requests it made and the new match message (it is `other`'s turn)."""
-    requests = await driver.command(game.mover, "keryo-pente move", move="K10")
-    (answer,) = [r for r in requests if r.is_followup and not r.ephemeral]
-    return requests, answer
 
 
 async def test_settings_are_shown_saved_and_erased_by_forget_me(
@@ -173,10 +149,6 @@ async def test_the_outbox_follows_the_setting_too(driver: Driver, host: Host, fa
 async def moved_anyway(driver: Driver, game: Started) -> None:
     requests = await driver.command(game.mover, "keryo-pente move", move="K10")
     assert any("Your move is stored" in r.content for r in private_messages(requests))
-
-
-def clock_of(bot: TavernBot, host: Host, turn_timeout: timedelta | None = WEEK) -> TurnClock:
-    return TurnClock(bot, host, turn_timeout=turn_timeout, lobby_timeout=None)
 
 
 async def test_reminders_at_half_and_ninety_percent_once_each(

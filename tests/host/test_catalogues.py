@@ -7,56 +7,18 @@ from __future__ import annotations
 import gettext
 import re
 from collections import Counter
-from functools import cache
-from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from host.language import DOMAIN, SHIPPED, catalogue_path, locales_folder
+from host.language import DOMAIN, SHIPPED, locales_folder
 from rules.text import placeholders
+from tests.support.catalogues import MessageKey, catalogue, extracted
 
-ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {
-    "_": None,
-    "gettext": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "N_": None,
-    "phrase": None,
-    "plural_phrase": (1, 2),
-    "context_phrase": ((1, "c"), 2),
-    "locale_str": None,
-}
-"""The Makefile's EXTRACT keywords, as Babel's API takes them."""
-LAYERS = ("cogs", "host", "rules", "render", "data")
 MARKUP = re.compile(r"`|\*\*|__|<[@#:/t][^>]*>|\bhttps?://\S+|\n\n")
 """What must come through a translation unchanged in number: code spans, bold, Discord's mentions
 and timestamps, links, paragraph breaks."""
-
-MessageKey = tuple[str | None, str]
-
-
-@cache
-def extracted() -> dict[MessageKey, tuple[str, ...]]:
-    """(context, msgid) -> every form's English, of every message the code can say."""
-    found: dict[MessageKey, tuple[str, ...]] = {}
-    for layer in LAYERS:
-        for _, _, message, _, context in extract_from_dir(
-            ROOT / layer, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
-        ):
-            forms = (message,) if isinstance(message, str) else tuple(message)
-            if forms[0]:
-                found[(context, forms[0])] = forms
-    return found
-
-
-@cache
-def catalogue(code: str) -> Catalog:
-    with catalogue_path(code).open("rb") as po:
-        return read_po(po, locale=code, domain=DOMAIN)
 
 
 def translations_of(message: Message | None) -> tuple[str, ...]:

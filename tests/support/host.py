@@ -15,6 +15,7 @@ from host.computer import choose_move
 from rules import CHANCE
 from rules.verquere import GAME as VERQUERE
 from tests.support.databases import Database
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, User
 
 ANN, BOB, CAT, DAN = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cat"), Player(4, "Dan")
 GUILD, CHANNEL = 100, 200
@@ -187,3 +188,17 @@ def set_turn_start(database: Database, match_id: int, when: datetime) -> None:
     text = when.isoformat(timespec="milliseconds")
     database.execute("UPDATE moves SET played_at = ? WHERE match_id = ?", (text, match_id))
     database.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (text, match_id))
+
+
+async def finished(host: Host, first: User, second: User, *, guild_id: int = GUILD_ID) -> MatchSnapshot:
+    """A two-player Keryo-Pente match that the first seat wins with five in a row."""
+    lobby = await host.new(
+        guild_id=guild_id,
+        channel_id=CHANNEL_ID,
+        creator=Player(first.id, first.name),
+        game_key="keryo-pente",
+        seats=2,
+        options={"tournament": False},
+    )
+    match = await host.join(lobby.id, Player(second.id, second.name))
+    return await win_by_five(host, match)
