@@ -20,6 +20,7 @@ _UNTRANSLATABLE = re.compile(
     r"|https?://\S+"
     r"|/[a-z][a-z0-9_-]*(?: [a-z][a-z0-9_-]*)*"  # a command's name: /keryo-pente move
     r"|#\d+"
+    r"|[^\s()]*\d[^\s()]*"  # a word with a digit in it: notation (`bar/15*/17`, K10), a count
 )
 _ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 
