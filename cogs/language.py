@@ -12,11 +12,14 @@ names are translated (`CatalogueTranslator`).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 
-from host import Host, Language, language
+from host import Host, Language, StoreUnavailable, language
+
+log = logging.getLogger("tavern.language")
 
 
 def private(interaction: discord.Interaction[Any]) -> Language:
@@ -33,3 +36,15 @@ def channel(host: Host, guild_id: int | None) -> Language:
 def player(host: Host, user_id: int) -> Language:
     """The words of a player who is not there to ask (their last interaction's locale)."""
     return host.languages.for_player(user_id)
+
+
+async def remember_languages(host: Host, interaction: discord.Interaction[Any]) -> None:
+    """Note the locales an interaction shows, before it is handled: its user's (stored when it
+    changed: their DMs and reminders read it) and its server's (what the server's channels read
+    unless its admins chose a language). Called for every interaction (`TavernTree`, and the
+    bot's listener for components and forms)."""
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale is not None else None
+    try:
+        await host.heard(interaction.user.id, interaction.locale.value, interaction.guild_id, guild_locale)
+    except StoreUnavailable:  # the command still runs; the outage is logged where it is met
+        log.debug("Could not store the locale of user %s", interaction.user.id)

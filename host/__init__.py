@@ -72,7 +72,7 @@ from .ladder import (
     ladder_named,
     scope_phrase,
 )
-from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language
+from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language, language_name
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
@@ -192,6 +192,7 @@ __all__ = [
     "game_by_key",
     "ladder_named",
     "language",
+    "language_name",
     "listed_matches",
     "read_record",
     "scope_phrase",

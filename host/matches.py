@@ -29,6 +29,7 @@ from data import (
     VersionConflict,
 )
 from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
+from rules.text import phrase
 
 from . import ratings
 from .activity import HostActivity
@@ -64,7 +65,7 @@ from .errors import (
     UnknownLevel,
 )
 from .kept import Loaded
-from .language import LanguageBook
+from .language import LanguageBook, LanguageMemory
 from .locks import MatchLocks
 from .reading import to_seats
 from .settings import ServerConfiguration, possible_clocks
@@ -121,7 +122,7 @@ IDLE_PAGE = 100
 """The most idle matches one query of the sweep reads."""
 
 
-class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
+class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory):
     def __init__(
         self,
         store: Store,
@@ -142,9 +143,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self.computer_matches_per_player = computer_matches_per_player
         self.computer_matches_per_server = computer_matches_per_server
         self.activity = HostActivity()
-        self.languages = LanguageBook()
-        """Who reads which language (the cogs word every text with it)."""
         """Counters of what this host did, read by the metrics (host/activity.py)."""
+        self.languages = LanguageBook()
+        """Who reads which language (the cogs word every text with it); `load_languages` reads it."""
         self._opening = asyncio.Lock()
         """Held while a rematch is looked for and opened, so that one asked for twice at once is
         opened once (the lobby limits are the store's: `create_match`'s `admit`)."""
@@ -975,12 +976,18 @@ def _held_for(
     if not held:
         return []
     if computers is not None:
-        raise BadRequest("Against the computer every other seat is a computer player: invite nobody.")
+        raise BadRequest(phrase("Against the computer every other seat is a computer player: invite nobody."))
     if creator.user_id in held:
-        raise BadRequest("You are already seated in the lobby you open: invite someone else.")
+        raise BadRequest(phrase("You are already seated in the lobby you open: invite someone else."))
     if len(held) > seat_count - 1:
         most = seat_count - 1
-        raise BadRequest(f"A lobby of {seat_count} seats can hold at most {most} for invited players.")
+        raise BadRequest(
+            phrase(
+                "A lobby of {seats} seats can hold at most {most} for invited players.",
+                seats=seat_count,
+                most=most,
+            )
+        )
     return list(held.values())
 
 

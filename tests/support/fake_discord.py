@@ -495,6 +495,10 @@ class Driver:
         self.bot = bot
         self.fake = fake
         self._tokens = itertools.count(1)
+        self.locales: dict[int, str] = {}
+        """Each user's Discord locale (`interaction.locale`); "en-US" for anyone not named."""
+        self.guild_locale = "en-US"
+        """The server's Discord locale (`interaction.guild_locale`)."""
 
     def _base(self, user: User, kind: int, channel_id: int) -> dict[str, Any]:
         """An interaction as Discord sends it: in a server channel (or one of its threads) where
@@ -512,7 +516,7 @@ class Driver:
             "type": kind,
             "channel_id": str(channel_id),
             "app_permissions": str(discord.Permissions.all().value),
-            "locale": "en-US",
+            "locale": self.locales.get(user.id, "en-US"),
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
         }
@@ -552,7 +556,7 @@ class Driver:
             "guild_id": str(GUILD_ID),
             "channel": channel,
             "member": user.member(),
-            "guild_locale": "en-US",
+            "guild_locale": self.guild_locale,
             # The bot is installed in the server (the key "0" names the server that installed it).
             "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0,
