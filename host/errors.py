@@ -451,16 +451,40 @@ class InvalidId(BadRequest):
     def __init__(self, what: str, value: object, *, most: int) -> None:
         self.what, self.value, self.most = what, value, most
         shown = repr(value) if len(repr(value)) <= 30 else repr(value)[:29] + "…"
-        # {count}: the locale's grouped number (1,000 and more grouped, as before in English).
-        super().__init__(
-            plural_phrase(
-                "{value} is not a {what}: it must be a whole number from 1 to {count}.",
-                "{value} is not a {what}: it must be a whole number from 1 to {count}.",
-                most,
-                value=shown,
-                what=what,
-            )
+        super().__init__(_not_an_id(what, shown, most))
+
+
+def _not_an_id(what: str, shown: str, most: int) -> Phrase:
+    """One whole sentence per kind of id; {count}: the locale's grouped number ("1,000" and more
+    grouped in English, as before)."""
+    if what == "user id":
+        return plural_phrase(
+            "{value} is not a user id: it must be a whole number from 1 to {count}.",
+            "{value} is not a user id: it must be a whole number from 1 to {count}.",
+            most,
+            value=shown,
         )
+    if what == "server id":
+        return plural_phrase(
+            "{value} is not a server id: it must be a whole number from 1 to {count}.",
+            "{value} is not a server id: it must be a whole number from 1 to {count}.",
+            most,
+            value=shown,
+        )
+    if what == "channel id":
+        return plural_phrase(
+            "{value} is not a channel id: it must be a whole number from 1 to {count}.",
+            "{value} is not a channel id: it must be a whole number from 1 to {count}.",
+            most,
+            value=shown,
+        )
+    return plural_phrase(
+        "{value} is not a {what}: it must be a whole number from 1 to {count}.",
+        "{value} is not a {what}: it must be a whole number from 1 to {count}.",
+        most,
+        value=shown,
+        what=what,
+    )
 
 
 class InvalidName(BadRequest):
