@@ -45,6 +45,12 @@ async def remember_languages(host: Host, interaction: discord.Interaction[Any]) 
     bot's listener for components and forms)."""
     guild_locale = interaction.guild_locale.value if interaction.guild_locale is not None else None
     try:
-        await host.heard(interaction.user.id, interaction.locale.value, interaction.guild_id, guild_locale)
+        await host.heard(
+            interaction.user.id,
+            interaction.locale.value,
+            interaction.guild_id,
+            guild_locale,
+            channel_id=interaction.channel_id,
+        )
     except StoreUnavailable:  # the command still runs; the outage is logged where it is met
         log.debug("Could not store the locale of user %s", interaction.user.id)

@@ -231,8 +231,9 @@ class LanguageBook:
         self._players: dict[int, str] = {}
 
     def for_server(self, guild_id: int | None) -> Language:
-        """What a server's channels read (English for a DM channel: its players' own languages
-        are chosen by `for_player`)."""
+        """What a server's channels read. A private match's id of a direct message or group DM
+        (its channel id) reads the language of whoever last used the bot there (English when
+        nobody has since the start); each player's private text there is chosen by `for_player`."""
         if guild_id is None:
             return ENGLISH
         return language(self._chosen.get(guild_id) or self._seen.get(guild_id))
@@ -272,8 +273,12 @@ class LanguageBook:
 
 
 def language_name(code: str) -> str:
-    """A catalogue's language in its own words ("Deutsch", "日本語", "English")."""
-    return Locale.parse(code).display_name or code
+    """A catalogue's language in its own words, as a language menu shows it ("Deutsch",
+    "Español", "日本語", "English"); the pseudo-locale by its code."""
+    if code == PSEUDO:
+        return code
+    name = Locale.parse(code).display_name or code
+    return name[:1].upper() + name[1:]
 
 
 class LanguageMemory:
@@ -289,12 +294,22 @@ class LanguageMemory:
         self.languages.load(chosen, players)
 
     async def heard(
-        self, user_id: int, locale: str | None, guild_id: int | None = None, guild_locale: str | None = None
+        self,
+        user_id: int,
+        locale: str | None,
+        guild_id: int | None = None,
+        guild_locale: str | None = None,
+        *,
+        channel_id: int | None = None,
     ) -> None:
         """Note the locales an interaction shows (its user's; its server's, as Discord gives it);
-        the player's is stored only when it changed."""
+        the player's is stored only when it changed. Without a server (a direct message or group
+        DM, whose channel id stands as a private match's server id), the channel reads the
+        language of the player who last used the bot there."""
         if guild_id is not None:
             self.languages.saw_server(guild_id, guild_locale)
+        elif channel_id is not None:
+            self.languages.saw_server(channel_id, locale)
         if self.languages.saw_player(user_id, locale):
             await self.store.save_player_locale(user_id, catalogue_for(locale))
 

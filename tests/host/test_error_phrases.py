@@ -162,7 +162,7 @@ def refusals() -> Iterator[HostError]:
         '[Game "keibot"]\n[Options "[]"]\n[Seats "2"]',
         '[Game "keibot"]\n[Options "{}"]\n[Seats "2"]\n0. move 0 z9-z9',
     ):
-        yield raised(lambda record=record: read_record(record))  # type: ignore[misc]
+        yield raised(lambda record=record: read_record(record))
 
 
 def concrete_errors() -> set[type[HostError]]:
