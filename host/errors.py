@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from data import StoreClosing, StoreUnavailable
 from rules import MoveError, OptionError
 from rules.text import Phrase, context_phrase, phrase, plural_phrase
 
@@ -436,6 +437,16 @@ class MatchOver(HostError):
     def __init__(self, match: MatchRef, *, status: str) -> None:
         self.match, self.status = match, status
         super().__init__(phrase("{match} is over ({status}).", match=match.title, status=status_word(status)))
+
+
+STORE_CLOSING = phrase("The bot is restarting: try again in a moment.")
+STORE_UNREACHABLE = phrase("The database cannot be reached right now: try again in a moment.")
+
+
+def outage_phrase(error: StoreUnavailable) -> Phrase:
+    """What a person is told when the database cannot take their request (the error's own text,
+    for the log, names the database and what the operator should do)."""
+    return STORE_CLOSING if isinstance(error, StoreClosing) else STORE_UNREACHABLE
 
 
 USER_ERRORS: tuple[type[Exception], ...] = (HostError, MoveError, OptionError)

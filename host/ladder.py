@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from data import BoardLine, Store
 from rules import GAMES
-from rules.text import phrase
+from rules.text import Phrase, phrase
 
 from .checks import check_id, game_by_key
 from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
@@ -72,7 +72,7 @@ class PageOutOfRange(NothingToShow):
 
 
 class NotPlayedYet(NothingToShow):
-    def __init__(self, *, name: str, game_title: str) -> None:
+    def __init__(self, *, name: Phrase | str, game_title: str) -> None:
         self.name, self.game_title = name, game_title
         super().__init__(phrase("{player} has not played {game} yet.", player=name, game=game_title))
 
@@ -288,7 +288,7 @@ class Ladder:
             guild_id=guild_id,
         )
         stored_name = await self.store.player_name(user_id)
-        shown = stored_name or name or "This player"
+        shown: Phrase | str = stored_name or name or phrase("This player")
         if record.matches == 0 and not current:
             raise NotPlayedYet(name=shown, game_title=ladder.title)
         rating = None if guild_id is None else await self.store.rating(user_id, ladder.key, guild_id)
@@ -298,7 +298,7 @@ class Ladder:
         provisional = global_rating if guild_id is None else rating
         return PlayerStats(
             user_id=user_id,
-            name=shown,
+            name=str(shown),
             game_key=ladder.key,
             game_title=ladder.title,
             rating=display_rating(rating.mu, rating.sigma) if rating else None,

@@ -29,7 +29,7 @@ from data import (
     VersionConflict,
 )
 from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
-from rules.text import phrase
+from rules.text import Phrase, phrase, plural_phrase
 
 from . import ratings
 from .activity import HostActivity
@@ -77,6 +77,7 @@ from .snapshot import (
     Player,
     TakebackOffer,
     offers_draw,
+    played,
 )
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices
@@ -87,6 +88,7 @@ from .turns import (
     chance_rng,
     last_seat_move,
     log_entries,
+    resigns,
     seat_move,
 )
 from .vacations import stored_moment
@@ -590,17 +592,17 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
         check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             seat = self._acting_seat(match, user_id)
-            return await self._resign(match, seat, f"{seat.name} resigns")
+            return await self._resign(match, seat, resigns(seat.name))
 
     async def _resign(
-        self, match: Loaded, seat: SeatRow, description: str, *, timed_out: bool = False
+        self, match: Loaded, seat: SeatRow, description: Phrase, *, timed_out: bool = False
     ) -> MatchSnapshot:
         """A seat leaves the game: by resigning, or (`timed_out`) because its clock ran out."""
         row, state = match.row, match.state
         assert state is not None
         left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
         seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
-        entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
+        entry = played(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
         seat_name = match.game.seat_names(row.seat_count)[seat.seat]
         resigned = state.resign(seat.seat)
         if resigned.outcome() is None and row.seat_count == 2:
@@ -640,7 +642,7 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
             if declined:
                 snapshot = await self._commit(match, MatchChange(draw_offer=None))
                 return replace(snapshot, draw_declined=declined)
-            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
+            entry = played(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
             outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
             change = MatchChange(
                 status=MatchStatus.FINISHED,
@@ -831,7 +833,12 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
             return await self._resign(
                 match,
                 seat,
-                f"{seat.name} ran out of time ({days:g} day{'' if days == 1 else 's'})",
+                plural_phrase(
+                    "{player} ran out of time ({count} day)",
+                    "{player} ran out of time ({count} days)",
+                    int(days) if days.is_integer() else days,
+                    player=seat.name,
+                ),
                 timed_out=True,
             )
 

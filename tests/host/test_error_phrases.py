@@ -5,6 +5,7 @@ it always was."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -12,7 +13,8 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import host
-from host import HostError, Language, language
+from data import StoreClosing, StoreUnavailable
+from host import Host, HostError, Language, language, outage_phrase, outcome_reason
 from host.checks import check_id, check_move_text, check_name
 from host.errors import (
     AlreadySeated,
@@ -56,10 +58,12 @@ from host.ladder import NoGameYet, NoRatingsYet, NothingToShow, NotPlayedYet, No
 from host.ratings import GLOBAL_SCOPE
 from host.records import RecordError, read_record
 from host.settings import clock_hours
+from host.snapshot import COMPUTER_NAME, Seat
 from host.turn_notices import UnknownNotice
 from host.vacations import VacationRefused
-from rules import GAMES
+from rules import DRAW_AGREED, GAMES, RESIGNED, TIMEOUT, Outcome
 from rules.text import Phrase
+from tests.support.host import ANN, BOB, CHANNEL, GUILD
 from tests.support.pseudo import english_words
 
 KEIBOT = MatchRef(7, "keibot", "Keibot")
@@ -284,3 +288,45 @@ def test_a_translated_error_keeps_its_names_and_numbers() -> None:
     said = PSEUDO.say(error.phrase)
     assert "Keibot #7" in said and "1564" in said and "{" not in said
     assert host.language("qps").say(MoveTooLong(length=1564, limit=100).phrase).count("1,564") == 1
+
+
+def test_the_computers_names_and_the_hosts_reasons_are_phrases_too() -> None:
+    computer = Seat(1, None, COMPUTER_NAME, "normal")
+    said: list[tuple[Phrase | str, str]] = [
+        (Seat(0, 1, "Ann").label_phrase, "Ann"),
+        (computer.label_phrase, "Computer (normal)"),
+        (replace(computer, number=2, computer="hard").label_phrase, "Computer 2 (hard)"),
+        (replace(computer, user_id=1, name="Ann", stand_in=True).label_phrase, "Computer for Ann"),
+        (replace(computer, user_id=1, name="Ann", resigned=True).mover_phrase, "Computer for Ann"),
+        (outcome_reason(Outcome((1,), (0, 0), "Black resigned", RESIGNED)), "Black resigned"),
+        (outcome_reason(Outcome((1,), (0, 0), "White ran out of time", TIMEOUT)), "White ran out of time"),
+        (outcome_reason(Outcome((), (0, 0), "draw agreed", DRAW_AGREED)), "draw agreed"),
+        (outcome_reason(Outcome((0,), (5, 0), "five in a row", "five-in-a-row")), "five in a row"),
+        (
+            outage_phrase(StoreClosing("The database x is closing")),
+            "The bot is restarting: try again in a moment.",
+        ),
+        (
+            outage_phrase(StoreUnavailable("x")),
+            "The database cannot be reached right now: try again in a moment.",
+        ),
+    ]
+    assert [str(phrase) for phrase, _ in said] == [english for _, english in said]
+    assert [english_words(PSEUDO.say(phrase), ["Ann"]) for phrase, _ in said] == [[] for _ in said]
+    assert computer.label == "Computer (normal)" and computer.mover_label == "Computer (normal)"  # as before
+
+
+async def test_a_resignation_and_an_agreed_draw_are_described_in_phrases(host: Host) -> None:
+    lobby = await host.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot")
+    started = await host.join(lobby.id, BOB)
+    resigned = await host.resign(started.id, ANN.user_id)
+    (entry,) = resigned.played
+    assert entry.description == str(entry.said) == "Ann resigns"
+    assert english_words(PSEUDO.say(entry.said), ["Ann"]) == [] and "Ann" in PSEUDO.say(entry.said)
+    other = await host.new(guild_id=GUILD, channel_id=CHANNEL, creator=ANN, game_key="keibot")
+    playing = await host.join(other.id, BOB)
+    assert playing.status == "playing"
+    await host.offer_draw(playing.id, ANN.user_id)
+    drawn = await host.offer_draw(playing.id, BOB.user_id)
+    assert [str(e.said) for e in drawn.played] == ["a draw is agreed"]
+    assert drawn.outcome is not None and english_words(PSEUDO.say(outcome_reason(drawn.outcome))) == []
