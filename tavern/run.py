@@ -155,7 +155,10 @@ class TavernBot(commands.Bot):
         """Load the cogs (sharing the host) and register the buttons that survive restarts."""
         if self._installed:
             return
-        await self.host.load_languages()  # who reads which language, as the store remembers it
+        try:  # who reads which language, as the store remembers it
+            await self.host.load_languages()
+        except StoreUnavailable as error:  # an outage as the bot starts: the defaults until a restart
+            log.warning("Could not read the servers' and players' languages: %s", error)
         for cog in make_cogs(self.host):
             await self.add_cog(cog)
         await self.add_cog(self.clock)
