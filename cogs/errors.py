@@ -44,7 +44,7 @@ from host import (
 )
 from rules.text import N_, Phrase, Words
 
-from .language import private
+from .language import private, remember_languages
 from .observe import InteractionWatch, failed, timed
 from .replies import COMPUTER_LEVELS, clean, code, players_versus, said, send_private, user_mention
 
@@ -420,6 +420,14 @@ class TavernTree(app_commands.CommandTree[discord.Client]):
         autocomplete = interaction.type is discord.InteractionType.autocomplete
         with timed(interaction, "autocomplete" if autocomplete else "command"):
             await super()._call(interaction)
+
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        # Before any command runs: the locales it shows (cogs/language.py). Components and forms
+        # are noted by the bot's listener (tavern/run.py), which calls the same function.
+        host = getattr(self.client, "host", None)
+        if host is not None:
+            await remember_languages(host, interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError

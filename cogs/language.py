@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from host import Host, Language, language
+from host import Host, Language, StoreUnavailable, language
 from host.language import SOURCE
 
 log = logging.getLogger("tavern.language")
@@ -101,3 +101,21 @@ class CatalogueTranslator(app_commands.Translator):
 def proper_name(text: str) -> app_commands.locale_str:
     """A choice's name that stays as it is in every language (a game's title)."""
     return app_commands.locale_str(text, proper_name=True)
+
+
+async def remember_languages(host: Host, interaction: discord.Interaction[Any]) -> None:
+    """Note the locales an interaction shows, before it is handled: its user's (stored when it
+    changed: their DMs and reminders read it) and its server's (what the server's channels read
+    unless its admins chose a language). Called for every interaction (`TavernTree`, and the
+    bot's listener for components and forms)."""
+    guild_locale = interaction.guild_locale.value if interaction.guild_locale is not None else None
+    try:
+        await host.heard(
+            interaction.user.id,
+            interaction.locale.value,
+            interaction.guild_id,
+            guild_locale,
+            channel_id=interaction.channel_id,
+        )
+    except StoreUnavailable:  # the command still runs; the outage is logged where it is met
+        log.debug("Could not store the locale of user %s", interaction.user.id)

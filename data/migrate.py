@@ -94,11 +94,13 @@ TABLES: dict[str, tuple[str, ...]] = {
         "rated",
         "quiet",
         "updated_at",
+        "language",
     ),
     "turn_reminders": ("match_id", "ply", "share", "sent_at"),
     "held_seats": ("match_id", "user_id", "held_at"),
     "offer_notices": ("match_id", "kind", "ply", "user_id", "sent_at"),
     "vacations": ("user_id", "starts_at", "ends_at"),
+    "player_locales": ("user_id", "locale", "updated_at"),
 }
 """Every table of the schema with its columns, in an order the foreign keys allow."""
 BATCH = 5000

@@ -394,6 +394,39 @@ class Store(ABC):
                     (user_id, starts_at, ends_at),
                 )
 
+    # -- languages -------------------------------------------------------------------------------
+
+    async def languages(self) -> tuple[dict[int, str], dict[int, str]]:
+        """Who reads which language, as stored: each server's chosen language (guild id -> code)
+        and each player's own (user id -> code), read once at start."""
+        async with self.reading() as db:
+            servers = await db.execute_fetchall(
+                "SELECT guild_id, language FROM guild_settings WHERE language IS NOT NULL"
+            )
+            players = await db.execute_fetchall("SELECT user_id, locale FROM player_locales")
+        return {int(r[0]): str(r[1]) for r in servers}, {int(r[0]): str(r[1]) for r in players}
+
+    async def save_player_locale(self, user_id: int, locale: str) -> None:
+        """The player's own language (the catalogue their last interaction's locale reads)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO player_locales (user_id, locale, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, "
+                "updated_at = excluded.updated_at",
+                (user_id, locale, now_text()),
+            )
+
+    async def save_guild_language(self, guild_id: int, language: str | None) -> None:
+        """The language a server's admins chose; None: Discord's server locale again. The other
+        settings of the server keep their value."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "updated_at = excluded.updated_at",
+                (guild_id, language, now_text()),
+            )
+
     # -- matches ---------------------------------------------------------------------------------
 
     async def create_match(
@@ -1200,6 +1233,7 @@ class Store(ABC):
             await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM held_seats WHERE user_id = ?", (user_id,))  # void invitations
             await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM player_locales WHERE user_id = ?", (user_id,))
             rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
             if not rows:
                 return None

@@ -15,6 +15,7 @@ from .announcements import DueMessage
 from .checks import MAX_ID, MOVE_TEXT_LIMIT, game_by_key
 from .errors import (
     CREATOR_ACTION_WORDS,
+    STATUS_WORDS,
     USER_ERRORS,
     AlreadySeated,
     BadRequest,
@@ -54,6 +55,8 @@ from .errors import (
     UnknownLevel,
     WhichMatch,
     listed_matches,
+    outage_phrase,
+    status_word,
 )
 from .ladder import (
     LADDERS,
@@ -72,13 +75,22 @@ from .ladder import (
     ladder_named,
     scope_phrase,
 )
-from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language
+from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language, language_name
 from .listing import GameTally, MatchListing, RecentMatch
 from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings
-from .snapshot import MatchSnapshot, PlayedMove, Player, RatingChange, Seat, TakebackOffer
+from .snapshot import (
+    MatchSnapshot,
+    PlayedMove,
+    Player,
+    RatingChange,
+    Seat,
+    TakebackOffer,
+    level_word,
+    outcome_reason,
+)
 from .turn_notices import (
     REMINDER_SHARES,
     Invitation,
@@ -105,6 +117,7 @@ __all__ = [
     "OVER_STATUSES",
     "REMINDER_SHARES",
     "SHIPPED",
+    "STATUS_WORDS",
     "USER_ERRORS",
     "VACATION_DAYS",
     "AlreadySeated",
@@ -192,8 +205,13 @@ __all__ = [
     "game_by_key",
     "ladder_named",
     "language",
+    "language_name",
+    "level_word",
     "listed_matches",
+    "outage_phrase",
+    "outcome_reason",
     "read_record",
     "scope_phrase",
+    "status_word",
     "write_record",
 ]

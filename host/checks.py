@@ -5,6 +5,7 @@ a bad value is a clear HostError and never an internal error deeper down (SQLite
 from __future__ import annotations
 
 from rules import GAMES, Game
+from rules.text import phrase
 
 from .errors import BadRequest, InvalidId, InvalidName, MoveTooLong, UnknownGame
 from .snapshot import Player
@@ -47,7 +48,7 @@ def check_player(player: Player) -> Player:
 def check_move_text(text: object) -> str:
     """A move's text, short enough to be read (raises MoveTooLong, or BadRequest for a non-text)."""
     if not isinstance(text, str):
-        raise BadRequest("A move must be written as text, such as the game's notation of it.")
+        raise BadRequest(phrase("A move must be written as text, such as the game's notation of it."))
     if len(text) > MOVE_TEXT_LIMIT:
         raise MoveTooLong(length=len(text), limit=MOVE_TEXT_LIMIT)
     return text

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from data import BoardLine, Store
 from rules import GAMES
+from rules.text import Phrase, phrase
 
 from .checks import check_id, game_by_key
 from .errors import HostError, MatchNotFound, MatchRef, StaleTurn, UnknownGame
@@ -35,24 +36,45 @@ class NoRatingsYet(NothingToShow):
 
     def __init__(self, *, game_key: str, game_title: str, scope: int) -> None:
         self.game_key, self.game_title, self.scope = game_key, game_title, scope
-        super().__init__(
-            f"Nobody has a {game_title} rating {scope_phrase(scope)} yet: ratings come from finished matches "
-            "between two or more people. Start one."
-        )
+        if scope == GLOBAL_SCOPE:
+            text = phrase(
+                "Nobody has a {game} rating across all servers yet: ratings come from finished matches "
+                "between two or more people. Start one.",
+                game=game_title,
+            )
+        else:
+            text = phrase(
+                "Nobody has a {game} rating on this server yet: ratings come from finished matches "
+                "between two or more people. Start one.",
+                game=game_title,
+            )
+        super().__init__(text)
 
 
 class PageOutOfRange(NothingToShow):
     def __init__(self, *, game_title: str, scope: int, page: int, pages: int) -> None:
         self.game_title, self.scope, self.page, self.pages = game_title, scope, page, pages
-        super().__init__(
-            f"The {game_title} leaderboard {scope_phrase(scope)} has pages 1 to {pages}, not {page}."
-        )
+        if scope == GLOBAL_SCOPE:
+            text = phrase(
+                "The {game} leaderboard across all servers has pages 1 to {pages}, not {page}.",
+                game=game_title,
+                pages=pages,
+                page=page,
+            )
+        else:
+            text = phrase(
+                "The {game} leaderboard on this server has pages 1 to {pages}, not {page}.",
+                game=game_title,
+                pages=pages,
+                page=page,
+            )
+        super().__init__(text)
 
 
 class NotPlayedYet(NothingToShow):
-    def __init__(self, *, name: str, game_title: str) -> None:
+    def __init__(self, *, name: Phrase | str, game_title: str) -> None:
         self.name, self.game_title = name, game_title
-        super().__init__(f"{name} has not played {game_title} yet.")
+        super().__init__(phrase("{player} has not played {game} yet.", player=name, game=game_title))
 
 
 class NotYourMatch(MatchNotFound):
@@ -60,8 +82,11 @@ class NotYourMatch(MatchNotFound):
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            f"You took no part in a match #{match_id}. Outside a server, the matches you played are "
-            "shown; in a server, that server's matches.",
+            phrase(
+                "You took no part in a match #{id}. Outside a server, the matches you played are shown; in "
+                "a server, that server's matches.",
+                id=str(match_id),
+            ),
             match_id=match_id,
         )
 
@@ -71,7 +96,7 @@ class NoGameYet(NothingToShow):
 
     def __init__(self, match: MatchRef) -> None:
         self.match = match
-        super().__init__(f"{match.title} has not started: there is no game to show yet.")
+        super().__init__(phrase("{match} has not started: there is no game to show yet.", match=match.title))
 
 
 @dataclass(frozen=True)
@@ -263,7 +288,7 @@ class Ladder:
             guild_id=guild_id,
         )
         stored_name = await self.store.player_name(user_id)
-        shown = stored_name or name or "This player"
+        shown: Phrase | str = stored_name or name or phrase("This player")
         if record.matches == 0 and not current:
             raise NotPlayedYet(name=shown, game_title=ladder.title)
         rating = None if guild_id is None else await self.store.rating(user_id, ladder.key, guild_id)
@@ -273,7 +298,7 @@ class Ladder:
         provisional = global_rating if guild_id is None else rating
         return PlayerStats(
             user_id=user_id,
-            name=shown,
+            name=str(shown),
             game_key=ladder.key,
             game_title=ladder.title,
             rating=display_rating(rating.mu, rating.sigma) if rating else None,
@@ -350,9 +375,10 @@ class Ladder:
         had_settings = await self.store.settings(user_id) is not None
         await self.withdraw(user_id)
         label = await self.store.forget_player(user_id)
+        self.host.languages.forget_player(user_id)  # their language, deleted from the store too
         self.host.kept.forget_all()  # their name and id changed in every match kept in memory
         if label is None and not had_settings:
-            raise NothingToShow("Nothing is stored about you: there is nothing to forget.")
+            raise NothingToShow(phrase("Nothing is stored about you: there is nothing to forget."))
         return label
 
     async def erase_server(self, guild_id: int) -> int:

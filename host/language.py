@@ -29,7 +29,10 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 import locales
-from rules.text import ParamValue, Phrase, Said, Words, fill, listing
+from data import Store
+from rules.text import ParamValue, Phrase, Said, Words, fill, listing, phrase
+
+from .errors import SettingRefused
 
 DOMAIN = "tavern"
 SOURCE = "en"
@@ -218,10 +221,10 @@ _words_check: Words = ENGLISH  # Language is a rules.text.Words (mypy checks thi
 
 class LanguageBook:
     """Who reads which language, kept in memory so that any text can be worded at once:
-    each server's language (the one its admins chose with `/tavern config language:`, else the
+    each server's language (the one its admins chose with the config command's language, else the
     one Discord gives as the server's locale), and each player's own (the locale of their last
     interaction, for what reaches them when they are not there: DMs, reminders, turn notices).
-    The store keeps the chosen and remembered ones (loaded at start; `/privacy` forgets a
+    The store keeps the chosen and remembered ones (loaded at start; the privacy command forgets a
     player's); a server's Discord locale is only seen, never stored."""
 
     def __init__(self) -> None:
@@ -230,8 +233,9 @@ class LanguageBook:
         self._players: dict[int, str] = {}
 
     def for_server(self, guild_id: int | None) -> Language:
-        """What a server's channels read (English for a DM channel: its players' own languages
-        are chosen by `for_player`)."""
+        """What a server's channels read. A private match's id of a direct message or group DM
+        (its channel id) reads the language of whoever last used the bot there (English when
+        nobody has since the start); each player's private text there is chosen by `for_player`."""
         if guild_id is None:
             return ENGLISH
         return language(self._chosen.get(guild_id) or self._seen.get(guild_id))
@@ -268,3 +272,60 @@ class LanguageBook:
         """What the store remembered, at start."""
         self._chosen.update({guild: catalogue_for(code) for guild, code in chosen.items()})
         self._players.update({user: catalogue_for(code) for user, code in players.items()})
+
+
+def language_name(code: str) -> str:
+    """A catalogue's language in its own words, as a language menu shows it ("Deutsch",
+    "Español", "日本語", "English"); the pseudo-locale by its code."""
+    if code == PSEUDO:
+        return code
+    name = Locale.parse(code).display_name or code
+    return name[:1].upper() + name[1:]
+
+
+class LanguageMemory:
+    """The languages part of the host (a mixin of `Host`): the book (`languages`) loaded from the
+    store at start, what each interaction shows noted in it, and the changes written."""
+
+    store: Store
+    languages: LanguageBook
+
+    async def load_languages(self) -> None:
+        """Read who reads which language from the store (once, at start)."""
+        chosen, players = await self.store.languages()
+        self.languages.load(chosen, players)
+
+    async def heard(
+        self,
+        user_id: int,
+        locale: str | None,
+        guild_id: int | None = None,
+        guild_locale: str | None = None,
+        *,
+        channel_id: int | None = None,
+    ) -> None:
+        """Note the locales an interaction shows (its user's; its server's, as Discord gives it);
+        the player's is stored only when it changed. Without a server (a direct message or group
+        DM, whose channel id stands as a private match's server id), the channel reads the
+        language of the player who last used the bot there."""
+        if guild_id is not None:
+            self.languages.saw_server(guild_id, guild_locale)
+        elif channel_id is not None:
+            self.languages.saw_server(channel_id, locale)
+        if self.languages.saw_player(user_id, locale):
+            await self.store.save_player_locale(user_id, catalogue_for(locale))
+
+    async def choose_language(self, guild_id: int, code: str | None) -> Language:
+        """Set the language a server's channels read (a catalogue's code; None: Discord's server
+        locale again); returns the language they read now. An unknown code changes nothing."""
+        if code is not None and code not in (SOURCE, *SHIPPED):
+            raise SettingRefused(
+                phrase(
+                    "{value} is not a language the bot speaks: choose one of {codes}.",
+                    value=repr(code),
+                    codes=", ".join((SOURCE, *SHIPPED)),
+                )
+            )
+        await self.store.save_guild_language(guild_id, code)
+        self.languages.choose(guild_id, code)
+        return self.languages.for_server(guild_id)

@@ -29,6 +29,8 @@ from data import (
     VersionConflict,
 )
 from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Move, MoveError, Outcome, State
+from rules.base import DRAW_AGREED_REASON, SEAT_RESIGNED, SEAT_TIMED_OUT, reason
+from rules.text import Phrase, phrase, plural_phrase
 
 from . import ratings
 from .activity import HostActivity
@@ -64,7 +66,7 @@ from .errors import (
     UnknownLevel,
 )
 from .kept import Loaded
-from .language import LanguageBook
+from .language import LanguageBook, LanguageMemory
 from .locks import MatchLocks
 from .reading import to_seats
 from .settings import ServerConfiguration, possible_clocks
@@ -76,6 +78,7 @@ from .snapshot import (
     Player,
     TakebackOffer,
     offers_draw,
+    played,
 )
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices
@@ -86,6 +89,7 @@ from .turns import (
     chance_rng,
     last_seat_move,
     log_entries,
+    resigns,
     seat_move,
 )
 from .vacations import stored_moment
@@ -121,7 +125,7 @@ IDLE_PAGE = 100
 """The most idle matches one query of the sweep reads."""
 
 
-class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
+class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory):
     def __init__(
         self,
         store: Store,
@@ -142,9 +146,9 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         self.computer_matches_per_player = computer_matches_per_player
         self.computer_matches_per_server = computer_matches_per_server
         self.activity = HostActivity()
-        self.languages = LanguageBook()
-        """Who reads which language (the cogs word every text with it)."""
         """Counters of what this host did, read by the metrics (host/activity.py)."""
+        self.languages = LanguageBook()
+        """Who reads which language (the cogs word every text with it); `load_languages` reads it."""
         self._opening = asyncio.Lock()
         """Held while a rematch is looked for and opened, so that one asked for twice at once is
         opened once (the lobby limits are the store's: `create_match`'s `admit`)."""
@@ -589,17 +593,17 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
         check_id(user_id, "user id")
         async with self._editing(match_id) as match:
             seat = self._acting_seat(match, user_id)
-            return await self._resign(match, seat, f"{seat.name} resigns")
+            return await self._resign(match, seat, resigns(seat.name))
 
     async def _resign(
-        self, match: Loaded, seat: SeatRow, description: str, *, timed_out: bool = False
+        self, match: Loaded, seat: SeatRow, description: Phrase, *, timed_out: bool = False
     ) -> MatchSnapshot:
         """A seat leaves the game: by resigning, or (`timed_out`) because its clock ran out."""
         row, state = match.row, match.state
         assert state is not None
         left = LeftReason.TIMEOUT if timed_out else LeftReason.RESIGNED
         seats = [replace(s, resigned=True, left=left) if s.seat == seat.seat else s for s in row.seats]
-        entry = PlayedMove(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
+        entry = played(row.log_length, EntryKind.RESIGN, seat.seat, "resign", description)
         seat_name = match.game.seat_names(row.seat_count)[seat.seat]
         resigned = state.resign(seat.seat)
         if resigned.outcome() is None and row.seat_count == 2:
@@ -607,13 +611,17 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             # Kerboge's do): the host ends the match, and the other player wins.
             after, entries = resigned, [entry]
             ended: Outcome | None = Outcome(
-                (1 - seat.seat,), tuple(resigned.scores()), f"{seat_name} resigned", RESIGNED
+                (1 - seat.seat,),
+                tuple(resigned.scores()),
+                reason(SEAT_RESIGNED, seat=Phrase(seat_name)),
+                RESIGNED,
             )
         else:
             after, entries = advance(row.seed, resigned, [entry], row.log_length + 1)
             ended = after.outcome()
         if ended is not None and timed_out:  # the clock, not the player, ended it
-            ended = replace(ended, reason=f"{seat_name} ran out of time", termination=TIMEOUT)
+            timed_out_reason = reason(SEAT_TIMED_OUT, seat=Phrase(seat_name))
+            ended = replace(ended, reason=timed_out_reason, termination=TIMEOUT)
         change = _state_change(after, entries, seats, outcome=ended)
         return await self._commit(match, change, played=entries, state=after)
 
@@ -639,8 +647,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             if declined:
                 snapshot = await self._commit(match, MatchChange(draw_offer=None))
                 return replace(snapshot, draw_declined=declined)
-            entry = PlayedMove(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
-            outcome = Outcome((), tuple(match.state.scores()), "draw agreed", DRAW_AGREED)
+            entry = played(row.log_length, EntryKind.DRAW, None, "draw", DRAW_AGREED_TEXT)
+            outcome = Outcome((), tuple(match.state.scores()), reason(DRAW_AGREED_REASON), DRAW_AGREED)
             change = MatchChange(
                 status=MatchStatus.FINISHED,
                 result=outcome.to_json(),
@@ -830,7 +838,12 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration):
             return await self._resign(
                 match,
                 seat,
-                f"{seat.name} ran out of time ({days:g} day{'' if days == 1 else 's'})",
+                plural_phrase(
+                    "{player} ran out of time ({count} day)",
+                    "{player} ran out of time ({count} days)",
+                    int(days) if days.is_integer() else days,
+                    player=seat.name,
+                ),
                 timed_out=True,
             )
 
@@ -975,12 +988,18 @@ def _held_for(
     if not held:
         return []
     if computers is not None:
-        raise BadRequest("Against the computer every other seat is a computer player: invite nobody.")
+        raise BadRequest(phrase("Against the computer every other seat is a computer player: invite nobody."))
     if creator.user_id in held:
-        raise BadRequest("You are already seated in the lobby you open: invite someone else.")
+        raise BadRequest(phrase("You are already seated in the lobby you open: invite someone else."))
     if len(held) > seat_count - 1:
         most = seat_count - 1
-        raise BadRequest(f"A lobby of {seat_count} seats can hold at most {most} for invited players.")
+        raise BadRequest(
+            phrase(
+                "A lobby of {seats} seats can hold at most {most} for invited players.",
+                seats=seat_count,
+                most=most,
+            )
+        )
     return list(held.values())
 
 

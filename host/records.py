@@ -29,6 +29,7 @@ from typing import Any
 from data import EntryKind, LogEntry
 from rules import Game, Move, MoveError, State
 from rules.kerboge import MOST_POINTS, SERPENT_WINS
+from rules.text import phrase
 
 from .checks import game_by_key
 from .errors import HostError
@@ -118,27 +119,45 @@ def read_record(text: str) -> GameRecord:
             try:
                 headers[header.group(1)] = str(json.loads(header.group(2)))
             except json.JSONDecodeError:
-                raise RecordError(f"Line {number}: the header value is not a quoted string.") from None
+                raise RecordError(
+                    phrase("Line {line}: the header value is not a quoted string.", line=number)
+                ) from None
             continue
         entry = _ENTRY.fullmatch(line)
         if not entry:
-            raise RecordError(f'Line {number} is neither a [Header "value"] nor a <ply>. <kind> ... entry.')
+            raise RecordError(
+                phrase(
+                    'Line {line} is neither a [Header "value"] nor a <ply>. <kind> ... entry.', line=number
+                )
+            )
         ply, kind, seat, notation = entry.groups()
         if int(ply) != len(entries):
-            raise RecordError(f"Line {number}: expected entry {len(entries)}, found {ply}.")
+            raise RecordError(
+                phrase(
+                    "Line {line}: expected entry {expected}, found {found}.",
+                    line=number,
+                    expected=len(entries),
+                    found=ply,
+                )
+            )
         entries.append(RecordEntry(int(ply), EntryKind(kind), None if seat == "-" else int(seat), notation))
     for needed in ("Game", "Options", "Seats"):
         if needed not in headers:
-            raise RecordError(f"The record has no {needed} header.")
+            raise RecordError(phrase("The record has no {header} header.", header=needed))
     game = game_by_key(headers["Game"])
     options = json.loads(headers["Options"])
     if not isinstance(options, dict):
-        raise RecordError("The Options header must hold a JSON object.")
+        raise RecordError(phrase("The Options header must hold a JSON object."))
     record = GameRecord(game, options, int(headers["Seats"]), headers, tuple(entries))
     try:
         record.final_state()
     except (MoveError, ValueError) as error:
-        raise RecordError(f"The record does not replay: {error}") from None
+        raise RecordError(
+            phrase(
+                "The record does not replay: {error}",
+                error=error.phrase if isinstance(error, MoveError) else str(error),
+            )
+        ) from None
     return record
 
 

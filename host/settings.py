@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from data import GuildSettings, MatchPlacement, Store
 from rules import GAMES
+from rules.text import phrase
 
 from .checks import check_id
 from .errors import GameNotOffered, SettingRefused, UnknownGame
@@ -59,8 +60,10 @@ class ServerSettings:
         choice, None for the server's)."""
         if thread is False and self.quiet:
             raise SettingRefused(
-                "This server plays every match in a thread of its own (quiet mode), so a match "
-                "cannot be opened without one: leave the thread option out."
+                phrase(
+                    "This server plays every match in a thread of its own (quiet mode), so a match "
+                    "cannot be opened without one: leave the thread option out."
+                )
             )
         threaded = self.threads or self.quiet if thread is None else thread
         return MatchPlacement(rated=self.rated, threaded=threaded, quiet=self.quiet)
@@ -82,7 +85,13 @@ def possible_clocks(default: timedelta | None) -> tuple[float, set[float]]:
 def clock_hours(preset: str) -> float | None:
     """The hours of a clock preset (see CLOCK_PRESETS)."""
     if preset not in CLOCK_PRESETS:
-        raise SettingRefused(f"{preset!r} is not a clock setting: choose one of {', '.join(CLOCK_PRESETS)}.")
+        raise SettingRefused(
+            phrase(
+                "{value} is not a clock setting: choose one of {presets}.",
+                value=repr(preset),
+                presets=", ".join(CLOCK_PRESETS),
+            )
+        )
     return CLOCK_PRESETS[preset]
 
 
@@ -138,15 +147,20 @@ class ServerConfiguration:
         if disable is not None:
             key = _game_key(disable)
             if enable == key:
-                raise SettingRefused(f"{GAMES[key].title} cannot be both offered and withdrawn at once.")
+                raise SettingRefused(
+                    phrase("{game} cannot be both offered and withdrawn at once.", game=GAMES[key].title)
+                )
             games = [game for game in games if game != key]
             if not games:
                 raise SettingRefused(
-                    f"{GAMES[key].title} is the last game this server offers: offer another one first "
-                    "(at least one game must stay offered)."
+                    phrase(
+                        "{game} is the last game this server offers: offer another one first "
+                        "(at least one game must stay offered).",
+                        game=GAMES[key].title,
+                    )
                 )
         if threads is False and quiet:
-            raise SettingRefused("Quiet mode plays every match in a thread: it needs threads on.")
+            raise SettingRefused(phrase("Quiet mode plays every match in a thread: it needs threads on."))
         changed = replace(
             stored,
             games=None if set(games) == set(GAMES) else tuple(key for key in GAMES if key in games),

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import OVER_STATUSES, EntryKind, LeftReason, MatchStatus
-from rules import CHANCE, Game, Move, Outcome, State
+from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Game, Move, Outcome, State
+from rules.text import Phrase, context_phrase, phrase
 
 COMPUTER_NAME = "Computer"
 RESIGNED_SEAT_LEVEL = "normal"
@@ -19,6 +20,33 @@ def offers_draw(game: Game, seat_user_ids: Iterable[int | None]) -> bool:
     computer player is never asked in a game that cannot end drawn (it would only decline); people
     among themselves may agree one in any game."""
     return game.has_draws or all(user_id is not None for user_id in seat_user_ids)
+
+
+COMPUTER_LEVELS_SAID: Mapping[str, Phrase] = {
+    "easy": context_phrase("computer level", "easy"),
+    "normal": context_phrase("computer level", "normal"),
+    "hard": context_phrase("computer level", "hard"),
+}
+"""A computer player's level as a person reads it in a name ("Computer (normal)")."""
+
+
+def level_word(level: str) -> Phrase | str:
+    return COMPUTER_LEVELS_SAID.get(level, level)
+
+
+def outcome_reason(outcome: Outcome) -> Phrase:
+    """An outcome's reason, for a layer that translates it (`words.say(outcome_reason(o))`). The
+    reasons the host gives (a seat resigned or ran out of time, a draw agreed) are rebuilt from
+    the English the match stores, their seat's name (a rules' constant, "Black") translated too;
+    a rules' reason is its constant (`N_`), which the catalogues translate as it is."""
+    reason = outcome.reason
+    if outcome.termination == TIMEOUT and reason.endswith(" ran out of time"):
+        return phrase("{player} ran out of time", player=Phrase(reason.removesuffix(" ran out of time")))
+    if outcome.termination == RESIGNED and reason.endswith(" resigned"):
+        return phrase("{player} resigned", player=Phrase(reason.removesuffix(" resigned")))
+    if outcome.termination == DRAW_AGREED and reason == "draw agreed":
+        return phrase("draw agreed")
+    return Phrase(reason)
 
 
 @dataclass(frozen=True)
@@ -56,17 +84,37 @@ class Seat:
         """The name to show: the person, the computer with its level ("Computer (normal)", or
         "Computer 2 (hard)" where there are several), or while a computer stands in for a person
         who resigned, whose seat it is ("Computer for Alice")."""
+        return str(self.label_phrase)
+
+    @property
+    def label_phrase(self) -> Phrase | str:
+        """`label`, for a layer that translates it (`words.say(seat.label_phrase)`): a person's
+        name as it is, a computer's words translated."""
         if self.stand_in:
-            return self.stand_in_label
+            return self.stand_in_phrase
         if self.computer and self.user_id is None:
-            numbered = self.name if self.number is None else f"{self.name} {self.number}"
-            return f"{numbered} ({self.computer})"
+            level = level_word(self.computer)
+            if self.name != COMPUTER_NAME:  # a name of its own (never given today): kept as it is
+                numbered = self.name if self.number is None else f"{self.name} {self.number}"
+                return phrase("{name} ({level})", name=numbered, level=level)
+            if self.number is None:
+                return phrase("Computer ({level})", level=level)
+            return phrase("Computer {number} ({level})", number=self.number, level=level)
         return self.name
 
     @property
     def stand_in_label(self) -> str:
         """Who plays a resigned person's seat that stays in the game: "Computer for Alice"."""
-        return f"{COMPUTER_NAME} for {self.name}"
+        return str(self.stand_in_phrase)
+
+    @property
+    def stand_in_phrase(self) -> Phrase:
+        return phrase("Computer for {player}", player=self.name)
+
+    @property
+    def mover_phrase(self) -> Phrase | str:
+        """`mover_label`, for a layer that translates it."""
+        return self.stand_in_phrase if self.resigned and self.is_human else self.label_phrase
 
     @property
     def mover_label(self) -> str:
@@ -84,8 +132,23 @@ class PlayedMove:
     seat: int | None
     notation: str
     description: str
+    """What happened, in English (`said` in any language)."""
     move: Move | None = field(default=None, compare=False, repr=False)
     """The Move played (None for resignations and agreed draws)."""
+    phrase: Phrase | str | None = field(default=None, compare=False, repr=False)
+    """`description` as a Phrase (None: the same as `description`); see `said`."""
+
+    @property
+    def said(self) -> Phrase | str:
+        """What happened, for a layer that translates it (`words.say(entry.said)`)."""
+        return self.description if self.phrase is None else self.phrase
+
+
+def played(
+    ply: int, kind: EntryKind, seat: int | None, notation: str, said: Phrase | str, move: Move | None = None
+) -> PlayedMove:
+    """A PlayedMove described by `said` (its English is the `description`)."""
+    return PlayedMove(ply, kind, seat, notation, str(said), move, said)
 
 
 @dataclass(frozen=True)

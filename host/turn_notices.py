@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeGuard
 
 from data import ACTIVE_STATUSES, MatchStatus, Notify, OfferNoticeClaim, SettingsRow
+from rules.text import phrase
 
 from .checks import check_id
 from .errors import BadRequest, MatchNotFound
@@ -34,7 +35,13 @@ class UnknownNotice(BadRequest):
     def __init__(self, value: object) -> None:
         self.value = value
         self.known = tuple(Notify)
-        super().__init__(f"{value!r} is not a way to be told: choose one of {', '.join(self.known)}.")
+        super().__init__(
+            phrase(
+                "{value} is not a way to be told: choose one of {known}.",
+                value=repr(value),
+                known=", ".join(self.known),
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -144,7 +151,9 @@ class TurnNotices(Vacations):
             except ValueError:
                 raise UnknownNotice(notify) from None
         if reminders is not None and not isinstance(reminders, bool):
-            raise BadRequest(f"{reminders!r} is not on or off: reminders are True or False.")
+            raise BadRequest(
+                phrase("{value} is not on or off: reminders are True or False.", value=repr(reminders))
+            )
         if way is None and reminders is None:
             return await self.player_settings(user_id)
         return PlayerSettings.of(await self.store.save_settings(user_id, notify=way, reminders=reminders))

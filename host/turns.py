@@ -9,11 +9,18 @@ from typing import Protocol
 
 from data import EntryKind, LogEntry
 from rules import CHANCE, Move, State
+from rules.text import Phrase, phrase
 
-from .snapshot import PlayedMove
+from .snapshot import PlayedMove, played
 
-DRAW_AGREED_TEXT = "a draw is agreed"
+DRAW_AGREED_TEXT = phrase("a draw is agreed")
 """How the log entry of an agreed draw is described."""
+
+
+def resigns(name: str) -> Phrase:
+    """How a resignation's log entry is described: "Alice resigns"."""
+    return phrase("{player} resigns", player=name)
+
 
 MAX_AUTOMATIC_PLIES = 10_000
 """A guard against a game whose automatic moves never hand the turn back to a person."""
@@ -34,7 +41,7 @@ def sample_chance(state: State, rng: random.Random) -> Move:
 def seat_move(ply: int, seat: int, state: State, move: Move, after: State) -> PlayedMove:
     """The log entry of a move a seat plays (a person, a computer, or a forced pass) in `state`,
     which led to `after`."""
-    return PlayedMove(ply, EntryKind.MOVE, seat, str(move), state.describe_played(move, after), move)
+    return played(ply, EntryKind.MOVE, seat, str(move), state.describe_played(move, after), move)
 
 
 def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tuple[State, list[PlayedMove]]:
@@ -48,7 +55,7 @@ def advance(seed: int, state: State, entries: list[PlayedMove], ply: int) -> tup
             move = sample_chance(state, chance_rng(seed, ply))
             after = state.play(move)
             entries.append(
-                PlayedMove(ply, EntryKind.CHANCE, None, str(move), state.describe_played(move, after), move)
+                played(ply, EntryKind.CHANCE, None, str(move), state.describe_played(move, after), move)
             )
         else:
             forced = state.forced_move()
@@ -106,10 +113,10 @@ def described_log(
 def _described(ply: int, entry: Entry, state: State, seat_names: Sequence[str]) -> PlayedMove:
     if entry.kind in (EntryKind.MOVE, EntryKind.CHANCE):
         move = state.parse(entry.notation)
-        return PlayedMove(ply, entry.kind, entry.seat, str(move), state.describe_move(move), move)
+        return played(ply, entry.kind, entry.seat, str(move), state.describe_move(move), move)
     if entry.kind == EntryKind.RESIGN and entry.seat is not None and entry.seat < len(seat_names):
-        return PlayedMove(ply, entry.kind, entry.seat, entry.notation, f"{seat_names[entry.seat]} resigns")
-    return PlayedMove(ply, entry.kind, entry.seat, entry.notation, DRAW_AGREED_TEXT)
+        return played(ply, entry.kind, entry.seat, entry.notation, resigns(seat_names[entry.seat]))
+    return played(ply, entry.kind, entry.seat, entry.notation, DRAW_AGREED_TEXT)
 
 
 def last_seat_move(entries: Sequence[PlayedMove]) -> Move | None:

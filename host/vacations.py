@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from data import VacationRow
+from rules.text import phrase
 
 from .checks import check_id
 from .errors import BadRequest
@@ -47,15 +48,21 @@ class VacationRefused(BadRequest):
     def __init__(self, value: object, *, days_left: int) -> None:
         self.value, self.days_left = value, days_left
         if days_left <= 0:
-            text = (
-                f"Your {VACATION_DAYS} days of vacation in any {VACATION_WINDOW.days} are used up for "
-                f"now, so {value!r} cannot be taken; 0 (or off) ends a vacation early."
+            text = phrase(
+                "Your {days} days of vacation in any {window} are used up for now, so {value} cannot be "
+                "taken; 0 (or off) ends a vacation early.",
+                days=VACATION_DAYS,
+                window=VACATION_WINDOW.days,
+                value=repr(value),
             )
         else:
-            text = (
-                f"{value!r} is not a vacation you can take now: give a number of days from 1 to {days_left} "
-                f"(at most {VACATION_DAYS} days in any {VACATION_WINDOW.days}), or 0 (or off) to end "
-                "your vacation early."
+            text = phrase(
+                "{value} is not a vacation you can take now: give a number of days from 1 to {left} "
+                "(at most {days} days in any {window}), or 0 (or off) to end your vacation early.",
+                value=repr(value),
+                left=days_left,
+                days=VACATION_DAYS,
+                window=VACATION_WINDOW.days,
             )
         super().__init__(text)
 

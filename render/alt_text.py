@@ -67,7 +67,7 @@ def seat_labels(state: State, names: Sequence[str] | None, words: Words) -> tupl
 def turn_text(state: State, shown: Sequence[str], words: Words) -> str:
     outcome = state.outcome()
     if outcome is not None:
-        reason = said(outcome.reason, words)
+        reason = words.say(state.game.reason_phrase(outcome))
         if outcome.termination == SERPENT_WINS:
             return words.gettext("The game is over: {reason}.", reason=reason)
         if outcome.is_draw:

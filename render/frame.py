@@ -269,7 +269,7 @@ def status_for(state: State, names: Sequence[str], colours: Sequence[SeatColour]
     """The usual status line: whose turn it is, or who won and why, or the draw and why."""
     outcome = state.outcome()
     if outcome is not None:
-        reason = said(outcome.reason, words)
+        reason = words.say(state.game.reason_phrase(outcome))
         if outcome.is_draw:
             return Status(words.gettext("Draw — {reason}", reason=reason))
         winners = [who(state, names, seat, words) for seat in outcome.winners]

@@ -744,7 +744,9 @@ def status(state: KerbogeState, names: Sequence[str], words: Words) -> frame.Sta
                 state.serpent_points,
             )
         )
-    return frame.Status(words.gettext("Game over — {reason}", reason=frame.said(outcome.reason, words)))
+    return frame.Status(
+        words.gettext("Game over — {reason}", reason=words.say(state.game.reason_phrase(outcome)))
+    )
 
 
 def _ordinal(n: int, words: Words) -> str:

@@ -636,7 +636,7 @@ def banner_texts(state: VerquereState, words: Words) -> tuple[str, str] | None:
             return words.gettext("{seat} RESIGNED", seat=loser.upper()), words.gettext(
                 "{winner} wins a single game (1 point)", winner=winner
             )
-        return words.gettext("GAME OVER"), frame.said(outcome.reason, words)
+        return words.gettext("GAME OVER"), words.say(state.game.reason_phrase(outcome))
     stuck = [seat for seat in (0, 1) if state.bar[seat] and state.juncker(seat)]
     if stuck:
         seat = stuck[0]

@@ -204,7 +204,7 @@ class Game:
         if isinstance(reason, Said):
             return reason.phrase
         names = self.seat_names(max(self.seats))
-        for form in (*self.reasons, SEAT_RESIGNED):
+        for form in (*self.reasons, *HOST_REASONS):
             for template in (form.template, form.plural):
                 found = _template_pattern(template).fullmatch(reason) if template else None
                 params = _read_reason_values(found.groupdict(), names) if found else None
@@ -421,6 +421,12 @@ class TurnState(State):
 
 SEAT_RESIGNED = phrase("{seat} resigned")
 """The reason of a game that a seat resigned (every game; `{seat}` its name)."""
+SEAT_TIMED_OUT = phrase("{seat} ran out of time")
+"""The reason the host gives a game that a seat's turn clock ended (`TIMEOUT`)."""
+DRAW_AGREED_REASON = phrase("draw agreed")
+"""The reason the host gives a draw the players agreed (`DRAW_AGREED`)."""
+HOST_REASONS = (SEAT_RESIGNED, SEAT_TIMED_OUT, DRAW_AGREED_REASON)
+"""The reasons every game may end with, besides its own `reasons`."""
 
 
 def seat_not_playing(seat: int) -> Phrase:

@@ -35,7 +35,7 @@ import render
 from cogs import DYNAMIC_ITEMS, TavernTree, make_cogs
 from cogs.clock import TurnClock
 from cogs.components import answer_removed_component
-from cogs.language import CatalogueTranslator
+from cogs.language import CatalogueTranslator, remember_languages
 from cogs.match_message import BACKGROUND_TASK
 from data import StoreUnavailable, open_store
 from host import Host
@@ -155,12 +155,22 @@ class TavernBot(commands.Bot):
         """Load the cogs (sharing the host) and register the buttons that survive restarts."""
         if self._installed:
             return
+        try:  # who reads which language, as the store remembers it
+            await self.host.load_languages()
+        except StoreUnavailable as error:  # an outage as the bot starts: the defaults until a restart
+            log.warning("Could not read the servers' and players' languages: %s", error)
         for cog in make_cogs(self.host):
             await self.add_cog(cog)
         await self.add_cog(self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.add_listener(answer_removed_component, "on_interaction")
+        self.add_listener(self.remember_languages, "on_interaction")
         self._installed = True
+
+    async def remember_languages(self, interaction: discord.Interaction) -> None:
+        """The locales of a click or a form (the command tree notes those of commands itself)."""
+        if interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            await remember_languages(self.host, interaction)
 
     async def setup_hook(self) -> None:
         await self.install()

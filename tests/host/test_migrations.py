@@ -147,3 +147,24 @@ async def test_a_rating_change_stored_before_its_start_was_kept_is_shown_without
     with sqlite3.connect(db_path) as conn:
         (row,) = conn.execute("SELECT mu, mu_before, sigma_before FROM rating_history").fetchall()
     assert row == (27.0, None, None)
+
+
+async def test_migration_0017_keeps_a_servers_settings_and_adds_no_language(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_before(db_path, 17, monkeypatch)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO guild_settings (guild_id, threads, updated_at) VALUES (?, 1, ?)",
+            (5, NOW),
+        )
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() >= 17
+        assert await store.languages() == ({}, {})
+        assert (await store.guild_settings(5)).threads
+        await store.save_guild_language(5, "zh_TW")
+        assert (await store.languages())[0] == {5: "zh_TW"}
+        assert (await store.guild_settings(5)).threads
+    finally:
+        await store.close()

@@ -496,7 +496,9 @@ class Driver:
         self.fake = fake
         self._tokens = itertools.count(1)
         self.locale = "en-US"
-        """The locale of every user's Discord client (`interaction.locale`)."""
+        """The locale of the Discord client of every user not in `locales` (`interaction.locale`)."""
+        self.locales: dict[int, str] = {}
+        """Each named user's Discord locale (`interaction.locale`)."""
         self.guild_locale = "en-US"
         """The server's locale (`interaction.guild_locale`); tests/support/pseudo.py's
         DISCORD_LOCALE for the pseudo-locale."""
@@ -517,7 +519,7 @@ class Driver:
             "type": kind,
             "channel_id": str(channel_id),
             "app_permissions": str(discord.Permissions.all().value),
-            "locale": self.locale,
+            "locale": self.locales.get(user.id, self.locale),
             "attachment_size_limit": 10 * 1024 * 1024,
             "entitlements": [],
         }
