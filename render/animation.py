@@ -79,10 +79,11 @@ def _strip(index: int, total: int, move: Move | None, width: int) -> Image.Image
     face = typeset.font(STRIP_FONT, bold=True)
     baseline = BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
     label = "Start" if index == 0 else f"Move {index} of {total - 1}"
-    draw.text((STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
+    # typeset.text: draw.text's pixels, its words' masks cached ("Move", "of", the total...)
+    typeset.text(draw, (STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
     if move is not None:
         notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
-        draw.text((width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
+        typeset.text(draw, (width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
     return canvas
 
 
@@ -162,6 +163,12 @@ class _Canvas:
                     and old[0].width == band.width
                 ):
                     changed += self._strips(band, old[0], left, top)
+                elif isinstance(old[0], Image.Image) and old[0].size == band.size and old[0].mode == band.mode:
+                    # a band drawn whole again (a board not drawn in layers): only the rows
+                    # where it differs from the one before (comparing costs far less than
+                    # shrinking and quantizing the rows that did not change)
+                    for first, last in _rows_changed(ImageChops.difference(old[0], band), 0, band.height):
+                        changed += self._paint(band, left, top, first, last)
                 else:
                     changed += self._paint(band, left, top, 0, band.height)
             top += band.height
@@ -203,9 +210,30 @@ class _Canvas:
             with band.draw(first, last) as (rows, start):
                 part = rows.crop((0, start, band.width, start + bottom - top - first))
             self.image.paste(part, (left, top + first))
-        else:  # a whole band (Pillow clips what reaches below the canvas)
+        elif first == 0 and last == band.height:  # a whole band (Pillow clips below the canvas)
             self.image.paste(band, (left, top))
+        else:
+            self.image.paste(band.crop((0, first, band.width, bottom - top)), (left, top + first))
         return [(top + first, bottom)]
+
+
+SPLIT_ROWS = 100000
+"""A run of changed rows longer than this is looked at in halves (`_rows_changed`)."""
+
+
+def _rows_changed(difference: Image.Image, top: int, bottom: int) -> list[tuple[int, int]]:
+    """The runs of rows from `top` to `bottom` where `difference` is not black, as (first, last):
+    a run longer than SPLIT_ROWS is split in halves until its unchanged rows are left out (a
+    move changes a few places of a board, far apart: the rows between need no shrinking)."""
+    part = difference if (top, bottom) == (0, difference.height) else difference.crop((0, top, difference.width, bottom))
+    found = part.getbbox()
+    if found is None:
+        return []
+    top, bottom = top + found[1], top + found[3]
+    if bottom - top <= SPLIT_ROWS:
+        return [(top, bottom)]
+    middle = (top + bottom) // 2
+    return _rows_changed(difference, top, middle) + _rows_changed(difference, middle, bottom)
 
 
 def _timing(moves: int) -> tuple[int, int]:
@@ -275,18 +303,21 @@ def animation(
     while True:
         move = positions[index][1]
         ranges = [(0, canvas.image.height)] if number == 0 else canvas.update(picture(index))
-        previous = current.copy()
-        for top, bottom in _aligned(ranges, factor, canvas.image.height):
-            rows = canvas.image.reduce(factor, (0, top, canvas.image.width, bottom))
-            current.paste(rows.quantize(palette=palette, dither=Image.Dither.NONE), (0, top // factor))
-        strip = _strip(index, total, move, size[0]).quantize(palette=palette, dither=Image.Dither.NONE)
-        current.paste(strip, (0, board_height))
+        # the frame's rows that may change: those of the canvas painted, shrunk, and the strip
+        rows = [
+            (top // factor, canvas.image.reduce(factor, (0, top, canvas.image.width, bottom)))
+            for top, bottom in _aligned(ranges, factor, canvas.image.height)
+        ]
+        rows.append((board_height, _strip(index, total, move, size[0])))
+        painted = [(top, part.quantize(palette=palette, dither=Image.Dither.NONE)) for top, part in rows]
         duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:
+            for top, part in painted:
+                current.paste(part, (0, top))
             out.write(_frame(current, (0, 0), duration, transparent=False))
             first_bytes = out.tell()
         else:
-            _write_change(out, previous, current, ranges, factor, board_height, palette, duration)
+            _write_change(out, current, painted, palette, duration)
         if index == total - 1:
             break
         number += 1
@@ -318,37 +349,57 @@ def _odd(step: int) -> int:
 
 def _write_change(
     out: io.BytesIO,
-    previous: Image.Image,
     current: Image.Image,
-    ranges: Sequence[tuple[int, int]],
-    factor: int,
-    board_height: int,
+    painted: Sequence[tuple[int, Image.Image]],
     palette: Image.Image,
     duration: int,
 ) -> None:
-    """Writes the frame that turns `previous` into `current`: the box that changed, the pixels
-    inside it that did not transparent."""
-    size = current.size
-    # only the rows painted can differ: compare those (the strip always is)
-    first_row = min([board_height, *(top // factor for top, _ in ranges)])
-    region = (0, first_row, size[0], size[1])
-    changed = ImageChops.difference(previous.crop(region), current.crop(region))
-    box = changed.getbbox()
-    if box is None:  # nothing changed: one transparent pixel keeps the frame count
+    """Writes the frame that turns `current` into `current` with the rows `painted` (the row
+    where each part goes, the part in the palette) pasted over it, and pastes them: the box that
+    changed, the pixels inside it that did not transparent. Only the rows painted are compared
+    (the rest of the frame did not change)."""
+    width = current.width
+    changes: list[tuple[int, Image.Image, Image.Image, tuple[int, int, int, int]]] = []
+    for top, part in painted:
+        bottom = min(current.height, top + part.height)
+        if bottom <= top:
+            continue
+        part = part.crop((0, 0, width, bottom - top)) if part.height != bottom - top else part
+        difference = ImageChops.difference(current.crop((0, top, width, bottom)), part)
+        found = difference.getbbox()
+        if found is not None:
+            changes.append((top, part, difference, found))
+        current.paste(part, (0, top))
+    if not changes:  # nothing changed: one transparent pixel keeps the frame count
         blank = Image.new("P", (1, 1), TRANSPARENT)
         blank.putpalette(palette.getpalette() or [])
         out.write(_frame(blank, (0, 0), duration, transparent=True))
         return
-    part = changed.crop(box)
-    box = (box[0], box[1] + first_row, box[2], box[3] + first_row)
-    unchanged = part.point(_UNCHANGED, "L")
-    part = current.crop(box)
-    part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
-    out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
+    left = min(found[0] for _, _, _, found in changes)
+    right = max(found[2] for _, _, _, found in changes)
+    upper = min(top + found[1] for top, _, _, found in changes)
+    lower = max(top + found[3] for top, _, _, found in changes)
+    frame_part = Image.new("P", (right - left, lower - upper), TRANSPARENT)
+    frame_part.putpalette(palette.getpalette() or [])
+    for top, part, difference, _ in changes:
+        # the part's rows inside the box, its pixels that did not change transparent
+        first, last = max(0, upper - top), min(part.height, lower - top)
+        box = (left, first, right, last)
+        piece = part.crop(box)
+        piece.paste(TRANSPARENT, (0, 0, piece.width, piece.height), _unchanged(difference.crop(box)))
+        frame_part.paste(piece, (0, top + first - upper))
+    out.write(_frame(frame_part, (left, upper), duration, transparent=True))
 
 
 _UNCHANGED = [255] + [0] * 255
 """A difference of 0 (the pixel did not change) to a mask of 255 (paint it transparent)."""
+
+
+def _unchanged(difference: Image.Image) -> Image.Image:
+    """The mask of the pixels where `difference` (of two P images) is 0: `difference.point(
+    _UNCHANGED, "L")` through the core image (`Image.point` rounds its 256 entries in Python at
+    every call, which cost more than the mapping of a frame's rows)."""
+    return difference._new(difference.im.point(_UNCHANGED, "L"))
 
 
 def _aligned(ranges: Sequence[tuple[int, int]], factor: int, height: int) -> list[tuple[int, int]]:
