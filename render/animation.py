@@ -132,20 +132,25 @@ def _frame(image: Image.Image, offset: tuple[int, int], duration: int, transpare
     return b"".join(GifImagePlugin.getdata(image, offset, **params))
 
 
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) of a part of a picture."""
+
+
 class _Canvas:
     """The picture at full size, kept from frame to frame and changed only in the bands, and
     strips of layered boards, that changed: a band met again (the very same cached image, at the
-    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again."""
+    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again, and
+    a band drawn whole again is painted only in the box where it differs from the one before."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.image = Image.new("RGB", size, BACKGROUND)
         self.bands: list[tuple[png.BandSource, int, int]] = []
         """(band, left, top) of the picture on the canvas."""
 
-    def update(self, picture: frame.Picture) -> list[tuple[int, int]]:
-        """Paints what changed of `picture` and returns the row ranges (top, bottom) it painted."""
+    def update(self, picture: frame.Picture) -> list[Box]:
+        """Paints what changed of `picture` and returns the boxes it painted."""
         width, height = self.image.size
-        changed: list[tuple[int, int]] = []
+        changed: list[Box] = []
         placed: list[tuple[png.BandSource, int, int]] = []
         top = 0
         for index, (band, left) in enumerate(picture.bands):
@@ -164,23 +169,24 @@ class _Canvas:
                 ):
                     changed += self._strips(band, old[0], left, top)
                 elif isinstance(old[0], Image.Image) and old[0].size == band.size and old[0].mode == band.mode:
-                    # a band drawn whole again (a board not drawn in layers): only the rows
-                    # where it differs from the one before (comparing costs far less than
-                    # shrinking and quantizing the rows that did not change)
-                    for first, last in _rows_changed(ImageChops.difference(old[0], band), 0, band.height):
-                        changed += self._paint(band, left, top, first, last)
+                    # a band drawn whole again (a board not drawn in layers): only the box where
+                    # it differs from the one before (comparing costs far less than shrinking
+                    # and quantizing what did not change); its margins did not change either
+                    found = ImageChops.difference(old[0], band).getbbox()
+                    if found is not None:
+                        changed += self._patch(band, left, top, found)
                 else:
                     changed += self._paint(band, left, top, 0, band.height)
             top += band.height
         if top < height and (not self.bands or sum(b.height for b, _, _ in self.bands) != top):
             self.image.paste(BACKGROUND, (0, top, width, height))
-            changed.append((top, height))
+            changed.append((0, top, width, height))
         self.bands = placed
         return changed
 
-    def _strips(self, band: png.Slices, old: png.Slices, left: int, top: int) -> list[tuple[int, int]]:
+    def _strips(self, band: png.Slices, old: png.Slices, left: int, top: int) -> list[Box]:
         """Paints the strips of `band` whose names differ from `old`'s."""
-        changed: list[tuple[int, int]] = []
+        changed: list[Box] = []
         run: int | None = None
         keys = band.keys
         for strip in range(len(keys) + 1):
@@ -193,9 +199,7 @@ class _Canvas:
                 run = None
         return changed
 
-    def _paint(
-        self, band: png.BandSource, left: int, top: int, first: int, last: int
-    ) -> list[tuple[int, int]]:
+    def _paint(self, band: png.BandSource, left: int, top: int, first: int, last: int) -> list[Box]:
         """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND)."""
         width, height = self.image.size
         bottom = min(height, top + last)
@@ -210,30 +214,19 @@ class _Canvas:
             with band.draw(first, last) as (rows, start):
                 part = rows.crop((0, start, band.width, start + bottom - top - first))
             self.image.paste(part, (left, top + first))
-        elif first == 0 and last == band.height:  # a whole band (Pillow clips below the canvas)
+        else:  # a whole band (Pillow clips what reaches below the canvas)
             self.image.paste(band, (left, top))
-        else:
-            self.image.paste(band.crop((0, first, band.width, bottom - top)), (left, top + first))
-        return [(top + first, bottom)]
+        return [(0, top + first, width, bottom)]
 
-
-SPLIT_ROWS = 100000
-"""A run of changed rows longer than this is looked at in halves (`_rows_changed`)."""
-
-
-def _rows_changed(difference: Image.Image, top: int, bottom: int) -> list[tuple[int, int]]:
-    """The runs of rows from `top` to `bottom` where `difference` is not black, as (first, last):
-    a run longer than SPLIT_ROWS is split in halves until its unchanged rows are left out (a
-    move changes a few places of a board, far apart: the rows between need no shrinking)."""
-    part = difference if (top, bottom) == (0, difference.height) else difference.crop((0, top, difference.width, bottom))
-    found = part.getbbox()
-    if found is None:
-        return []
-    top, bottom = top + found[1], top + found[3]
-    if bottom - top <= SPLIT_ROWS:
-        return [(top, bottom)]
-    middle = (top + bottom) // 2
-    return _rows_changed(difference, top, middle) + _rows_changed(difference, middle, bottom)
+    def _patch(self, band: Image.Image, left: int, top: int, box: Box) -> list[Box]:
+        """Paints the `box` of `band` (a band at the same place as the one before)."""
+        width, height = self.image.size
+        x0, y0, x1, y1 = box
+        y1 = min(y1, height - top)
+        if y0 >= y1:
+            return []
+        self.image.paste(band.crop((x0, y0, x1, y1)), (left + x0, top + y0))
+        return [(left + x0, top + y0, min(width, left + x1), top + y1)]
 
 
 def _timing(moves: int) -> tuple[int, int]:
@@ -302,18 +295,18 @@ def animation(
     index, number, first_bytes = 0, 0, 0
     while True:
         move = positions[index][1]
-        ranges = [(0, canvas.image.height)] if number == 0 else canvas.update(picture(index))
-        # the frame's rows that may change: those of the canvas painted, shrunk, and the strip
-        rows = [
-            (top // factor, canvas.image.reduce(factor, (0, top, canvas.image.width, bottom)))
-            for top, bottom in _aligned(ranges, factor, canvas.image.height)
+        boxes = [(0, 0, *canvas.image.size)] if number == 0 else canvas.update(picture(index))
+        # what of the frame may change: the boxes of the canvas painted, shrunk, and the strip
+        parts = [
+            (box[0] // factor, box[1] // factor, canvas.image.reduce(factor, box))
+            for box in _aligned(boxes, factor, canvas.image.size)
         ]
-        rows.append((board_height, _strip(index, total, move, size[0])))
-        painted = [(top, part.quantize(palette=palette, dither=Image.Dither.NONE)) for top, part in rows]
+        parts.append((0, board_height, _strip(index, total, move, size[0])))
+        painted = [(x, y, part.quantize(palette=palette, dither=Image.Dither.NONE)) for x, y, part in parts]
         duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:
-            for top, part in painted:
-                current.paste(part, (0, top))
+            for x, y, part in painted:
+                current.paste(part, (x, y))
             out.write(_frame(current, (0, 0), duration, transparent=False))
             first_bytes = out.tell()
         else:
@@ -350,44 +343,44 @@ def _odd(step: int) -> int:
 def _write_change(
     out: io.BytesIO,
     current: Image.Image,
-    painted: Sequence[tuple[int, Image.Image]],
+    painted: Sequence[tuple[int, int, Image.Image]],
     palette: Image.Image,
     duration: int,
 ) -> None:
-    """Writes the frame that turns `current` into `current` with the rows `painted` (the row
-    where each part goes, the part in the palette) pasted over it, and pastes them: the box that
-    changed, the pixels inside it that did not transparent. Only the rows painted are compared
+    """Writes the frame that turns `current` into `current` with the parts `painted` (where each
+    goes, x and y, and the part in the palette) pasted over it, and pastes them: the box that
+    changed, the pixels inside it that did not transparent. Only the parts painted are compared
     (the rest of the frame did not change)."""
-    width = current.width
-    changes: list[tuple[int, Image.Image, Image.Image, tuple[int, int, int, int]]] = []
-    for top, part in painted:
-        bottom = min(current.height, top + part.height)
-        if bottom <= top:
+    changes: list[tuple[int, int, Image.Image, Image.Image, Box]] = []
+    for x, y, part in painted:
+        right, bottom = min(current.width, x + part.width), min(current.height, y + part.height)
+        if right <= x or bottom <= y:
             continue
-        part = part.crop((0, 0, width, bottom - top)) if part.height != bottom - top else part
-        difference = ImageChops.difference(current.crop((0, top, width, bottom)), part)
+        if part.size != (right - x, bottom - y):
+            part = part.crop((0, 0, right - x, bottom - y))
+        difference = ImageChops.difference(current.crop((x, y, right, bottom)), part)
         found = difference.getbbox()
         if found is not None:
-            changes.append((top, part, difference, found))
-        current.paste(part, (0, top))
+            changes.append((x, y, part, difference, found))
+        current.paste(part, (x, y))
     if not changes:  # nothing changed: one transparent pixel keeps the frame count
         blank = Image.new("P", (1, 1), TRANSPARENT)
         blank.putpalette(palette.getpalette() or [])
         out.write(_frame(blank, (0, 0), duration, transparent=True))
         return
-    left = min(found[0] for _, _, _, found in changes)
-    right = max(found[2] for _, _, _, found in changes)
-    upper = min(top + found[1] for top, _, _, found in changes)
-    lower = max(top + found[3] for top, _, _, found in changes)
+    left = min(x + found[0] for x, _, _, _, found in changes)
+    right = max(x + found[2] for x, _, _, _, found in changes)
+    upper = min(y + found[1] for _, y, _, _, found in changes)
+    lower = max(y + found[3] for _, y, _, _, found in changes)
     frame_part = Image.new("P", (right - left, lower - upper), TRANSPARENT)
     frame_part.putpalette(palette.getpalette() or [])
-    for top, part, difference, _ in changes:
-        # the part's rows inside the box, its pixels that did not change transparent
-        first, last = max(0, upper - top), min(part.height, lower - top)
-        box = (left, first, right, last)
+    for x, y, part, difference, _ in changes:
+        # the part inside the box, its pixels that did not change transparent (the parts do
+        # not overlap: `_aligned` merges boxes whose rows meet, and the strip is below them)
+        box = (max(0, left - x), max(0, upper - y), min(part.width, right - x), min(part.height, lower - y))
         piece = part.crop(box)
         piece.paste(TRANSPARENT, (0, 0, piece.width, piece.height), _unchanged(difference.crop(box)))
-        frame_part.paste(piece, (0, top + first - upper))
+        frame_part.paste(piece, (x + box[0] - left, y + box[1] - upper))
     out.write(_frame(frame_part, (left, upper), duration, transparent=True))
 
 
@@ -402,15 +395,19 @@ def _unchanged(difference: Image.Image) -> Image.Image:
     return difference._new(difference.im.point(_UNCHANGED, "L"))
 
 
-def _aligned(ranges: Sequence[tuple[int, int]], factor: int, height: int) -> list[tuple[int, int]]:
-    """The row ranges widened to whole rows of the shrunk picture and merged where they touch."""
-    merged: list[tuple[int, int]] = []
-    for top, bottom in sorted(ranges):
-        top, bottom = top - top % factor, min(height, -(-bottom // factor) * factor)
-        if merged and top <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
+def _aligned(boxes: Sequence[Box], factor: int, size: tuple[int, int]) -> list[Box]:
+    """The boxes widened to whole pixels of the shrunk picture, those whose rows meet merged into
+    one box over both."""
+    width, height = size
+    merged: list[Box] = []
+    for left, top, right, bottom in sorted(boxes, key=lambda box: box[1]):
+        left, top = left - left % factor, top - top % factor
+        right, bottom = min(width, -(-right // factor) * factor), min(height, -(-bottom // factor) * factor)
+        if merged and top <= merged[-1][3]:
+            last = merged[-1]
+            merged[-1] = (min(last[0], left), last[1], max(last[2], right), max(last[3], bottom))
         else:
-            merged.append((top, bottom))
+            merged.append((left, top, right, bottom))
     return merged
 
 
