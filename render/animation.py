@@ -195,12 +195,16 @@ class _Canvas:
                 run = strip
             elif same and run is not None:
                 first, last = run * png.STRIP_ROWS, min(band.height, strip * png.STRIP_ROWS)
-                changed += self._paint(band, left, top, first, last)
+                changed += self._paint(band, left, top, first, last, compare=True)
                 run = None
         return changed
 
-    def _paint(self, band: png.BandSource, left: int, top: int, first: int, last: int) -> list[Box]:
-        """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND)."""
+    def _paint(
+        self, band: png.BandSource, left: int, top: int, first: int, last: int, *, compare: bool = False
+    ) -> list[Box]:
+        """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND).
+        `compare`: the canvas holds the rows of the band before, at the same place: only the box
+        where they differ is painted (and returned)."""
         width, height = self.image.size
         bottom = min(height, top + last)
         if top + first >= bottom:
@@ -213,6 +217,14 @@ class _Canvas:
         if isinstance(band, png.Slices):
             with band.draw(first, last) as (rows, start):
                 part = rows.crop((0, start, band.width, start + bottom - top - first))
+            if compare:  # a strip's name changed, and often a small part of its pixels
+                area = (left, top + first, left + band.width, bottom)
+                found = ImageChops.difference(self.image.crop(area), part).getbbox()
+                if found is None:
+                    return []
+                x0, y0, x1, y1 = found
+                self.image.paste(part.crop(found), (left + x0, top + first + y0))
+                return [(left + x0, top + first + y0, left + x1, top + first + y1)]
             self.image.paste(part, (left, top + first))
         else:  # a whole band (Pillow clips what reaches below the canvas)
             self.image.paste(band, (left, top))
