@@ -168,7 +168,12 @@ class _Canvas:
                     and old[0].width == band.width
                 ):
                     changed += self._strips(band, old[0], left, top)
-                elif isinstance(old[0], Image.Image) and old[0].size == band.size and old[0].mode == band.mode:
+                elif (
+                    isinstance(band, Image.Image)
+                    and isinstance(old[0], Image.Image)
+                    and old[0].size == band.size
+                    and old[0].mode == band.mode
+                ):
                     # a band drawn whole again (a board not drawn in layers): only the box where
                     # it differs from the one before (comparing costs far less than shrinking
                     # and quantizing what did not change); its margins did not change either

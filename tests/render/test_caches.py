@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 import render
 from render import frame, keibot, kerboge, layers, png, stencil, typeset, verquere
 from rules import CHANCE, GAMES, Move, State
-from rules.keibot import KeibotState
+from rules.keibot import KeibotState, KnightMove
 from rules.kerboge import KerbogeState
 from rules.verquere import VerquereState
 from tests.support.images import open_png
@@ -449,6 +449,7 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
     kinds: set[object] = set()
     for state, last in positions("keibot", 2, 300, seed=9):
         assert isinstance(state, KeibotState)
+        assert last is None or isinstance(last, KnightMove)
         kinds |= assert_drawn_as_whole(keibot.board_layers(state, last), rng)
     assert kinds == {"tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
 
