@@ -23,7 +23,7 @@ fails naming it if Pillow changes it:
 - `Image.im`, the core image behind an `Image`, and its methods `paste(image or colour, box[,
   mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `point(lut, mode)`,
   `size`, `mode` (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`,
-  `reduced_stencil`, `mask_canvas`, `typeset`, `animation._unchanged`): the paste and crop in C
+  `reduced_stencil`, `mask_canvas`, `typeset`, `animation._changed`): the paste and crop in C
   without `Image.paste`'s checks in Python; a lookup table without `Image.point`'s rounding;
   a stencil's pieces as core images, which the collector never visits.
 - `ImageDraw.ImageDraw.im` and `.draw`, the core image and the core drawer under an `ImageDraw`,

@@ -390,26 +390,24 @@ def _write_change(
     upper = min(y + found[1] for _, y, _, _, found in changes)
     lower = max(y + found[3] for _, y, _, _, found in changes)
     frame_part = Image.new("P", (right - left, lower - upper), TRANSPARENT)
-    frame_part.putpalette(palette.getpalette() or [])
     for x, y, part, difference, _ in changes:
-        # the part inside the box, its pixels that did not change transparent (the parts do
-        # not overlap: `_aligned` merges boxes whose rows meet, and the strip is below them)
-        box = (max(0, left - x), max(0, upper - y), min(part.width, right - x), min(part.height, lower - y))
-        piece = part.crop(box)
-        piece.paste(TRANSPARENT, (0, 0, piece.width, piece.height), _unchanged(difference.crop(box)))
-        frame_part.paste(piece, (x + box[0] - left, y + box[1] - upper))
+        # the pixels of the part that changed, over the transparent box (Pillow clips what falls
+        # outside it: nothing that changed; the parts do not overlap, as `_aligned` merges boxes
+        # whose rows meet and the strip is below them)
+        frame_part.paste(part, (x - left, y - upper), _changed(difference))
     out.write(_frame(frame_part, (left, upper), duration, transparent=True))
 
 
-_UNCHANGED = [255] + [0] * 255
-"""A difference of 0 (the pixel did not change) to a mask of 255 (paint it transparent)."""
+_CHANGED = [0] + [255] * 255
+"""A difference of 0 (the pixel did not change) to a mask of 0 (leave it transparent), any
+other to 255 (paint it)."""
 
 
-def _unchanged(difference: Image.Image) -> Image.Image:
-    """The mask of the pixels where `difference` (of two P images) is 0: `difference.point(
-    _UNCHANGED, "L")` through the core image (`Image.point` rounds its 256 entries in Python at
+def _changed(difference: Image.Image) -> Image.Image:
+    """The mask of the pixels where `difference` (of two P images) is not 0: `difference.point(
+    _CHANGED, "L")` through the core image (`Image.point` rounds its 256 entries in Python at
     every call, which cost more than the mapping of a frame's rows)."""
-    return difference._new(difference.im.point(_UNCHANGED, "L"))
+    return difference._new(difference.im.point(_CHANGED, "L"))
 
 
 def _aligned(boxes: Sequence[Box], factor: int, size: tuple[int, int]) -> list[Box]:
