@@ -9,8 +9,9 @@ first and last frame.
 To stay small (Discord takes at most 8 MB) every frame shares one palette of 255 colours taken
 from the first and last pictures (the flat board graphics need no more), with no dithering, and
 each frame after the first stores only the box that changed, the unchanged pixels inside it
-transparent, so that a move costs a few kB. The frames are written as they are drawn: memory
-stays at two pictures whatever the length of the game. Every state gives one frame, also when
+transparent, so that a move costs a few kB. Only the boxes of the picture that changed are
+shrunk, quantized and compared (`_Canvas`). The frames are written as they are drawn: memory
+stays at the picture at full size and the frame, whatever the length of the game. Every state gives one frame, also when
 nothing visible changed (a frame of one transparent pixel), so frame i is the state after i
 log entries.
 """
