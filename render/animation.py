@@ -11,9 +11,9 @@ from the first and last pictures (the flat board graphics need no more), with no
 each frame after the first stores only the box that changed, the unchanged pixels inside it
 transparent, so that a move costs a few kB. Only the boxes of the picture that changed are
 shrunk, quantized and compared (`_Canvas`). The frames are written as they are drawn: memory
-stays at the picture at full size and the frame, whatever the length of the game. Every state gives one frame, also when
-nothing visible changed (a frame of one transparent pixel), so frame i is the state after i
-log entries.
+stays at the picture at full size and the frame, whatever the length of the game. Every state
+gives one frame, also when nothing visible changed (a frame of one transparent pixel), so frame
+i is the state after i log entries.
 """
 
 from __future__ import annotations
