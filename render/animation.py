@@ -21,12 +21,13 @@ from __future__ import annotations
 import io
 import struct
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
-from . import _picture, frame, png, typeset
+from . import _picture, draw, frame, png, typeset
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
@@ -37,10 +38,16 @@ LAST_MS = 4000
 COLOURS = 255
 TRANSPARENT = 255
 """The palette index left free for the pixels a frame does not change."""
-STRIP_HEIGHT = 38
-STRIP_FONT = 20
+STRIP_HEIGHT = 74
+"""The progress strip under the cards: the bar, the status line (whose turn it is, or the result)
+and "Move 12 of 200 · K10"; the GIF's frames have no header (`gif_picture`)."""
+STATUS_FONT = 20
+STATUS_SMALL_FONT = 16
+"""The status line's size when it takes two lines (a long result: no word lost)."""
+STRIP_FONT = 18
 STRIP_MARGIN = 12
 BAR_HEIGHT = 6
+SWATCH = 22
 PERSPECTIVE = 0
 """The seat the whole animation is seen from (games that turn the board to the player to move
 would turn it every frame: hard to follow, and every frame a whole new picture)."""
@@ -68,24 +75,76 @@ def shrink(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _strip(index: int, total: int, move: Move | None, width: int) -> Image.Image:
-    """The progress strip under the board: a bar and "Move 12 of 200 · K10" (sized to be read on
-    a phone, where the GIF shows about 360 px wide)."""
+def _strip(index: int, total: int, move: Move | None, status: frame.Status, width: int) -> Image.Image:
+    """The progress strip under the cards: a bar, the status line the picture's header would show
+    (whose turn it is, the result), and "Move 12 of 200 · K10" (sized to be read on a phone,
+    where the GIF shows about 360 px wide)."""
     canvas = Image.new("RGB", (width, STRIP_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, width - 1, BAR_HEIGHT - 1), fill=CARD)
     done = round(width * index / max(1, total - 1))
     if done > 0:
         draw.rectangle((0, 0, done - 1, BAR_HEIGHT - 1), fill=MUTED)
+    left = STRIP_MARGIN
+    if status.colour is not None:
+        swatch = frame.stone(status.colour, SWATCH)
+        canvas.paste(swatch, (STRIP_MARGIN, 16), swatch)
+        left += SWATCH + 8
+    room = width - STRIP_MARGIN - left
+    face = typeset.font(STATUS_FONT, bold=True)
+    lines: tuple[str, ...] = (status.text,)
+    baselines: tuple[int, ...] = (34,)
+    if not typeset.fits(status.text, face, room):  # a long result: two smaller lines, no word lost
+        face = typeset.font(STATUS_SMALL_FONT, bold=True)
+        lines, baselines = typeset.wrap(status.text, face, room, 2), (25, 44)
+    for baseline, line in zip(baselines, lines, strict=False):
+        typeset.text(draw, (left, baseline), line, font=face, fill=TEXT, anchor="ls")
     face = typeset.font(STRIP_FONT, bold=True)
-    baseline = BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
+    baseline = STRIP_HEIGHT - 9
     label = "Start" if index == 0 else f"Move {index} of {total - 1}"
     # typeset.text: draw.text's pixels, its words' masks cached ("Move", "of", the total...)
-    typeset.text(draw, (STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
+    typeset.text(draw, (STRIP_MARGIN, baseline), label, font=face, fill=MUTED, anchor="ls")
     if move is not None:
         notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
         typeset.text(draw, (width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
     return canvas
+
+
+def gif_picture(state: State, move: Move | None, names: Sequence[str] | None) -> frame.Picture:
+    """The picture of `state` as the GIF shows it: the game's picture without its header (the
+    title and the status line; the status goes into the progress strip under the cards, so that
+    what a move changes is the board and the bottom of the frame, not the top as well)."""
+    picture = _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
+    return replace(picture, bands=picture.bands[1:])
+
+
+def plain_frame(
+    positions: Sequence[tuple[State, Move | None]],
+    index: int,
+    names: Sequence[str] | None = None,
+    *,
+    width: int = MAX_WIDTH,
+) -> Image.Image:
+    """The frame of state `index` of the GIF, drawn plainly and whole (the specification the GIF's
+    frames are tested against, before its palette): the game's picture drawn whole
+    (`render.draw`, seen from PERSPECTIVE) below its header, on a canvas of the first picture's
+    size, reduced to at most `width` pixels wide, and the progress strip under it."""
+    state, move = positions[index]
+    first = draw(positions[0][0], perspective=PERSPECTIVE, names=names)
+    picture = draw(state, perspective=PERSPECTIVE, last_move=move, names=names)
+    factor = max(1, -(-first.width // width))
+    board = _fit(
+        picture.crop((0, frame.HEADER_HEIGHT, picture.width, picture.height)),
+        (
+            first.width,
+            first.height - frame.HEADER_HEIGHT,
+        ),
+    ).reduce(factor)
+    status = _picture(state, perspective=PERSPECTIVE, last_move=move, names=names).status
+    whole = Image.new("RGB", (board.width, board.height + STRIP_HEIGHT), BACKGROUND)
+    whole.paste(board, (0, 0))
+    whole.paste(_strip(index, len(positions), move, status, board.width), (0, board.height))
+    return whole
 
 
 def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -290,7 +349,7 @@ def animation(
 
     def picture(index: int) -> frame.Picture:
         state, move = positions[index]
-        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
+        return gif_picture(state, move, names)
 
     first = picture(0)
     factor = max(1, -(-first.width // width))
@@ -298,11 +357,15 @@ def animation(
     canvas.update(first)
     small_first = canvas.image.reduce(factor)
     size = (small_first.width, small_first.height + STRIP_HEIGHT)
-    last_image = (
-        _fit(picture(total - 1).image(), canvas.image.size).reduce(factor) if total > 1 else small_first
-    )
+    last = picture(total - 1) if total > 1 else first
+    last_image = _fit(last.image(), canvas.image.size).reduce(factor) if total > 1 else small_first
     palette = _palette(
-        [small_first, last_image, _strip(0, total, None, size[0]), _strip(total - 1, total, None, size[0])]
+        [
+            small_first,
+            last_image,
+            _strip(0, total, None, first.status, size[0]),
+            _strip(total - 1, total, None, last.status, size[0]),
+        ]
     )
 
     out = io.BytesIO()
@@ -313,13 +376,14 @@ def animation(
     index, number, first_bytes = 0, 0, 0
     while True:
         move = positions[index][1]
-        boxes = [(0, 0, *canvas.image.size)] if number == 0 else canvas.update(picture(index))
+        shown = first if number == 0 else picture(index)
+        boxes = [(0, 0, *canvas.image.size)] if number == 0 else canvas.update(shown)
         # what of the frame may change: the boxes of the canvas painted, shrunk, and the strip
         parts = [
             (box[0] // factor, box[1] // factor, canvas.image.reduce(factor, box))
             for box in _aligned(boxes, factor, canvas.image.size)
         ]
-        parts.append((0, board_height, _strip(index, total, move, size[0])))
+        parts.append((0, board_height, _strip(index, total, move, shown.status, size[0])))
         painted = [(x, y, part.quantize(palette=palette, dither=Image.Dither.NONE)) for x, y, part in parts]
         duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:
@@ -435,6 +499,8 @@ __all__ = [
     "MOVE_MS",
     "PLAY_MS",
     "animation",
+    "gif_picture",
+    "plain_frame",
     "sampled",
     "shrink",
 ]

@@ -8,21 +8,24 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import RENDERERS, UnknownGameError, _picture, draw
+from render import RENDERERS, UnknownGameError
 from render.animation import (
     FIRST_MS,
     LAST_MS,
     MAX_WIDTH,
     MIN_MS,
     MOVE_MS,
-    PERSPECTIVE,
     PLAY_MS,
+    STRIP_HEIGHT,
     _Canvas,
     _fit,
     animation,
+    gif_picture,
+    plain_frame,
     sampled,
     shrink,
 )
+from render.frame import HEADER_HEIGHT
 from rules import CHANCE, GAMES, Move, State
 from tests.support.images import open_gif
 
@@ -67,15 +70,17 @@ def test_one_frame_per_state_with_durations() -> None:
     assert durations == [FIRST_MS] + [MOVE_MS] * 11 + [LAST_MS]
 
 
-def test_the_frames_show_the_games_pictures() -> None:
+def test_the_frames_show_the_games_pictures_below_their_header() -> None:
+    """A frame is the game's picture without its header (title and status line: the status is in
+    the progress strip at the bottom), shrunk, the strip under it."""
     frames = random_game(30, seats=3)
     shown = frames_of(animation(frames, None))
     for index in (0, 1, 17, 30):
         state, move = frames[index]
-        picture = shrink(
-            RENDERERS["keryo-pente"](state, perspective=None, last_move=move, names=None), MAX_WIDTH
-        )
+        whole = RENDERERS["keryo-pente"](state, perspective=None, last_move=move, names=None)
+        picture = shrink(whole.crop((0, HEADER_HEIGHT, whole.width, whole.height)), MAX_WIDTH)
         frame = shown[index][0].crop((0, 0, picture.width, picture.height))
+        assert shown[index][0].height == picture.height + STRIP_HEIGHT
         # Only the palette of 255 colours separates them: the deltas add up to the picture.
         error = ImageStat.Stat(ImageChops.difference(frame, picture)).mean
         assert max(error) < 2.0, (index, error)
@@ -147,13 +152,14 @@ EVERY_GAME: tuple[tuple[str, int, dict[str, Any]], ...] = (
 
 
 @pytest.mark.parametrize(("key", "seats", "options"), EVERY_GAME)
-def test_every_frame_is_the_picture_at_that_size_pixel_for_pixel(
+def test_every_frame_is_the_plain_drawing_of_the_gif_layout_pixel_for_pixel(
     key: str, seats: int, options: dict[str, Any]
 ) -> None:
-    """Each decoded frame is the game's picture (seen from PERSPECTIVE) reduced to the GIF's
-    width and put in the GIF's palette, pixel for pixel: the frames drawn only where the picture
-    changed add up to the whole pictures (the dice and the coin included: chance entries have
-    frames of their own)."""
+    """Each decoded frame is its plain, whole drawing (`plain_frame`: the game's picture drawn
+    whole, seen from PERSPECTIVE, below its header, reduced to the GIF's width, and the progress
+    strip with the status line under it) put in the GIF's palette, pixel for pixel: the frames
+    drawn only where the picture changed add up to the whole pictures (the dice and the coin
+    included: chance entries have frames of their own)."""
     frames = any_game(key, seats, 40, **options)
     gif = animation(frames, None)
     shown = frames_of(gif)
@@ -162,15 +168,11 @@ def test_every_frame_is_the_picture_at_that_size_pixel_for_pixel(
         colours = image.getpalette() or []
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours[: 3 * 255] + [0] * 3)
-    for index, (state, move) in enumerate(frames):
-        picture = draw(state, perspective=PERSPECTIVE, last_move=move, names=None)
-        factor = -(-picture.width // MAX_WIDTH)
-        expected = picture.reduce(factor).quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    for index in range(len(frames)):
+        expected = plain_frame(frames, index).quantize(palette=palette, dither=Image.Dither.NONE)
         frame = shown[index][0]
-        assert frame.width == expected.width
-        board = frame.crop((0, 0, expected.width, min(expected.height, frame.height)))
-        expected = expected.crop((0, 0, board.width, board.height))
-        assert ImageChops.difference(board, expected).getbbox() is None, (key, index)
+        assert frame.size == expected.size
+        assert ImageChops.difference(frame, expected.convert("RGB")).getbbox() is None, (key, index)
 
 
 def test_a_long_game_plays_in_a_minute_with_held_ends() -> None:
@@ -247,12 +249,12 @@ def test_a_move_paints_only_the_boxes_it_changed(key: str, seats: int, options: 
     differ, and in a band drawn whole again the box where it differs from the band before. (The
     frames stay the pictures pixel for pixel: `test_every_frame_is_the_picture_...`.)"""
     frames = any_game(key, seats, 40, **options)
-    first = _picture(frames[0][0], perspective=PERSPECTIVE, last_move=None, names=None)
+    first = gif_picture(frames[0][0], None, None)
     canvas = _Canvas((first.width, first.height))
     canvas.update(first)
     painted = 0
     for state, move in frames[1:]:
-        picture = _picture(state, perspective=PERSPECTIVE, last_move=move, names=None)
+        picture = gif_picture(state, move, None)
         boxes = canvas.update(picture)
         painted += sum((right - left) * (bottom - top) for left, top, right, bottom in boxes)
         assert canvas.image.tobytes() == _fit(picture.image(), canvas.image.size).tobytes()
