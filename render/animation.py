@@ -22,12 +22,14 @@ import io
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
 from . import _picture, draw, frame, png, typeset
+from .layers import paste_copy
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
@@ -38,7 +40,7 @@ LAST_MS = 4000
 COLOURS = 255
 TRANSPARENT = 255
 """The palette index left free for the pixels a frame does not change."""
-STRIP_HEIGHT = 74
+STRIP_HEIGHT = 76
 """The progress strip under the cards: the bar, the status line (whose turn it is, or the result)
 and "Move 12 of 200 · K10"; the GIF's frames have no header (`gif_picture`)."""
 STATUS_FONT = 20
@@ -85,28 +87,42 @@ def _strip(index: int, total: int, move: Move | None, status: frame.Status, widt
     done = round(width * index / max(1, total - 1))
     if done > 0:
         draw.rectangle((0, 0, done - 1, BAR_HEIGHT - 1), fill=MUTED)
-    left = STRIP_MARGIN
-    if status.colour is not None:
-        swatch = frame.stone(status.colour, SWATCH)
-        canvas.paste(swatch, (STRIP_MARGIN, 16), swatch)
-        left += SWATCH + 8
-    room = width - STRIP_MARGIN - left
-    face = typeset.font(STATUS_FONT, bold=True)
-    lines: tuple[str, ...] = (status.text,)
-    baselines: tuple[int, ...] = (34,)
-    if not typeset.fits(status.text, face, room):  # a long result: two smaller lines, no word lost
-        face = typeset.font(STATUS_SMALL_FONT, bold=True)
-        lines, baselines = typeset.wrap(status.text, face, room, 2), (25, 44)
-    for baseline, line in zip(baselines, lines, strict=False):
-        typeset.text(draw, (left, baseline), line, font=face, fill=TEXT, anchor="ls")
+    paste_copy(canvas, _status_line(status, width), (0, BAR_HEIGHT))
     face = typeset.font(STRIP_FONT, bold=True)
-    baseline = STRIP_HEIGHT - 9
+    baseline = STRIP_HEIGHT - 8
     label = "Start" if index == 0 else f"Move {index} of {total - 1}"
     # typeset.text: draw.text's pixels, its words' masks cached ("Move", "of", the total...)
     typeset.text(draw, (STRIP_MARGIN, baseline), label, font=face, fill=MUTED, anchor="ls")
     if move is not None:
         notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
         typeset.text(draw, (width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
+    return canvas
+
+
+STATUS_HEIGHT = 46
+"""The rows of the strip under the bar that hold the status line."""
+
+
+@lru_cache(maxsize=16)
+def _status_line(status: frame.Status, width: int) -> Image.Image:
+    """The status line of the strip, with the swatch of the seat it names (cached: the players'
+    statuses take turns; 16 of 66 kB at most)."""
+    canvas = Image.new("RGB", (width, STATUS_HEIGHT), BACKGROUND)
+    left = STRIP_MARGIN
+    if status.colour is not None:
+        swatch = frame.stone(status.colour, SWATCH)
+        canvas.paste(swatch, (STRIP_MARGIN, 10), swatch)
+        left += SWATCH + 8
+    room = width - STRIP_MARGIN - left
+    face = typeset.font(STATUS_FONT, bold=True)
+    lines: tuple[str, ...] = (status.text,)
+    baselines: tuple[int, ...] = (28,)
+    if not typeset.fits(status.text, face, room):  # a long result: two smaller lines, no word lost
+        face = typeset.font(STATUS_SMALL_FONT, bold=True)
+        lines, baselines = typeset.wrap(status.text, face, room, 2), (18, 37)
+    draw = ImageDraw.Draw(canvas)
+    for baseline, line in zip(baselines, lines, strict=False):
+        typeset.text(draw, (left, baseline), line, font=face, fill=TEXT, anchor="ls")
     return canvas
 
 
@@ -164,7 +180,12 @@ def _palette(samples: Sequence[Image.Image]) -> Image.Image:
     for sample in samples:
         stacked.paste(sample, (0, top))
         top += sample.height
-    quantized = stacked.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    # every other pixel of every other row (the same colours, a quarter of the work; the flat
+    # board graphics have about a thousand colours, mostly the antialiased edges)
+    sample = stacked.resize(
+        (max(1, stacked.width // 2), max(1, stacked.height // 2)), Image.Resampling.NEAREST
+    )
+    quantized = sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     colours = (quantized.getpalette() or [])[: 3 * COLOURS]
     colours += [0] * (3 * COLOURS - len(colours))
     palette = Image.new("P", (1, 1))
