@@ -21,14 +21,13 @@ from __future__ import annotations
 import io
 import struct
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
 from rules import Move, State
 
-from . import _picture, draw, frame, png, typeset
+from . import _picture, frame, png, typeset
 from .layers import paste_copy
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
@@ -127,11 +126,10 @@ def _status_line(status: frame.Status, width: int) -> Image.Image:
 
 
 def gif_picture(state: State, move: Move | None, names: Sequence[str] | None) -> frame.Picture:
-    """The picture of `state` as the GIF shows it: the game's picture without its header (the
-    title and the status line; the status goes into the progress strip under the cards, so that
-    what a move changes is the board and the bottom of the frame, not the top as well)."""
-    picture = _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
-    return replace(picture, bands=picture.bands[1:])
+    """The picture of `state` as the GIF shows it (`frame.replay`): the game's picture without its
+    header (the status goes into the progress strip under the cards), the card of the seat to
+    move tagged, not lit, so that what a move changes is the board and the bottom of the frame."""
+    return frame.replay(_picture(state, perspective=PERSPECTIVE, last_move=move, names=names))
 
 
 def plain_frame(
@@ -142,21 +140,15 @@ def plain_frame(
     width: int = MAX_WIDTH,
 ) -> Image.Image:
     """The frame of state `index` of the GIF, drawn plainly and whole (the specification the GIF's
-    frames are tested against, before its palette): the game's picture drawn whole
-    (`render.draw`, seen from PERSPECTIVE) below its header, on a canvas of the first picture's
-    size, reduced to at most `width` pixels wide, and the progress strip under it."""
+    frames are tested against, before its palette): the picture in the GIF's layout
+    (`gif_picture`) drawn whole, on a canvas of the first one's size, reduced to at most `width`
+    pixels wide, and the progress strip under it."""
     state, move = positions[index]
-    first = draw(positions[0][0], perspective=PERSPECTIVE, names=names)
-    picture = draw(state, perspective=PERSPECTIVE, last_move=move, names=names)
+    first = gif_picture(positions[0][0], None, names)
+    picture = gif_picture(state, move, names)
     factor = max(1, -(-first.width // width))
-    board = _fit(
-        picture.crop((0, frame.HEADER_HEIGHT, picture.width, picture.height)),
-        (
-            first.width,
-            first.height - frame.HEADER_HEIGHT,
-        ),
-    ).reduce(factor)
-    status = _picture(state, perspective=PERSPECTIVE, last_move=move, names=names).status
+    board = _fit(picture.image(), (first.width, first.height)).reduce(factor)
+    status = picture.status
     whole = Image.new("RGB", (board.width, board.height + STRIP_HEIGHT), BACKGROUND)
     whole.paste(board, (0, 0))
     whole.paste(_strip(index, len(positions), move, status, board.width), (0, board.height))

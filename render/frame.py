@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Generic, Protocol, TypeVar
 
@@ -359,13 +359,15 @@ def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: in
 
 
 @lru_cache(maxsize=32)
-def _card_face(name: str, colour: SeatColour, mark: Mark, width: int) -> Image.Image:
+def _card_face(name: str, colour: SeatColour, mark: Mark, width: int, lit: bool = True) -> Image.Image:
     """A card without its score: what changes only with the seat's mark (cached: a score changes
-    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most)."""
+    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most).
+    `lit`: the card of the seat to move is lit as the winner's is (not in the replay GIF, whose
+    strip says whose turn it is: there a turn changes the tags alone, `replay`)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
-    active = mark in (Mark.TO_MOVE, Mark.WINNER)
+    active = mark is Mark.WINNER or (lit and mark is Mark.TO_MOVE)
     draw.rounded_rectangle(box, radius=12, fill=CARD_ACTIVE if active else CARD)
     if active:
         draw.rounded_rectangle(box, radius=12, outline=TEXT, width=3)
@@ -495,29 +497,44 @@ def plain(height: int) -> Image.Image:
     return Image.new("RGB", (1, height), BACKGROUND)
 
 
-def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, int]]:
+def _panel(seats: Sequence[PanelSeat], width: int, lit: bool = True) -> list[tuple[Image.Image, int]]:
     """The player panel with the margins above and below it, as bands: a band for each row of
-    cards (cached), and plain ones around them, so that only the rows that changed are made."""
+    cards (cached), and plain ones around them, so that only the rows that changed are made.
+    `lit`: as for `_card_face`."""
     bands = [(plain(MARGIN), 0)]
     for first in range(0, len(seats), PANEL_COLUMNS):
         if first:
             bands.append((plain(CARD_GAP), 0))
-        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width(width)), MARGIN))
+        row = _card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width(width), lit)
+        bands.append((row, MARGIN))
     bands.append((plain(MARGIN), 0))
     return bands
 
 
+def replay(picture: Picture) -> Picture:
+    """`picture` as the replay GIF shows it (`render.animation`): without the header (the title
+    and the status line; the GIF's progress strip under the cards says the status), and with the
+    card of the seat to move tagged, not lit, so that a move changes the board and the bottom of
+    the frame (a tag and a score), not its top, nor whole cards. `compose` made `picture`: the
+    header is its first band and the panel its last ones."""
+    rows = -(-len(picture.seats) // PANEL_COLUMNS)
+    panel = 2 + max(0, 2 * rows - 1)  # the margins, the rows of cards and the gaps between them
+    bands = picture.bands[1 : len(picture.bands) - panel]
+    return replace(picture, bands=(*bands, *_panel(picture.seats, picture.width, lit=False)))
+
+
 @lru_cache(maxsize=16)
-def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
+def _card_row(seats: tuple[PanelSeat, ...], card_width: int, lit: bool = True) -> Image.Image:
     """A row of cards of the panel: their faces (cached by `_card_face`) and their scores, drawn
-    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most)."""
+    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most). `lit`: as
+    for `_card_face`."""
     row = Image.new(
         "RGB", (PANEL_COLUMNS * card_width + (PANEL_COLUMNS - 1) * CARD_GAP, CARD_HEIGHT), BACKGROUND
     )
     draw = ImageDraw.Draw(row)
     for column, seat in enumerate(seats):
         left = column * (card_width + CARD_GAP)
-        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, card_width), (left, 0))
+        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, card_width, lit), (left, 0))
         _draw_score(draw, seat, left, card_width)
     return row
 

@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import RENDERERS, UnknownGameError
+from render import RENDERERS, UnknownGameError, draw
 from render.animation import (
     FIRST_MS,
     LAST_MS,
     MAX_WIDTH,
     MIN_MS,
     MOVE_MS,
+    PERSPECTIVE,
     PLAY_MS,
     STRIP_HEIGHT,
     _Canvas,
@@ -25,7 +26,7 @@ from render.animation import (
     sampled,
     shrink,
 )
-from render.frame import HEADER_HEIGHT
+from render.frame import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, PANEL_COLUMNS, card_width
 from rules import CHANCE, GAMES, Move, State
 from tests.support.images import open_gif
 
@@ -72,18 +73,55 @@ def test_one_frame_per_state_with_durations() -> None:
 
 def test_the_frames_show_the_games_pictures_below_their_header() -> None:
     """A frame is the game's picture without its header (title and status line: the status is in
-    the progress strip at the bottom), shrunk, the strip under it."""
+    the progress strip at the bottom), shrunk, the strip under it; the board is the picture's."""
     frames = random_game(30, seats=3)
     shown = frames_of(animation(frames, None))
     for index in (0, 1, 17, 30):
         state, move = frames[index]
         whole = RENDERERS["keryo-pente"](state, perspective=None, last_move=move, names=None)
         picture = shrink(whole.crop((0, HEADER_HEIGHT, whole.width, whole.height)), MAX_WIDTH)
-        frame = shown[index][0].crop((0, 0, picture.width, picture.height))
         assert shown[index][0].height == picture.height + STRIP_HEIGHT
+        board = (0, 0, picture.width, picture.height - panel_height(state.seats) // 2)
         # Only the palette of 255 colours separates them: the deltas add up to the picture.
-        error = ImageStat.Stat(ImageChops.difference(frame, picture)).mean
+        error = ImageStat.Stat(ImageChops.difference(shown[index][0].crop(board), picture.crop(board))).mean
         assert max(error) < 2.0, (index, error)
+
+
+def panel_height(seats: int) -> int:
+    """The rows of the player panel of a picture of `seats` cards, with its margins."""
+    rows = -(-seats // PANEL_COLUMNS)
+    return 2 * MARGIN + rows * CARD_HEIGHT + (rows - 1) * CARD_GAP
+
+
+@pytest.mark.parametrize(
+    ("key", "seats", "options"), [("keryo-pente", 6, {"tournament": False}), ("verquere", 2, {})]
+)
+def test_the_gif_layout_is_the_picture_below_its_header_the_turn_a_tag(
+    key: str, seats: int, options: dict[str, Any]
+) -> None:
+    """`gif_picture` is the picture drawn whole below its header, pixel for pixel, but for the
+    card of the seat to move: tagged TO MOVE, not lit (the strip says whose turn it is), so that
+    a turn changes two tags, not two whole cards."""
+    frames = any_game(key, seats, 12, **options)
+    for state, move in frames[1:]:
+        whole = draw(state, perspective=PERSPECTIVE, last_move=move, names=None)
+        below = whole.crop((0, HEADER_HEIGHT, whole.width, whole.height))
+        replayed = gif_picture(state, move, None).image()
+        assert replayed.size == below.size
+        panel_top = below.height - panel_height(state.seats)
+        board = (0, 0, below.width, panel_top)
+        assert ImageChops.difference(below.crop(board), replayed.crop(board)).getbbox() is None
+        changed = ImageChops.difference(below, replayed).getbbox()
+        if state.to_move is None or state.to_move < 0:
+            assert changed is None
+            continue
+        assert changed is not None
+        row, column = divmod(state.to_move, PANEL_COLUMNS)
+        width = card_width(whole.width)
+        left = MARGIN + column * (width + CARD_GAP)
+        top = panel_top + MARGIN + row * (CARD_HEIGHT + CARD_GAP)
+        assert left <= changed[0] and changed[2] <= left + width, changed
+        assert top <= changed[1] and changed[3] <= top + CARD_HEIGHT, changed
 
 
 def test_a_state_repeated_still_makes_a_frame() -> None:
