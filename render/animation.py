@@ -126,10 +126,11 @@ def _status_line(status: frame.Status, width: int) -> Image.Image:
 
 
 def gif_picture(state: State, move: Move | None, names: Sequence[str] | None) -> frame.Picture:
-    """The picture of `state` as the GIF shows it (`frame.replay`): the game's picture without its
+    """The picture of `state` as the GIF shows it (`frame.replay_layout`): the game's picture without its
     header (the status goes into the progress strip under the cards), the card of the seat to
     move tagged, not lit, so that what a move changes is the board and the bottom of the frame."""
-    return frame.replay(_picture(state, perspective=PERSPECTIVE, last_move=move, names=names))
+    with frame.replay_layout():
+        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names)
 
 
 def plain_frame(

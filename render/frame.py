@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Generic, Protocol, TypeVar
 
@@ -363,7 +365,7 @@ def _card_face(name: str, colour: SeatColour, mark: Mark, width: int, lit: bool 
     """A card without its score: what changes only with the seat's mark (cached: a score changes
     at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most).
     `lit`: the card of the seat to move is lit as the winner's is (not in the replay GIF, whose
-    strip says whose turn it is: there a turn changes the tags alone, `replay`)."""
+    strip says whose turn it is: there a turn changes the tags alone, `replay_layout`)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
@@ -481,13 +483,11 @@ def compose(
     can be a cached image, not copied into a new board), and the player panel."""
     boards = [board] if isinstance(board, Image.Image | png.Slices) else list(board)
     width = max([MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards)])
+    centred = tuple((band, (width - band.width) // 2) for band in boards)
+    if _REPLAY.get():  # the replay GIF's layout (`replay_layout`)
+        return Picture(width, (*centred, *_panel(seats, width, lit=False)), status, tuple(seats))
     header = _header(title, status, width)
-    return Picture(
-        width,
-        ((header, 0), *((band, (width - band.width) // 2) for band in boards), *_panel(seats, width)),
-        status,
-        tuple(seats),
-    )
+    return Picture(width, ((header, 0), *centred, *_panel(seats, width)), status, tuple(seats))
 
 
 @cache
@@ -511,16 +511,23 @@ def _panel(seats: Sequence[PanelSeat], width: int, lit: bool = True) -> list[tup
     return bands
 
 
-def replay(picture: Picture) -> Picture:
-    """`picture` as the replay GIF shows it (`render.animation`): without the header (the title
-    and the status line; the GIF's progress strip under the cards says the status), and with the
-    card of the seat to move tagged, not lit, so that a move changes the board and the bottom of
-    the frame (a tag and a score), not its top, nor whole cards. `compose` made `picture`: the
-    header is its first band and the panel its last ones."""
-    rows = -(-len(picture.seats) // PANEL_COLUMNS)
-    panel = 2 + max(0, 2 * rows - 1)  # the margins, the rows of cards and the gaps between them
-    bands = picture.bands[1 : len(picture.bands) - panel]
-    return replace(picture, bands=(*bands, *_panel(picture.seats, picture.width, lit=False)))
+_REPLAY: ContextVar[bool] = ContextVar("replay", default=False)
+"""Whether the pictures composed now are in the replay GIF's layout (`replay_layout`)."""
+
+
+@contextmanager
+def replay_layout() -> Iterator[None]:
+    """The pictures composed inside the block are laid out as the replay GIF shows them
+    (`render.animation`): without the header (the title and the status line, which the GIF's
+    progress strip under the cards says), and with the card of the seat to move tagged, not lit,
+    so that a move changes the board and the bottom of the frame (a tag, a score), not its top,
+    nor two whole cards. (A context variable: the game's renderer composes the picture, and
+    each thread has its own.)"""
+    token = _REPLAY.set(True)
+    try:
+        yield
+    finally:
+        _REPLAY.reset(token)
 
 
 @lru_cache(maxsize=16)
