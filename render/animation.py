@@ -2,9 +2,11 @@
 
 `animation(frames, names)` takes every (state, move that led to it) of a game from the start, as
 `host.GameRecord.states()` yields them, draws each with the game's renderer (`RENDERERS`, the same
-pictures as the match messages), shrinks it to at most `MAX_WIDTH` pixels wide, adds a thin
-progress strip ("Move 12 of 200 · K10") and writes a looping GIF: `MOVE_MS` per move, a longer
-first and last frame.
+pictures as the match messages) in the GIF's layout (`gif_picture`: no header, the card of the
+seat to move tagged, not lit), shrinks it to at most `MAX_WIDTH` pixels wide, adds the progress
+strip at the bottom (the status line the header would show, then "Move 12 of 200" and the move)
+and writes a looping GIF: `MOVE_MS` per move, a longer first and last frame. A move changes the
+board and the bottom of the frame only, so the box a frame stores stays short.
 
 To stay small (Discord takes at most 8 MB) every frame shares one palette of 255 colours taken
 from the first and last pictures (the flat board graphics need no more), with no dithering, and

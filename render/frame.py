@@ -14,7 +14,8 @@ A game's renderer typically does::
     return frame.compose(state.game.title, frame.status_for(state, names, colours), board, seats)
 
 `compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
-writer encodes as they are (`Picture.image()` puts them together for the animation).
+writer encodes as they are (`Picture.image()` puts them together). Inside `replay_layout()` it
+gives the replay GIF's layout: no header, the card of the seat to move tagged but not lit.
 
 Also here: stone sprites with their letter, the captions under a board (`text_line`) and
 `renderer`, which makes a game's drawing function the renderer `render.RENDERERS` holds. What the
