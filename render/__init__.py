@@ -13,7 +13,8 @@ The modules, each importing only those before it: `png` (the PNG writer), `palet
 layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
 then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
 nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
-memory, which the pictures' speed was measured with).
+memory, which the pictures' speed was measured with), and `release_freed_memory` once a burst of
+pictures is over (`pictures_drawn` stopped growing).
 
 Pillow internals. The pictures use these parts of Pillow that are not its public API, each to skip
 work in Python that costs as much as the drawing itself (a sprite's paste, a word's mask, an
@@ -56,7 +57,7 @@ from rules import CHANCE, GAMES, Move, State
 from . import frame, glass_bead, keibot, kerboge, keryo_pente, layers, palette, png, typeset, verquere
 from .alt_text import describe
 from .frame import Renderer
-from .png import keep_freed_memory
+from .png import keep_freed_memory, release_freed_memory
 
 RENDERERS: dict[str, Renderer] = {
     "keryo-pente": keryo_pente.render,
@@ -70,6 +71,16 @@ RENDERERS: dict[str, Renderer] = {
 
 DRAWING = layers.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
+
+
+_pictures = 0
+"""Pictures drawn by `draw` and `board` since the start (counted under DRAWING)."""
+
+
+def pictures_drawn() -> int:
+    """How many pictures `draw` and `board` have drawn since the start: what tells the entry
+    point that a burst of pictures is over (`release_freed_memory`)."""
+    return _pictures
 
 
 class UnknownGameError(LookupError):
@@ -87,7 +98,9 @@ def draw(
     renderer = _renderer(state)
     # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
     # sprite caches are not made for several threads at once. A picture takes a few ms.
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return renderer(state, perspective=perspective, last_move=last_move, names=names)
 
 
@@ -98,7 +111,9 @@ def _picture(
     last_move: Move | None,
     names: Sequence[str] | None,
 ) -> frame.Picture:
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return _renderer(state).picture(state, perspective=perspective, last_move=last_move, names=names)
 
 
@@ -198,4 +213,6 @@ __all__ = [
     "describe",
     "draw",
     "keep_freed_memory",
+    "pictures_drawn",
+    "release_freed_memory",
 ]
