@@ -257,8 +257,17 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
     }
 
 
-def _run(flag: str, *args: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "bench.replay_load_bench", flag, *args]
+def _run(flag: str, *args: str, as_the_bot: bool = False) -> dict[str, Any]:
+    """One measure in a fresh process, its figures. `as_the_bot`: started by `-c`, a main module
+    its worker processes do not import again (multiprocessing's spawn imports a main module
+    given by name or path in every worker), as the bot's do not: bot.py imports nothing in
+    them, the `tavern` command its command line alone (tavern/cli.py)."""
+    start = (
+        ["-c", "from bench.replay_load_bench import main; main()"]
+        if as_the_bot
+        else ["-m", "bench.replay_load_bench"]
+    )
+    command = [sys.executable, *start, flag, *args]
     found: dict[str, Any] = json.loads(
         subprocess.run(command, check=True, capture_output=True, text=True).stdout
     )
@@ -290,13 +299,17 @@ def move_path_rows() -> list[Row]:
 
 
 def memory_rows(moves: int = MOVES) -> list[Row]:
-    found = _run("--memory", "--moves", str(moves))
+    found = _run("--memory", "--moves", str(moves), as_the_bot=True)
     idle, end, moved = found["idle"], found["end"], found["after_moves"]
+
+    def each(reading: dict[str, Any]) -> str:
+        return ", ".join(f"{mb:.0f}" for mb in reading["each_rss"])
+
     value = (
         f"{idle['rss']:.0f} MB RSS, {idle['pss']:.0f} MB PSS over {idle['processes']} processes "
-        f"(each: {', '.join(f'{mb:.0f}' for mb in idle['each_rss'])} MB) "
-        f"{IDLE_SECONDS:g} s after the last GIF; right after it {end['rss']:.0f} MB RSS over "
-        f"{end['processes']}; after the moves, before the GIFs {moved['rss']:.0f} MB; at the start "
+        f"(each: {each(idle)} MB) {IDLE_SECONDS:g} s after the last GIF; right after it "
+        f"{end['rss']:.0f} MB RSS, {end['pss']:.0f} MB PSS over {end['processes']} (each: {each(end)} MB); "
+        f"after the moves, before the GIFs {moved['rss']:.0f} MB; at the start "
         f"{found['start']['rss']:.0f} MB; GIFs cached {found['cached_mb']:.1f} MB"
     )
     measure = (

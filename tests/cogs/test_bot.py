@@ -102,6 +102,26 @@ async def test_the_memory_release_looks_until_cancelled() -> None:
     assert running.cancelled()
 
 
+WORKER_START = """
+import sys
+from multiprocessing import spawn
+
+spawn._fixup_main_from_path(sys.argv[1])  # what a spawned worker does with the parent's bot.py
+loaded = sorted(name for name in ("discord", "cogs", "tavern.run", "render") if name in sys.modules)
+assert not loaded, f"a worker importing bot.py loaded {loaded}"
+"""
+
+
+def test_a_worker_process_importing_bot_py_again_loads_none_of_the_bot() -> None:
+    """The computer players' and the GIFs' workers import bot.py again (multiprocessing's spawn):
+    they get none of the bot, about 30 MB less each (issue 34)."""
+    path = Path(bot_module.__file__ or "bot.py").resolve()
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER_START, str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_warming_up_the_pictures_logs_and_never_fails(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
