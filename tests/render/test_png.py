@@ -192,9 +192,12 @@ def test_the_c_library_is_asked_to_keep_freed_memory_unless_the_environment_says
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
-def test_freed_memory_is_given_back_to_the_system_when_asked() -> None:
-    render.board(GAMES["verquere"].start(2))
+def test_freed_memory_is_given_back_to_the_system_when_asked_and_no_pixel_changes() -> None:
+    state = GAMES["verquere"].start(2)
+    state = state.play(state.legal_moves()[0])
+    before = render.board(state)
     assert render.release_freed_memory()
+    assert render.board(state) == before  # the scratch canvases are made again
 
 
 NO_ALLOCATOR_CHANGE = """
