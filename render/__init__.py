@@ -13,7 +13,8 @@ The modules, each importing only those before it: `png` (the PNG writer), `palet
 layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
 then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
 nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
-memory, which the pictures' speed was measured with).
+memory, which the pictures' speed was measured with), and `release_freed_memory` once a burst of
+pictures is over (`pictures_drawn` stopped growing).
 
 Pillow internals. The pictures use these parts of Pillow that are not its public API, each to skip
 work in Python that costs as much as the drawing itself (a sprite's paste, a word's mask, an
@@ -73,6 +74,16 @@ DRAWING = layers.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
 
 
+_pictures = 0
+"""Pictures drawn by `draw` and `board` since the start (counted under DRAWING)."""
+
+
+def pictures_drawn() -> int:
+    """How many pictures `draw` and `board` have drawn since the start: what tells the entry
+    point that a burst of pictures is over (`release_freed_memory`)."""
+    return _pictures
+
+
 class UnknownGameError(LookupError):
     """`board` was given a state of a game that has no renderer."""
 
@@ -88,7 +99,9 @@ def draw(
     renderer = _renderer(state)
     # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
     # sprite caches are not made for several threads at once. A picture takes a few ms.
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return renderer(state, perspective=perspective, last_move=last_move, names=names)
 
 
@@ -99,7 +112,9 @@ def _picture(
     last_move: Move | None,
     names: Sequence[str] | None,
 ) -> frame.Picture:
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return _renderer(state).picture(state, perspective=perspective, last_move=last_move, names=names)
 
 
@@ -173,6 +188,16 @@ def _rolled(state: State, rng: random.Random) -> State:
     return state.play(rng.choices([move for move, _ in outcomes], [float(p) for _, p in outcomes])[0])
 
 
+def release_freed_memory() -> bool:
+    """Once a burst of pictures is over (the entry point's `MemoryRelease`, tavern/run.py): forget
+    the scratch canvases boards are drawn on (about 16 MB; made again at the next picture) and
+    give the memory the C library keeps back to the system (`png.trim_freed_memory`); whether
+    the C library was asked. The first picture after it takes about 0.5 ms more (its pages are
+    faulted in again). The pictures never depend on it."""
+    layers.clear_scratch()
+    return png.trim_freed_memory()
+
+
 def clear_caches() -> None:
     """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows (and the
     mask they are drawn on) and the PNG writer's strips. The pictures never depend on it (tests
@@ -199,4 +224,6 @@ __all__ = [
     "describe",
     "draw",
     "keep_freed_memory",
+    "pictures_drawn",
+    "release_freed_memory",
 ]
