@@ -24,22 +24,26 @@ from __future__ import annotations
 
 import sys
 
-from tavern.logs import QUIET_LOGGERS, setup_logging
-from tavern.run import (
-    PERMISSIONS,
-    SCOPES,
-    ShardedTavernBot,
-    TavernBot,
-    build_bot,
-    intents,
-    invite_url,
-    main,
-    settle_process,
-    token_help,
-    user_install_url,
-    warm_up_pictures,
-)
-from tavern.settings import HERE, Settings, read_env_file
+# A worker process (the computer players', the GIFs') is started by multiprocessing's "spawn",
+# which imports this file again as `__mp_main__`: it needs none of the bot (discord.py, the cogs),
+# about 30 MB a worker (issue 34).
+if __name__ != "__mp_main__":
+    from tavern.logs import QUIET_LOGGERS, setup_logging
+    from tavern.run import (
+        PERMISSIONS,
+        SCOPES,
+        ShardedTavernBot,
+        TavernBot,
+        build_bot,
+        intents,
+        invite_url,
+        main,
+        settle_process,
+        token_help,
+        user_install_url,
+        warm_up_pictures,
+    )
+    from tavern.settings import HERE, Settings, read_env_file
 
 __all__ = [
     "HERE",

@@ -12,7 +12,9 @@ Two measures, each in a fresh process (`--move-path` or `--memory` prints one's 
   MOVES moves over every variant (one match in four against the computer, easy level) with their
   pictures, and GIFS GIFs of the longest games through the GIF studio, the resident memory (RSS)
   of the process and its children, and their proportional share (PSS: pages two processes share
-  counted once), from /proc (Linux).
+  counted once), from /proc (Linux): right after the last GIF, and once the bot is idle
+  (IDLE_SECONDS later: the computer players' workers stopped, the freed memory given back by
+  `tavern.run.MemoryRelease`, which runs beside the moves as in the bot).
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ import render
 from cogs.ladder import GIF_LIMIT, GIF_WIDTHS
 from data import open_store
 from host import Host, Ladder, MatchSnapshot, Player
+from host.computer.pool import IDLE_SECONDS as COMPUTER_IDLE_SECONDS
 from host.gif_studio import ReplayStudio, draw_record
 from render.animation import animation
+from tavern.run import RELEASE_SECONDS, MemoryRelease
 
 from .table import Row, percentile, print_table
 from .workers.history_gif import random_game
@@ -53,8 +57,10 @@ MODES = ("none", "process", "thread", "shared")
 """How GIFs are drawn beside the moves (see the module's docstring)."""
 MOVES = 10_000
 GIFS = 20
-IDLE_SECONDS = 3.0
-"""How long after the last GIF the memory is read again (the GIF worker stopped)."""
+IDLE_SECONDS = COMPUTER_IDLE_SECONDS + 2 * RELEASE_SECONDS
+"""How long after the last GIF the memory is read again: the GIF worker stopped at once, the
+computer players' workers once idle for COMPUTER_IDLE_SECONDS, and the freed memory was given
+back (within two of MemoryRelease's looks)."""
 MOST_PLIES = 400
 """A random game (of the memory measure) longer than this is left where it is."""
 
@@ -162,6 +168,8 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
         store = await open_store(str(Path(folder) / "bench.sqlite3"))
         host = Host(store, seed_source=lambda: 7, lobbies_per_channel=10**6, lobbies_per_player=10**6)
         studio = ReplayStudio(cooldown=0, budget=600)
+        release = MemoryRelease()
+        releasing = asyncio.create_task(release.run())  # as the bot runs it (tavern/run.py)
         moves = 0
         lengths: dict[int, int] = {}
         start = memory_of_processes()
@@ -227,9 +235,10 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
                 gif = await studio.gif((match_id, snapshot.version), match_id, draw)
                 gif_bytes += len(gif or b"")
             end = memory_of_processes()
-            await asyncio.sleep(IDLE_SECONDS)  # the GIF worker stops once nothing is left to draw
+            await asyncio.sleep(IDLE_SECONDS)  # the bot idle: see IDLE_SECONDS
             idle = memory_of_processes()
         finally:
+            releasing.cancel()
             studio.close()
             host.close()
             await store.close()
@@ -240,6 +249,7 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
         "gif_plies": [lengths[m] for m in longest],
         "gif_mb": gif_bytes / 2**20,
         "cached_mb": studio.cached_bytes / 2**20,
+        "releases": release.releases,
         "start": start,
         "after_moves": after_moves,
         "end": end,
@@ -247,8 +257,17 @@ async def _memory(most_moves: int = MOVES) -> dict[str, Any]:
     }
 
 
-def _run(flag: str, *args: str) -> dict[str, Any]:
-    command = [sys.executable, "-m", "bench.replay_load_bench", flag, *args]
+def _run(flag: str, *args: str, as_the_bot: bool = False) -> dict[str, Any]:
+    """One measure in a fresh process, its figures. `as_the_bot`: started by `-c`, a main module
+    its worker processes do not import again (multiprocessing's spawn imports a main module
+    given by name or path in every worker), as the bot's do not: bot.py imports nothing in
+    them, the `tavern` command its command line alone (tavern/cli.py)."""
+    start = (
+        ["-c", "from bench.replay_load_bench import main; main()"]
+        if as_the_bot
+        else ["-m", "bench.replay_load_bench"]
+    )
+    command = [sys.executable, *start, flag, *args]
     found: dict[str, Any] = json.loads(
         subprocess.run(command, check=True, capture_output=True, text=True).stdout
     )
@@ -280,13 +299,17 @@ def move_path_rows() -> list[Row]:
 
 
 def memory_rows(moves: int = MOVES) -> list[Row]:
-    found = _run("--memory", "--moves", str(moves))
+    found = _run("--memory", "--moves", str(moves), as_the_bot=True)
     idle, end, moved = found["idle"], found["end"], found["after_moves"]
+
+    def each(reading: dict[str, Any]) -> str:
+        return ", ".join(f"{mb:.0f}" for mb in reading["each_rss"])
+
     value = (
         f"{idle['rss']:.0f} MB RSS, {idle['pss']:.0f} MB PSS over {idle['processes']} processes "
-        f"(each: {', '.join(f'{mb:.0f}' for mb in idle['each_rss'])} MB) "
-        f"{IDLE_SECONDS:g} s after the last GIF; right after it {end['rss']:.0f} MB RSS over "
-        f"{end['processes']}; after the moves, before the GIFs {moved['rss']:.0f} MB; at the start "
+        f"(each: {each(idle)} MB) {IDLE_SECONDS:g} s after the last GIF; right after it "
+        f"{end['rss']:.0f} MB RSS, {end['pss']:.0f} MB PSS over {end['processes']} (each: {each(end)} MB); "
+        f"after the moves, before the GIFs {moved['rss']:.0f} MB; at the start "
         f"{found['start']['rss']:.0f} MB; GIFs cached {found['cached_mb']:.1f} MB"
     )
     measure = (

@@ -41,7 +41,10 @@ Drawing = Callable[[], bytes | None]
 
 COOLDOWN_SECONDS = 30.0
 BUDGET_SECONDS = 20.0
-CACHE_BYTES = 32 * 1024 * 1024
+CACHE_BYTES = 8 * 1024 * 1024
+"""The most bytes of GIFs the cache keeps: 8 MiB, four to eight GIFs (most weigh 1-2 MB): the
+matches asked for again while they are talked about (issue 34: it held 32 MiB, a tenth of the
+bot's whole memory budget, for GIFs that are posted once and then live in Discord)."""
 GIF_NICENESS = 10
 """How much lower the GIF worker's scheduling priority is than the bot's (os.nice)."""
 NOT_CACHED = object()

@@ -13,7 +13,8 @@ The modules, each importing only those before it: `png` (the PNG writer), `palet
 layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
 then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
 nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
-memory, which the pictures' speed was measured with).
+memory, which the pictures' speed was measured with), and `release_freed_memory` once a burst of
+pictures is over (`pictures_drawn` stopped growing).
 
 Pillow internals. The pictures use these parts of Pillow that are not its public API, each to skip
 work in Python that costs as much as the drawing itself (a sprite's paste, a word's mask, an
@@ -21,9 +22,10 @@ arrow's joints) or to keep objects out of the garbage collector's sight. Pillow 
 (pyproject.toml), and `tests/render/test_pillow_internals.py` calls each as the code does and
 fails naming it if Pillow changes it:
 - `Image.im`, the core image behind an `Image`, and its methods `paste(image or colour, box[,
-  mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `size`, `mode`
-  (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`, `reduced_stencil`,
-  `mask_canvas`, `typeset`): the paste and crop in C without `Image.paste`'s checks in Python;
+  mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `point(lut, mode)`,
+  `size`, `mode` (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`,
+  `reduced_stencil`, `mask_canvas`, `typeset`, `animation._changed`): the paste and crop in C
+  without `Image.paste`'s checks in Python; a lookup table without `Image.point`'s rounding;
   a stencil's pieces as core images, which the collector never visits.
 - `ImageDraw.ImageDraw.im` and `.draw`, the core image and the core drawer under an `ImageDraw`,
   and the drawer's `draw_bitmap(xy, mask, ink)`, `draw_lines(points, ink, width)`,
@@ -73,6 +75,16 @@ DRAWING = layers.DRAWING
 """Held while a picture is drawn (see `draw`); the PNG writer guards its own cache."""
 
 
+_pictures = 0
+"""Pictures drawn by `draw` and `board` since the start (counted under DRAWING)."""
+
+
+def pictures_drawn() -> int:
+    """How many pictures `draw` and `board` have drawn since the start: what tells the entry
+    point that a burst of pictures is over (`release_freed_memory`)."""
+    return _pictures
+
+
 class UnknownGameError(LookupError):
     """`board` was given a state of a game that has no renderer."""
 
@@ -89,7 +101,9 @@ def draw(
     renderer = _renderer(state)
     # One picture at a time: the cogs render in worker threads, and Pillow's font objects and our
     # sprite caches are not made for several threads at once. A picture takes a few ms.
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return renderer(state, perspective=perspective, last_move=last_move, names=names, words=words)
 
 
@@ -101,7 +115,9 @@ def _picture(
     names: Sequence[str] | None,
     words: Words,
 ) -> frame.Picture:
+    global _pictures
     with DRAWING:
+        _pictures += 1
         return _renderer(state).picture(
             state, perspective=perspective, last_move=last_move, names=names, words=words
         )
@@ -179,6 +195,16 @@ def _rolled(state: State, rng: random.Random) -> State:
     return state.play(rng.choices([move for move, _ in outcomes], [float(p) for _, p in outcomes])[0])
 
 
+def release_freed_memory() -> bool:
+    """Once a burst of pictures is over (the entry point's `MemoryRelease`, tavern/run.py): forget
+    the scratch canvases boards are drawn on (about 16 MB; made again at the next picture) and
+    give the memory the C library keeps back to the system (`png.trim_freed_memory`); whether
+    the C library was asked. The first picture after it takes about 0.5 ms more (its pages are
+    faulted in again). The pictures never depend on it."""
+    layers.clear_scratch()
+    return png.trim_freed_memory()
+
+
 def clear_caches() -> None:
     """Forget everything the pictures cache: sprites, empty boards, cards, text, arrows (and the
     mask they are drawn on) and the PNG writer's strips. The pictures never depend on it (tests
@@ -205,4 +231,6 @@ __all__ = [
     "describe",
     "draw",
     "keep_freed_memory",
+    "pictures_drawn",
+    "release_freed_memory",
 ]

@@ -2,17 +2,20 @@
 
 `animation(frames, names)` takes every (state, move that led to it) of a game from the start, as
 `host.GameRecord.states()` yields them, draws each with the game's renderer (`RENDERERS`, the same
-pictures as the match messages), shrinks it to at most `MAX_WIDTH` pixels wide, adds a thin
-progress strip ("Move 12 of 200 · K10") and writes a looping GIF: `MOVE_MS` per move, a longer
-first and last frame.
+pictures as the match messages) in the GIF's layout (`gif_picture`: no header, the card of the
+seat to move tagged, not lit), shrinks it to at most `MAX_WIDTH` pixels wide, adds the progress
+strip at the bottom (the status line the header would show, then "Move 12 of 200" and the move)
+and writes a looping GIF: `MOVE_MS` per move, a longer first and last frame. A move changes the
+board and the bottom of the frame only, so the box a frame stores stays short.
 
 To stay small (Discord takes at most 8 MB) every frame shares one palette of 255 colours taken
 from the first and last pictures (the flat board graphics need no more), with no dithering, and
 each frame after the first stores only the box that changed, the unchanged pixels inside it
-transparent, so that a move costs a few kB. The frames are written as they are drawn: memory
-stays at two pictures whatever the length of the game. Every state gives one frame, also when
-nothing visible changed (a frame of one transparent pixel), so frame i is the state after i
-log entries.
+transparent, so that a move costs a few kB. Only the boxes of the picture that changed are
+shrunk, quantized and compared (`_Canvas`). The frames are written as they are drawn: memory
+stays at the picture at full size and the frame, whatever the length of the game. Every state
+gives one frame, also when nothing visible changed (a frame of one transparent pixel), so frame
+i is the state after i log entries.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import io
 import struct
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
@@ -27,6 +31,7 @@ from rules import Move, State
 from rules.text import ENGLISH, Words
 
 from . import _picture, frame, png, typeset
+from .layers import paste_copy
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
@@ -37,10 +42,16 @@ LAST_MS = 4000
 COLOURS = 255
 TRANSPARENT = 255
 """The palette index left free for the pixels a frame does not change."""
-STRIP_HEIGHT = 38
-STRIP_FONT = 20
+STRIP_HEIGHT = 76
+"""The progress strip under the cards: the bar, the status line (whose turn it is, or the result)
+and "Move 12 of 200 · K10"; the GIF's frames have no header (`gif_picture`)."""
+STATUS_FONT = 20
+STATUS_SMALL_FONT = 16
+"""The status line's size when it takes two lines (a long result: no word lost)."""
+STRIP_FONT = 18
 STRIP_MARGIN = 12
 BAR_HEIGHT = 6
+SWATCH = 22
 PERSPECTIVE = 0
 """The seat the whole animation is seen from (games that turn the board to the player to move
 would turn it every frame: hard to follow, and every frame a whole new picture)."""
@@ -68,27 +79,93 @@ def shrink(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _strip(index: int, total: int, move: Move | None, width: int, words: Words) -> Image.Image:
-    """The progress strip under the board: a bar and "Move 12 of 200 · K10" (sized to be read on
-    a phone, where the GIF shows about 360 px wide)."""
+def _strip(
+    index: int, total: int, move: Move | None, status: frame.Status, width: int, words: Words
+) -> Image.Image:
+    """The progress strip under the cards: a bar, the status line the picture's header would show
+    (whose turn it is, the result), and "Move 12 of 200 · K10" (sized to be read on a phone,
+    where the GIF shows about 360 px wide)."""
     canvas = Image.new("RGB", (width, STRIP_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, width - 1, BAR_HEIGHT - 1), fill=CARD)
     done = round(width * index / max(1, total - 1))
     if done > 0:
         draw.rectangle((0, 0, done - 1, BAR_HEIGHT - 1), fill=MUTED)
+    paste_copy(canvas, _status_line(status, width), (0, BAR_HEIGHT))
     face = typeset.font(STRIP_FONT, bold=True)
-    baseline = BAR_HEIGHT + (STRIP_HEIGHT - BAR_HEIGHT) // 2 + STRIP_FONT // 2 - 2
+    baseline = STRIP_HEIGHT - 8
     label = (
         words.gettext("Start")
         if index == 0
         else words.gettext("Move {index} of {total}", index=index, total=total - 1)
     )
-    draw.text((STRIP_MARGIN, baseline), label, font=face, fill=TEXT, anchor="ls")
+    # typeset.text: draw.text's pixels, its words' masks cached ("Move", "of", the total...)
+    typeset.text(draw, (STRIP_MARGIN, baseline), label, font=face, fill=MUTED, anchor="ls")
     if move is not None:
         notation = typeset.trim(typeset.clean_text(str(move)), face, width // 2)
-        draw.text((width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
+        typeset.text(draw, (width - STRIP_MARGIN, baseline), notation, font=face, fill=MUTED, anchor="rs")
     return canvas
+
+
+STATUS_HEIGHT = 46
+"""The rows of the strip under the bar that hold the status line."""
+
+
+@lru_cache(maxsize=16)
+def _status_line(status: frame.Status, width: int) -> Image.Image:
+    """The status line of the strip, with the swatch of the seat it names (cached: the players'
+    statuses take turns; 16 of 66 kB at most)."""
+    canvas = Image.new("RGB", (width, STATUS_HEIGHT), BACKGROUND)
+    left = STRIP_MARGIN
+    if status.colour is not None:
+        swatch = frame.stone(status.colour, SWATCH)
+        canvas.paste(swatch, (STRIP_MARGIN, 10), swatch)
+        left += SWATCH + 8
+    room = width - STRIP_MARGIN - left
+    face = typeset.font(STATUS_FONT, bold=True)
+    lines: tuple[str, ...] = (status.text,)
+    baselines: tuple[int, ...] = (28,)
+    if not typeset.fits(status.text, face, room):  # a long result: two smaller lines, no word lost
+        face = typeset.font(STATUS_SMALL_FONT, bold=True)
+        lines, baselines = typeset.wrap(status.text, face, room, 2), (18, 37)
+    draw = ImageDraw.Draw(canvas)
+    for baseline, line in zip(baselines, lines, strict=False):
+        typeset.text(draw, (left, baseline), line, font=face, fill=TEXT, anchor="ls")
+    return canvas
+
+
+def gif_picture(
+    state: State, move: Move | None, names: Sequence[str] | None, words: Words = ENGLISH
+) -> frame.Picture:
+    """The picture of `state` as the GIF shows it (`frame.replay_layout`): the game's picture without its
+    header (the status goes into the progress strip under the cards), the card of the seat to
+    move tagged, not lit, so that what a move changes is the board and the bottom of the frame."""
+    with frame.replay_layout():
+        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names, words=words)
+
+
+def plain_frame(
+    positions: Sequence[tuple[State, Move | None]],
+    index: int,
+    names: Sequence[str] | None = None,
+    *,
+    width: int = MAX_WIDTH,
+    words: Words = ENGLISH,
+) -> Image.Image:
+    """The frame of state `index` of the GIF, drawn plainly and whole (the specification the GIF's
+    frames are tested against, before its palette): the picture in the GIF's layout
+    (`gif_picture`) drawn whole, on a canvas of the first one's size, reduced to at most `width`
+    pixels wide, and the progress strip under it."""
+    state, move = positions[index]
+    first = gif_picture(positions[0][0], None, names, words)
+    picture = gif_picture(state, move, names, words)
+    factor = max(1, -(-first.width // width))
+    board = _fit(picture.image(), (first.width, first.height)).reduce(factor)
+    status = picture.status
+    whole = Image.new("RGB", (board.width, board.height + STRIP_HEIGHT), BACKGROUND)
+    whole.paste(board, (0, 0))
+    whole.paste(_strip(index, len(positions), move, status, board.width, words), (0, board.height))
+    return whole
 
 
 def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -108,7 +185,12 @@ def _palette(samples: Sequence[Image.Image]) -> Image.Image:
     for sample in samples:
         stacked.paste(sample, (0, top))
         top += sample.height
-    quantized = stacked.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    # every other pixel of every other row (the same colours, a quarter of the work; the flat
+    # board graphics have about a thousand colours, mostly the antialiased edges)
+    sample = stacked.resize(
+        (max(1, stacked.width // 2), max(1, stacked.height // 2)), Image.Resampling.NEAREST
+    )
+    quantized = sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     colours = (quantized.getpalette() or [])[: 3 * COLOURS]
     colours += [0] * (3 * COLOURS - len(colours))
     palette = Image.new("P", (1, 1))
@@ -136,20 +218,25 @@ def _frame(image: Image.Image, offset: tuple[int, int], duration: int, transpare
     return b"".join(GifImagePlugin.getdata(image, offset, **params))
 
 
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) of a part of a picture."""
+
+
 class _Canvas:
     """The picture at full size, kept from frame to frame and changed only in the bands, and
     strips of layered boards, that changed: a band met again (the very same cached image, at the
-    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again."""
+    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again, and
+    a band drawn whole again is painted only in the box where it differs from the one before."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.image = Image.new("RGB", size, BACKGROUND)
         self.bands: list[tuple[png.BandSource, int, int]] = []
         """(band, left, top) of the picture on the canvas."""
 
-    def update(self, picture: frame.Picture) -> list[tuple[int, int]]:
-        """Paints what changed of `picture` and returns the row ranges (top, bottom) it painted."""
+    def update(self, picture: frame.Picture) -> list[Box]:
+        """Paints what changed of `picture` and returns the boxes it painted."""
         width, height = self.image.size
-        changed: list[tuple[int, int]] = []
+        changed: list[Box] = []
         placed: list[tuple[png.BandSource, int, int]] = []
         top = 0
         for index, (band, left) in enumerate(picture.bands):
@@ -167,18 +254,30 @@ class _Canvas:
                     and old[0].width == band.width
                 ):
                     changed += self._strips(band, old[0], left, top)
+                elif (
+                    isinstance(band, Image.Image)
+                    and isinstance(old[0], Image.Image)
+                    and old[0].size == band.size
+                    and old[0].mode == band.mode
+                ):
+                    # a band drawn whole again (a board not drawn in layers): only the box where
+                    # it differs from the one before (comparing costs far less than shrinking
+                    # and quantizing what did not change); its margins did not change either
+                    found = ImageChops.difference(old[0], band).getbbox()
+                    if found is not None:
+                        changed += self._patch(band, left, top, found)
                 else:
                     changed += self._paint(band, left, top, 0, band.height)
             top += band.height
         if top < height and (not self.bands or sum(b.height for b, _, _ in self.bands) != top):
             self.image.paste(BACKGROUND, (0, top, width, height))
-            changed.append((top, height))
+            changed.append((0, top, width, height))
         self.bands = placed
         return changed
 
-    def _strips(self, band: png.Slices, old: png.Slices, left: int, top: int) -> list[tuple[int, int]]:
+    def _strips(self, band: png.Slices, old: png.Slices, left: int, top: int) -> list[Box]:
         """Paints the strips of `band` whose names differ from `old`'s."""
-        changed: list[tuple[int, int]] = []
+        changed: list[Box] = []
         run: int | None = None
         keys = band.keys
         for strip in range(len(keys) + 1):
@@ -187,14 +286,16 @@ class _Canvas:
                 run = strip
             elif same and run is not None:
                 first, last = run * png.STRIP_ROWS, min(band.height, strip * png.STRIP_ROWS)
-                changed += self._paint(band, left, top, first, last)
+                changed += self._paint(band, left, top, first, last, compare=True)
                 run = None
         return changed
 
     def _paint(
-        self, band: png.BandSource, left: int, top: int, first: int, last: int
-    ) -> list[tuple[int, int]]:
-        """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND)."""
+        self, band: png.BandSource, left: int, top: int, first: int, last: int, *, compare: bool = False
+    ) -> list[Box]:
+        """Paints the rows `first` to `last` of `band` (the rest of those rows BACKGROUND).
+        `compare`: the canvas holds the rows of the band before, at the same place: only the box
+        where they differ is painted (and returned)."""
         width, height = self.image.size
         bottom = min(height, top + last)
         if top + first >= bottom:
@@ -207,10 +308,28 @@ class _Canvas:
         if isinstance(band, png.Slices):
             with band.draw(first, last) as (rows, start):
                 part = rows.crop((0, start, band.width, start + bottom - top - first))
+            if compare:  # a strip's name changed, and often a small part of its pixels
+                area = (left, top + first, left + band.width, bottom)
+                found = ImageChops.difference(self.image.crop(area), part).getbbox()
+                if found is None:
+                    return []
+                x0, y0, x1, y1 = found
+                self.image.paste(part.crop(found), (left + x0, top + first + y0))
+                return [(left + x0, top + first + y0, left + x1, top + first + y1)]
             self.image.paste(part, (left, top + first))
         else:  # a whole band (Pillow clips what reaches below the canvas)
             self.image.paste(band, (left, top))
-        return [(top + first, bottom)]
+        return [(0, top + first, width, bottom)]
+
+    def _patch(self, band: Image.Image, left: int, top: int, box: Box) -> list[Box]:
+        """Paints the `box` of `band` (a band at the same place as the one before)."""
+        width, height = self.image.size
+        x0, y0, x1, y1 = box
+        y1 = min(y1, height - top)
+        if y0 >= y1:
+            return []
+        self.image.paste(band.crop((x0, y0, x1, y1)), (left + x0, top + y0))
+        return [(left + x0, top + y0, min(width, left + x1), top + y1)]
 
 
 def _timing(moves: int) -> tuple[int, int]:
@@ -258,7 +377,7 @@ def animation(
 
     def picture(index: int) -> frame.Picture:
         state, move = positions[index]
-        return _picture(state, perspective=PERSPECTIVE, last_move=move, names=names, words=words)
+        return gif_picture(state, move, names, words)
 
     first = picture(0)
     factor = max(1, -(-first.width // width))
@@ -266,15 +385,14 @@ def animation(
     canvas.update(first)
     small_first = canvas.image.reduce(factor)
     size = (small_first.width, small_first.height + STRIP_HEIGHT)
-    last_image = (
-        _fit(picture(total - 1).image(), canvas.image.size).reduce(factor) if total > 1 else small_first
-    )
+    last = picture(total - 1) if total > 1 else first
+    last_image = _fit(last.image(), canvas.image.size).reduce(factor) if total > 1 else small_first
     palette = _palette(
         [
             small_first,
             last_image,
-            _strip(0, total, None, size[0], words),
-            _strip(total - 1, total, None, size[0], words),
+            _strip(0, total, None, first.status, size[0], words),
+            _strip(total - 1, total, None, last.status, size[0], words),
         ]
     )
 
@@ -286,19 +404,23 @@ def animation(
     index, number, first_bytes = 0, 0, 0
     while True:
         move = positions[index][1]
-        ranges = [(0, canvas.image.height)] if number == 0 else canvas.update(picture(index))
-        previous = current.copy()
-        for top, bottom in _aligned(ranges, factor, canvas.image.height):
-            rows = canvas.image.reduce(factor, (0, top, canvas.image.width, bottom))
-            current.paste(rows.quantize(palette=palette, dither=Image.Dither.NONE), (0, top // factor))
-        strip = _strip(index, total, move, size[0], words).quantize(palette=palette, dither=Image.Dither.NONE)
-        current.paste(strip, (0, board_height))
+        shown = first if number == 0 else picture(index)
+        boxes = [(0, 0, *canvas.image.size)] if number == 0 else canvas.update(shown)
+        # what of the frame may change: the boxes of the canvas painted, shrunk, and the strip
+        parts = [
+            (box[0] // factor, box[1] // factor, canvas.image.reduce(factor, box))
+            for box in _aligned(boxes, factor, canvas.image.size)
+        ]
+        parts.append((0, board_height, _strip(index, total, move, shown.status, size[0], words)))
+        painted = [(x, y, part.quantize(palette=palette, dither=Image.Dither.NONE)) for x, y, part in parts]
         duration = FIRST_MS if number == 0 else LAST_MS if index == total - 1 else move_ms
         if number == 0:
+            for x, y, part in painted:
+                current.paste(part, (x, y))
             out.write(_frame(current, (0, 0), duration, transparent=False))
             first_bytes = out.tell()
         else:
-            _write_change(out, previous, current, ranges, factor, board_height, palette, duration)
+            _write_change(out, current, painted, palette, duration)
         if index == total - 1:
             break
         number += 1
@@ -330,48 +452,70 @@ def _odd(step: int) -> int:
 
 def _write_change(
     out: io.BytesIO,
-    previous: Image.Image,
     current: Image.Image,
-    ranges: Sequence[tuple[int, int]],
-    factor: int,
-    board_height: int,
+    painted: Sequence[tuple[int, int, Image.Image]],
     palette: Image.Image,
     duration: int,
 ) -> None:
-    """Writes the frame that turns `previous` into `current`: the box that changed, the pixels
-    inside it that did not transparent."""
-    size = current.size
-    # only the rows painted can differ: compare those (the strip always is)
-    first_row = min([board_height, *(top // factor for top, _ in ranges)])
-    region = (0, first_row, size[0], size[1])
-    changed = ImageChops.difference(previous.crop(region), current.crop(region))
-    box = changed.getbbox()
-    if box is None:  # nothing changed: one transparent pixel keeps the frame count
+    """Writes the frame that turns `current` into `current` with the parts `painted` (where each
+    goes, x and y, and the part in the palette) pasted over it, and pastes them: the box that
+    changed, the pixels inside it that did not transparent. Only the parts painted are compared
+    (the rest of the frame did not change)."""
+    changes: list[tuple[int, int, Image.Image, Image.Image, Box]] = []
+    for x, y, part in painted:
+        right, bottom = min(current.width, x + part.width), min(current.height, y + part.height)
+        if right <= x or bottom <= y:
+            continue
+        if part.size != (right - x, bottom - y):
+            part = part.crop((0, 0, right - x, bottom - y))
+        difference = ImageChops.difference(current.crop((x, y, right, bottom)), part)
+        found = difference.getbbox()
+        if found is not None:
+            changes.append((x, y, part, difference, found))
+        current.paste(part, (x, y))
+    if not changes:  # nothing changed: one transparent pixel keeps the frame count
         blank = Image.new("P", (1, 1), TRANSPARENT)
         blank.putpalette(palette.getpalette() or [])
         out.write(_frame(blank, (0, 0), duration, transparent=True))
         return
-    part = changed.crop(box)
-    box = (box[0], box[1] + first_row, box[2], box[3] + first_row)
-    unchanged = part.point(_UNCHANGED, "L")
-    part = current.crop(box)
-    part.paste(TRANSPARENT, (0, 0, part.width, part.height), unchanged)
-    out.write(_frame(part, (box[0], box[1]), duration, transparent=True))
+    left = min(x + found[0] for x, _, _, _, found in changes)
+    right = max(x + found[2] for x, _, _, _, found in changes)
+    upper = min(y + found[1] for _, y, _, _, found in changes)
+    lower = max(y + found[3] for _, y, _, _, found in changes)
+    frame_part = Image.new("P", (right - left, lower - upper), TRANSPARENT)
+    for x, y, part, difference, _ in changes:
+        # the pixels of the part that changed, over the transparent box (Pillow clips what falls
+        # outside it: nothing that changed; the parts do not overlap, as `_aligned` merges boxes
+        # whose rows meet and the strip is below them)
+        frame_part.paste(part, (x - left, y - upper), _changed(difference))
+    out.write(_frame(frame_part, (left, upper), duration, transparent=True))
 
 
-_UNCHANGED = [255] + [0] * 255
-"""A difference of 0 (the pixel did not change) to a mask of 255 (paint it transparent)."""
+_CHANGED = [0] + [255] * 255
+"""A difference of 0 (the pixel did not change) to a mask of 0 (leave it transparent), any
+other to 255 (paint it)."""
 
 
-def _aligned(ranges: Sequence[tuple[int, int]], factor: int, height: int) -> list[tuple[int, int]]:
-    """The row ranges widened to whole rows of the shrunk picture and merged where they touch."""
-    merged: list[tuple[int, int]] = []
-    for top, bottom in sorted(ranges):
-        top, bottom = top - top % factor, min(height, -(-bottom // factor) * factor)
-        if merged and top <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], bottom))
+def _changed(difference: Image.Image) -> Image.Image:
+    """The mask of the pixels where `difference` (of two P images) is not 0: `difference.point(
+    _CHANGED, "L")` through the core image (`Image.point` rounds its 256 entries in Python at
+    every call, which cost more than the mapping of a frame's rows)."""
+    return difference._new(difference.im.point(_CHANGED, "L"))
+
+
+def _aligned(boxes: Sequence[Box], factor: int, size: tuple[int, int]) -> list[Box]:
+    """The boxes widened to whole pixels of the shrunk picture, those whose rows meet merged into
+    one box over both."""
+    width, height = size
+    merged: list[Box] = []
+    for left, top, right, bottom in sorted(boxes, key=lambda box: box[1]):
+        left, top = left - left % factor, top - top % factor
+        right, bottom = min(width, -(-right // factor) * factor), min(height, -(-bottom // factor) * factor)
+        if merged and top <= merged[-1][3]:
+            last = merged[-1]
+            merged[-1] = (min(last[0], left), last[1], max(last[2], right), max(last[3], bottom))
         else:
-            merged.append((top, bottom))
+            merged.append((left, top, right, bottom))
     return merged
 
 
@@ -383,6 +527,8 @@ __all__ = [
     "MOVE_MS",
     "PLAY_MS",
     "animation",
+    "gif_picture",
+    "plain_frame",
     "sampled",
     "shrink",
 ]

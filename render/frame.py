@@ -16,7 +16,8 @@ where `names` are the players' names (`player_names`, filled in by `renderer`) a
 language of the picture's text (`rules.text.Words`): every word a picture shows is said in it.
 
 `compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
-writer encodes as they are (`Picture.image()` puts them together for the animation).
+writer encodes as they are (`Picture.image()` puts them together). Inside `replay_layout()` it
+gives the replay GIF's layout: no header, the card of the seat to move tagged but not lit.
 
 Also here: stone sprites with their letter, the captions under a board (`text_line`) and
 `renderer`, which makes a game's drawing function the renderer `render.RENDERERS` holds. What the
@@ -30,7 +31,9 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Generic, Protocol, TypeVar
@@ -404,13 +407,17 @@ def _draw_score(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: in
 
 
 @lru_cache(maxsize=32)
-def _card_face(name: str, colour: SeatColour, mark: Mark, label: str, width: int) -> Image.Image:
+def _card_face(
+    name: str, colour: SeatColour, mark: Mark, label: str, width: int, lit: bool = True
+) -> Image.Image:
     """A card without its score: what changes only with the seat's mark (cached: a score changes
-    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most)."""
+    at almost every move, its player's card and mark seldom; 32 of 125 kB, 4 MB at most).
+    `lit`: the card of the seat to move is lit as the winner's is (not in the replay GIF, whose
+    strip says whose turn it is: there a turn changes the tags alone, `replay_layout`)."""
     image = Image.new("RGB", (width, CARD_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     box = (0, 0, width - 1, CARD_HEIGHT - 1)
-    active = mark in (Mark.TO_MOVE, Mark.WINNER)
+    active = mark is Mark.WINNER or (lit and mark is Mark.TO_MOVE)
     draw.rounded_rectangle(box, radius=12, fill=CARD_ACTIVE if active else CARD)
     if active:
         draw.rounded_rectangle(box, radius=12, outline=TEXT, width=3)
@@ -525,13 +532,11 @@ def compose(
     can be a cached image, not copied into a new board), and the player panel."""
     boards = [board] if isinstance(board, Image.Image | png.Slices) else list(board)
     width = max([MIN_WIDTH, *(band.width + 2 * MARGIN for band in boards)])
+    centred = tuple((band, (width - band.width) // 2) for band in boards)
+    if _REPLAY.get():  # the replay GIF's layout (`replay_layout`)
+        return Picture(width, (*centred, *_panel(seats, width, lit=False)), status, tuple(seats))
     header = _header(title, status, width)
-    return Picture(
-        width,
-        ((header, 0), *((band, (width - band.width) // 2) for band in boards), *_panel(seats, width)),
-        status,
-        tuple(seats),
-    )
+    return Picture(width, ((header, 0), *centred, *_panel(seats, width)), status, tuple(seats))
 
 
 @cache
@@ -541,29 +546,51 @@ def plain(height: int) -> Image.Image:
     return Image.new("RGB", (1, height), BACKGROUND)
 
 
-def _panel(seats: Sequence[PanelSeat], width: int) -> list[tuple[Image.Image, int]]:
+def _panel(seats: Sequence[PanelSeat], width: int, lit: bool = True) -> list[tuple[Image.Image, int]]:
     """The player panel with the margins above and below it, as bands: a band for each row of
-    cards (cached), and plain ones around them, so that only the rows that changed are made."""
+    cards (cached), and plain ones around them, so that only the rows that changed are made.
+    `lit`: as for `_card_face`."""
     bands = [(plain(MARGIN), 0)]
     for first in range(0, len(seats), PANEL_COLUMNS):
         if first:
             bands.append((plain(CARD_GAP), 0))
-        bands.append((_card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width(width)), MARGIN))
+        row = _card_row(tuple(seats[first : first + PANEL_COLUMNS]), card_width(width), lit)
+        bands.append((row, MARGIN))
     bands.append((plain(MARGIN), 0))
     return bands
 
 
+_REPLAY: ContextVar[bool] = ContextVar("replay", default=False)
+"""Whether the pictures composed now are in the replay GIF's layout (`replay_layout`)."""
+
+
+@contextmanager
+def replay_layout() -> Iterator[None]:
+    """The pictures composed inside the block are laid out as the replay GIF shows them
+    (`render.animation`): without the header (the title and the status line, which the GIF's
+    progress strip under the cards says), and with the card of the seat to move tagged, not lit,
+    so that a move changes the board and the bottom of the frame (a tag, a score), not its top,
+    nor two whole cards. (A context variable: the game's renderer composes the picture, and
+    each thread has its own.)"""
+    token = _REPLAY.set(True)
+    try:
+        yield
+    finally:
+        _REPLAY.reset(token)
+
+
 @lru_cache(maxsize=16)
-def _card_row(seats: tuple[PanelSeat, ...], card_width: int) -> Image.Image:
+def _card_row(seats: tuple[PanelSeat, ...], card_width: int, lit: bool = True) -> Image.Image:
     """A row of cards of the panel: their faces (cached by `_card_face`) and their scores, drawn
-    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most)."""
+    on the row (cached: a move changes one or two cards; 16 of 190 kB, 3 MB at most). `lit`: as
+    for `_card_face`."""
     row = Image.new(
         "RGB", (PANEL_COLUMNS * card_width + (PANEL_COLUMNS - 1) * CARD_GAP, CARD_HEIGHT), BACKGROUND
     )
     draw = ImageDraw.Draw(row)
     for column, seat in enumerate(seats):
         left = column * (card_width + CARD_GAP)
-        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, seat.tag, card_width), (left, 0))
+        paste_copy(row, _card_face(seat.name, seat.colour, seat.mark, seat.tag, card_width, lit), (left, 0))
         _draw_score(draw, seat, left, card_width)
     return row
 

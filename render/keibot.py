@@ -7,6 +7,7 @@ The panel tells each side's beads left and the Moai it took."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
@@ -222,8 +223,10 @@ def _winning_row(state: KeibotState) -> tuple[int, int] | None:
     return None
 
 
-def _tint(image: Image.Image, square: int) -> None:
+def _tint(image: Image.Image, square: int, dy: int = 0) -> None:
+    """Tints `square` on an image whose first row is the board's row `dy`."""
     x, y = centre(square)
+    y -= dy
     ImageDraw.Draw(image).rectangle(
         (x - CELL // 2, y - CELL // 2, x + CELL // 2 - 1, y + CELL // 2 - 1), fill=TRACE
     )
@@ -272,19 +275,29 @@ def _draw_arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
 
 def draw_board(state: KeibotState, last_move: KnightMove | None, words: Words) -> Image.Image:
     """The board with its pieces, the last move, the protected Moai and any winning row."""
-    image = _empty_board(legend_words(words)).copy()
+    return board_layers(state, last_move, words).whole()
+
+
+def board_layers(state: KeibotState, last_move: KnightMove | None, words: Words) -> layers.LayeredBoard:
+    """The board drawn in layers over the empty board (`layers.LayeredBoard`): a move changes the
+    strips of the squares it left and reached, its arrow, its beads and the protected Moai's
+    only, so the PNG writer and the animation draw and read those alone."""
+    legend = legend_words(words)  # the empty board's words: part of the base's key
+    board = layers.LayeredBoard(_empty_board(legend), ("keibot", legend))
     if last_move is not None:
-        _tint(image, last_move.frm)
-        _tint(image, last_move.to)
+        for square in (last_move.frm, last_move.to):
+            _, y = centre(square)
+            board.add(("tint", square), y - CELL // 2, y + CELL // 2, _tint_layer(square), shifts=False)
     row = _winning_row(state)
     if row is not None:
-        stencil.paste_band(
-            image,
-            centre(row[0]),
-            centre(row[1]),
-            pad=CELL // 2,
-            layers=((palette.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
+        start, end = centre(row[0]), centre(row[1])
+        band = stencil.band_sprite(
+            (end[0] - start[0], end[1] - start[1]),
+            CELL // 2,
+            ((palette.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
         )
+        corner = (min(start[0], end[0]) - CELL // 2, min(start[1], end[1]) - CELL // 2)
+        board.paste(("band", row), band, corner)
 
     moai = [frame.stone(colour, MOAI_PX) for colour in COLOURS]
     beads = [frame.stone(colour, BEAD_PX, letter=False) for colour in COLOURS]
@@ -293,16 +306,16 @@ def draw_board(state: KeibotState, last_move: KnightMove | None, words: Words) -
             continue
         sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
         x, y = centre(square)
-        layers.paste_sprite(image, sprite, (x - sprite.width // 2, y - sprite.height // 2))
+        board.paste(("piece", value, square), sprite, (x - sprite.width // 2, y - sprite.height // 2))
 
     if last_move is not None:
         ring = _new_bead_ring(BEAD_PX + 16)
         for square in last_move.beads:
             x, y = centre(square)
-            layers.paste_sprite(image, ring, (x - ring.width // 2, y - ring.height // 2))
+            board.paste(("ring", square), ring, (x - ring.width // 2, y - ring.height // 2))
         (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
         arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
-        image.paste(arrow, (x0 - ax, y0 - ay), arrow)
+        board.paste(("arrow", last_move.frm, last_move.to), arrow, (x0 - ax, y0 - ay))
 
     # The shield goes in the corner of the square away from the arrow, the capture badge in the
     # corner across from the shield on the side away from the arrow.
@@ -313,19 +326,28 @@ def draw_board(state: KeibotState, last_move: KnightMove | None, words: Words) -
     if state.outcome() is None and state.protected is not None:
         protected = _protected_frame(CELL)
         x, y = centre(state.protected)
-        image.paste(protected, (x - CELL // 2, y - CELL // 2), protected)
-        _paste_in_corner(image, _shield_badge(SHIELD_PX), state.protected, away)
+        board.paste(("protected", state.protected), protected, (x - CELL // 2, y - CELL // 2))
+        shield = _shield_badge(SHIELD_PX)
+        board.paste(("shield", state.protected, away), shield, _corner(shield, state.protected, away))
     if last_move is not None and last_move.capture:
-        _paste_in_corner(image, _capture_badge(CAPTURE_PX), last_move.to, (away[0], -away[1]))
-    return image
+        badge = _capture_badge(CAPTURE_PX)
+        corner = (away[0], -away[1])
+        board.paste(("capture", last_move.to, corner), badge, _corner(badge, last_move.to, corner))
+    return board
 
 
-def _paste_in_corner(image: Image.Image, sprite: Image.Image, square: int, corner: tuple[int, int]) -> None:
-    """Paste `sprite` in a corner of a square: (1, 1) is the bottom right, (-1, -1) the top left."""
+def _tint_layer(square: int) -> Callable[[Image.Image, int], None]:
+    """A layer that tints `square` (see `LayeredBoard.add`)."""
+    return lambda image, dy: _tint(image, square, dy)
+
+
+def _corner(sprite: Image.Image, square: int, corner: tuple[int, int]) -> tuple[int, int]:
+    """Where `sprite` goes in a corner of a square: (1, 1) is the bottom right, (-1, -1) the top
+    left."""
     x, y = centre(square)
     left = x + CELL // 2 - sprite.width - 2 if corner[0] > 0 else x - CELL // 2 + 2
     top = y + CELL // 2 - sprite.height - 2 if corner[1] > 0 else y - CELL // 2 + 2
-    image.paste(sprite, (left, top), sprite)
+    return left, top
 
 
 def scores(state: KeibotState, words: Words) -> list[str]:
@@ -354,7 +376,7 @@ def picture(
     resigned = frame.resigned_seats(state)
     seats = frame.panel_seats(state, shown, COLOURS, scores(state, words), words, resigned=resigned)
     status = frame.status_for(state, shown, COLOURS, words)
-    board = draw_board(state, last_move, words)
+    board = board_layers(state, last_move, words).slices()
     return frame.compose(state.game.title_for(state.seats), status, board, seats)
 
 

@@ -94,6 +94,17 @@ def _stone_patch(restricted: bool, seat: str, index: int) -> Image.Image:
     return _stone_over(seat, under.tobytes())
 
 
+@cache
+def _stone_layer(restricted: bool, seat: str, index: int) -> layers.Layer:
+    """The layer of a stone of `seat` at the point `index` on the empty board: its patch
+    (`_stone_patch`) pasted there (cached as the patches are: a board of a hundred stones adds
+    them without making a hundred keys and closures again; at most 2 × 6 × 361 entries of a few
+    hundred bytes, the patches themselves shared with `_stone_patch`)."""
+    row, column = divmod(index, SIZE)
+    at = (EDGE + column * CELL - STONE // 2, EDGE + (SIZE - 1 - row) * CELL - STONE // 2)
+    return layers.sprite_layer(("patch", restricted, seat, index), _stone_patch(restricted, seat, index), at)
+
+
 @lru_cache(maxsize=512)
 def _stone_over(seat: str, under: bytes) -> Image.Image:
     """A stone of `seat` pasted through its edge on the square of pixels `under` (RGB bytes)."""
@@ -190,13 +201,13 @@ def board_layers(state: KeryoPenteState, last_move: Point | None) -> layers.Laye
     offset = STONE // 2
     for index, value in enumerate(state.board):
         if value:
-            row, column = divmod(index, SIZE)
-            at = (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset)
             name = names[value - 1]
             if band:  # the stone goes over the band, not over the empty board
+                row, column = divmod(index, SIZE)
+                at = (EDGE + column * CELL - offset, EDGE + (SIZE - 1 - row) * CELL - offset)
                 board.paste(("stone", name, index), frame.stone(SEAT_COLOURS[name], STONE), at)
             else:
-                board.paste(("patch", restricted, name, index), _stone_patch(restricted, name, index), at)
+                board.place(_stone_layer(restricted, name, index))
 
     if last_move is not None and state.last_capture and state.board[last_move.index]:
         capturer = SEAT_COLOURS[names[state.board[last_move.index] - 1]]

@@ -103,14 +103,15 @@ class LayeredBoard:
         self.base = base
         self.base_key = base_key
         self.layers: list[Layer] = []
+        self._size = base.size  # read for every layer added: Pillow's properties cost more
 
     @property
     def width(self) -> int:
-        return self.base.width
+        return self._size[0]
 
     @property
     def height(self) -> int:
-        return self.base.height
+        return self._size[1]
 
     def add(
         self,
@@ -122,18 +123,22 @@ class LayeredBoard:
         shifts: bool = True,
     ) -> None:
         """A layer over those added before (see `Layer`), clipped to the board."""
-        top, bottom = max(top, 0), min(bottom, self.height)
+        top, bottom = max(top, 0), min(bottom, self._size[1])
         if top < bottom:
             self.layers.append(Layer(key, top, bottom, paint, shifts))
+
+    def place(self, layer: Layer) -> None:
+        """`layer` over those added before, as `add` adds it (a layer made once and kept, e.g. by
+        `sprite_layer`, costs no new closure)."""
+        if layer.top >= 0 and layer.bottom <= self._size[1]:
+            self.layers.append(layer)
+        else:
+            self.add(layer.key, layer.top, layer.bottom, layer.paint, shifts=layer.shifts)
 
     def paste(self, key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> None:
         """A layer that pastes an RGBA `sprite` through its alpha at `xy` (`paste_sprite`), or an
         RGB one as it is (`paste_copy`)."""
-        x, y = xy
-        if sprite.mode == "RGBA":
-            self.add(key, y, y + sprite.height, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)))
-        else:
-            self.add(key, y, y + sprite.height, lambda image, dy: paste_copy(image, sprite, (x, y - dy)))
+        self.place(sprite_layer(key, sprite, xy))
 
     def stencil(self, key: Hashable, stencil: Stencil, colour: RGB, xy: tuple[int, int]) -> None:
         """A layer that paints `colour` through a stencil made at (0, 0), moved to `xy`."""
@@ -177,6 +182,15 @@ class LayeredBoard:
         for layer in self.layers:
             layer.paint(image, 0)
         return image
+
+
+def sprite_layer(key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> Layer:
+    """The layer `LayeredBoard.paste` adds: `sprite` pasted at `xy`, through its alpha when it is
+    RGBA (not clipped to a board yet: `LayeredBoard.place` clips it)."""
+    x, y = xy
+    if sprite.mode == "RGBA":
+        return Layer(key, y, y + sprite.height, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)))
+    return Layer(key, y, y + sprite.height, lambda image, dy: paste_copy(image, sprite, (x, y - dy)))
 
 
 def paste_sprite(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:

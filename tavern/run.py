@@ -238,6 +238,40 @@ def settle_process() -> None:
     render.keep_freed_memory()
 
 
+RELEASE_SECONDS = 5.0
+"""How often the bot looks whether a burst of pictures is over (`MemoryRelease`)."""
+
+
+class MemoryRelease:
+    """Gives freed memory back to the system once a burst of pictures is over: a look finds no
+    picture drawn since the one before, but some since the last release
+    (`render.release_freed_memory`). A bot drawing pictures without a pause keeps its freed memory
+    for the next ones (`render.keep_freed_memory`); one that goes quiet returns it within two
+    looks (issue 34: the bot's memory counted after its moves, not at their peak)."""
+
+    def __init__(self) -> None:
+        self.seen = self.released = render.pictures_drawn()
+        self.releases = 0
+        """How many times memory was given back."""
+
+    def look(self) -> bool:
+        """One look (every RELEASE_SECONDS): whether memory is to be given back now."""
+        drawn = render.pictures_drawn()
+        quiet, self.seen = drawn == self.seen, drawn
+        if not quiet or drawn == self.released:
+            return False
+        self.released = drawn
+        self.releases += 1
+        return True
+
+    async def run(self, period: float = RELEASE_SECONDS) -> None:
+        """Look every `period` seconds until cancelled; release in a thread (a few ms)."""
+        while True:
+            await asyncio.sleep(period)
+            if self.look():
+                await asyncio.to_thread(render.release_freed_memory)
+
+
 def warm_up_pictures() -> None:
     """`render.warm_up` beside the start (about 0.6 s of CPU), so that the first
     moves after a start are drawn as fast as later ones. Nothing depends on it: a failure is
@@ -336,10 +370,12 @@ async def serve(settings: Settings) -> None:
     host = Host(store)
     stopped: str | None = None
     metrics: MetricsServer | None = None
+    releasing: asyncio.Task[None] | None = None
     try:
         bot = build_bot(host, settings)
         settle_process()
         threading.Thread(target=warm_up_pictures, name="warm-up", daemon=True).start()
+        releasing = asyncio.create_task(MemoryRelease().run(), name="tavern: memory release")
         if settings.metrics_port is not None:  # health and metrics: off unless METRICS_PORT is set
             from tavern.metrics import serve_metrics  # prometheus-client is loaded only then
 
@@ -357,6 +393,8 @@ async def serve(settings: Settings) -> None:
                 assert signals.at is not None
                 stopped = await stop(bot, host, connecting, signals.at)
     finally:
+        if releasing is not None:
+            releasing.cancel()
         if metrics is not None:
             await metrics.close()
         await asyncio.to_thread(host.close)

@@ -62,6 +62,11 @@ def _watch_parent(parent_pid: int) -> None:
     os._exit(1)
 
 
+IDLE_SECONDS = 60.0
+"""How long the workers stay once no computer is thinking: then they stop, and the next computer
+move starts them again (about 0.3 s of CPU for each, beside the move: a fresh process and the
+rules). A bot whose players think for minutes, as most do, keeps no idle workers (each holds 35-60
+MB: the interpreter, the rules, the bot's own imports, a search's leftovers)."""
 MAX_WORKERS = 8
 """The most worker processes a pool may have (each holds the rules and a search in memory)."""
 
@@ -94,17 +99,24 @@ class ComputerPool:
     `workers`: how many searches run at once (default: one per core, `default_workers`). Requests
     that wait for a worker are served fairly: each belongs to a `requester` (the person whose move
     led to the computer's turn), and the requesters take turns (`FairSlots`), so that one person's
-    many matches cannot hold back another's reply.
+    many matches cannot hold back another's reply. The workers stop once nothing was thought about
+    for `idle_seconds` (`IDLE_SECONDS`), and start again at the next request.
     """
 
     def __init__(
-        self, workers: int | None = None, *, timeout: float = MAX_THINKING + 3.0, context: str = "spawn"
+        self,
+        workers: int | None = None,
+        *,
+        timeout: float = MAX_THINKING + 3.0,
+        context: str = "spawn",
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         workers = default_workers() if workers is None else workers
         if not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be between 1 and {MAX_WORKERS}")
         self.workers = workers
         self.timeout = timeout
+        self.idle_seconds = idle_seconds
         self._context = multiprocessing.get_context(context)
         self._executor: ProcessPoolExecutor | None = None
         self._slots: tuple[asyncio.AbstractEventLoop, FairSlots] | None = None
@@ -112,6 +124,10 @@ class ComputerPool:
         """How many moves hit the hard timeout (and were played at the easy level)."""
         self.thread_fallbacks = 0
         """How many moves were thought about in a thread (state not picklable)."""
+        self._thinking = 0
+        """Requests submitted to the workers and not answered yet."""
+        self._idle_timer: asyncio.TimerHandle | None = None
+        """Stops the workers `idle_seconds` after the last answer (cancelled by a new request)."""
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -128,6 +144,20 @@ class ComputerPool:
     def start(self) -> None:
         """Start the workers now rather than at the first move (optional)."""
         self._pool()
+
+    @property
+    def has_workers(self) -> bool:
+        """Whether worker processes are up (from the first request until `idle_seconds` after the
+        last answer)."""
+        return self._executor is not None
+
+    def _stop_if_idle(self) -> None:
+        """On the event loop, `idle_seconds` after the last answer: stop the idle workers."""
+        self._idle_timer = None
+        executor = self._executor
+        if self._thinking == 0 and executor is not None:
+            self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
 
     async def choose(
         self,
@@ -189,18 +219,27 @@ class ComputerPool:
         if self._slots is None or self._slots[0] is not loop:
             self._slots = (loop, FairSlots(self.workers))
         async with self._slots[1].turn(requester):
-            executor = self._pool()
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+                self._idle_timer = None
+            self._thinking += 1
             try:
-                future = executor.submit(_run, blob, job)
-            except (BrokenProcessPool, RuntimeError):
-                self._discard(executor)
                 executor = self._pool()
-                future = executor.submit(_run, blob, job)
-            try:
-                return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
-            except (TimeoutError, BrokenProcessPool):
-                self.timeouts += 1
-                self._kill(executor, future)
+                try:
+                    future = executor.submit(_run, blob, job)
+                except (BrokenProcessPool, RuntimeError):
+                    self._discard(executor)
+                    executor = self._pool()
+                    future = executor.submit(_run, blob, job)
+                try:
+                    return await asyncio.wait_for(asyncio.wrap_future(future, loop=loop), self.timeout)
+                except (TimeoutError, BrokenProcessPool):
+                    self.timeouts += 1
+                    self._kill(executor, future)
+            finally:
+                self._thinking -= 1
+                if self._thinking == 0 and self._executor is not None:
+                    self._idle_timer = loop.call_later(self.idle_seconds, self._stop_if_idle)
         return await asyncio.to_thread(fallback, state)
 
     def _kill(self, executor: ProcessPoolExecutor, future: Future[T]) -> None:
@@ -220,6 +259,9 @@ class ComputerPool:
 
     def close(self) -> None:
         """Stop the workers (waits for a move being thought about, at most a few seconds)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
         executor = self._executor
         self._executor = None
         if executor is not None:

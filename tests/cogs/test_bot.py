@@ -36,6 +36,8 @@ from cogs import MatchComponent, TavernTree
 from cogs.clock import TurnClock
 from data import open_store
 from host import Host, Player
+from rules import GAMES
+from tavern.run import MemoryRelease
 
 
 def test_env_file_is_parsed_and_the_environment_wins(tmp_path: Path) -> None:
@@ -66,6 +68,58 @@ def test_the_entry_point_freezes_what_is_loaded_and_keeps_freed_memory(
         assert calls == [1] and gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_freed_memory_is_given_back_once_a_burst_of_pictures_is_over() -> None:
+    release = MemoryRelease()
+    assert not release.look()  # nothing drawn: nothing to give back
+    state = GAMES["keibot"].start(2)
+    render.board(state)
+    render.board(state.play(state.legal_moves()[0]))
+    assert not release.look()  # pictures drawn since the last look: the burst may go on
+    assert release.look()  # none drawn since the last look: the burst is over
+    assert not release.look()  # none drawn since the release: nothing new to give back
+    render.board(state)
+    assert not release.look()
+    assert release.look()
+    assert release.releases == 2
+
+
+async def test_the_memory_release_looks_until_cancelled() -> None:
+    release = MemoryRelease()
+    running = asyncio.create_task(release.run(period=0.01))
+    try:
+        render.board(GAMES["keibot"].start(2))
+        for _ in range(200):
+            if release.releases:
+                break
+            await asyncio.sleep(0.01)
+        assert release.releases == 1
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+    assert running.cancelled()
+
+
+WORKER_START = """
+import sys
+from multiprocessing import spawn
+
+spawn._fixup_main_from_path(sys.argv[1])  # what a spawned worker does with the parent's bot.py
+loaded = sorted(name for name in ("discord", "cogs", "tavern.run", "render") if name in sys.modules)
+assert not loaded, f"a worker importing bot.py loaded {loaded}"
+"""
+
+
+def test_a_worker_process_importing_bot_py_again_loads_none_of_the_bot() -> None:
+    """The computer players' and the GIFs' workers import bot.py again (multiprocessing's spawn):
+    they get none of the bot, about 30 MB less each (issue 34)."""
+    path = Path(bot_module.__file__ or "bot.py").resolve()
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER_START, str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_warming_up_the_pictures_logs_and_never_fails(

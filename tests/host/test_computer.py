@@ -546,6 +546,46 @@ async def test_a_state_that_does_not_pickle_is_thought_about_in_a_thread(pool: C
     assert pool.thread_fallbacks == before + 1
 
 
+def workers_up(pool: ComputerPool) -> bool:
+    return pool.has_workers
+
+
+async def test_idle_workers_stop_and_the_next_move_starts_them_again() -> None:
+    game = game_of("rules.keibot")
+    state = game.start(2)
+    computer = ComputerPool(1, idle_seconds=0.2)
+    try:
+        assert not workers_up(computer)
+        first = await computer.choose(state, "easy", 1)
+        assert workers_up(computer)  # kept for the next move, for idle_seconds
+        for _ in range(100):  # the idle timer fires on the event loop
+            if not workers_up(computer):
+                break
+            await asyncio.sleep(0.05)
+        assert not workers_up(computer), "the workers were kept while nothing was thought about"
+        assert await computer.choose(state, "easy", 1) == first  # started again, the same answer
+        assert workers_up(computer)
+        assert computer.timeouts == 0
+    finally:
+        computer.close()
+    assert not workers_up(computer)
+
+
+async def test_workers_are_kept_while_moves_follow_each_other() -> None:
+    game = game_of("rules.keibot")
+    state = game.start(2)
+    computer = ComputerPool(1, idle_seconds=0.5)
+    try:
+        await computer.choose(state, "easy", 1)
+        executor = computer._executor
+        for seed in range(2, 6):  # each answer within idle_seconds of the last one
+            await asyncio.sleep(0.1)
+            await computer.choose(state, "easy", seed)
+        assert computer._executor is executor, "the workers were stopped between two moves"
+    finally:
+        computer.close()
+
+
 async def test_a_worker_past_the_hard_timeout_is_replaced_by_an_easy_move() -> None:
     game = game_of("rules.keryo_pente")
     state = game.start(2).play("K10")

@@ -12,8 +12,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
-from render import frame, kerboge, layers, png, stencil, typeset, verquere
+from render import frame, keibot, kerboge, layers, png, stencil, typeset, verquere
 from rules import CHANCE, GAMES, Move, State
+from rules.keibot import KeibotState, KnightMove
 from rules.kerboge import KerbogeState
 from rules.text import ENGLISH
 from rules.verquere import VerquereState
@@ -446,6 +447,19 @@ def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         assert isinstance(state, VerquereState)
         kinds |= assert_drawn_as_whole(verquere.board_layers(state, index % 2, last, ENGLISH), rng)
     assert kinds == {"man", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
+
+
+def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
+    # Every Keibot board of random games (won ones among them), with the named strips of those
+    # before it: the animation and the PNG writer draw only the strips a move renamed.
+    render.clear_caches()
+    rng = random.Random(8)
+    kinds: set[object] = set()
+    for state, last in positions("keibot", 2, 300, seed=9):
+        assert isinstance(state, KeibotState)
+        assert last is None or isinstance(last, KnightMove)
+        kinds |= assert_drawn_as_whole(keibot.board_layers(state, last, ENGLISH), rng)
+    assert kinds == {"tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
 
 
 @pytest.mark.parametrize("seats", [4, 2])

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageDraw
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
-from render import layers, png, stencil, typeset
+from render import animation, layers, png, stencil, typeset
 
 
 @contextmanager
@@ -105,6 +105,11 @@ def test_the_core_image_methods_the_stencils_and_the_text_use() -> None:
     with relied_on("Image.im.reduce((s, s), box) (stencil.reduced_stencil)"):
         big = noisy("L", (12, 12))
         assert same(as_image(big.im.reduce((3, 3), (3, 0, 12, 9))), big.crop((3, 0, 12, 9)).reduce(3))
+    with relied_on("Image.im.point(lut, mode) (animation._changed)"):
+        indices = noisy("P", (9, 7))
+        lut = [0] + [255] * 255
+        assert same(as_image(indices.im.point(lut, "L")), indices.point(lut, "L"))
+        assert same(animation._changed(indices), indices.point(lut, "L"))
 
 
 def test_the_core_drawer_draws_what_image_draw_draws() -> None:

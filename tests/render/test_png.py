@@ -22,6 +22,7 @@ from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 import render
 from render import png
 from render.frame import Picture
+from rules import GAMES
 from tests.support.images import open_png
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,6 +189,15 @@ def test_the_c_library_is_asked_to_keep_freed_memory_unless_the_environment_says
     assert render.keep_freed_memory()
     monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "131072")
     assert not render.keep_freed_memory()
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
+def test_freed_memory_is_given_back_to_the_system_when_asked_and_no_pixel_changes() -> None:
+    state = GAMES["verquere"].start(2)
+    state = state.play(state.legal_moves()[0])
+    before = render.board(state)
+    assert render.release_freed_memory()
+    assert render.board(state) == before  # the scratch canvases are made again
 
 
 NO_ALLOCATOR_CHANGE = """
