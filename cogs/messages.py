@@ -159,7 +159,7 @@ def _actor(snapshot: MatchSnapshot, entry: PlayedMove, words: Words) -> str:
 
 
 def played_line(snapshot: MatchSnapshot, entry: PlayedMove, words: Words) -> str:
-    described = words.say(entry.description)
+    described = words.say(entry.said)
     if entry.kind in ("resign", "draw"):
         return f"• {clean(described)}"
     text = f"`{entry.notation}`"

@@ -299,7 +299,7 @@ async def test_each_reader_gets_their_own_language(driver: Driver, host: Host) -
     """The server speaks the pseudo-locale, Alice and Bob English: what is posted in the channel
     (a leaderboard, the builder's first menu on the match message) is the server's, what only the
     asker sees (/stats, the builder's screens) is theirs."""
-    host.languages.saw_server(GUILD_ID, DISCORD_LOCALE)
+    driver.guild_locale = DISCORD_LOCALE  # the server's Discord locale, as each interaction gives it
     await finished(host, ALICE, BOB)
     posted = read(await driver.command(CAROL, "leaderboard", game="keryo-pente"))
     assert english_in(posted) == [] and all(is_pseudo(text) for text in posted if "Keryo" not in text)

@@ -20,7 +20,7 @@ from tests.support.discord_harness import (
     the_private_message,
     the_public_message,
 )
-from tests.support.fake_discord import GUILD_ID, Driver, FakeDiscord
+from tests.support.fake_discord import Driver, FakeDiscord
 from tests.support.pseudo import DISCORD_LOCALE, english_words, is_pseudo
 from tests.support.turns import channel_posts, clock_of, moved, set_turn_start
 
@@ -58,7 +58,7 @@ async def test_a_bug_is_apologised_for_in_the_language_of_whoever_asked(
 async def test_the_match_message_reads_the_servers_language_and_a_private_board_the_users(
     driver: Driver, host: Host
 ) -> None:
-    host.languages.saw_server(GUILD_ID, DISCORD_LOCALE)
+    driver.guild_locale = DISCORD_LOCALE  # the server's Discord locale, as each interaction gives it
     await driver.command(ALICE, "keryo-pente new", seats=2, tournament=False)
     message = the_public_message(await driver.command(BOB, "keryo-pente join"))
     embed = message.embeds[0]
@@ -75,7 +75,7 @@ async def test_a_direct_message_and_a_reminder_are_in_the_players_own_language(
     driver: Driver, bot: TavernBot, host: Host, fake: FakeDiscord, db_path: Path
 ) -> None:
     game = await start_match(driver, host)
-    host.languages.saw_player(game.other.id, DISCORD_LOCALE)
+    driver.locales[game.other.id] = DISCORD_LOCALE  # remembered from their next interaction
     await driver.command(game.other, "settings", notify="dm")
     _, message = await moved(driver, game)
     assert (

@@ -29,10 +29,11 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words of `text` outside what is never translated (code spans,
     mentions, links, command names, match numbers) and outside `allowed` (names, moves, game
     titles)."""
-    cleaned = _UNTRANSLATABLE.sub(" ", text)
-    for kept in sorted(allowed, key=len, reverse=True):
+    cleaned = text
+    for kept in sorted(allowed, key=len, reverse=True):  # first: an allowed move may hold a digit
         if kept:
             cleaned = cleaned.replace(kept, " ")
+    cleaned = _UNTRANSLATABLE.sub(" ", cleaned)
     return _ENGLISH_WORD.findall(cleaned)
 
 
