@@ -20,8 +20,9 @@ _UNTRANSLATABLE = re.compile(
     r"|https?://\S+"
     r"|/[a-z][a-z0-9_-]*(?: [a-z][a-z0-9_-]*)*"  # a command's name: /keryo-pente move
     r"|#\d+"
-    r"|[^\s()]*\d[^\s()]*"  # a word with a digit in it: notation (`bar/15*/17`, K10), a count
 )
+_WITH_A_DIGIT = re.compile(r"[^\s()]*\d[^\s()]*")
+"""A word with a digit in it: notation (bar/15*/17, K10), a count."""
 _ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 
 
@@ -29,11 +30,11 @@ def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The plain English words of `text` outside what is never translated (code spans,
     mentions, links, command names, match numbers) and outside `allowed` (names, moves, game
     titles)."""
-    cleaned = text
-    for kept in sorted(allowed, key=len, reverse=True):  # first: an allowed move may hold a digit
+    cleaned = _UNTRANSLATABLE.sub(" ", text)
+    for kept in sorted(allowed, key=len, reverse=True):  # before the digits: a move may hold one
         if kept:
             cleaned = cleaned.replace(kept, " ")
-    cleaned = _UNTRANSLATABLE.sub(" ", cleaned)
+    cleaned = _WITH_A_DIGIT.sub(" ", cleaned)
     return _ENGLISH_WORD.findall(cleaned)
 
 
