@@ -46,7 +46,7 @@ CLOCK_CHOICES = [
 DEFAULT_LANGUAGE = "default"
 """The `language:` choice that goes back to Discord's server locale."""
 LANGUAGE_CHOICES = [
-    *(app_commands.Choice(name=language_name(code), value=code) for code in (SOURCE, *SHIPPED)),
+    *(app_commands.Choice(name=proper_name(language_name(code)), value=code) for code in (SOURCE, *SHIPPED)),
     app_commands.Choice(name=locale_str("default: the server's language on Discord"), value=DEFAULT_LANGUAGE),
 ]
 """English and every shipped catalogue, each by its own name ("Deutsch", "日本語"): a manager

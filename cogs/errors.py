@@ -21,7 +21,6 @@ import discord
 from discord import app_commands
 
 from host import (
-    CREATOR_ACTION_WORDS,
     GLOBAL_SCOPE,
     USER_ERRORS,
     GameNotOffered,
@@ -148,21 +147,24 @@ def _lobby_full(error: LobbyFull, words: Words) -> str:
 
 
 def _not_enough_players(error: NotEnoughPlayers, words: Words) -> str:
-    seated = words.ngettext("{count} is seated", "{count} are seated", error.seated)
     if error.wanted is not None:
-        return words.gettext(
-            "{match} was opened for {wanted} players and {seated}: it starts when every seat is taken. Ask "
-            "others to press **Join**, or fill the empty seats with computer players.",
+        return words.ngettext(
+            "{match} was opened for {wanted} players and {count} is seated: it starts when every seat is "
+            "taken. Ask others to press **Join**, or fill the empty seats with computer players.",
+            "{match} was opened for {wanted} players and {count} are seated: it starts when every seat is "
+            "taken. Ask others to press **Join**, or fill the empty seats with computer players.",
+            error.seated,
             match=error.match.title,
             wanted=error.wanted,
-            seated=seated,
         )
-    return words.gettext(
-        "{game} needs {counts} players and {seated}. Ask someone to press **Join** (or use the join "
-        "command).",
+    return words.ngettext(
+        "{game} needs {counts} players and {count} is seated. Ask someone to press **Join** (or use the "
+        "join command).",
+        "{game} needs {counts} players and {count} are seated. Ask someone to press **Join** (or use the "
+        "join command).",
+        error.seated,
         game=error.match.game_title,
         counts=_counts(error.allowed, words),
-        seated=seated,
     )
 
 
@@ -175,26 +177,31 @@ def _counts(values: Sequence[int], words: Words) -> str:
 
 
 NOT_CREATOR = {
-    LobbyAction.START: N_("Only {who} can start it early."),
-    LobbyAction.ABANDON: N_("Only {who} can close it."),
-    LobbyAction.ADD_COMPUTER: N_("Only {who} can add computer players."),
-    LobbyAction.RELEASE: N_("Only {who} can release a seat held for an invited player."),
+    LobbyAction.START: (
+        N_("Only {player}, who opened the lobby, can start it early."),
+        N_("Only the player who opened the lobby can start it early."),
+    ),
+    LobbyAction.ABANDON: (
+        N_("Only {player}, who opened the lobby, can close it."),
+        N_("Only the player who opened the lobby can close it."),
+    ),
+    LobbyAction.ADD_COMPUTER: (
+        N_("Only {player}, who opened the lobby, can add computer players."),
+        N_("Only the player who opened the lobby can add computer players."),
+    ),
+    LobbyAction.RELEASE: (
+        N_("Only {player}, who opened the lobby, can release a seat held for an invited player."),
+        N_("Only the player who opened the lobby can release a seat held for an invited player."),
+    ),
 }
-"""What only the player who opened a lobby may do (host.CREATOR_ACTION_WORDS), as whole sentences."""
+"""What only the player who opened a lobby may do (host.CREATOR_ACTION_WORDS), as whole sentences:
+naming them (a mention), or not (when they cannot be mentioned)."""
 
 
 def _not_creator(error: NotCreator, words: Words) -> str:
     tag = user_mention(error.creator_id)
-    if tag:
-        who = words.gettext("{player}, who opened the lobby,", player=tag)
-    else:
-        who = words.gettext("the player who opened the lobby")
-    template = NOT_CREATOR.get(error.action)
-    if template is None:  # an action without its own sentence: the host's words for it
-        return words.gettext(
-            "Only {who} can {action}.", who=who, action=words.gettext(CREATOR_ACTION_WORDS[error.action])
-        )
-    return words.gettext(template, who=who)
+    naming, unnamed = NOT_CREATOR[error.action]
+    return words.gettext(naming, player=tag) if tag else words.gettext(unnamed)
 
 
 def _seat_held(error: SeatHeld, words: Words) -> str:
@@ -214,8 +221,8 @@ def _seat_held(error: SeatHeld, words: Words) -> str:
     return words.ngettext(
         "The free seat of {match} is held for {names}, who was invited: only they can take it, until they "
         "decline or the player who opened the lobby releases it. Open your own lobby with {command}.",
-        "The free seats of {match} are held for {names}, who were invited: only they can take it, until they "
-        "decline or the player who opened the lobby releases it. Open your own lobby with {command}.",
+        "The free seats of {match} are held for {names}, who were invited: only they can take them, until "
+        "they decline or the player who opened the lobby releases them. Open your own lobby with {command}.",
         count,
         match=title,
         names=names,
@@ -225,17 +232,22 @@ def _seat_held(error: SeatHeld, words: Words) -> str:
 
 def _too_many_lobbies(error: TooManyLobbies, words: Words) -> str:
     if error.in_channel:
-        return words.gettext(
+        return words.ngettext(
+            "This channel already has {count} open lobby, the most a channel may have ({limit}): join it "
+            "(`/games` lists it), or open yours in another channel.",
             "This channel already has {count} open lobbies, the most a channel may have ({limit}): join one "
             "of them (`/games` lists them), or open yours in another channel.",
-            count=error.open_count,
+            error.open_count,
             limit=error.limit,
         )
-    return words.gettext(
+    return words.ngettext(
+        "You already have {count} open lobby on this server, the most one player may have ({limit}): start "
+        "it, wait for players to fill it, or close it with the game's `leave` command before opening "
+        "another.",
         "You already have {count} open lobbies on this server, the most one player may have ({limit}): start "
         "one, wait for players to fill it, or close one with the game's `leave` command before opening "
         "another.",
-        count=error.open_count,
+        error.open_count,
         limit=error.limit,
     )
 

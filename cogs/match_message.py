@@ -171,6 +171,7 @@ class MatchMessages(GameCogBase):
             offer = words.pgettext("button", "Offer draw")
             items.append(self.row_button(snapshot, ButtonAction.DRAW, offer, emoji="🤝"))
         if len(items) < ROW_WIDTH - 1:  # with both offers open, `/<game> board` shows the board
+            # TRANSLATORS: the button that shows the board picture (a noun, not Kerboge's "to board").
             board = words.pgettext("button", "Board")
             items.insert(0, self.row_button(snapshot, ButtonAction.BOARD, board, emoji="🔍"))
         danger = discord.ButtonStyle.danger

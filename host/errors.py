@@ -363,7 +363,7 @@ class SeatHeld(NotAllowed):
             text = plural_phrase(
                 "The free seat of {match} is held for {names}, who was invited: release it first if "
                 "{names} will not come.",
-                "The free seats of {match} are held for {names}, who were invited: release it first if "
+                "The free seats of {match} are held for {names}, who were invited: release them first if "
                 "{names} will not come.",
                 len(self.held_for),
                 match=match.title,
@@ -551,17 +551,21 @@ class TooManyComputerMatches(HostError):
         self.matches, self.limit, self.on_server = list(matches), limit, on_server
         mine = ", ".join(f"{title} #{match_id}" for match_id, title in self.matches)
         if on_server and mine:
-            text = phrase(
-                "This server already has {limit} matches against the computer going on, the most a server "
+            text = plural_phrase(
+                "This server already has {count} match against the computer going on, the most a server "
+                "may have: play against a person, or wait for it to finish. Yours: {mine}.",
+                "This server already has {count} matches against the computer going on, the most a server "
                 "may have: play against a person, or wait for one of them to finish. Yours: {mine}.",
-                limit=limit,
+                limit,
                 mine=mine,
             )
         elif on_server:
-            text = phrase(
-                "This server already has {limit} matches against the computer going on, the most a server "
+            text = plural_phrase(
+                "This server already has {count} match against the computer going on, the most a server "
+                "may have: play against a person, or wait for it to finish.",
+                "This server already has {count} matches against the computer going on, the most a server "
                 "may have: play against a person, or wait for one of them to finish.",
-                limit=limit,
+                limit,
             )
         else:
             text = plural_phrase(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from data import VacationRow
-from rules.text import phrase
+from rules.text import phrase, plural_phrase
 
 from .checks import check_id
 from .errors import BadRequest
@@ -48,10 +48,12 @@ class VacationRefused(BadRequest):
     def __init__(self, value: object, *, days_left: int) -> None:
         self.value, self.days_left = value, days_left
         if days_left <= 0:
-            text = phrase(
-                "Your {days} days of vacation in any {window} are used up for now, so {value} cannot be "
-                "taken; 0 (or off) ends a vacation early.",
-                days=VACATION_DAYS,
+            text = plural_phrase(
+                "Your {count} day of vacation in any {window} days is used up for now, so {value} cannot "
+                "be taken; 0 (or off) ends a vacation early.",
+                "Your {count} days of vacation in any {window} days are used up for now, so {value} cannot "
+                "be taken; 0 (or off) ends a vacation early.",
+                VACATION_DAYS,
                 window=VACATION_WINDOW.days,
                 value=repr(value),
             )

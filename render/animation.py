@@ -95,6 +95,7 @@ def _strip(
     face = typeset.font(STRIP_FONT, bold=True)
     baseline = STRIP_HEIGHT - 8
     label = (
+        # TRANSLATORS: the replay's first frame, before any move ("Move 1 of 200" follows).
         words.gettext("Start")
         if index == 0
         else words.gettext("Move {index} of {total}", index=index, total=total - 1)

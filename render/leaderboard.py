@@ -113,6 +113,7 @@ def leaderboard(
     baseline = HEADER_HEIGHT + 24
     draw.text((RANK_CENTRE, baseline), "#", font=head, fill=palette.FAINT, anchor="ms")
     # Each heading is shortened to its column, should a language's words be longer.
+    # TRANSLATORS: the leaderboard's column headings: PLAYED and WON count matches (narrow columns).
     headings = (
         (NAME_LEFT, words.gettext("PLAYER"), "ls", NAME_RIGHT - NAME_LEFT),
         (RATING_RIGHT, words.gettext("RATING"), "rs", RATING_RIGHT - NAME_RIGHT - 8),

@@ -334,10 +334,12 @@ class KerbogePosition:
                     "two arriving there.",
                     mooring=at,
                 )
-            return phrase(
-                "{arriving} stones arrive at mooring {mooring}, so they may board at most {limit} "
+            return plural_phrase(
+                "{count} stone arrives at mooring {mooring}, so they may board at most {limit} "
                 "(one for every two arriving).",
-                arriving=arriving,
+                "{count} stones arrive at mooring {mooring}, so they may board at most {limit} "
+                "(one for every two arriving).",
+                arriving,
                 mooring=at,
                 limit=limit,
             )
