@@ -213,7 +213,7 @@ def describe_mooring(state: KerbogeState, mooring: int, seat: int, words: Words)
     parts = []
     mine = state.stones(mooring, seat)
     if mine:
-        parts.append(words.gettext("{count} of yours", count=mine))
+        parts.append(words.ngettext("{count} of yours", "{count} of yours", mine))
     others = _others(state, mooring, seat)
     if others:
         parts.append(others)
