@@ -12,13 +12,18 @@ import discord
 
 from bot import TavernBot
 from cogs.language import DESCRIPTION_LIMIT, CatalogueTranslator
-from host import LADDERS, VACATION_DAYS, Host, language
-from host.language import PSEUDO, SHIPPED, pseudo
+from host import LADDERS, VACATION_DAYS, Host, language, language_name
+from host.language import PSEUDO, SHIPPED, SOURCE, pseudo
 from rules import GAMES
 from tests.support.catalogues import catalogue, extracted
 
-PROPER_NAMES = {game.title for game in GAMES.values()} | {ladder.title for ladder in LADDERS.values()}
-"""Choices named after a game: the same in every language."""
+PROPER_NAMES = (
+    {game.title for game in GAMES.values()}
+    | {ladder.title for ladder in LADDERS.values()}
+    | {language_name(code) for code in (SOURCE, *SHIPPED)}
+)
+"""Choices named after a game, or a language by its own name ("Deutsch"): the same in every
+language."""
 
 
 def texts(payload: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], str]]:
