@@ -17,6 +17,7 @@ from . import (
     host_bench,
     kerboge_bench,
     keryo_pente_bench,
+    language_bench,
     metrics_bench,
     move_path_bench,
     playouts,
@@ -52,6 +53,7 @@ def main() -> None:
     rows += font_memory_bench.rows()
     rows += move_path_bench.rows()
     rows += metrics_bench.rows()
+    rows += language_bench.rows()
     rows += host_bench.rows()
     rows += fairness_bench.rows()
     rows += hardening_bench.rows()

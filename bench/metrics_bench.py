@@ -36,7 +36,8 @@ MOVES_EACH = 40
 LISTENER_CALLS = 100_000
 
 
-async def _block(driver: Driver, host: Host, rng: random.Random) -> list[float]:
+async def play_block(driver: Driver, host: Host, rng: random.Random) -> list[float]:
+    """One Keryo-Pente match of MOVES_EACH random typed moves; the CPU milliseconds of each move."""
     await driver.command(ALICE, "keryo-pente new", seats=2, tournament=False)
     await driver.command(BOB, "keryo-pente join")
     newest = max(summary.id for summary in await host.matches_of_player(BOB.id))
@@ -68,16 +69,16 @@ async def measure() -> tuple[list[float], list[float]]:
         bot = await start_bot(host)
         driver = Driver(bot, fake)
         try:
-            await _block(driver, host, rng)  # warm-up: first pictures, first queries
+            await play_block(driver, host, rng)  # warm-up: first pictures, first queries
             for block in range(BLOCKS):
                 if block % 4 in (1, 2):  # off, on, on, off, …: a trend over the run cancels out
                     server = await serve_metrics(bot, host, port=0)
                     try:
-                        on += await _block(driver, host, rng)
+                        on += await play_block(driver, host, rng)
                     finally:
                         await server.close()
                 else:
-                    off += await _block(driver, host, rng)
+                    off += await play_block(driver, host, rng)
                 fake.requests.clear()
         finally:
             await bot.close()

@@ -2,8 +2,10 @@
 SQLite file), and the picture of the new position, as the bot does it after every move.
 
 `python bench/workers/move_path.py` prints, for each game and variant, the CPU milliseconds of
-every measured move as JSON. Random games are played by two people through the host; the moves
-measured are those of the middle of the game (from the 10th move on, at most 60 a game)."""
+every measured move as JSON (`... move_path.py de`: the pictures drawn in that locale's words,
+issue 31; without it in English, as the code before issue 31 drew them). Random games are played
+by two people through the host; the moves measured are those of the middle of the game (from the
+10th move on, at most 60 a game)."""
 
 from __future__ import annotations
 
@@ -41,7 +43,9 @@ GAMES_EACH = 3
 FIRST_MOVE, MOST_MOVES = 10, 60
 
 
-async def _variant(host: Host, game: str, seats: int, options: dict[str, Any], seed: int) -> list[float]:
+async def _variant(
+    host: Host, game: str, seats: int, options: dict[str, Any], seed: int, words: dict[str, Any]
+) -> list[float]:
     rng = random.Random(seed)
     times: list[float] = []
     for index in range(GAMES_EACH):
@@ -61,20 +65,20 @@ async def _variant(host: Host, game: str, seats: int, options: dict[str, Any], s
             start = time.process_time()
             match = await host.play(match.id, seat.user_id, text, expected_ply=match.ply)
             assert match.state is not None
-            render.board(match.state, last_move=match.last_move, names=match.names)
+            render.board(match.state, last_move=match.last_move, names=match.names, **words)
             if moved >= FIRST_MOVE:
                 times.append((time.process_time() - start) * 1000)
     return times
 
 
-async def measure() -> dict[str, list[float]]:
+async def measure(words: dict[str, Any]) -> dict[str, list[float]]:
     found: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         store = await open_store(str(Path(folder) / "bench.sqlite3"))
         host = Host(store, seed_source=lambda: 7, lobbies_per_channel=10**6, lobbies_per_player=10**6)
         try:
             for seed, (name, game, seats, options) in enumerate(VARIANTS):
-                found[name] = await _variant(host, game, seats, options, seed)
+                found[name] = await _variant(host, game, seats, options, seed, words)
         finally:
             await store.close()
     return found
@@ -87,4 +91,10 @@ if __name__ == "__main__":
         render.keep_freed_memory()
     if hasattr(render, "warm_up"):  # as bot.py does at start (the code before issue 17 has none)
         render.warm_up()
-    json.dump(asyncio.run(measure()), sys.stdout)
+    # The picture's words only when a locale is asked for: the code before issue 31 has no `words`.
+    words: dict[str, Any] = {}
+    if len(sys.argv) > 1:
+        from host.language import language
+
+        words = {"words": language(sys.argv[1])}
+    json.dump(asyncio.run(measure(words)), sys.stdout)
