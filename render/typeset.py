@@ -402,11 +402,19 @@ def _draw_laid_out(
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     y = xy[1] + _baseline_shift(face, anchor[1])
     bold = _is_bold(face)
+    ink, _fill = draw._getink(fill)
     for run, run_face, width in laid:
         options = _run_options(run, line)
         if bold and run.script == "cjk":  # Noto Sans CJK has one weight: thickened, as bold as DejaVu's
             options.update(stroke_width=round(face.size * CJK_BOLD_STROKE, 2), stroke_fill=fill)
-        draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
+            draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
+        elif ink is not None and draw.fontmode == "L":
+            # What draw.text does (getmask2, then the mask painted at the whole pixel), the mask
+            # cached: a picture in Japanese sets its captions again at every move.
+            key, mask, offset = _mask((x, y), run.text, run_face, "ls", layout=tuple(sorted(options.items())))
+            _paint_mask(draw, (int(x) + offset[0], int(y) + offset[1]), key, mask, ink)
+        else:
+            draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
         x += width
 
 
@@ -575,10 +583,9 @@ def fits(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 1) 
 TEXT_CACHE_BYTES = 4 << 20
 """The most bytes of text masks `text` keeps (one byte a pixel): 4 MiB, a few hundred lines of
 words or thousands of short labels."""
-_masks: OrderedDict[
-    tuple[ImageFont.FreeTypeFont, str, str, float, float], tuple[Any, tuple[int, int], int]
-] = OrderedDict()
-"""(font, text, anchor, fractions of the position) -> (Pillow's mask of the text, its offset, its bytes)."""
+_masks: OrderedDict[tuple[object, ...], tuple[Any, tuple[int, int], int]] = OrderedDict()
+"""(font, text, anchor, fractions of the position[, Raqm's options]) -> (Pillow's mask of the
+text, its offset, its bytes)."""
 _mask_bytes = 0
 _masks_lock = threading.Lock()
 
@@ -782,22 +789,26 @@ def _mask(
     font: ImageFont.FreeTypeFont,
     anchor: str,
     lengths: list[int] | None = None,
+    layout: tuple[tuple[str, str], ...] = (),
 ) -> tuple[Hashable, Any, tuple[int, int]]:
     """The mask of `words` drawn at `xy` (cached), its key and its offset from the pixel of `xy`,
     as `font.getmask2` gives them. A mask not in the cache is put together from cached glyphs
     when `lengths` (see `_word_from_glyphs`) are given and that gives the same ink, else
-    rendered by FreeType."""
+    rendered by FreeType. `layout`: Raqm's options of a run set by it (direction, language)."""
     global _mask_bytes
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
-    key = (font, words, anchor, *start)
+    key = (font, words, anchor, *start, *layout)
     with _masks_lock:
         found = _masks.get(key)
         if found is not None:
             _masks.move_to_end(key)
     if found is None:
         made = None if lengths is None else _word_from_glyphs(words, start, lengths, font, anchor)
-        mask, offset = made if made is not None else font.getmask2(words, "L", anchor=anchor, start=start)
+        if made is None:
+            options: dict[str, Any] = dict(layout)
+            made = font.getmask2(words, "L", anchor=anchor, start=start, **options)
+        mask, offset = made
         found = (mask, offset, mask.size[0] * mask.size[1])
         with _masks_lock:
             if key not in _masks:
