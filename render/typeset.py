@@ -406,14 +406,17 @@ def _draw_laid_out(
     for run, run_face, width in laid:
         options = _run_options(run, line)
         if bold and run.script == "cjk":  # Noto Sans CJK has one weight: thickened, as bold as DejaVu's
-            options.update(stroke_width=round(face.size * CJK_BOLD_STROKE, 2), stroke_fill=fill)
-            draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
-        elif ink is not None and draw.fontmode == "L":
+            # (a stroke of the text's own colour: draw.text paints the stroked mask alone)
+            options.update(stroke_width=round(face.size * CJK_BOLD_STROKE, 2), stroke_filled=True)
+        if ink is not None and draw.fontmode == "L":
             # What draw.text does (getmask2, then the mask painted at the whole pixel), the mask
-            # cached: a picture in Japanese sets its captions again at every move.
+            # cached: a picture in Japanese sets its names and captions again at every move.
             key, mask, offset = _mask((x, y), run.text, run_face, "ls", layout=tuple(sorted(options.items())))
             _paint_mask(draw, (int(x) + offset[0], int(y) + offset[1]), key, mask, ink)
         else:
+            if "stroke_width" in options:
+                options["stroke_fill"] = fill
+                del options["stroke_filled"]
             draw.text((x, y), run.text, font=run_face, fill=fill, anchor="ls", **options)
         x += width
 
@@ -564,9 +567,16 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float, lines: int = 2) 
     out: list[str] = []
     parts = pieces(text)
     while parts and len(out) < lines - 1:
-        count = len(parts)
-        while count > 1 and text_length(_joined(parts[:count]), face) > width:
-            count -= 1
+        # The most pieces that fit, at least one: found by halving (a line of Japanese is dozens
+        # of pieces, each measure a layout by Raqm), as a text grows with its pieces.
+        low, high = 1, len(parts)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if text_length(_joined(parts[:middle]), face) > width:
+                high = middle - 1
+            else:
+                low = middle
+        count = low
         out.append(trim(_joined(parts[:count]), face, width))
         parts = parts[count:]
     if parts:
