@@ -243,6 +243,10 @@ class LanguageBook:
     def for_player(self, user_id: int) -> Language:
         return language(self._players.get(user_id))
 
+    def chosen_languages(self) -> set[str]:
+        """The catalogues some server's admins chose (the bot warms their pictures at start)."""
+        return set(self._chosen.values())
+
     def chosen(self, guild_id: int) -> str | None:
         """The catalogue a server's admins chose (None: Discord's server locale applies)."""
         return self._chosen.get(guild_id)

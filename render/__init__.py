@@ -153,7 +153,7 @@ def board(
 
 WARM_UP_MOVES = 300
 """Moves of seeded random games whose pictures' parts `warm_up` makes, for each game it warms."""
-WARMED: tuple[tuple[str, int, Callable[[Any, Move | None], None]], ...] = (
+WARMED: tuple[tuple[str, int, Callable[[Any, Move | None, Words], None]], ...] = (
     ("verquere", 2, verquere.warm_up),
     ("kerboge", 4, kerboge.warm_up),
     ("kerboge", 2, kerboge.warm_up),
@@ -161,14 +161,15 @@ WARMED: tuple[tuple[str, int, Callable[[Any, Move | None], None]], ...] = (
 """(game key, seats, what makes the parts of a move's picture) for each game `warm_up` warms."""
 
 
-def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0) -> None:
+def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0, words: Words = ENGLISH) -> None:
     """Make what the pictures of a bot that has been running have made long since: the arrows of
     Verquere's and Kerboge's moves, and the words of Verquere's banners. An arrow's shape follows
     from where a move leaves and lands, so a few hundred shapes make nearly all a game draws, but
     the first games after a start meet them for the first time, about 1 ms each, up to 4 ms a
     move; a banner's words, the first time, 3-5 ms. `bot.py` calls this once at start (about
     0.6 s of CPU, beside the start): the parts of the pictures of `moves` moves of seeded
-    random games of each. The pictures never depend on it (only their speed does)."""
+    random games of each, with their words in `words`' language (a server's chosen language is
+    warmed too, once the bot knows it). The pictures never depend on it (only their speed does)."""
     rng = random.Random(seed)
     for key, seats, warm in WARMED:
         game = GAMES[key]
@@ -186,7 +187,7 @@ def warm_up(moves: int = WARM_UP_MOVES, seed: int = 0) -> None:
             while state.to_move == CHANCE:  # the host rolls before the picture is drawn
                 state = _rolled(state, rng)
             with DRAWING:
-                warm(state, move)
+                warm(state, move, words)
 
 
 def _rolled(state: State, rng: random.Random) -> State:

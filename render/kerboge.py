@@ -33,7 +33,7 @@ from rules.kerboge import (
     StoneMove,
     forward,
 )
-from rules.text import Words
+from rules.text import ENGLISH, Words
 
 from . import frame, layers, palette, png, stencil, typeset
 
@@ -326,9 +326,9 @@ def add_arrows(
     board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
-def warm_up(state: KerbogeState, last_move: Move | None) -> None:
+def warm_up(state: KerbogeState, last_move: Move | None, words: Words = ENGLISH) -> None:
     """Make the stencils of the arrows of `last_move` in the picture of `state`, but not the
-    picture (`render.warm_up`; the stencils do not depend on their colour)."""
+    picture (`render.warm_up`; the stencils depend neither on their colour nor on `words`)."""
     if isinstance(last_move, StoneMove):
         add_arrows(
             layers.LayeredBoard(unlabelled_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill

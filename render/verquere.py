@@ -545,7 +545,7 @@ def add_arrows(
         board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
 
 
-def warm_up(state: VerquereState, last_move: Move | None) -> None:
+def warm_up(state: VerquereState, last_move: Move | None, words: Words = ENGLISH) -> None:
     """Make what the picture of `state` after `last_move` makes the first time, but not the
     picture (`render.warm_up`): the stencils of its arrows, and the words of its banner (a game's
     end is the slowest picture of a game: new words, measured letter by letter)."""
@@ -553,7 +553,7 @@ def warm_up(state: VerquereState, last_move: Move | None) -> None:
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, _ = turn_arrows(state, last_move, viewer(state, None))
         add_arrows(board, paths, ARROW)
-    banner = banner_texts(state, ENGLISH)
+    banner = banner_texts(state, words)
     if banner is not None:
         _warm_banner(*banner, wide=not dice_shown(state))
 

@@ -38,7 +38,8 @@ from cogs.components import answer_removed_component
 from cogs.language import CatalogueTranslator, remember_languages
 from cogs.match_message import BACKGROUND_TASK
 from data import StoreUnavailable, open_store
-from host import Host
+from host import Host, language
+from host.language import SOURCE
 
 from .logs import setup_logging
 from .settings import DEFAULT_LOBBY_TIMEOUT_HOURS, HERE, BadSetting, Settings
@@ -159,6 +160,11 @@ class TavernBot(commands.Bot):
             await self.host.load_languages()
         except StoreUnavailable as error:  # an outage as the bot starts: the defaults until a restart
             log.warning("Could not read the servers' and players' languages: %s", error)
+        chosen = sorted(self.host.languages.chosen_languages() - {SOURCE})
+        if chosen:  # their pictures' words, as English's are at start (`warm_up_pictures`)
+            threading.Thread(
+                target=warm_up_pictures, args=chosen, name="warm-up languages", daemon=True
+            ).start()
         for cog in make_cogs(self.host):
             await self.add_cog(cog)
         await self.add_cog(self.clock)
@@ -272,17 +278,22 @@ class MemoryRelease:
                 await asyncio.to_thread(render.release_freed_memory)
 
 
-def warm_up_pictures() -> None:
+def warm_up_pictures(*codes: str) -> None:
     """`render.warm_up` beside the start (about 0.6 s of CPU), so that the first
-    moves after a start are drawn as fast as later ones. Nothing depends on it: a failure is
-    logged and forgotten."""
+    moves after a start are drawn as fast as later ones: in English, or in the languages of
+    `codes` (catalogues servers chose). Nothing depends on it: a failure is logged and forgotten."""
     started = time.thread_time()
     try:
-        render.warm_up()
+        for code in codes or (SOURCE,):
+            render.warm_up(words=language(code))
     except Exception:
         log.exception("Warming up the pictures failed (they are drawn all the same)")
         return
-    log.info("Pictures warmed up in %.2f s of CPU", time.thread_time() - started)
+    log.info(
+        "Pictures warmed up (%s) in %.2f s of CPU",
+        ", ".join(codes or (SOURCE,)),
+        time.thread_time() - started,
+    )
 
 
 class StopSignals:

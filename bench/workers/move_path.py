@@ -97,14 +97,6 @@ if __name__ == "__main__":
         from host.language import language
 
         words = {"words": language(sys.argv[1])}
-        # As a bot whose server has read this language for a while: its fonts opened (the first
-        # name or word in a script opens its font once, ~0.1 s for Chinese, Japanese and Korean).
-        from rules import GAMES
-
-        for game in GAMES.values():
-            render.board(
-                game.start(game.seats[0]),
-                names=("田中太郎", "Bob", "Carol", "Dave")[: game.seats[0]],
-                **words,
-            )
+        # As a bot whose server chose this language: its pictures warmed at start as English's are.
+        render.warm_up(words=words["words"])
     json.dump(asyncio.run(measure(words)), sys.stdout)
