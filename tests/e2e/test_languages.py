@@ -93,17 +93,20 @@ def test_a_german_server_and_a_japanese_player(german_server: Driver, stored: St
     assert worded(GERMAN, "Match #{number} · {counts} · {command}", number=str(match_id)).search(board.text)
     assert GERMAN.gettext("{game} board.", game="Keryo-Pente") in alt_text(board), alt_text(board)
     assert any(GERMAN.pgettext("button", "Resign") in label for label in labels(board)), labels(board)
-    moves = iter(["K10", "A1", "K11", "A3"])  # the first stone at the centre
+    moves = iter(["K10", "A1", "K11", "A3", "K12"])  # the first stone at the centre
 
     def play(player: Player) -> Posted:
         assert stored.user_to_move(match_id) == player.id
         return public_answer(driver.command(player, "keryo-pente move", move=next(moves), match=match_id))
 
-    if stored.user_to_move(match_id) == ALICE.id:  # the seats are dealt at random
-        assert board.content == GERMAN.gettext(
-            "{player}, it is your turn in {match}.", player=f"<@{ALICE.id}>", match=title
-        )
-        board = play(ALICE)
+    # The seats are dealt at random. Bob to move first: his own join owes him no notice, he plays.
+    if stored.user_to_move(match_id) == BOB.id:
+        board = play(BOB)
+    assert board.content == GERMAN.gettext(
+        "{player}, it is your turn in {match}.", player=f"<@{ALICE.id}>", match=title
+    )
+    assert dms == []
+    board = play(ALICE)
 
     # Bob's turn by DM, in Japanese, with the link to the board; the channel names him in German.
     (notice,) = dms
