@@ -126,9 +126,12 @@ class GameCogBase(metaclass=ABCMeta):
     # -- hooks of a game ---------------------------------------------------------------------------
 
     @abstractmethod
-    def picture(self, snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+    def picture(
+        self, snapshot: MatchSnapshot, *, with_menu: bool = True, words: Words | None = None
+    ) -> Picture:
         """The slow part of a match message (runs in a thread): the board, the move menu
-        (MatchMessages draws the board; a game may add what its components need)."""
+        (MatchMessages draws the board; a game may add what its components need); its text and
+        alt text in `words` (None: the match message's language)."""
 
     def extra_components(
         self, snapshot: MatchSnapshot, picture: Picture, words: Words | None = None

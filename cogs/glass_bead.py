@@ -488,8 +488,10 @@ class GlassBeadCog(
 
     # -- the move builder ---------------------------------------------------------------------------
 
-    def picture(self, snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
-        base = super().picture(snapshot, with_menu=with_menu)
+    def picture(
+        self, snapshot: MatchSnapshot, *, with_menu: bool = True, words: Words | None = None
+    ) -> Picture:
+        base = super().picture(snapshot, with_menu=with_menu, words=words)
         state = snapshot.state
         if not with_menu or not isinstance(state, GlassBeadState) or snapshot.to_move is None:
             return base

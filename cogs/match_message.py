@@ -109,13 +109,16 @@ class MatchMessages(GameCogBase):
 
     # -- hooks of a game ------------------------------------------------------------------------
 
-    def picture(self, snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+    def picture(
+        self, snapshot: MatchSnapshot, *, with_menu: bool = True, words: Words | None = None
+    ) -> Picture:
         """The slow part of a match message (runs in a thread): the board, the move menu (whose
-        descriptions `move_select` words)."""
+        descriptions `move_select` words); its text and alt text in `words` (None: the match
+        message's language; a private /board gives its reader's)."""
         if snapshot.state is None:
             return Picture(None)
-        # The players' labels in the match message's language ("Computer (easy)"); names stay.
-        words = self.words_for(snapshot)
+        # The players' labels in the reader's language ("Computer (easy)"); names stay.
+        words = words or self.words_for(snapshot)
         names = seat_labels(snapshot, words)
         png = render.board(snapshot.state, last_move=snapshot.last_move, names=names, words=words)
         alt = render.describe(snapshot.state, last_move=snapshot.last_move, names=names, words=words)
@@ -279,7 +282,7 @@ class MatchMessages(GameCogBase):
         """`offers`: the players told of an offer here; those who chose a mention are pinged.
         `words`: the reader's language when it is not the match message's (`words_for`)."""
         words = words or self.words_for(snapshot)
-        picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons)
+        picture = await asyncio.to_thread(self.picture, snapshot, with_menu=buttons, words=words)
         file = None
         if picture.png is not None:
             file = discord.File(

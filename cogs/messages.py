@@ -64,6 +64,16 @@ def what_it_adds(notation: str, described: str) -> str | None:
     return text
 
 
+def with_notation_inside(notation: str, added: str) -> str | None:
+    """`added` with the move's notation in it shown as code, when a language says the move inside
+    its sentence rather than first ("N10でM10 L10を取る" gives "`N10`でM10 L10を取る"); None when
+    the notation is not in it."""
+    found = re.search(rf"(?<![A-Za-z0-9/*-]){re.escape(notation)}(?![A-Za-z0-9/*-])", added)
+    if found is None:
+        return None
+    return f"{added[: found.start()]}`{notation}`{added[found.end() :]}"
+
+
 def _words(text: str) -> list[str]:
     return [word.removesuffix("s") for word in re.findall(r"[a-z0-9]+", text.lower())]
 
@@ -164,7 +174,10 @@ def played_line(snapshot: MatchSnapshot, entry: PlayedMove, words: Words) -> str
         return f"• {clean(described)}"
     text = f"`{entry.notation}`"
     added = what_it_adds(entry.notation, described)
-    if added:
+    inside = with_notation_inside(entry.notation, added) if added else None
+    if inside is not None:  # said once, where the language puts it, rather than twice
+        text = escape_mentions(inside)
+    elif added:
         # The rules never quote user text in their descriptions, so only mentions need escaping.
         text += f" — {escape_mentions(added)}"
     return f"{_actor(snapshot, entry, words)}: {text}"

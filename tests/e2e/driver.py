@@ -76,6 +76,10 @@ def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
 class Driver:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
+        self.guild_locale = "en-US"
+        """The server's locale as Discord gives it (`guild_locale`)."""
+        self.locales: dict[int, str] = {}
+        """Each player's Discord client's locale (`locale`), when not en-US."""
 
     # -- what the bot posted -----------------------------------------------------------------------
 
@@ -112,7 +116,7 @@ class Driver:
             "version": 1,
             "type": kind,
             "app_permissions": str((1 << 41) - 1 - 8),
-            "locale": "en-US",
+            "locale": self.locales.get(player.id, "en-US"),
             "entitlements": [],
             "context": context,
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -124,7 +128,7 @@ class Driver:
                 "channel_id": str(CHANNEL_ID),
                 "channel": CHANNEL,
                 "member": member_payload(player.id, player.name),
-                "guild_locale": "en-US",
+                "guild_locale": self.guild_locale,
                 "authorizing_integration_owners": {"0": str(GUILD_ID)},
             }
         user = user_payload(player.id, player.name)

@@ -259,6 +259,10 @@ class FakeDiscord:
         self.refusals: list[Refusal] = []
         self.interactions: dict[str, Interaction] = {}
         self.posted: dict[int, Posted] = {}
+        self.dm_channels: dict[int, int] = {}
+        """The DM channels the bot opened: channel id -> the member it reaches."""
+        self.direct_messages: dict[int, list[Posted]] = {}
+        """What the bot sent each member by direct message (kept apart from the server's channel)."""
         self.commands: list[dict[str, Any]] = []
         self.syncs = 0
         self.identifies = 0
@@ -601,6 +605,10 @@ class FakeDiscord:
                 return self._follow_up(token, payload, files)
             case ("GET" | "PATCH" | "DELETE", "webhooks", _, token, "messages", message_id):
                 return self._webhook_message(method, token, message_id, payload, files)
+            case ("POST", "users", "@me", "channels"):
+                return self._open_dm(payload)
+            case ("POST", "channels", channel_id, "messages") if int(channel_id) in self.dm_channels:
+                return self._direct_message(int(channel_id), payload, files).message
             case ("GET", "channels", channel_id):
                 return self._channel(channel_id)
             case ("GET", "channels", channel_id, "messages"):
@@ -616,6 +624,29 @@ class FakeDiscord:
                 self._channel(channel_id)
                 return self._channel_message(method, int(message_id), payload, files)
         raise Refused(404, 0, f"404: Not Found ({method} {path} is not served by the fake)")
+
+    def _dm_channel(self, channel_id: int) -> dict[str, Any]:
+        user_id = self.dm_channels[channel_id]
+        recipient = user_payload(user_id, self.users[user_id])
+        return {"id": str(channel_id), "type": 1, "recipients": [recipient], "last_message_id": None}
+
+    def _open_dm(self, payload: Any) -> dict[str, Any]:
+        """The bot's DM channel with a member (one per member, as Discord keeps it)."""
+        user_id = int((payload or {}).get("recipient_id") or 0)
+        if user_id not in self.users:
+            raise Refused(400, 50007, "Cannot send messages to this user")
+        channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None)
+        if channel_id is None:
+            channel_id = self.next_id()
+            self.dm_channels[channel_id] = user_id
+        return self._dm_channel(channel_id)
+
+    def _direct_message(self, channel_id: int, payload: Any, files: list[tuple[str, bytes]]) -> Posted:
+        posted = self._create(payload, files, ephemeral=False)
+        del self.posted[posted.id]  # not in the server's channel (its history, its boards)
+        posted.message.update(channel_id=str(channel_id), guild_id=None)
+        self.direct_messages.setdefault(self.dm_channels[channel_id], []).append(posted)
+        return posted
 
     @staticmethod
     def _channel(channel_id: str) -> dict[str, Any]:
@@ -658,6 +689,12 @@ class FakeDiscord:
         self, payload: dict[str, Any], files: list[tuple[str, bytes]], flags: int
     ) -> dict[str, Any]:
         message_id = self.next_id()
+        # The alt text of each file, which the bot gives in the payload's attachments by index.
+        described = {
+            int(a.get("id", -1)): a.get("description")
+            for a in payload.get("attachments") or []
+            if isinstance(a, dict) and str(a.get("id", "")).isdigit()
+        }
         return {
             "id": str(message_id),
             "channel_id": str(CHANNEL_ID),
@@ -672,8 +709,9 @@ class FakeDiscord:
                     "size": len(data),
                     "url": f"https://cdn.example/{name}",
                     "proxy_url": f"https://cdn.example/{name}",
+                    **({"description": described[index]} if described.get(index) else {}),
                 }
-                for name, data in files
+                for index, (name, data) in enumerate(files)
             ],
             "embeds": list(payload.get("embeds") or []),
             "components": list(payload.get("components") or []),
@@ -736,7 +774,7 @@ class FakeDiscord:
             if key in checked:
                 message[key] = checked[key]
         if files:
-            message["attachments"] = self._message_json({}, files, 0)["attachments"]
+            message["attachments"] = self._message_json(checked, files, 0)["attachments"]
         if int(message["flags"]) & LOADING:  # a deferred answer's placeholder becomes the message
             posted.sent_mentions = checked.get("allowed_mentions")
         message["flags"] = int(message["flags"]) & ~LOADING

@@ -6,6 +6,7 @@ helpers to find the bot's answers among its requests."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Any
 from bot import TavernBot
 from data import MatchRow, Store, open_store
 from host import Host
+from host.language import SHIPPED, language
 
 from .fake_discord import DEFERRED_CHANNEL_MESSAGE, Driver, FakeDiscord, Request, User, pretend_logged_in
 from .pseudo import is_pseudo
@@ -45,6 +47,44 @@ def check_components(message: dict[str, Any]) -> None:
                     assert len(option.get("description") or "") <= 100
 
 
+PINGING_TEMPLATES = (
+    "{player}, it is your turn in {match}.",
+    "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration} ({link})",
+    "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration}",
+    "{player}, {who} invites you to play {match}. A seat is held for you: press **Join** to take "
+    "it, or **Decline**.",
+    "{player}, {who} invites you to play {match}: press **Join** to take a seat.",
+)
+"""The English templates (cogs/messages.py) of the messages that ping the one user they name."""
+OFFERING_TEMPLATES = (
+    ("{players} offers a draw in {match}", "{players} offer a draw in {match}"),
+    ("{player} asks to take back their last move in {match}", None),
+)
+"""The templates of an offer, which may ping the players who must answer it (named in it)."""
+
+
+@functools.cache
+def translated(templates: tuple[str, ...]) -> re.Pattern[str]:
+    """Any shipped catalogue's translation of any of `templates`, its placeholders matching
+    anything: a message of the bot worded in another language than English."""
+    forms = {language(code).gettext(template) for code in SHIPPED for template in templates}
+    return re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(form)) for form in sorted(forms)))
+
+
+def translated_offers() -> re.Pattern[str]:
+    forms: list[str] = []
+    for singular, plural in OFFERING_TEMPLATES:
+        if plural is None:
+            forms.append(singular)
+            continue
+        for code in SHIPPED:
+            words = language(code)
+            forms += {
+                words.ngettext(singular, plural, n, players="{players}", match="{match}") for n in (1, 2, 5)
+            }
+    return translated(tuple(forms))
+
+
 def check_mentions(request: Request) -> None:
     """A message may ping nobody, or exactly the one user it names as the player to move (or
     reminds of their turn, or in a lobby's message, the member invited); only a rematch lobby's
@@ -61,6 +101,13 @@ def check_mentions(request: Request) -> None:
     content = message.get("content") or ""
     if is_pseudo(content):  # worded in the pseudo-locale: only whom it names may be pinged
         assert {f"<@{user}>" for user in users} <= set(re.findall(r"<@\d+>", content)), (content, users)
+        return
+    if users and translated(PINGING_TEMPLATES).search(content):  # worded in another language:
+        # it pings the one user it names, at its head
+        assert len(users) == 1 and content.startswith(f"<@{users[0]}>"), (content, users)
+        return
+    if users and translated_offers().search(content):
+        assert {f"<@{user}>" for user in users} == set(re.findall(r"<@\d+>", content)), (content, users)
         return
     head, _, rest = content.partition(": ")
     offers = (" offers a draw in ", " offer a draw in ", " asks to take back their last move in ")
