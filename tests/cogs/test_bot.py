@@ -37,6 +37,7 @@ from cogs.clock import TurnClock
 from data import open_store
 from host import Host, Player
 from rules import GAMES
+from rules.text import Words
 from tavern.run import MemoryRelease
 
 
@@ -125,13 +126,16 @@ def test_a_worker_process_importing_bot_py_again_loads_none_of_the_bot() -> None
 def test_warming_up_the_pictures_logs_and_never_fails(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    calls: list[int] = []
-    monkeypatch.setattr(render, "warm_up", lambda: calls.append(1))
+    calls: list[str] = []
+    monkeypatch.setattr(render, "warm_up", lambda words: calls.append(words.code))
     with caplog.at_level(logging.INFO, logger="tavern"):
         bot_module.warm_up_pictures()
-    assert calls == [1] and "Pictures warmed up in" in caplog.text
+    assert calls == ["en"] and "Pictures warmed up (en) in" in caplog.text
+    with caplog.at_level(logging.INFO, logger="tavern"):
+        bot_module.warm_up_pictures("de", "ja")  # the languages servers chose, once the bot knows them
+    assert calls == ["en", "de", "ja"] and "Pictures warmed up (de, ja) in" in caplog.text
 
-    def broken() -> None:
+    def broken(words: Words) -> None:
         raise RuntimeError("no fonts")
 
     monkeypatch.setattr(render, "warm_up", broken)

@@ -13,6 +13,7 @@ from cogs.clock import TurnClock
 from cogs.game_cog import game_cog_of
 from cogs.match_message import Picture
 from host import Host, MatchSnapshot
+from rules.text import Words
 from tests.support.discord_harness import (
     ALICE,
     button_id,
@@ -159,7 +160,9 @@ def break_the_next_picture(bot: TavernBot, monkeypatch: pytest.MonkeyPatch) -> N
     assert cog is not None
     drawn = cog.picture
 
-    def broken_once(snapshot: MatchSnapshot, *, with_menu: bool = True) -> Picture:
+    def broken_once(
+        snapshot: MatchSnapshot, *, with_menu: bool = True, words: Words | None = None
+    ) -> Picture:
         monkeypatch.setattr(cog, "picture", drawn)
         raise RuntimeError("a bug in a picture")
 
