@@ -535,18 +535,24 @@ def dm_refused_content(user_id: int, title: str, link: str | None, words: Words)
     return dm_notice_in_channel(user_id, notice, link, words)
 
 
+def deadline(runs_out_in: timedelta) -> str:
+    """When a turn clock runs out, as a Discord timestamp ("in 3 days", "in 15 Stunden"): every
+    client shows it in its reader's language and time zone, and it stays true as time passes."""
+    return format_dt(discord.utils.utcnow() + runs_out_in, "R")
+
+
 def reminder_text(title: str, runs_out_in: timedelta, link: str | None, words: Words) -> str:
     """A reminder by direct message: "A reminder: it is your turn in Keibot #3; …"."""
-    duration = duration_text(runs_out_in, words)
+    duration = deadline(runs_out_in)
     if link:
         return words.gettext(
-            "A reminder: it is your turn in {match}; the turn clock runs out in {duration} ({link})",
+            "A reminder: it is your turn in {match}; the turn clock runs out {duration} ({link})",
             match=title,
             duration=duration,
             link=link,
         )
     return words.gettext(
-        "A reminder: it is your turn in {match}; the turn clock runs out in {duration}",
+        "A reminder: it is your turn in {match}; the turn clock runs out {duration}",
         match=title,
         duration=duration,
     )
@@ -554,10 +560,10 @@ def reminder_text(title: str, runs_out_in: timedelta, link: str | None, words: W
 
 def reminder_content(user_id: int, title: str, runs_out_in: timedelta, link: str | None, words: Words) -> str:
     """A reminder in the match's channel, pinging its player: "<@1>, a reminder: it is your turn…"."""
-    duration = duration_text(runs_out_in, words)
+    duration = deadline(runs_out_in)
     if link:
         return words.gettext(
-            "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration} "
+            "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration} "
             "({link})",
             player=mention(user_id),
             match=title,
@@ -565,7 +571,7 @@ def reminder_content(user_id: int, title: str, runs_out_in: timedelta, link: str
             link=link,
         )
     return words.gettext(
-        "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration}",
+        "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration}",
         player=mention(user_id),
         match=title,
         duration=duration,

@@ -3,8 +3,11 @@ reminders before the turn clock runs out, and /mygames, driven in-process over a
 
 from __future__ import annotations
 
-from datetime import timedelta
+import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from bot import TavernBot
 from cogs.clock import TurnClock
@@ -32,6 +35,23 @@ def pinged(request: Request) -> list[str]:
 
 def link(message_id: int | str) -> str:
     return f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{message_id}"
+
+
+DEADLINE = re.compile(r"<t:(\d+):R>")
+
+
+def deadline_of(content: str) -> str:
+    """The Discord timestamp of a reminder's deadline ("<t:…:R>": each client shows "in 3 days")."""
+    found = DEADLINE.search(content)
+    assert found, content
+    return found.group(0)
+
+
+def runs_out_in(content: str) -> float:
+    """How many seconds from now the reminder's deadline is."""
+    found = DEADLINE.search(content)
+    assert found, content
+    return int(found.group(1)) - datetime.now(UTC).timestamp()
 
 
 async def test_settings_are_shown_saved_and_erased_by_forget_me(
@@ -166,8 +186,9 @@ async def test_reminders_at_half_and_ninety_percent_once_each(
     message_id = (await host.get(game.match_id)).message_id
     assert half.content == (
         f"<@{game.mover.id}>, a reminder: it is your turn in Keryo-Pente #{game.match_id}; the turn clock "
-        f"runs out in 3 days 10 hours ({link(str(message_id))})"
+        f"runs out {deadline_of(half.content)} ({link(str(message_id))})"
     )
+    assert runs_out_in(half.content) == pytest.approx(timedelta(days=3, hours=11).total_seconds(), abs=120)
     assert pinged(half) == [str(game.mover.id)]
     await clock.sweep()  # a second sweep sends nothing more
     assert len(channel_posts(fake, start)) == 1
@@ -175,7 +196,8 @@ async def test_reminders_at_half_and_ninety_percent_once_each(
     await clock.sweep()
     await clock.sweep()
     _, ninety = channel_posts(fake, start)
-    assert "a reminder" in ninety.content and "runs out in 15 hours" in ninety.content
+    assert "a reminder" in ninety.content
+    assert runs_out_in(ninety.content) == pytest.approx(timedelta(hours=16).total_seconds(), abs=120)
     assert (await host.get(game.match_id)).status == "playing"
 
 
@@ -303,14 +325,12 @@ async def test_a_one_day_server_reminds_twice_before_resigning(
     set_turn_start(db_path, game.match_id, timedelta(hours=13))
     await clock.sweep()
     (half,) = channel_posts(fake, start)
-    assert (
-        half.content.startswith(f"<@{game.mover.id}>, a reminder")
-        and "runs out in 10 hours 59 minutes" in half.content
-    )
+    assert half.content.startswith(f"<@{game.mover.id}>, a reminder")
+    assert runs_out_in(half.content) == pytest.approx(timedelta(hours=11).total_seconds(), abs=120)
     set_turn_start(db_path, game.match_id, timedelta(hours=22))
     await clock.sweep()
     _, ninety = channel_posts(fake, start)
-    assert "runs out in 1 hour 59 minutes" in ninety.content
+    assert runs_out_in(ninety.content) == pytest.approx(timedelta(hours=2).total_seconds(), abs=120)
     assert (await host.get(game.match_id)).status == "playing"
     set_turn_start(db_path, game.match_id, timedelta(hours=25))
     await clock.sweep()

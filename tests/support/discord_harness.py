@@ -49,8 +49,8 @@ def check_components(message: dict[str, Any]) -> None:
 
 PINGING_TEMPLATES = (
     "{player}, it is your turn in {match}.",
-    "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration} ({link})",
-    "{player}, a reminder: it is your turn in {match}; the turn clock runs out in {duration}",
+    "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration} ({link})",
+    "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration}",
     "{player}, {who} invites you to play {match}. A seat is held for you: press **Join** to take "
     "it, or **Decline**.",
     "{player}, {who} invites you to play {match}: press **Join** to take a seat.",
