@@ -5,6 +5,7 @@ the bot's start-up sweep finds it as the 10-minute sweep would."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -34,6 +35,14 @@ def turn_began(bot: BotProcess, match_id: int, ago: timedelta) -> None:
     bot.start()
 
 
+def deadline_in(content: str) -> float:
+    """How many seconds from now a reminder says the turn clock runs out: its Discord timestamp
+    ("the turn clock runs out <t:…:R>", which each client shows as "in 11 hours")."""
+    found = re.search(r"the turn clock runs out <t:(\d+):R>", content)
+    assert found, content
+    return int(found.group(1)) - datetime.now(UTC).timestamp()
+
+
 def reminders(driver: Driver, player: Player, title: str) -> list[Posted]:
     return [
         p
@@ -56,14 +65,16 @@ def test_a_one_day_server_reminds_twice_then_resigns(
 
     turn_began(bot, match_id, timedelta(hours=13))
     (half,) = wait_for(lambda: reminders(driver, idle, title), 20, "the reminder at half the day")
-    assert "the turn clock runs out in 10 hours" in half.content and half.pinged == [idle.id]
+    assert deadline_in(half.content) == pytest.approx(timedelta(hours=11).total_seconds(), abs=120)
+    assert half.pinged == [idle.id]
     assert stored.match(match_id).status == "playing"
 
     turn_began(bot, match_id, timedelta(hours=22))
     _, ninety = wait_for(
         lambda: reminders(driver, idle, title)[1:] and reminders(driver, idle, title), 20, "90%"
     )
-    assert "the turn clock runs out in 1 hour" in ninety.content and ninety.pinged == [idle.id]
+    assert deadline_in(ninety.content) == pytest.approx(timedelta(hours=2).total_seconds(), abs=120)
+    assert ninety.pinged == [idle.id]
     assert stored.match(match_id).status == "playing"
 
     turn_began(bot, match_id, timedelta(hours=25))
