@@ -563,8 +563,7 @@ def reminder_content(user_id: int, title: str, runs_out_in: timedelta, link: str
     duration = deadline(runs_out_in)
     if link:
         return words.gettext(
-            "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration} "
-            "({link})",
+            "{player}, a reminder: it is your turn in {match}; the turn clock runs out {duration} ({link})",
             player=mention(user_id),
             match=title,
             duration=duration,
