@@ -81,6 +81,12 @@ async def test_new_refuses_bad_values_and_stores_nothing(
     assert table_sizes(database) == before
 
 
+MOMENT = 0.002
+"""Seconds that put two moments in different milliseconds (the store keeps moments to the
+millisecond, `data.rows.now_text`): a move "sent before" a position must be at least that earlier
+for the test to say so whatever the machine's speed."""
+
+
 async def test_the_id_errors_say_what_is_accepted(host: Host) -> None:
     with pytest.raises(InvalidId) as refused:
         await host.new(guild_id=0, channel_id=CHANNEL, creator=ANN, game_key="keibot")
@@ -197,6 +203,7 @@ async def test_a_typed_move_sent_before_the_position_was_reached_is_not_played(
     first = mover(match)
     sent = datetime.now(UTC)
     match = await host.play(match.id, first, "K10", sent_at=sent)  # sent after the start: played
+    await asyncio.sleep(MOMENT)  # moments are stored to the millisecond: A1's must come after `sent`'s
     match = await host.play(match.id, mover(match), "A1", sent_at=datetime.now(UTC))
     # The first player's same command again, delayed or repeated: it is their turn, but it was
     # sent before this position existed.
@@ -217,6 +224,7 @@ async def test_a_typed_move_sent_before_a_takeback_is_not_played_on_the_position
     match = await host.play(match.id, first, "K10")
     match = await host.play(match.id, second, "A1")
     sent = datetime.now(UTC)  # the second player types a move now, and it arrives late
+    await asyncio.sleep(MOMENT)  # moments are stored to the millisecond: the takeback's comes after
     await host.ask_takeback(match.id, second)
     taken = await host.accept_takeback(match.id, first)
     assert taken.ply == 1 and mover(taken) == second  # A1 taken back: the second player to move
