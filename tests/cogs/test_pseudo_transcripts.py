@@ -11,7 +11,6 @@ channel reads, what a click shows, ...), each part a test of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,10 +33,6 @@ PRIVATE = "private answers"
 """What only the person who acted reads (refusals, the resignation's confirmation, /board)."""
 AUTOCOMPLETE = "autocomplete"
 PARTS = (MATCH_MESSAGE, CONTROLS, ALT_TEXT, PRIVATE, AUTOCOMPLETE)
-
-CLICKED = {"Join": ":join:"}
-"""The buttons the scenarios click by their English label, and the action of each one's custom_id
-(in the pseudo-locale the labels are pseudo-words)."""
 
 TITLES = sorted({title for game in GAMES.values() for title in (game.title, *game.variant_titles.values())})
 
@@ -93,17 +88,6 @@ class PseudoScenario(Scenario):
         await super().autocomplete(user, typed)
         for request in self.driver.fake.requests[before:]:
             self._hear(request)
-
-    async def click(self, user: User, label: str, *, values: Sequence[str] = ()) -> list[Request]:
-        assert self.board is not None
-        action = CLICKED[label]
-        for row in self.board.get("components", []):
-            for component in row["components"]:
-                if action in component.get("custom_id", ""):
-                    self.transcript.step(f"{user.name} clicks «{label}»")
-                    clicked = await self.driver.click(user, self.board, component["custom_id"], values=values)
-                    return self._keep(clicked)
-        raise AssertionError(f"no component {label!r} on the match message")
 
 
 _played: dict[str, Heard] = {}

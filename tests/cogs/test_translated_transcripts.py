@@ -11,7 +11,7 @@ interactions themselves (`guild_locale`, `locale`), as it does on Discord.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -21,10 +21,6 @@ from tests.support.discord_harness import ALICE, BOB
 from tests.support.fake_discord import Driver, Request, User
 from tests.support.scenarios import KERYO_PENTE_CAPTURE_AND_FIVE, VARIANTS, Scenario, keryo_pente, open_match
 from tests.support.transcripts import assert_matches_transcript, describe
-
-CLICKED = {"Join": ":join:"}
-"""The buttons the scenario clicks by their English label, and the action of each one's custom_id
-(in another language the label is translated)."""
 
 
 async def keryo_pente_with_private_answers(scene: Scenario) -> None:
@@ -76,18 +72,6 @@ class TranslatedScenario(Scenario):
             if describe(request) and request.message is not None:
                 self.read.append((user, request.ephemeral, "\n".join(describe(request))))
         return requests
-
-    async def click(self, user: User, label: str, *, values: Sequence[str] = ()) -> list[Request]:
-        assert self.board is not None
-        action = CLICKED[label]
-        for row in self.board.get("components", []):
-            for component in row["components"]:
-                if action in component.get("custom_id", ""):
-                    self.transcript.step(f"{user.name} clicks «{component.get('label') or ''}»")
-                    return self._keep(
-                        await self.driver.click(user, self.board, component["custom_id"], values=values)
-                    )
-        raise AssertionError(f"no component {label!r} on the match message")
 
 
 @pytest.mark.parametrize("name", sorted(SETTINGS))

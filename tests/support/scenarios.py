@@ -18,6 +18,11 @@ DAVE = User(1004, "Dave")
 PEOPLE = {user.id: user for user in (ALICE, BOB, CAROL, DAVE)}
 
 
+CLICKED = {"Join": ":join:"}
+"""The buttons the scenarios click by their English label, and the action in each one's custom_id
+(in another language, or the pseudo-locale, the label is translated)."""
+
+
 class Scenario:
     """Drives the harness as the players would, writing down everything the bot says."""
 
@@ -50,12 +55,16 @@ class Scenario:
         )
 
     async def click(self, user: User, label: str, *, values: Sequence[str] = ()) -> list[Request]:
-        """A click on the button labelled `label` (or the menu whose placeholder starts so)."""
+        """A click on the button labelled `label` (or the menu whose placeholder starts so), or,
+        in any language, on the button of the action an English label names (`CLICKED`)."""
         assert self.board is not None
+        action = CLICKED.get(label)
         for row in self.board.get("components", []):
             for component in row["components"]:
                 text = component.get("label") or component.get("placeholder") or ""
-                if text.startswith(label):
+                if text.startswith(label) or (
+                    action is not None and action in component.get("custom_id", "")
+                ):
                     chosen = f" → {', '.join(values)}" if values else ""
                     self.transcript.step(f"{user.name} clicks «{text}»{chosen}")
                     message = self.board
