@@ -89,7 +89,6 @@ from .snapshot import (
     Seat,
     TakebackOffer,
     level_word,
-    outcome_reason,
 )
 from .turn_notices import (
     REMINDER_SHARES,
@@ -209,7 +208,6 @@ __all__ = [
     "level_word",
     "listed_matches",
     "outage_phrase",
-    "outcome_reason",
     "read_record",
     "scope_phrase",
     "status_word",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import OVER_STATUSES, EntryKind, LeftReason, MatchStatus
-from rules import CHANCE, DRAW_AGREED, RESIGNED, TIMEOUT, Game, Move, Outcome, State
+from rules import CHANCE, Game, Move, Outcome, State
 from rules.text import Phrase, context_phrase, phrase
 
 COMPUTER_NAME = "Computer"
@@ -32,21 +32,6 @@ COMPUTER_LEVELS_SAID: Mapping[str, Phrase] = {
 
 def level_word(level: str) -> Phrase | str:
     return COMPUTER_LEVELS_SAID.get(level, level)
-
-
-def outcome_reason(outcome: Outcome) -> Phrase:
-    """An outcome's reason, for a layer that translates it (`words.say(outcome_reason(o))`). The
-    reasons the host gives (a seat resigned or ran out of time, a draw agreed) are rebuilt from
-    the English the match stores, their seat's name (a rules' constant, "Black") translated too;
-    a rules' reason is its constant (`N_`), which the catalogues translate as it is."""
-    reason = outcome.reason
-    if outcome.termination == TIMEOUT and reason.endswith(" ran out of time"):
-        return phrase("{player} ran out of time", player=Phrase(reason.removesuffix(" ran out of time")))
-    if outcome.termination == RESIGNED and reason.endswith(" resigned"):
-        return phrase("{player} resigned", player=Phrase(reason.removesuffix(" resigned")))
-    if outcome.termination == DRAW_AGREED and reason == "draw agreed":
-        return phrase("draw agreed")
-    return Phrase(reason)
 
 
 @dataclass(frozen=True)

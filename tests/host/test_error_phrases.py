@@ -14,7 +14,7 @@ from babel.messages.extract import extract_from_dir
 
 import host
 from data import StoreClosing, StoreUnavailable
-from host import Host, HostError, Language, language, outage_phrase, outcome_reason
+from host import Host, HostError, Language, language, outage_phrase
 from host.checks import check_id, check_move_text, check_name
 from host.errors import (
     AlreadySeated,
@@ -290,7 +290,14 @@ def test_a_translated_error_keeps_its_names_and_numbers() -> None:
     assert host.language("qps").say(MoveTooLong(length=1564, limit=100).phrase).count("1,564") == 1
 
 
+def read_back(outcome: Outcome) -> Phrase:
+    """A stored outcome's reason read back into its Phrase, as the messages and pictures do."""
+    return GAMES["keibot"].reason_phrase(outcome)
+
+
 def test_the_computers_names_and_the_hosts_reasons_are_phrases_too() -> None:
+    # The reasons the host gives (resigned, ran out of time, draw agreed) read back by the rules,
+    # like a game's own: every game knows them (rules.base.HOST_REASONS).
     computer = Seat(1, None, COMPUTER_NAME, "normal")
     said: list[tuple[Phrase | str, str]] = [
         (Seat(0, 1, "Ann").label_phrase, "Ann"),
@@ -298,10 +305,16 @@ def test_the_computers_names_and_the_hosts_reasons_are_phrases_too() -> None:
         (replace(computer, number=2, computer="hard").label_phrase, "Computer 2 (hard)"),
         (replace(computer, user_id=1, name="Ann", stand_in=True).label_phrase, "Computer for Ann"),
         (replace(computer, user_id=1, name="Ann", resigned=True).mover_phrase, "Computer for Ann"),
-        (outcome_reason(Outcome((1,), (0, 0), "Black resigned", RESIGNED)), "Black resigned"),
-        (outcome_reason(Outcome((1,), (0, 0), "White ran out of time", TIMEOUT)), "White ran out of time"),
-        (outcome_reason(Outcome((), (0, 0), "draw agreed", DRAW_AGREED)), "draw agreed"),
-        (outcome_reason(Outcome((0,), (5, 0), "five in a row", "five-in-a-row")), "five in a row"),
+        (read_back(Outcome((1,), (0, 0), "Black resigned", RESIGNED)), "Black resigned"),
+        (
+            GAMES["keibot"].reason_phrase(Outcome((1,), (0, 0), "White ran out of time", TIMEOUT)),
+            "White ran out of time",
+        ),
+        (read_back(Outcome((), (0, 0), "draw agreed", DRAW_AGREED)), "draw agreed"),
+        (
+            GAMES["keibot"].reason_phrase(Outcome((0,), (5, 0), "five in a row", "five-in-a-row")),
+            "five in a row",
+        ),
         (
             outage_phrase(StoreClosing("The database x is closing")),
             "The bot is restarting: try again in a moment.",
@@ -329,4 +342,6 @@ async def test_a_resignation_and_an_agreed_draw_are_described_in_phrases(host: H
     await host.offer_draw(playing.id, ANN.user_id)
     drawn = await host.offer_draw(playing.id, BOB.user_id)
     assert [str(e.said) for e in drawn.played] == ["a draw is agreed"]
-    assert drawn.outcome is not None and english_words(PSEUDO.say(outcome_reason(drawn.outcome))) == []
+    assert (
+        drawn.outcome is not None and english_words(PSEUDO.say(drawn.game.reason_phrase(drawn.outcome))) == []
+    )
