@@ -11,11 +11,11 @@ from rules.glass_bead import LETTERS, GlassBeadState
 from rules.keibot import KeibotState
 from rules.kerboge import MOORINGS, MOST_POINTS, SERPENT_WINS, KerbogeState
 from rules.keryo_pente import POINTS, KeryoPenteState
-from rules.text import ENGLISH, Words, clip
+from rules.text import ENGLISH, Words, clip, said
 from rules.verquere import SEAT_NAMES as VERQUERE_SEATS
 from rules.verquere import Turn, VerquereState, other_numbering
 
-from .frame import said, score_text, seat_names
+from .frame import score_text, seat_names
 from .verquere import viewer
 
 LIMIT = 1024
@@ -99,14 +99,14 @@ def last_move_text(state: State, move: Move | None, perspective: int | None, wor
         return words.gettext("{move}, capturing {points}", move=str(move), points=taken)
     if isinstance(state, VerquereState) and isinstance(move, Turn):
         me = viewer(state, perspective)
-        mover = said(VERQUERE_SEATS[move.seat], words)
+        mover = said(words, VERQUERE_SEATS[move.seat])
         if me == move.seat:
             return words.gettext("{seat} played {move}", seat=mover, move=str(move))
         return words.gettext(
             "{seat} played {seen} as seen from {viewer} ({move} as {seat} writes it)",
             seat=mover,
             seen=move.written_for(me),
-            viewer=said(VERQUERE_SEATS[me], words),
+            viewer=said(words, VERQUERE_SEATS[me]),
             move=str(move),
         )
     return str(move)
@@ -122,7 +122,7 @@ def scores_text(state: State, shown: Sequence[str], words: Words) -> str:
     others = outcome.other_scores if outcome is not None else ()
     listed += [
         words.gettext(
-            "{player} {score}", player=said(name, words), score=score_text(state.game, score, words)
+            "{player} {score}", player=said(words, name), score=score_text(state.game, score, words)
         )
         for name, score in others
     ]
@@ -190,7 +190,7 @@ def verquere(state: State, shown: Sequence[str], perspective: int | None, words:
                 off=state.off[seat],
             )
         )
-    numbering = words.gettext("Points numbered as seen from {seat}.", seat=said(VERQUERE_SEATS[me], words))
+    numbering = words.gettext("Points numbered as seen from {seat}.", seat=said(words, VERQUERE_SEATS[me]))
     return f"{numbering} " + ". ".join(seats) + "."
 
 

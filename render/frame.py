@@ -41,8 +41,7 @@ from typing import Generic, Protocol, TypeVar
 from PIL import Image, ImageDraw, ImageFont
 
 from rules import CHANCE, RESIGNED, TIMEOUT, Game, Move, Outcome, State
-from rules.text import ENGLISH, Phrase, Words
-from rules.text import said as said_in
+from rules.text import ENGLISH, Words, said
 
 from . import png
 from .layers import paste_copy
@@ -233,14 +232,9 @@ class Status:
     colour: SeatColour | None = None
 
 
-def said(text: Phrase | str, words: Words) -> str:
-    """`rules.text.said`, with the picture code's order of arguments."""
-    return said_in(words, text)
-
-
 def seat_names(state: State, words: Words) -> tuple[str, ...]:
     """The names of the seats ("Red", "Blue") in `words`' language."""
-    return tuple(said(name, words) for name in state.game.seat_names(state.seats))
+    return tuple(said(words, name) for name in state.game.seat_names(state.seats))
 
 
 def player_names(state: State, names: Sequence[str] | None, words: Words) -> tuple[str, ...]:

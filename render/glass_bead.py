@@ -21,7 +21,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
-from rules.text import Words
+from rules.text import Words, said
 
 from . import frame, layers, palette, stencil, typeset
 
@@ -374,7 +374,7 @@ def caption_lines(state: GlassBeadState, last_move: Sowing | None, words: Words)
     text = caption(last_move, words)
     outcome = state.outcome()
     if outcome is not None and outcome.termination == NO_BEADS_LEFT:
-        seat = frame.said(SEAT_NAMES[state.turn], words)
+        seat = said(words, SEAT_NAMES[state.turn])
         text = words.gettext(
             "{caption}. {seat} has no bead left to sow: the game is over.", caption=text, seat=seat
         )
@@ -383,7 +383,7 @@ def caption_lines(state: GlassBeadState, last_move: Sowing | None, words: Words)
 
 def draw_board(state: GlassBeadState, last_move: Sowing | None, words: Words) -> Image.Image:
     """The board with the beads, the cups and the last move."""
-    image = empty_board(tuple(frame.said(name, words) for name in SEAT_NAMES)).copy()
+    image = empty_board(tuple(said(words, name) for name in SEAT_NAMES)).copy()
     draw = ImageDraw.Draw(image)
     for pit in range(10):
         _draw_pit_beads(image, draw, pit_box(pit), state.pits[pit])

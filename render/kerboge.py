@@ -33,7 +33,7 @@ from rules.kerboge import (
     StoneMove,
     forward,
 )
-from rules.text import ENGLISH, Words
+from rules.text import ENGLISH, Words, said
 
 from . import frame, layers, palette, png, stencil, typeset
 
@@ -504,7 +504,7 @@ def ring_layers(state: KerbogeState, last_move: Move | None, words: Words) -> la
 
 
 def _who(names: Sequence[str], seat: int, words: Words) -> str:
-    seat_name = frame.said(SEAT_NAMES[seat], words)
+    seat_name = said(words, SEAT_NAMES[seat])
     return frame.named(names[seat], seat_name, 230, typeset.font(TEXT_SIZE, bold=True), words)
 
 
@@ -555,7 +555,7 @@ def coin_texts(state: KerbogeState, names: Sequence[str], words: Words) -> tuple
             )
         return "2", words.gettext("Serpent moved 2 forward"), words.gettext("no coin in Jai Kerboge")
     if state.last_coin is None:
-        sailor = frame.said(SEAT_NAMES[0], words)
+        sailor = said(words, SEAT_NAMES[0])
         return (
             "?",
             words.gettext("Coin: not tossed yet"),
@@ -569,7 +569,7 @@ def coin_texts(state: KerbogeState, names: Sequence[str], words: Words) -> tuple
 
 def tossed_by(names: Sequence[str], seat: int, words: Words) -> str:
     """The coin card's line: who tossed the coin, their name shortened to leave room for their seat."""
-    seat_name = frame.said(SEAT_NAMES[seat], words)
+    seat_name = said(words, SEAT_NAMES[seat])
     if names[seat] == seat_name:
         return words.gettext("tossed by the {seat}", seat=seat_name)
     face = typeset.font(frame.SCORE_SIZE)

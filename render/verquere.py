@@ -31,7 +31,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from rules import CHANCE, RESIGNED, Move
-from rules.text import ENGLISH, Words
+from rules.text import ENGLISH, Words, said
 from rules.verquere import (
     ALL_ON_24,
     BORNE_OFF,
@@ -612,8 +612,8 @@ def banner_texts(state: VerquereState, words: Words) -> tuple[str, str] | None:
     """The banner's title and line: Jean, Juncker, or how the game ended; None for none."""
     outcome = state.outcome()
     if outcome is not None:
-        winner = frame.said(SEAT_NAMES[outcome.winners[0]], words) if outcome.winners else ""
-        loser = frame.said(SEAT_NAMES[1 - outcome.winners[0]], words) if outcome.winners else ""
+        winner = said(words, SEAT_NAMES[outcome.winners[0]]) if outcome.winners else ""
+        loser = said(words, SEAT_NAMES[1 - outcome.winners[0]]) if outcome.winners else ""
         if outcome.termination == JEAN:
             return words.gettext("JEAN"), words.gettext(
                 "{loser} can never enter all men: {winner} wins a double game (2 points)",
@@ -644,7 +644,7 @@ def banner_texts(state: VerquereState, words: Words) -> tuple[str, str] | None:
             "{seat} has {count} man on the bar and fewer points open: {seat}'s turns pass",
             "{seat} has {count} men on the bar and fewer points open: {seat}'s turns pass",
             state.bar[seat],
-            seat=frame.said(SEAT_NAMES[seat], words),
+            seat=said(words, SEAT_NAMES[seat]),
         )
     return None
 
@@ -700,7 +700,7 @@ def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int =
 
 
 def _who(names: Sequence[str], seat: int, words: Words) -> str:
-    seat_name = frame.said(SEAT_NAMES[seat], words)
+    seat_name = said(words, SEAT_NAMES[seat])
     return frame.named(names[seat], seat_name, 260, typeset.font(TEXT_SIZE, bold=True), words)
 
 
@@ -721,7 +721,7 @@ def last_turn_text(last_move: Move | None, names: Sequence[str], me: int, words:
                 player=who,
                 move=seen,
             )
-        mover = frame.said(SEAT_NAMES[last_move.seat], words)
+        mover = said(words, SEAT_NAMES[last_move.seat])
         if not hit:
             return words.gettext(
                 "{player} played {move} ({written} as {seat} writes it)",
@@ -744,7 +744,7 @@ def last_turn_text(last_move: Move | None, names: Sequence[str], me: int, words:
             "{player} passed ({dice}): {why}",
             player=_who(names, last_move.seat, words),
             dice=f"{last_move.dice[0]}-{last_move.dice[1]}",
-            why=frame.said(last_move.why, words),
+            why=said(words, last_move.why),
         )
     return words.gettext("No turn played yet")
 
@@ -752,7 +752,7 @@ def last_turn_text(last_move: Move | None, names: Sequence[str], me: int, words:
 def numbering_text(me: int, words: Words) -> str:
     return words.gettext(
         "Seen from {seat}: 1 (home) top right → 12 (head) top left → 13 bottom left → 24 → off",
-        seat=frame.said(SEAT_NAMES[me], words),
+        seat=said(words, SEAT_NAMES[me]),
     )
 
 
