@@ -23,22 +23,14 @@ import asyncio
 import gc
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-import pytest
-
-from data import open_store
-from host import Host
 from host.language import language
 from rules.text import Words, plural
-from tests.support.discord_harness import start_bot
-from tests.support.fake_discord import Driver, FakeDiscord
 
 from .baseline import ROOT, load_average, run_worker, spread
-from .metrics_bench import play_block
+from .metrics_bench import in_process_bot, play_block
 from .table import Row, percentile
 
 MESSAGE_CALLS = 20_000
@@ -107,27 +99,16 @@ def message_rows() -> list[Row]:
 async def measure_moves() -> dict[str, list[float]]:
     found: dict[str, list[float]] = {locale: [] for locale in LANGUAGES}
     rng = random.Random(31)
-    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
-        fake = FakeDiscord()
-        fake.install(patch)
-        store = await open_store(Path(folder) / "bench.sqlite3")
-        host = Host(store, lobbies_per_channel=10**6, lobbies_per_player=10**6)
-        bot = await start_bot(host)
-        driver = Driver(bot, fake)
-        try:
-            for locale in LANGUAGES:  # warm-up: each catalogue read, each font opened, first pictures
-                driver.guild_locale = locale
-                await play_block(driver, host, rng)
-            for block in range(BLOCKS):
-                turn = block % (2 * len(LANGUAGES))  # ABCCBA: a trend over the run falls on all alike
-                index = turn if turn < len(LANGUAGES) else 2 * len(LANGUAGES) - 1 - turn
-                driver.guild_locale = LANGUAGES[index]
-                found[driver.guild_locale] += await play_block(driver, host, rng)
-                fake.requests.clear()
-        finally:
-            await bot.close()
-            host.close()
-            await store.close()
+    async with in_process_bot() as (driver, host):
+        for locale in LANGUAGES:  # warm-up: each catalogue read, each font opened, first pictures
+            driver.guild_locale = locale
+            await play_block(driver, host, rng)
+        for block in range(BLOCKS):
+            turn = block % (2 * len(LANGUAGES))  # ABCCBA: a trend over the run falls on all alike
+            index = turn if turn < len(LANGUAGES) else 2 * len(LANGUAGES) - 1 - turn
+            driver.guild_locale = LANGUAGES[index]
+            found[driver.guild_locale] += await play_block(driver, host, rng)
+            driver.fake.requests.clear()
     return found
 
 

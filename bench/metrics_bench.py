@@ -16,6 +16,8 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -61,30 +63,37 @@ async def measure() -> tuple[list[float], list[float]]:
     off: list[float] = []
     on: list[float] = []
     rng = random.Random(32)
+    async with in_process_bot() as (driver, host):
+        await play_block(driver, host, rng)  # warm-up: first pictures, first queries
+        for block in range(BLOCKS):
+            if block % 4 in (1, 2):  # off, on, on, off, …: a trend over the run cancels out
+                server = await serve_metrics(driver.bot, host, port=0)
+                try:
+                    on += await play_block(driver, host, rng)
+                finally:
+                    await server.close()
+            else:
+                off += await play_block(driver, host, rng)
+            driver.fake.requests.clear()
+    return off, on
+
+
+@asynccontextmanager
+async def in_process_bot() -> AsyncIterator[tuple[Driver, Host]]:
+    """The real bot's pieces in-process (tests/support: the cogs, the host, an SQLite file in a
+    temporary folder, Discord faked at the HTTP layer), closed on leaving."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         fake = FakeDiscord()
         fake.install(patch)
         store = await open_store(Path(folder) / "bench.sqlite3")
         host = Host(store, lobbies_per_channel=10**6, lobbies_per_player=10**6)
         bot = await start_bot(host)
-        driver = Driver(bot, fake)
         try:
-            await play_block(driver, host, rng)  # warm-up: first pictures, first queries
-            for block in range(BLOCKS):
-                if block % 4 in (1, 2):  # off, on, on, off, …: a trend over the run cancels out
-                    server = await serve_metrics(bot, host, port=0)
-                    try:
-                        on += await play_block(driver, host, rng)
-                    finally:
-                        await server.close()
-                else:
-                    off += await play_block(driver, host, rng)
-                fake.requests.clear()
+            yield Driver(bot, fake), host
         finally:
             await bot.close()
             host.close()
             await store.close()
-    return off, on
 
 
 def listener_microseconds(host: Host) -> float:
