@@ -14,13 +14,22 @@ taken from; the caption under the board spells the move out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from rules.glass_bead import BEAD_NAMES, CUP, LETTERS, NO_BEADS_LEFT, SEAT_NAMES, GlassBeadState, Sowing
+from rules.glass_bead import (
+    BEAD_NAMES,
+    CUP,
+    LETTERS,
+    NO_BEADS_LEFT,
+    SEAT_NAMES,
+    Counts,
+    GlassBeadState,
+    Sowing,
+)
 from rules.text import Words, said
 
 from . import frame, layers, palette, stencil, typeset
@@ -192,8 +201,49 @@ def taken_sprite(value: int) -> Image.Image:
     return image
 
 
-def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    layers.paste_sprite(image, sprite, frame.centred(sprite, centre))
+Placed = tuple[Image.Image, tuple[int, int]]
+"""An RGBA sprite and the board's pixel its top left corner goes to."""
+
+
+def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Placed:
+    """`sprite` centred on `centre` (the nearest pixel), placed on the board itself: a strip drawn
+    lower shifts the corner, never the centre, which would round a half pixel otherwise."""
+    return sprite, frame.centred(sprite, centre)
+
+
+def _add_sprites(board: layers.LayeredBoard, key: Hashable, placed: Sequence[Placed]) -> None:
+    """A layer that pastes the sprites `placed`, in order, through their alpha (a paste paints
+    the same pixels at any offset: the layer shifts)."""
+    if not placed:
+        return
+    top = min(y for _, (_, y) in placed)
+    bottom = max(y + sprite.height for sprite, (_, y) in placed)
+
+    def paint(image: Image.Image, dy: int) -> None:
+        for sprite, (x, y) in placed:
+            layers.paste_sprite(image, sprite, (x, y - dy))
+
+    board.add(key, top, bottom, paint)
+
+
+def _add_text(
+    board: layers.LayeredBoard,
+    key: Hashable,
+    rows: tuple[int, int],
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: palette.RGB,
+    anchor: str,
+) -> None:
+    """A layer that writes `text` at `xy` on the board (its pixels within `rows`, top to before
+    bottom; text is drawn with the image reaching over them all: it does not shift)."""
+    x, y = xy
+
+    def paint(image: Image.Image, dy: int) -> None:
+        typeset.text(ImageDraw.Draw(image), (x, y - dy), text, font=face, fill=fill, anchor=anchor)
+
+    board.add(key, *rows, paint, shifts=False)
 
 
 # -- the empty board ----------------------------------------------------------------------------
@@ -224,42 +274,51 @@ def empty_board(cup_names: tuple[str, ...]) -> Image.Image:
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def _draw_pit_beads(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, counts: Sequence[int]) -> None:
-    """The beads of one pit: packed in value order, or one per value with its count."""
-    left, top, right, bottom = box
+def _add_pit(board: layers.LayeredBoard, pit: int, counts: Counts) -> None:
+    """The beads of one pit: packed in value order, or one per value with its count (a layer
+    named by the pit and its counts)."""
+    left, top, right, bottom = pit_box(pit)
     cx, cy = (left + right) / 2, (top + bottom) / 2
     n = sum(counts)
     if not n:
         return
+    key = ("pit", pit, counts)
     if n <= PACKED_MAX:
         values = [v for v in range(6) for _ in range(counts[v])]
         rows = -(-n // COLUMNS)
         y0 = cy - (rows - 1) * BEAD_STEP / 2
+        placed = []
         for index, value in enumerate(values):
             row, column = divmod(index, COLUMNS)
             in_row = min(COLUMNS, n - row * COLUMNS)
             x = cx + (column - (in_row - 1) / 2) * BEAD_STEP
-            _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
+            placed.append(_centred(bead_sprite(value), (x, y0 + row * BEAD_STEP)))
+        _add_sprites(board, key, placed)
         return
     present = [v for v in range(6) if counts[v]]
     face = typeset.font(COUNT_SIZE, bold=True)
     cell_height = BEAD + COUNT_SIZE + 4
     rows = -(-len(present) // 2)
     y0 = cy - (rows - 1) * (cell_height + 6) / 2
+    cells: list[tuple[Placed, tuple[float, float], str]] = []
     for index, value in enumerate(present):
         row, column = divmod(index, 2)
         in_row = min(2, len(present) - row * 2)
         x = cx + (column - (in_row - 1) / 2) * COUNTED_STEP
         y = y0 + row * (cell_height + 6)
-        _paste(image, bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
-        typeset.text(
-            draw, (x, y + cell_height / 2), f"×{counts[value]}", font=face, fill=PIT_INK, anchor="md"
-        )
+        bead = _centred(bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
+        cells.append((bead, (x, y + cell_height / 2), f"×{counts[value]}"))
+
+    def paint(image: Image.Image, dy: int) -> None:
+        draw = ImageDraw.Draw(image)
+        for (sprite, (left, top)), (x, y), count in cells:
+            layers.paste_sprite(image, sprite, (left, top - dy))
+            typeset.text(draw, (x, y - dy), count, font=face, fill=PIT_INK, anchor="md")
+
+    board.add(key, top, bottom, paint, shifts=False)
 
 
-def _draw_cup(
-    image: Image.Image, draw: ImageDraw.ImageDraw, state: GlassBeadState, seat: int, gained: int, words: Words
-) -> None:
+def _add_cup(board: layers.LayeredBoard, state: GlassBeadState, seat: int, gained: int, words: Words) -> None:
     """A cup's gems (two columns, high values first), its points in the label strip and what the
     last move added (under the cup's name)."""
     left, top, right, bottom = cup_box(seat)
@@ -267,26 +326,23 @@ def _draw_cup(
     rows = -(-len(gems) // 2)
     cx, cy = (left + right) / 2, (top + bottom) / 2
     y0 = cy - (rows - 1) * BEAD_STEP / 2
+    placed = []
     for index, value in enumerate(gems):
         row, column = divmod(index, 2)
         in_row = min(2, len(gems) - row * 2)
         x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
-        _paste(image, bead_sprite(value), (x, y0 + row * BEAD_STEP))
+        placed.append(_centred(bead_sprite(value), (x, y0 + row * BEAD_STEP)))
+    _add_sprites(board, ("gems", seat, tuple(gems)), placed)
     label = cup_label(seat)
     face = typeset.font(POINTS_SIZE, bold=True)
     points = words.ngettext("{count} pt", "{count} pts", state.points(seat))
     text = typeset.shorten(points, face, CUP_WIDTH)
-    typeset.text(
-        draw,
-        ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2),
-        text,
-        font=face,
-        fill=LABEL_INK,
-        anchor="mm",
-    )
+    middle = ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2)
+    _add_text(board, ("points", seat, text), (label[1], label[3]), middle, text, face, LABEL_INK, "mm")
     if gained:
         y = top + 62 if seat == 1 else bottom - 62
-        typeset.text(draw, (cx, y), f"+{gained}", font=face, fill=PIT_INK, anchor="mm")
+        rows_around = (y - POINTS_SIZE, y + POINTS_SIZE)
+        _add_text(board, ("gained", seat, gained), rows_around, (cx, y), f"+{gained}", face, PIT_INK, "mm")
 
 
 @cache
@@ -300,11 +356,10 @@ def _sown_frame() -> Image.Image:
     return big.reduce(s)
 
 
-def _draw_last_move(image: Image.Image, state: GlassBeadState, move: Sowing) -> None:
+def _add_last_move(board: layers.LayeredBoard, move: Sowing) -> None:
     """The sown pit's frame, the step numbers beside each pit, the gems taken crossed out."""
     left, top, _right, _bottom = pit_box(move.pit)
-    sprite = _sown_frame()
-    image.paste(sprite, (left - FRAME_GROW, top - FRAME_GROW), sprite)
+    board.paste(("sown", move.pit), _sown_frame(), (left - FRAME_GROW, top - FRAME_GROW))
     steps: dict[int, list[tuple[int, int]]] = {}
     for step, (target, value) in enumerate(zip(move.path, move.beads, strict=True), start=1):
         steps.setdefault(target, []).append((step, value))
@@ -314,13 +369,16 @@ def _draw_last_move(image: Image.Image, state: GlassBeadState, move: Sowing) -> 
         room = right - left - letter_room - 4
         step_x = min(MARKER + 3, (room - MARKER) / max(1, len(landed) - 1))
         x = right - 4 - MARKER / 2
+        markers = []
         for step, value in reversed(landed):
-            _paste(image, marker_sprite(step, value), (x, (top + bottom) / 2))
+            markers.append(_centred(marker_sprite(step, value), (x, (top + bottom) / 2)))
             x -= step_x
+        _add_sprites(board, ("steps", target, tuple(landed)), markers)
     from_pits: dict[int, list[int]] = {}
     for source, value in move.taken:
         from_pits.setdefault(source, []).append(value)
     for source, values in from_pits.items():
+        gems = []
         if source == CUP:
             left, top, right, bottom = cup_box(1 - _mover(move))
             # at the end of the cup away from its name
@@ -329,13 +387,15 @@ def _draw_last_move(image: Image.Image, state: GlassBeadState, move: Sowing) -> 
                 pair = values[2 * row : 2 * row + 2]
                 for column, value in enumerate(pair):
                     x = (left + right) / 2 + (column - (len(pair) - 1) / 2) * (TAKEN + 6)
-                    _paste(image, taken_sprite(value), (x, y + direction * row * (TAKEN + 8)))
+                    gems.append(_centred(taken_sprite(value), (x, y + direction * row * (TAKEN + 8))))
+            _add_sprites(board, ("taken from the cup", _mover(move), tuple(values)), gems)
             continue
         left, top, right, bottom = taken_strip(source)
         spacing = min(TAKEN + 4.0, (right - left - 8) / max(1, len(values)))
         x0 = (left + right) / 2 - (len(values) - 1) * spacing / 2
         for index, value in enumerate(values):
-            _paste(image, taken_sprite(value), (x0 + index * spacing, (top + bottom) / 2))
+            gems.append(_centred(taken_sprite(value), (x0 + index * spacing, (top + bottom) / 2)))
+        _add_sprites(board, ("taken", source, tuple(values)), gems)
 
 
 def _mover(move: Sowing) -> int:
@@ -383,22 +443,32 @@ def caption_lines(state: GlassBeadState, last_move: Sowing | None, words: Words)
 
 def draw_board(state: GlassBeadState, last_move: Sowing | None, words: Words) -> Image.Image:
     """The board with the beads, the cups and the last move."""
-    image = empty_board(tuple(said(words, name) for name in SEAT_NAMES)).copy()
-    draw = ImageDraw.Draw(image)
+    return board_layers(state, last_move, words).whole()
+
+
+def board_layers(state: GlassBeadState, last_move: Sowing | None, words: Words) -> layers.LayeredBoard:
+    """The board drawn in layers over the empty board (`layers.LayeredBoard`): the beads of each
+    pit, each cup's gems, points and gain, the last move's frame, step numbers and gems taken,
+    and the caption, each layer named by what decides its pixels, so that a sowing changes the
+    strips of the pits, labels and cups it changed (and the caption's) only, and the PNG writer
+    and the animation draw and read those alone."""
+    cup_names = tuple(said(words, name) for name in SEAT_NAMES)  # the empty board's words
+    board = layers.LayeredBoard(empty_board(cup_names), ("glass-bead", cup_names))
     for pit in range(10):
-        _draw_pit_beads(image, draw, pit_box(pit), state.pits[pit])
+        _add_pit(board, pit, state.pits[pit])
     gained = [0, 0]
     if last_move is not None:
         gained[_mover(last_move)] = sum(v for _s, v in last_move.taken)
     for seat in (0, 1):
-        _draw_cup(image, draw, state, seat, gained[seat], words)
+        _add_cup(board, state, seat, gained[seat], words)
     if last_move is not None:
-        _draw_last_move(image, state, last_move)
-    face = typeset.font(CAPTION_SIZE)
+        _add_last_move(board, last_move)
     (text,) = caption_lines(state, last_move, words)
     ink = palette.TEXT if last_move is not None else palette.MUTED
-    typeset.text(draw, (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2), text, font=face, fill=ink, anchor="lm")
-    return image
+    xy = (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2)
+    face = typeset.font(CAPTION_SIZE)
+    _add_text(board, ("caption", text, ink), (WOOD_HEIGHT, HEIGHT), xy, text, face, ink, "lm")
+    return board
 
 
 def status(state: GlassBeadState, names: Sequence[str], words: Words) -> frame.Status:
@@ -453,7 +523,7 @@ def picture(
         for seat in (0, 1)
     ]
     seats = frame.panel_seats(state, shown, SEAT_COLOURS, scores, words)
-    board = draw_board(state, last_move, words)
+    board = board_layers(state, last_move, words).slices()
     return frame.compose(state.game.title_for(state.seats), status(state, shown, words), board, seats)
 
 

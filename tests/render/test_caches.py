@@ -12,12 +12,14 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import render
-from render import frame, keibot, kerboge, layers, png, stencil, typeset, verquere
+from render import frame, glass_bead, keibot, kerboge, layers, png, stencil, typeset, verquere
 from rules import CHANCE, GAMES, Move, State
+from rules.glass_bead import GlassBeadState, Sowing
 from rules.keibot import KeibotState, KnightMove
 from rules.kerboge import KerbogeState
 from rules.text import ENGLISH
 from rules.verquere import VerquereState
+from tests.support.glass_bead import position as glass_bead_position
 from tests.support.images import open_png
 from tests.support.verquere import position as verquere_position
 
@@ -460,6 +462,33 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         assert last is None or isinstance(last, KnightMove)
         kinds |= assert_drawn_as_whole(keibot.board_layers(state, last, ENGLISH), rng)
     assert kinds == {"tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
+
+
+def test_a_glass_bead_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
+    # Every Glass Bead board of random games, and of two sowings from full pits (one round the
+    # ring, one taking from the pits then the cup), with the named strips of those before it.
+    render.clear_caches()
+    rng = random.Random(11)
+    full = glass_bead_position(["000000000012345543", "", "", "", "", "", "", "", "", ""], ("", "12"))
+    chain = glass_bead_position(["0", "0", "0", "0", "024", "05", "", "", "", "0000"], ("531", "1234"), 1)
+    sown = [(full, None), (full.play(move := full.parse("A554433210000000000 x d1")), move)]
+    sown += [(chain, None), (chain.play(move := chain.parse("e0000 x E42 53")), move)]
+    kinds: set[object] = set()
+    for state, last in [*positions("glass-bead", 2, 400, seed=12), *sown]:
+        assert isinstance(state, GlassBeadState)
+        assert last is None or isinstance(last, Sowing)
+        kinds |= assert_drawn_as_whole(glass_bead.board_layers(state, last, ENGLISH), rng)
+    assert kinds == {
+        "pit",
+        "gems",
+        "points",
+        "gained",
+        "sown",
+        "steps",
+        "taken",
+        "taken from the cup",
+        "caption",
+    }
 
 
 @pytest.mark.parametrize("seats", [4, 2])
