@@ -254,7 +254,13 @@ class _Canvas:
                     and isinstance(old[0], png.Slices)
                     and old[0].width == band.width
                 ):
-                    changed += self._strips(band, old[0], left, top)
+                    board, before = band.board, old[0].board
+                    # a board drawn in layers: the boxes of the layers that changed, if known
+                    boxes = board.changed_boxes(before) if board is not None and before is not None else None
+                    if boxes is None:
+                        changed += self._strips(band, old[0], left, top)
+                    else:
+                        changed += self._boxes(band, left, top, boxes)
                 elif (
                     isinstance(band, Image.Image)
                     and isinstance(old[0], Image.Image)
@@ -289,6 +295,25 @@ class _Canvas:
                 first, last = run * png.STRIP_ROWS, min(band.height, strip * png.STRIP_ROWS)
                 changed += self._paint(band, left, top, first, last, compare=True)
                 run = None
+        return changed
+
+    def _boxes(self, band: png.Slices, left: int, top: int, boxes: Sequence[Box]) -> list[Box]:
+        """Paints the `boxes` of `band`, a board whose other pixels are those of the band before
+        (`LayeredBoard.changed_boxes`), each narrowed to where it differs from the canvas."""
+        assert band.board is not None
+        changed: list[Box] = []
+        for x0, y0, x1, y1 in boxes:
+            y1 = min(y1, self.image.height - top)
+            if y0 >= y1:
+                continue
+            with band.board.draw(y0, y1, (x0, x1)) as (rows, start):
+                part = rows.crop((x0, start, x1, start + y1 - y0))
+            area = (left + x0, top + y0, left + x1, top + y1)
+            found = ImageChops.difference(self.image.crop(area), part).getbbox()
+            if found is not None:
+                a, b, c, d = found
+                self.image.paste(part.crop(found), (area[0] + a, area[1] + b))
+                changed.append((area[0] + a, area[1] + b, area[0] + c, area[1] + d))
         return changed
 
     def _paint(

@@ -10,6 +10,7 @@ internals used here are listed, with why, in `render/__init__.py`.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -68,6 +69,10 @@ class HashedKey:
         return f"HashedKey({self.value!r})"
 
 
+EVERY_COLUMN = 1 << 30
+"""The `right` of a layer that may paint in any column of its rows."""
+
+
 class Layer(NamedTuple):
     """Something drawn on a board: what it is and where (`key`: two layers with equal keys paint
     the same pixels), the rows it may paint, from `top` to before `bottom`, and how:
@@ -83,6 +88,10 @@ class Layer(NamedTuple):
     bottom: int
     paint: Callable[[Image.Image, int], None]
     shifts: bool = True
+    left: int = 0
+    right: int = EVERY_COLUMN
+    """The columns it may paint, from `left` to before `right` (any unless told): the animation
+    draws and compares two boards only where their layers differ (`changed_boxes`)."""
 
 
 class LayeredBoard:
@@ -94,8 +103,10 @@ class LayeredBoard:
     of a board's strips are ones met before (the men that did not move, the old arrows gone), and
     those are neither copied nor drawn, nor read by the PNG writer.
 
-    The layers' rows must hold every pixel they paint, and their keys everything that decides
-    those pixels: the tests compare every strip with the board drawn whole (`whole`)."""
+    The layers' rows (and columns) must hold every pixel they paint, and their keys everything
+    that decides those pixels: the tests compare every strip with the board drawn whole
+    (`whole`), and the board with the one before it out of the boxes where their layers differ
+    (`changed_boxes`)."""
 
     def __init__(self, base: Image.Image, base_key: Hashable) -> None:
         if base.mode != "RGB":
@@ -121,19 +132,25 @@ class LayeredBoard:
         paint: Callable[[Image.Image, int], None],
         *,
         shifts: bool = True,
+        columns: tuple[int, int] = (0, EVERY_COLUMN),
     ) -> None:
-        """A layer over those added before (see `Layer`), clipped to the board."""
-        top, bottom = max(top, 0), min(bottom, self._size[1])
-        if top < bottom:
-            self.layers.append(Layer(key, top, bottom, paint, shifts))
+        """A layer over those added before (see `Layer`; `columns`: its `left` and `right`),
+        clipped to the board."""
+        width, height = self._size
+        top, bottom = max(top, 0), min(bottom, height)
+        left, right = max(columns[0], 0), min(columns[1], width)
+        if top < bottom and left < right:
+            self.layers.append(Layer(key, top, bottom, paint, shifts, left, right))
 
     def place(self, layer: Layer) -> None:
         """`layer` over those added before, as `add` adds it (a layer made once and kept, e.g. by
         `sprite_layer`, costs no new closure)."""
-        if layer.top >= 0 and layer.bottom <= self._size[1]:
+        width, height = self._size
+        if layer.top >= 0 and layer.bottom <= height and layer.left >= 0 and layer.right <= width:
             self.layers.append(layer)
         else:
-            self.add(layer.key, layer.top, layer.bottom, layer.paint, shifts=layer.shifts)
+            columns = (layer.left, layer.right)
+            self.add(layer.key, layer.top, layer.bottom, layer.paint, shifts=layer.shifts, columns=columns)
 
     def paste(self, key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> None:
         """A layer that pastes an RGBA `sprite` through its alpha at `xy` (`paste_sprite`), or an
@@ -146,7 +163,13 @@ class LayeredBoard:
             x, y = xy
             top = y + min(box[1] for box, _ in stencil.pieces)
             bottom = y + max(box[3] for box, _ in stencil.pieces)
-            self.add(key, top, bottom, lambda image, dy: stencil.paint(image, colour, (x, y - dy)))
+            columns = (
+                x + min(box[0] for box, _ in stencil.pieces),
+                x + max(box[2] for box, _ in stencil.pieces),
+            )
+            self.add(
+                key, top, bottom, lambda image, dy: stencil.paint(image, colour, (x, y - dy)), columns=columns
+            )
 
     def slices(self) -> png.Slices:
         """The board as named strips, STRIP_ROWS rows each (see the class)."""
@@ -157,24 +180,61 @@ class LayeredBoard:
                 names[index].append(layer.key)
         base = self.base_key
         keys = tuple(HashedKey((base, index, tuple(found))) for index, found in enumerate(names))
-        return png.Slices(self.width, self.height, keys, self.draw)
+        return png.Slices(self.width, self.height, keys, self.draw, self)
 
     @contextmanager
-    def draw(self, top: int, bottom: int) -> Iterator[tuple[Image.Image, int]]:
+    def draw(
+        self, top: int, bottom: int, columns: tuple[int, int] | None = None
+    ) -> Iterator[tuple[Image.Image, int]]:
         """The board's rows from `top` to before `bottom` (the base's rows and the layers that
         paint in them, in order), and the row where they start in the image: a scratch canvas
-        kept for the next rows drawn (`scratch_canvas`), the board's until the block is left."""
+        kept for the next rows drawn (`scratch_canvas`), the board's until the block is left.
+        `columns` (left, right): only those columns of the rows are the board's (the others are
+        whatever the canvas held)."""
+        left, right = columns if columns is not None else (0, self.width)
         with DRAWING:
-            over = [layer for layer in self.layers if layer.top < bottom and layer.bottom > top]
+            over = [
+                layer
+                for layer in self.layers
+                if layer.top < bottom and layer.bottom > top and layer.left < right and layer.right > left
+            ]
             fixed = [layer for layer in over if not layer.shifts]
             reach_top = min([top, *(layer.top for layer in fixed)])
             reach_bottom = max([bottom, *(layer.bottom for layer in fixed)])
             canvas = scratch_canvas(self.width, reach_bottom - reach_top)
-            # the base's rows from reach_top on, as far as the canvas reaches (Pillow clips)
-            canvas.im.paste(self.base.im, (0, -reach_top, self.width, self.height - reach_top))
+            if columns is None:
+                # the base's rows from reach_top on, as far as the canvas reaches (Pillow clips)
+                canvas.im.paste(self.base.im, (0, -reach_top, self.width, self.height - reach_top))
+            else:
+                rows = min(reach_bottom, self.height) - reach_top
+                under = self.base.im.crop((left, reach_top, right, reach_top + rows))
+                canvas.im.paste(under, (left, 0, right, rows))
             for layer in over:
                 layer.paint(canvas, reach_top)
             yield canvas, top - reach_top
+
+    def changed_boxes(self, before: LayeredBoard) -> list[Box] | None:
+        """The boxes (left, top, right, bottom) out of which this board has the pixels of the
+        board `before`, as far as their layers tell (None when they cannot: another base, or
+        layers that both have in another order): out of them every pixel is painted by the same
+        layers, in the same order. The animation draws and compares two pictures there only (a
+        sowing changes a few pits in rows that every pit shares)."""
+        if self.base_key != before.base_key or self._size != before._size:
+            return None
+        old, new = [_region(layer) for layer in before.layers], [_region(layer) for layer in self.layers]
+        # most layers stay: those the two lists start and end with are kept, in order
+        start, most = 0, min(len(old), len(new))
+        while start < most and old[start] == new[start]:
+            start += 1
+        end = 0
+        while end < most - start and old[-1 - end] == new[-1 - end]:
+            end += 1
+        removed, added = Counter(old[start : len(old) - end]), Counter(new[start : len(new) - end])
+        kept = removed & added
+        if _in_order(old[start : len(old) - end], kept) != _in_order(new[start : len(new) - end], kept):
+            return None  # layers that stayed were put in another order: where they overlap, the
+            # pixels may differ
+        return _merged([region[1:] for region in ((removed - kept) + (added - kept)).elements()])
 
     def whole(self) -> Image.Image:
         """The board drawn at once: a copy of the base and every layer over it, in order."""
@@ -188,9 +248,12 @@ def sprite_layer(key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> Lay
     """The layer `LayeredBoard.paste` adds: `sprite` pasted at `xy`, through its alpha when it is
     RGBA (not clipped to a board yet: `LayeredBoard.place` clips it)."""
     x, y = xy
+    right, bottom = x + sprite.width, y + sprite.height
     if sprite.mode == "RGBA":
-        return Layer(key, y, y + sprite.height, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)))
-    return Layer(key, y, y + sprite.height, lambda image, dy: paste_copy(image, sprite, (x, y - dy)))
+        return Layer(
+            key, y, bottom, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)), True, x, right
+        )
+    return Layer(key, y, bottom, lambda image, dy: paste_copy(image, sprite, (x, y - dy)), True, x, right)
 
 
 def paste_sprite(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
@@ -204,6 +267,48 @@ def paste_copy(image: Image.Image, patch: Image.Image, xy: tuple[int, int]) -> N
     """`image.paste(patch, xy)` for an RGB patch on an RGB picture being drawn (see `paste_sprite`)."""
     x, y = xy
     image.im.paste(patch.im, (x, y, x + patch.width, y + patch.height))
+
+
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) of a part of a board."""
+
+
+Region = tuple[Hashable, int, int, int, int]
+"""A layer's key and the box it may paint in (left, top, right, bottom)."""
+
+
+def _region(layer: Layer) -> Region:
+    return layer.key, layer.left, layer.top, layer.right, layer.bottom
+
+
+def _in_order(regions: list[Region], kept: Counter[Region]) -> list[Region]:
+    """The `regions` that `kept` counts, in their order."""
+    left = kept.copy()
+    found = []
+    for region in regions:
+        if left[region] > 0:
+            left[region] -= 1
+            found.append(region)
+    return found
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """The boxes, those that overlap put together into the box around them (drawn once), top to
+    bottom."""
+    merged: list[Box] = []
+    for box in boxes:
+        left, top, right, bottom = box
+        overlapping = True
+        while overlapping:
+            overlapping = False
+            for index, (x0, y0, x1, y1) in enumerate(merged):
+                if x0 < right and left < x1 and y0 < bottom and top < y1:
+                    left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
+                    del merged[index]
+                    overlapping = True
+                    break
+        merged.append((left, top, right, bottom))
+    return sorted(merged, key=lambda box: (box[1], box[0]))
 
 
 def clear_scratch() -> None:

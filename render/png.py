@@ -56,11 +56,14 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from PIL import Image
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 from zlib_ng import zlib_ng
+
+if TYPE_CHECKING:
+    from .layers import LayeredBoard
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COMPRESS_LEVEL = 1
@@ -311,6 +314,10 @@ class Slices(NamedTuple):
     height: int
     keys: tuple[Hashable, ...]
     draw: Callable[[int, int], AbstractContextManager[tuple[Image.Image, int]]]
+    board: LayeredBoard | None = None
+    """The board drawn in layers the strips are (`LayeredBoard.slices`), if they are: the
+    animation draws and compares two boards only where their layers differ. The PNG writer
+    does not read it."""
 
     def image(self) -> Image.Image:
         """All of its rows as one image."""

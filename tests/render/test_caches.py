@@ -422,11 +422,15 @@ def played_from(state: State, seed: int) -> list[tuple[State, Move | None]]:
     return out
 
 
-def assert_drawn_as_whole(board: layers.LayeredBoard, rng: random.Random) -> set[object]:
+def assert_drawn_as_whole(
+    board: layers.LayeredBoard, rng: random.Random, before: layers.LayeredBoard | None = None
+) -> set[object]:
     """Check that the board's strips, each taken by its name or drawn, are the board drawn whole
     (layers painted at once on a copy of its base), and so are rows drawn alone at random (a
-    banner or a count of men borne off reaches over the rows asked for); the kinds of its
-    layers (their keys' first items)."""
+    banner or a count of men borne off reaches over the rows asked for), and a box of them; that
+    out of the boxes where its layers differ from those of the board `before` (the animation
+    paints those alone) it has the pixels of that board; the kinds of its layers (their keys'
+    first items), and "changed boxes" when those boxes were known."""
     whole = board.whole()
     data = png.encode_bands(board.width, [(board.slices(), 0)])
     assert open_png(data).tobytes() == whole.tobytes()
@@ -435,7 +439,51 @@ def assert_drawn_as_whole(board: layers.LayeredBoard, rng: random.Random) -> set
     with board.draw(top, bottom) as (image, first):
         drawn = image.crop((0, first, board.width, first + bottom - top))
     assert drawn.tobytes() == whole.crop((0, top, board.width, bottom)).tobytes()
-    return {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+    left = rng.randrange(board.width)
+    box = (left, top, rng.randrange(left + 1, board.width + 1), bottom)
+    with board.draw(top, bottom, (box[0], box[2])) as (image, first):
+        drawn = image.crop((box[0], first, box[2], first + bottom - top))
+    assert drawn.tobytes() == whole.crop(box).tobytes()
+    kinds = {layer.key[0] for layer in board.layers if isinstance(layer.key, tuple)}
+    boxes = board.changed_boxes(before) if before is not None else None
+    if before is not None and boxes is not None:
+        patched = before.whole()
+        for box in boxes:
+            patched.paste(whole.crop(box), box[:2])
+        assert patched.tobytes() == whole.tobytes()
+        kinds.add("changed boxes")
+    return kinds
+
+
+def test_the_boxes_where_two_boards_differ_are_those_of_the_layers_that_changed() -> None:
+    base = Image.new("RGB", (200, 100), (10, 20, 30))
+    red, blue = Image.new("RGB", (20, 10), (255, 0, 0)), Image.new("RGB", (20, 10), (0, 0, 255))
+
+    def board(
+        *placed: tuple[str, Image.Image, tuple[int, int]], base_key: str = "base"
+    ) -> layers.LayeredBoard:
+        made = layers.LayeredBoard(base, base_key)
+        for key, sprite, xy in placed:
+            made.paste((key, xy), sprite, xy)
+        return made
+
+    before = board(("red", red, (0, 0)), ("blue", blue, (10, 5)), ("red", red, (100, 50)))
+    assert before.changed_boxes(before) == []
+    moved = board(("red", red, (0, 0)), ("blue", blue, (10, 5)), ("red", red, (150, 80)))
+    assert moved.changed_boxes(before) == [(100, 50, 120, 60), (150, 80, 170, 90)]
+    # the two overlapping layers that stayed, the other way round: their overlap differs
+    swapped = board(("blue", blue, (10, 5)), ("red", red, (0, 0)), ("red", red, (100, 50)))
+    assert swapped.changed_boxes(before) is None
+    assert board(("red", red, (0, 0)), base_key="other").changed_boxes(before) is None
+    # a layer gone under one that stayed: both boxes, put together as they overlap
+    gone = board(("red", red, (0, 0)), ("red", red, (100, 50)))
+    assert gone.changed_boxes(before) == [(10, 5, 30, 15)]
+    over = board(
+        ("red", red, (0, 0)), ("blue", blue, (10, 5)), ("red", red, (100, 50)), ("blue", blue, (5, 0))
+    )
+    assert over.changed_boxes(before) == [(5, 0, 25, 10)]
+    both = board(("red", red, (0, 0)), ("blue", blue, (15, 5)), ("red", red, (100, 50)))
+    assert both.changed_boxes(before) == [(10, 5, 35, 15)]
 
 
 def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
@@ -445,10 +493,13 @@ def test_a_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
     rng = random.Random(4)
     race = played_from(verquere_position({19: 3, 22: 4, 24: 2}, {13: 2, 18: 3, 23: 2}, dice=(6, 4)), seed=6)
     kinds: set[object] = set()
+    before = None
     for index, (state, last) in enumerate([*positions("verquere", 2, 240, seed=5), *race]):
         assert isinstance(state, VerquereState)
-        kinds |= assert_drawn_as_whole(verquere.board_layers(state, index % 2, last, ENGLISH), rng)
-    assert kinds == {"man", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner"}
+        board = verquere.board_layers(state, index % 2, last, ENGLISH)
+        kinds |= assert_drawn_as_whole(board, rng, before)
+        before = board
+    assert kinds == {"man", "slab", "off", "arrow", "arrow inside", "hit", "die", "banner", "changed boxes"}
 
 
 def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
@@ -457,11 +508,24 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
     render.clear_caches()
     rng = random.Random(8)
     kinds: set[object] = set()
+    before = None
     for state, last in positions("keibot", 2, 300, seed=9):
         assert isinstance(state, KeibotState)
         assert last is None or isinstance(last, KnightMove)
-        kinds |= assert_drawn_as_whole(keibot.board_layers(state, last, ENGLISH), rng)
-    assert kinds == {"tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
+        board = keibot.board_layers(state, last, ENGLISH)
+        kinds |= assert_drawn_as_whole(board, rng, before)
+        before = board
+    assert kinds == {
+        "tint",
+        "piece",
+        "ring",
+        "arrow",
+        "protected",
+        "shield",
+        "capture",
+        "band",
+        "changed boxes",
+    }
 
 
 def test_a_glass_bead_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
@@ -474,11 +538,17 @@ def test_a_glass_bead_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
     sown = [(full, None), (full.play(move := full.parse("A554433210000000000 x d1")), move)]
     sown += [(chain, None), (chain.play(move := chain.parse("e0000 x E42 53")), move)]
     kinds: set[object] = set()
+    before = None
     for state, last in [*positions("glass-bead", 2, 400, seed=12), *sown]:
         assert isinstance(state, GlassBeadState)
         assert last is None or isinstance(last, Sowing)
-        kinds |= assert_drawn_as_whole(glass_bead.board_layers(state, last, ENGLISH), rng)
+        board = glass_bead.board_layers(state, last, ENGLISH)
+        kinds |= assert_drawn_as_whole(board, rng, before)
+        # what the animation paints of a move: the boxes of the layers that changed
+        assert before is None or board.changed_boxes(before) is not None
+        before = board
     assert kinds == {
+        "changed boxes",
         "pit",
         "gems",
         "points",
@@ -496,8 +566,19 @@ def test_a_kerboge_ring_drawn_in_layers_is_the_ring_drawn_whole(seats: int) -> N
     render.clear_caches()
     rng = random.Random(seats)
     kinds: set[object] = set()
+    before = None
     for state, last in positions("kerboge", seats, 160, seed=7):
         assert isinstance(state, KerbogeState)
-        kinds |= assert_drawn_as_whole(kerboge.ring_layers(state, last, ENGLISH), rng)
+        board = kerboge.ring_layers(state, last, ENGLISH)
+        kinds |= assert_drawn_as_whole(board, rng, before)
+        before = board
     # (stones over the Serpent, pasted one by one, are rare: "stone" may not be among them)
-    assert kinds - {"stone"} == {"serpent", "stones", "arrows", "arrows inside", "boarded", "taken"}
+    assert kinds - {"stone"} == {
+        "serpent",
+        "stones",
+        "arrows",
+        "arrows inside",
+        "boarded",
+        "taken",
+        "changed boxes",
+    }
