@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -202,7 +202,8 @@ def taken_sprite(value: int) -> Image.Image:
 
 
 Placed = tuple[Image.Image, tuple[int, int]]
-"""An RGBA sprite and the board's pixel its top left corner goes to."""
+"""A sprite (RGBA, pasted through its alpha; or RGB, pasted as it is) and the board's pixel its
+top left corner goes to."""
 
 
 def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Placed:
@@ -212,38 +213,79 @@ def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Placed:
 
 
 def _add_sprites(board: layers.LayeredBoard, key: Hashable, placed: Sequence[Placed]) -> None:
-    """A layer that pastes the sprites `placed`, in order, through their alpha (a paste paints
-    the same pixels at any offset: the layer shifts)."""
+    """A layer that pastes the sprites `placed`, in order (a paste paints the same pixels at any
+    offset: the layer shifts)."""
     if not placed:
         return
     top = min(y for _, (_, y) in placed)
     bottom = max(y + sprite.height for sprite, (_, y) in placed)
+    columns = (min(x for _, (x, _) in placed), max(x + sprite.width for sprite, (x, _) in placed))
+    pastes = [
+        (layers.paste_sprite if sprite.mode == "RGBA" else layers.paste_copy, sprite, x, y)
+        for sprite, (x, y) in placed
+    ]
 
     def paint(image: Image.Image, dy: int) -> None:
-        for sprite, (x, y) in placed:
-            layers.paste_sprite(image, sprite, (x, y - dy))
+        for paste, sprite, x, y in pastes:
+            paste(image, sprite, (x, y - dy))
 
-    board.add(key, top, bottom, paint)
+    board.add(key, top, bottom, paint, columns=columns)
+
+
+BEAD_SQUARES = 4096
+"""The most squares of the empty board under a bead kept (`_bead_on_board`): a few hundred are
+met in a game (15 places in a pit for each count of its beads, the cups' rows), each a key and
+a patch most of them share (`_bead_over`)."""
+BEAD_PATCHES = 256
+"""The most patches of a bead over its ground kept (`_bead_over`): 4.5 kB each, 1.1 MB at most
+(a bead inside a pit, or a cup, has the same ground wherever it is: about a dozen a value)."""
+
+
+def _bead_on_board(cup_names: tuple[str, ...], value: int, centre: tuple[float, float]) -> Placed:
+    """A bead of `value` centred on `centre` (see `_centred`) over the empty board, where nothing
+    else is drawn under it (a pit's or a cup's beads, which never overlap): its square of the
+    board with the bead on it, pasted as it is (`_bead_patch`)."""
+    _, corner = _centred(bead_sprite(value), centre)
+    return _bead_patch(cup_names, value, corner), corner
+
+
+@lru_cache(maxsize=BEAD_SQUARES)
+def _bead_patch(cup_names: tuple[str, ...], value: int, corner: tuple[int, int]) -> Image.Image:
+    """The square of the empty board under a bead of `value` at `corner`, with the bead on it:
+    pasted as it is, it gives the very pixels of the bead pasted through its edge there, in a
+    copy instead of a blend (ten times faster; a board has dozens of beads)."""
+    x, y = corner
+    under = empty_board(cup_names).crop((x, y, x + BEAD, y + BEAD))
+    return _bead_over(value, under.tobytes())
+
+
+@lru_cache(maxsize=BEAD_PATCHES)
+def _bead_over(value: int, under: bytes) -> Image.Image:
+    """A bead of `value` pasted through its edge on the square of pixels `under` (RGB bytes)."""
+    patch = Image.frombytes("RGB", (BEAD, BEAD), under)
+    layers.paste_sprite(patch, bead_sprite(value), (0, 0))
+    return patch
 
 
 def _add_text(
     board: layers.LayeredBoard,
     key: Hashable,
-    rows: tuple[int, int],
+    box: Box,
     xy: tuple[float, float],
     text: str,
     face: ImageFont.FreeTypeFont,
     fill: palette.RGB,
     anchor: str,
 ) -> None:
-    """A layer that writes `text` at `xy` on the board (its pixels within `rows`, top to before
-    bottom; text is drawn with the image reaching over them all: it does not shift)."""
+    """A layer that writes `text` at `xy` on the board, its pixels within `box` (text is drawn
+    with the image reaching over all the rows of its box: it does not shift)."""
     x, y = xy
 
     def paint(image: Image.Image, dy: int) -> None:
         typeset.text(ImageDraw.Draw(image), (x, y - dy), text, font=face, fill=fill, anchor=anchor)
 
-    board.add(key, *rows, paint, shifts=False)
+    left, top, right, bottom = box
+    board.add(key, top, bottom, paint, shifts=False, columns=(left, right))
 
 
 # -- the empty board ----------------------------------------------------------------------------
@@ -274,7 +316,7 @@ def empty_board(cup_names: tuple[str, ...]) -> Image.Image:
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def _add_pit(board: layers.LayeredBoard, pit: int, counts: Counts) -> None:
+def _add_pit(board: layers.LayeredBoard, cup_names: tuple[str, ...], pit: int, counts: Counts) -> None:
     """The beads of one pit: packed in value order, or one per value with its count (a layer
     named by the pit and its counts)."""
     left, top, right, bottom = pit_box(pit)
@@ -292,7 +334,7 @@ def _add_pit(board: layers.LayeredBoard, pit: int, counts: Counts) -> None:
             row, column = divmod(index, COLUMNS)
             in_row = min(COLUMNS, n - row * COLUMNS)
             x = cx + (column - (in_row - 1) / 2) * BEAD_STEP
-            placed.append(_centred(bead_sprite(value), (x, y0 + row * BEAD_STEP)))
+            placed.append(_bead_on_board(cup_names, value, (x, y0 + row * BEAD_STEP)))
         _add_sprites(board, key, placed)
         return
     present = [v for v in range(6) if counts[v]]
@@ -306,19 +348,26 @@ def _add_pit(board: layers.LayeredBoard, pit: int, counts: Counts) -> None:
         in_row = min(2, len(present) - row * 2)
         x = cx + (column - (in_row - 1) / 2) * COUNTED_STEP
         y = y0 + row * (cell_height + 6)
-        bead = _centred(bead_sprite(value), (x, y - cell_height / 2 + BEAD / 2))
+        bead = _bead_on_board(cup_names, value, (x, y - cell_height / 2 + BEAD / 2))
         cells.append((bead, (x, y + cell_height / 2), f"×{counts[value]}"))
 
     def paint(image: Image.Image, dy: int) -> None:
         draw = ImageDraw.Draw(image)
-        for (sprite, (left, top)), (x, y), count in cells:
-            layers.paste_sprite(image, sprite, (left, top - dy))
+        for (patch, corner), (x, y), count in cells:
+            layers.paste_copy(image, patch, (corner[0], corner[1] - dy))
             typeset.text(draw, (x, y - dy), count, font=face, fill=PIT_INK, anchor="md")
 
-    board.add(key, top, bottom, paint, shifts=False)
+    board.add(key, top, bottom, paint, shifts=False, columns=(left, right))
 
 
-def _add_cup(board: layers.LayeredBoard, state: GlassBeadState, seat: int, gained: int, words: Words) -> None:
+def _add_cup(
+    board: layers.LayeredBoard,
+    cup_names: tuple[str, ...],
+    state: GlassBeadState,
+    seat: int,
+    gained: int,
+    words: Words,
+) -> None:
     """A cup's gems (two columns, high values first), its points in the label strip and what the
     last move added (under the cup's name)."""
     left, top, right, bottom = cup_box(seat)
@@ -331,18 +380,18 @@ def _add_cup(board: layers.LayeredBoard, state: GlassBeadState, seat: int, gaine
         row, column = divmod(index, 2)
         in_row = min(2, len(gems) - row * 2)
         x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
-        placed.append(_centred(bead_sprite(value), (x, y0 + row * BEAD_STEP)))
+        placed.append(_bead_on_board(cup_names, value, (x, y0 + row * BEAD_STEP)))
     _add_sprites(board, ("gems", seat, tuple(gems)), placed)
     label = cup_label(seat)
     face = typeset.font(POINTS_SIZE, bold=True)
     points = words.ngettext("{count} pt", "{count} pts", state.points(seat))
     text = typeset.shorten(points, face, CUP_WIDTH)
     middle = ((label[0] + label[2]) / 2, (label[1] + label[3]) / 2)
-    _add_text(board, ("points", seat, text), (label[1], label[3]), middle, text, face, LABEL_INK, "mm")
+    _add_text(board, ("points", seat, text), label, middle, text, face, LABEL_INK, "mm")
     if gained:
         y = top + 62 if seat == 1 else bottom - 62
-        rows_around = (y - POINTS_SIZE, y + POINTS_SIZE)
-        _add_text(board, ("gained", seat, gained), rows_around, (cx, y), f"+{gained}", face, PIT_INK, "mm")
+        around = (left, y - POINTS_SIZE, right, y + POINTS_SIZE)
+        _add_text(board, ("gained", seat, gained), around, (cx, y), f"+{gained}", face, PIT_INK, "mm")
 
 
 @cache
@@ -455,19 +504,19 @@ def board_layers(state: GlassBeadState, last_move: Sowing | None, words: Words) 
     cup_names = tuple(said(words, name) for name in SEAT_NAMES)  # the empty board's words
     board = layers.LayeredBoard(empty_board(cup_names), ("glass-bead", cup_names))
     for pit in range(10):
-        _add_pit(board, pit, state.pits[pit])
+        _add_pit(board, cup_names, pit, state.pits[pit])
     gained = [0, 0]
     if last_move is not None:
         gained[_mover(last_move)] = sum(v for _s, v in last_move.taken)
     for seat in (0, 1):
-        _add_cup(board, state, seat, gained[seat], words)
+        _add_cup(board, cup_names, state, seat, gained[seat], words)
     if last_move is not None:
         _add_last_move(board, last_move)
     (text,) = caption_lines(state, last_move, words)
     ink = palette.TEXT if last_move is not None else palette.MUTED
     xy = (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2)
     face = typeset.font(CAPTION_SIZE)
-    _add_text(board, ("caption", text, ink), (WOOD_HEIGHT, HEIGHT), xy, text, face, ink, "lm")
+    _add_text(board, ("caption", text, ink), (0, WOOD_HEIGHT, WIDTH, HEIGHT), xy, text, face, ink, "lm")
     return board
 
 
