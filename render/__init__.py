@@ -23,10 +23,11 @@ arrow's joints) or to keep objects out of the garbage collector's sight. Pillow 
 fails naming it if Pillow changes it:
 - `Image.im`, the core image behind an `Image`, and its methods `paste(image or colour, box[,
   mask])`, `crop(box)`, `getbbox()`, `getcolors(1)`, `reduce((s, s), box)`, `point(lut, mode)`,
-  `size`, `mode` (`layers.paste_sprite`, `paste_copy`, `LayeredBoard.draw`, `stencil.Stencil`,
-  `reduced_stencil`, `mask_canvas`, `typeset`, `animation._changed`): the paste and crop in C
-  without `Image.paste`'s checks in Python; a lookup table without `Image.point`'s rounding;
-  a stencil's pieces as core images, which the collector never visits.
+  `chop_difference(image)`, `size`, `mode` (`layers.paste_sprite`, `paste_copy`,
+  `LayeredBoard.draw`, `stencil.Stencil`, `reduced_stencil`, `mask_canvas`, `typeset`,
+  `animation._changed`, `animation._Canvas._boxes`, the Glass Bead board's sprites): the paste,
+  crop and comparison in C without `Image`'s checks in Python; a lookup table without
+  `Image.point`'s rounding; a stencil's pieces as core images, which the collector never visits.
 - `ImageDraw.ImageDraw.im` and `.draw`, the core image and the core drawer under an `ImageDraw`,
   and the drawer's `draw_bitmap(xy, mask, ink)`, `draw_lines(points, ink, width)`,
   `draw_pieslice(box, start, end, ink, 1)`, `draw_ellipse(box, ink, 1)` and

@@ -299,21 +299,25 @@ class _Canvas:
 
     def _boxes(self, band: png.Slices, left: int, top: int, boxes: Sequence[Box]) -> list[Box]:
         """Paints the `boxes` of `band`, a board whose other pixels are those of the band before
-        (`LayeredBoard.changed_boxes`), each narrowed to where it differs from the canvas."""
+        (`LayeredBoard.changed_boxes`), each narrowed to where it differs from the canvas. (A
+        board has about ten such boxes a move: their crops and pastes are the core image's, as
+        `LayeredBoard.draw`'s are, without `Image`'s work in Python at every call.)"""
         assert band.board is not None
+        canvas = self.image.im
         changed: list[Box] = []
         for x0, y0, x1, y1 in boxes:
             y1 = min(y1, self.image.height - top)
             if y0 >= y1:
                 continue
             with band.board.draw(y0, y1, (x0, x1)) as (rows, start):
-                part = rows.crop((x0, start, x1, start + y1 - y0))
-            area = (left + x0, top + y0, left + x1, top + y1)
-            found = ImageChops.difference(self.image.crop(area), part).getbbox()
+                part = rows.im.crop((x0, start, x1, start + y1 - y0))
+            x, y = left + x0, top + y0
+            before = canvas.crop((x, y, x + x1 - x0, y + y1 - y0))
+            found = before.chop_difference(part).getbbox()
             if found is not None:
                 a, b, c, d = found
-                self.image.paste(part.crop(found), (area[0] + a, area[1] + b))
-                changed.append((area[0] + a, area[1] + b, area[0] + c, area[1] + d))
+                canvas.paste(part.crop(found), (x + a, y + b, x + c, y + d))
+                changed.append((x + a, y + b, x + c, y + d))
         return changed
 
     def _paint(

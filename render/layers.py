@@ -10,7 +10,6 @@ internals used here are listed, with why, in `render/__init__.py`.
 from __future__ import annotations
 
 import threading
-from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
@@ -229,12 +228,14 @@ class LayeredBoard:
         end = 0
         while end < most - start and old[-1 - end] == new[-1 - end]:
             end += 1
-        removed, added = Counter(old[start : len(old) - end]), Counter(new[start : len(new) - end])
+        old, new = old[start : len(old) - end], new[start : len(new) - end]
+        removed, added = set(old), set(new)
+        if len(removed) < len(old) or len(added) < len(new):
+            return None  # a layer painted twice over itself: not told apart
         kept = removed & added
-        if _in_order(old[start : len(old) - end], kept) != _in_order(new[start : len(new) - end], kept):
-            return None  # layers that stayed were put in another order: where they overlap, the
-            # pixels may differ
-        return _merged([region[1:] for region in ((removed - kept) + (added - kept)).elements()])
+        if [region for region in old if region in kept] != [region for region in new if region in kept]:
+            return None  # layers that stayed were put in another order: their overlaps may differ
+        return _merged(sorted(region[1:] for region in removed ^ added))
 
     def whole(self) -> Image.Image:
         """The board drawn at once: a copy of the base and every layer over it, in order."""
@@ -281,31 +282,22 @@ def _region(layer: Layer) -> Region:
     return layer.key, layer.left, layer.top, layer.right, layer.bottom
 
 
-def _in_order(regions: list[Region], kept: Counter[Region]) -> list[Region]:
-    """The `regions` that `kept` counts, in their order."""
-    left = kept.copy()
-    found = []
-    for region in regions:
-        if left[region] > 0:
-            left[region] -= 1
-            found.append(region)
-    return found
-
-
 def _merged(boxes: list[Box]) -> list[Box]:
-    """The boxes, those that overlap put together into the box around them (drawn once), top to
-    bottom."""
+    """The boxes, two that overlap put together into the box around both when it is no larger
+    than the two (a box drawn twice costs less than a larger one drawn once), top to bottom."""
     merged: list[Box] = []
     for box in boxes:
         left, top, right, bottom = box
-        overlapping = True
-        while overlapping:
-            overlapping = False
+        joined = True
+        while joined:
+            joined = False
+            area = (right - left) * (bottom - top)
             for index, (x0, y0, x1, y1) in enumerate(merged):
-                if x0 < right and left < x1 and y0 < bottom and top < y1:
-                    left, top, right, bottom = min(left, x0), min(top, y0), max(right, x1), max(bottom, y1)
+                around = (min(left, x0), min(top, y0), max(right, x1), max(bottom, y1))
+                if (around[2] - around[0]) * (around[3] - around[1]) <= area + (x1 - x0) * (y1 - y0):
+                    left, top, right, bottom = around
                     del merged[index]
-                    overlapping = True
+                    joined = True
                     break
         merged.append((left, top, right, bottom))
     return sorted(merged, key=lambda box: (box[1], box[0]))

@@ -11,7 +11,7 @@ from typing import Any
 
 import PIL
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 from PIL.Image import core as pillow_core  # type: ignore[attr-defined]
 
 from render import animation, layers, png, stencil, typeset
@@ -98,6 +98,10 @@ def test_the_core_image_methods_the_stencils_and_the_text_use() -> None:
     with relied_on("Image.im.getbbox() (stencil.reduced_stencil, typeset._glyph)"):
         assert core.getbbox() == image.getbbox() == (2, 3, 6, 5)
         assert Image.new("L", (3, 3), 0).im.getbbox() is None
+    with relied_on("Image.im.chop_difference(image) (animation._Canvas._boxes)"):
+        a, b = noisy("RGB", (6, 5), seed=1), noisy("RGB", (6, 5), seed=4)
+        assert same(as_image(a.im.chop_difference(b.im)), ImageChops.difference(a, b))
+        assert a.im.chop_difference(a.im).getbbox() is None
     with relied_on("Image.im.getcolors(1) (typeset._plain_ground, typeset._paint_mask)"):
         plain = Image.new("RGB", (4, 3), (9, 8, 7))
         assert plain.im.getcolors(1) == plain.getcolors(1) == [(12, (9, 8, 7))]
