@@ -14,6 +14,7 @@ taken from; the caption under the board spells the move out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -213,23 +214,33 @@ def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Placed:
 
 
 def _add_sprites(board: layers.LayeredBoard, key: Hashable, placed: Sequence[Placed]) -> None:
-    """A layer that pastes the sprites `placed`, in order (a paste paints the same pixels at any
-    offset: the layer shifts)."""
-    if not placed:
-        return
+    """A layer that pastes the sprites `placed` (`_sprites_layer`), unless there are none."""
+    if placed:
+        board.place(_sprites_layer(key, placed))
+
+
+def _sprites_layer(key: Hashable, placed: Sequence[Placed]) -> layers.Layer:
+    """A layer that pastes the sprites `placed` (some), in order (a paste paints the same pixels
+    at any offset: the layer shifts)."""
     top = min(y for _, (_, y) in placed)
     bottom = max(y + sprite.height for sprite, (_, y) in placed)
     columns = (min(x for _, (x, _) in placed), max(x + sprite.width for sprite, (x, _) in placed))
+    # what `layers.paste_sprite` and `paste_copy` do, the core images and boxes found once (a
+    # board pastes a hundred sprites: their look-ups in Python cost as much as their pixels)
     pastes = [
-        (layers.paste_sprite if sprite.mode == "RGBA" else layers.paste_copy, sprite, x, y)
+        (sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im if sprite.mode == "RGBA" else None)
         for sprite, (x, y) in placed
     ]
 
     def paint(image: Image.Image, dy: int) -> None:
-        for paste, sprite, x, y in pastes:
-            paste(image, sprite, (x, y - dy))
+        core = image.im
+        for sprite, (x0, y0, x1, y1), mask in pastes:
+            if mask is None:
+                core.paste(sprite, (x0, y0 - dy, x1, y1 - dy))
+            else:
+                core.paste(sprite, (x0, y0 - dy, x1, y1 - dy), mask)
 
-    board.add(key, top, bottom, paint, columns=columns)
+    return layers.Layer(key, top, bottom, paint, True, *columns)
 
 
 BEAD_SQUARES = 4096
@@ -316,14 +327,20 @@ def empty_board(cup_names: tuple[str, ...]) -> Image.Image:
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def _add_pit(board: layers.LayeredBoard, cup_names: tuple[str, ...], pit: int, counts: Counts) -> None:
+PIT_LAYERS = 128
+"""The most layers of a pit's beads kept (`_pit_layer`): a move changes a few pits, the others
+keep their layers (a few kB each)."""
+
+
+@lru_cache(maxsize=PIT_LAYERS)
+def _pit_layer(cup_names: tuple[str, ...], pit: int, counts: Counts) -> layers.Layer | None:
     """The beads of one pit: packed in value order, or one per value with its count (a layer
-    named by the pit and its counts)."""
+    named by the pit and its counts; None for an empty pit)."""
     left, top, right, bottom = pit_box(pit)
     cx, cy = (left + right) / 2, (top + bottom) / 2
     n = sum(counts)
     if not n:
-        return
+        return None
     key = ("pit", pit, counts)
     if n <= PACKED_MAX:
         values = [v for v in range(6) for _ in range(counts[v])]
@@ -335,8 +352,7 @@ def _add_pit(board: layers.LayeredBoard, cup_names: tuple[str, ...], pit: int, c
             in_row = min(COLUMNS, n - row * COLUMNS)
             x = cx + (column - (in_row - 1) / 2) * BEAD_STEP
             placed.append(_bead_on_board(cup_names, value, (x, y0 + row * BEAD_STEP)))
-        _add_sprites(board, key, placed)
-        return
+        return _sprites_layer(key, placed)
     present = [v for v in range(6) if counts[v]]
     face = typeset.font(COUNT_SIZE, bold=True)
     cell_height = BEAD + COUNT_SIZE + 4
@@ -357,7 +373,7 @@ def _add_pit(board: layers.LayeredBoard, cup_names: tuple[str, ...], pit: int, c
             layers.paste_copy(image, patch, (corner[0], corner[1] - dy))
             typeset.text(draw, (x, y - dy), count, font=face, fill=PIT_INK, anchor="md")
 
-    board.add(key, top, bottom, paint, shifts=False, columns=(left, right))
+    return layers.Layer(key, top, bottom, paint, False, left, right)
 
 
 def _add_cup(
@@ -371,17 +387,10 @@ def _add_cup(
     """A cup's gems (two columns, high values first), its points in the label strip and what the
     last move added (under the cup's name)."""
     left, top, right, bottom = cup_box(seat)
-    gems = sorted(state.cup_gems(seat), reverse=True)
-    rows = -(-len(gems) // 2)
-    cx, cy = (left + right) / 2, (top + bottom) / 2
-    y0 = cy - (rows - 1) * BEAD_STEP / 2
-    placed = []
-    for index, value in enumerate(gems):
-        row, column = divmod(index, 2)
-        in_row = min(2, len(gems) - row * 2)
-        x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
-        placed.append(_bead_on_board(cup_names, value, (x, y0 + row * BEAD_STEP)))
-    _add_sprites(board, ("gems", seat, tuple(gems)), placed)
+    cx = (left + right) / 2
+    gems = _gems_layer(cup_names, seat, tuple(sorted(state.cup_gems(seat), reverse=True)))
+    if gems is not None:
+        board.place(gems)
     label = cup_label(seat)
     face = typeset.font(POINTS_SIZE, bold=True)
     points = words.ngettext("{count} pt", "{count} pts", state.points(seat))
@@ -392,6 +401,26 @@ def _add_cup(
         y = top + 62 if seat == 1 else bottom - 62
         around = (left, y - POINTS_SIZE, right, y + POINTS_SIZE)
         _add_text(board, ("gained", seat, gained), around, (cx, y), f"+{gained}", face, PIT_INK, "mm")
+
+
+GEMS_LAYERS = 16
+"""The most layers of a cup's gems kept (`_gems_layer`): they change with a capture only."""
+
+
+@lru_cache(maxsize=GEMS_LAYERS)
+def _gems_layer(cup_names: tuple[str, ...], seat: int, gems: tuple[int, ...]) -> layers.Layer | None:
+    """A cup's `gems` (high values first) in two columns (None for none)."""
+    left, top, right, bottom = cup_box(seat)
+    rows = -(-len(gems) // 2)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    y0 = cy - (rows - 1) * BEAD_STEP / 2
+    placed = []
+    for index, value in enumerate(gems):
+        row, column = divmod(index, 2)
+        in_row = min(2, len(gems) - row * 2)
+        x = cx + (column - (in_row - 1) / 2) * (BEAD_STEP + 4)
+        placed.append(_bead_on_board(cup_names, value, (x, y0 + row * BEAD_STEP)))
+    return _sprites_layer(("gems", seat, gems), placed) if placed else None
 
 
 @cache
@@ -405,10 +434,42 @@ def _sown_frame() -> Image.Image:
     return big.reduce(s)
 
 
+FRAME_PIECE_ROWS = 8
+"""The rows of each band the frame of the sown pit is cut in (`_sown_frame_pieces`)."""
+
+
+@cache
+def _sown_frame_pieces() -> tuple[Placed, ...]:
+    """The frame of the sown pit (`_sown_frame`) in pieces, placed from its corner: in each band
+    of FRAME_PIECE_ROWS rows, the box of its ink in the left half and in the right half. Pasted
+    through their alpha, they paint what the whole frame paints (a pixel with no alpha is left
+    as it is), without blending the three quarters of it between its edges, which are empty."""
+    sprite = _sown_frame()
+    alpha = sprite.getchannel("A")
+    half = sprite.width // 2
+    pieces = []
+    for top in range(0, sprite.height, FRAME_PIECE_ROWS):
+        bottom = min(top + FRAME_PIECE_ROWS, sprite.height)
+        for left, right in ((0, half), (half, sprite.width)):
+            ink = alpha.crop((left, top, right, bottom)).getbbox()
+            if ink is not None:
+                box = (left + ink[0], top + ink[1], left + ink[2], top + ink[3])
+                pieces.append((sprite.crop(box), box[:2]))
+    return tuple(pieces)
+
+
+@cache
+def _sown_layer(pit: int) -> layers.Layer:
+    """The frame around the sown `pit` (`_sown_frame_pieces`)."""
+    left, top, _right, _bottom = pit_box(pit)
+    corner = (left - FRAME_GROW, top - FRAME_GROW)
+    pieces = [(piece, (corner[0] + dx, corner[1] + dy)) for piece, (dx, dy) in _sown_frame_pieces()]
+    return _sprites_layer(("sown", pit), pieces)
+
+
 def _add_last_move(board: layers.LayeredBoard, move: Sowing) -> None:
     """The sown pit's frame, the step numbers beside each pit, the gems taken crossed out."""
-    left, top, _right, _bottom = pit_box(move.pit)
-    board.paste(("sown", move.pit), _sown_frame(), (left - FRAME_GROW, top - FRAME_GROW))
+    board.place(_sown_layer(move.pit))
     steps: dict[int, list[tuple[int, int]]] = {}
     for step, (target, value) in enumerate(zip(move.path, move.beads, strict=True), start=1):
         steps.setdefault(target, []).append((step, value))
@@ -504,7 +565,9 @@ def board_layers(state: GlassBeadState, last_move: Sowing | None, words: Words) 
     cup_names = tuple(said(words, name) for name in SEAT_NAMES)  # the empty board's words
     board = layers.LayeredBoard(empty_board(cup_names), ("glass-bead", cup_names))
     for pit in range(10):
-        _add_pit(board, cup_names, pit, state.pits[pit])
+        layer = _pit_layer(cup_names, pit, state.pits[pit])
+        if layer is not None:
+            board.place(layer)
     gained = [0, 0]
     if last_move is not None:
         gained[_mover(last_move)] = sum(v for _s, v in last_move.taken)
@@ -514,9 +577,13 @@ def board_layers(state: GlassBeadState, last_move: Sowing | None, words: Words) 
         _add_last_move(board, last_move)
     (text,) = caption_lines(state, last_move, words)
     ink = palette.TEXT if last_move is not None else palette.MUTED
-    xy = (PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2)
+    x, y = PAD, WOOD_HEIGHT + CAPTION_HEIGHT / 2 + 2
     face = typeset.font(CAPTION_SIZE)
-    _add_text(board, ("caption", text, ink), (0, WOOD_HEIGHT, WIDTH, HEIGHT), xy, text, face, ink, "lm")
+    # the box of its words, with a letter's size to spare around them (a glyph may reach out
+    # of its advance): a move changes those pixels of the caption's rows only
+    right = math.ceil(x + typeset.text_length(text, face)) + CAPTION_SIZE
+    box = (0, math.floor(y) - CAPTION_SIZE, right, math.ceil(y) + CAPTION_SIZE)
+    _add_text(board, ("caption", text, ink), box, (x, y), text, face, ink, "lm")
     return board
 
 
