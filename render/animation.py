@@ -225,9 +225,10 @@ Box = tuple[int, int, int, int]
 
 class _Canvas:
     """The picture at full size, kept from frame to frame and changed only in the bands, and
-    strips of layered boards, that changed: a band met again (the very same cached image, at the
-    same place) or a strip with the same name (`png.Slices`) is neither drawn nor read again, and
-    a band drawn whole again is painted only in the box where it differs from the one before."""
+    boxes or strips of layered boards, that changed: a band met again (the very same cached
+    image, at the same place), a board's layers that stayed (`LayeredBoard.changed_boxes`) or a
+    strip with the same name (`png.Slices`) are neither drawn nor read again, and a band drawn
+    whole again is painted only in the box where it differs from the one before."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.image = Image.new("RGB", size, BACKGROUND)
