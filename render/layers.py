@@ -293,6 +293,8 @@ def _merged(boxes: list[Box]) -> list[Box]:
             joined = False
             area = (right - left) * (bottom - top)
             for index, (x0, y0, x1, y1) in enumerate(merged):
+                if x0 >= right or left >= x1 or y0 >= bottom or top >= y1:
+                    continue  # apart: the box around both is larger
                 around = (min(left, x0), min(top, y0), max(right, x1), max(bottom, y1))
                 if (around[2] - around[0]) * (around[3] - around[1]) <= area + (x1 - x0) * (y1 - y0):
                     left, top, right, bottom = around
