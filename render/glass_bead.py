@@ -248,7 +248,7 @@ BEAD_SQUARES = 4096
 met in a game (15 places in a pit for each count of its beads, the cups' rows), each a key and
 a patch most of them share (`_bead_over`)."""
 BEAD_PATCHES = 256
-"""The most patches of a bead over its ground kept (`_bead_over`): 4.5 kB each, 1.1 MB at most
+"""The most patches of a bead over its ground kept (`_bead_over`): 5.2 kB each, 1.3 MB at most
 (a bead inside a pit, or a cup, has the same ground wherever it is: about a dozen a value)."""
 
 

@@ -161,7 +161,17 @@ def test_the_largest_caches_hold_nothing_the_garbage_collector_visits() -> None:
 
 
 def test_content_keyed_caches_are_bounded() -> None:
-    for cached in (typeset.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
+    for cached in (
+        typeset.trim,
+        frame._card_row,
+        frame._card_face,
+        frame._header,
+        frame._header_face,
+        glass_bead._bead_patch,
+        glass_bead._bead_over,
+        glass_bead._pit_layer,
+        glass_bead._gems_layer,
+    ):
         assert cached.cache_info().maxsize is not None
     for module in (verquere, kerboge):
         assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
