@@ -64,6 +64,13 @@ more shows fewer of its states (`_budgeted_step`)."""
 BUDGET_AFTER = 10
 """The frames written before the budget judges the pace (the first weighs as much as 10 moves)."""
 MIN_MS = 150
+SPLIT_MS = 20
+"""A frame whose changes lie far apart (a stone at the top of the board, the strip at the bottom)
+is written as two images, the upper shown this long before the lower: two small boxes cost the
+encoder far less than one over both (`_split`). 20 ms is the shortest delay browsers and
+Discord's apps show as it is (10 ms and less they show as 100 ms)."""
+SPLIT_GAIN = 20_000
+"""The fewest pixels a split must spare the encoder (about 0.08 ms) to be worth its image."""
 """The shortest a move's frame shows: a longer game shows every 2nd, 3rd... move instead."""
 
 
@@ -221,6 +228,9 @@ def _frame(image: Image.Image, offset: tuple[int, int], duration: int, transpare
 
 Box = tuple[int, int, int, int]
 """(left, top, right, bottom) of a part of a picture."""
+Change = tuple[int, int, Image.Image, Image.Image, Box]
+"""A part of a frame that changed: where it goes (x, y), the part in the palette, its difference
+from the frame before and the box in the part where they differ."""
 
 
 class _Canvas:
@@ -492,7 +502,7 @@ def _write_change(
     goes, x and y, and the part in the palette) pasted over it, and pastes them: the box that
     changed, the pixels inside it that did not transparent. Only the parts painted are compared
     (the rest of the frame did not change)."""
-    changes: list[tuple[int, int, Image.Image, Image.Image, Box]] = []
+    changes: list[Change] = []
     for x, y, part in painted:
         right, bottom = min(current.width, x + part.width), min(current.height, y + part.height)
         if right <= x or bottom <= y:
@@ -509,10 +519,49 @@ def _write_change(
         blank.putpalette(palette.getpalette() or [])
         out.write(_frame(blank, (0, 0), duration, transparent=True))
         return
-    left = min(x + found[0] for x, _, _, _, found in changes)
-    right = max(x + found[2] for x, _, _, _, found in changes)
-    upper = min(y + found[1] for _, y, _, _, found in changes)
-    lower = max(y + found[3] for _, y, _, _, found in changes)
+    changes.sort(key=lambda change: change[1] + change[4][1])
+    split = _split(changes)
+    if split is None:
+        _write_parts(out, changes, duration)
+    else:  # the upper changes first, the lower ones (the cards, the strip) SPLIT_MS later
+        _write_parts(out, changes[:split], SPLIT_MS)
+        _write_parts(out, changes[split:], duration - SPLIT_MS)
+
+
+def _bounds(changes: Sequence[Change]) -> Box:
+    """The box of the frame that holds the changed pixels of every change."""
+    return (
+        min(x + found[0] for x, _, _, _, found in changes),
+        min(y + found[1] for _, y, _, _, found in changes),
+        max(x + found[2] for x, _, _, _, found in changes),
+        max(y + found[3] for _, y, _, _, found in changes),
+    )
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _split(changes: Sequence[Change]) -> int | None:
+    """Where to cut the changes (sorted top to bottom) into two images, when that spares the
+    encoder SPLIT_GAIN pixels or more; None to write them as one. A move changes the board in
+    one place and the cards and the strip at the bottom: one box over both holds every row in
+    between, transparent but encoded all the same (Pillow's LZW costs about 4 ns a pixel, even
+    a transparent one: more than all the drawing of a Keryo-Pente frame)."""
+    if len(changes) < 2:
+        return None
+    whole = _area(_bounds(changes))
+    best, cut = whole, None
+    for index in range(1, len(changes)):
+        area = _area(_bounds(changes[:index])) + _area(_bounds(changes[index:]))
+        if area < best:
+            best, cut = area, index
+    return cut if whole - best >= SPLIT_GAIN else None
+
+
+def _write_parts(out: io.BytesIO, changes: Sequence[Change], duration: int) -> None:
+    """Writes one image of the box over `changes`: their changed pixels, the rest transparent."""
+    left, upper, right, lower = _bounds(changes)
     frame_part = Image.new("P", (right - left, lower - upper), TRANSPARENT)
     for x, y, part, difference, _ in changes:
         # the pixels of the part that changed, over the transparent box (Pillow clips what falls

@@ -17,6 +17,7 @@ from render.animation import (
     MOVE_MS,
     PERSPECTIVE,
     PLAY_MS,
+    SPLIT_MS,
     STRIP_HEIGHT,
     _Canvas,
     _fit,
@@ -28,7 +29,7 @@ from render.animation import (
 )
 from render.frame import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, PANEL_COLUMNS, card_width
 from rules import CHANCE, GAMES, Move, State
-from tests.support.images import open_gif
+from tests.support.images import gif_frames, open_gif
 
 GAME = GAMES["keryo-pente"]
 
@@ -49,25 +50,14 @@ def random_game(plies: int, seats: int = 2, seed: int = 3) -> list[tuple[State, 
     return frames
 
 
-def frames_of(gif: bytes) -> list[tuple[Image.Image, int]]:
-    """Each frame as a viewer shows it (the changed box laid over the previous frame), with its
-    duration in ms."""
-    shown = []
-    with open_gif(gif) as image:
-        for index in range(image.n_frames):
-            image.seek(index)
-            shown.append((image.convert("RGB"), int(image.info["duration"])))
-    return shown
-
-
 def test_one_frame_per_state_with_durations() -> None:
     frames = random_game(12)
     gif = animation(frames, ["alice", "Bob"])
     assert gif.startswith(b"GIF89a")
+    assert len(gif_frames(gif)) == len(frames) == 13
     with open_gif(gif) as image:
-        assert image.n_frames == len(frames) == 13
         assert image.width == MAX_WIDTH and image.info.get("loop") == 0
-    durations = [duration for _, duration in frames_of(gif)]
+    durations = [duration for _, duration in gif_frames(gif)]
     assert durations == [FIRST_MS] + [MOVE_MS] * 11 + [LAST_MS]
 
 
@@ -75,7 +65,7 @@ def test_the_frames_show_the_games_pictures_below_their_header() -> None:
     """A frame is the game's picture without its header (title and status line: the status is in
     the progress strip at the bottom), shrunk, the strip under it; the board is the picture's."""
     frames = random_game(30, seats=3)
-    shown = frames_of(animation(frames, None))
+    shown = gif_frames(animation(frames, None))
     for index in (0, 1, 17, 30):
         state, move = frames[index]
         whole = RENDERERS["keryo-pente"](state, perspective=None, last_move=move, names=None)
@@ -126,16 +116,15 @@ def test_the_gif_layout_is_the_picture_below_its_header_the_turn_a_tag(
 
 def test_a_state_repeated_still_makes_a_frame() -> None:
     start = GAME.start(2)
-    with open_gif(animation([(start, None), (start, None), (start, None)])) as image:
-        assert image.n_frames == 3
+    assert len(gif_frames(animation([(start, None), (start, None), (start, None)]))) == 3
 
 
 def test_a_long_game_stays_small_and_narrower_on_request() -> None:
     frames = random_game(120, seats=6)
     gif = animation(frames, None)
     assert len(gif) < 2_000_000
-    with open_gif(animation(frames[:5], None, width=320)) as narrow:
-        assert narrow.width == 320 and narrow.n_frames == 5
+    narrow = gif_frames(animation(frames[:5], None, width=320))
+    assert len(narrow) == 5 and narrow[0][0].width == 320
 
 
 def test_same_game_same_bytes() -> None:
@@ -200,7 +189,7 @@ def test_every_frame_is_the_plain_drawing_of_the_gif_layout_pixel_for_pixel(
     included: chance entries have frames of their own)."""
     frames = any_game(key, seats, 40, **options)
     gif = animation(frames, None)
-    shown = frames_of(gif)
+    shown = gif_frames(gif)
     assert len(shown) == len(frames)
     with open_gif(gif) as image:
         colours = image.getpalette() or []
@@ -221,7 +210,7 @@ def test_a_long_game_plays_in_a_minute_with_held_ends() -> None:
     frames: list[tuple[State, Move | None]] = [(start, None)] * 1280
     shown = sampled(len(frames))
     assert shown[0] == 0 and shown[-1] == 1279 and shown[1] == 5
-    durations = [duration for _, duration in frames_of(animation(frames))]
+    durations = [duration for _, duration in gif_frames(animation(frames))]
     assert len(durations) == len(shown) == 257
     assert durations[0] == FIRST_MS and durations[-1] == LAST_MS
     assert sum(durations[1:-1]) <= PLAY_MS and min(durations[1:-1]) >= MIN_MS
@@ -300,3 +289,27 @@ def test_a_move_paints_only_the_boxes_it_changed(key: str, seats: int, options: 
         assert canvas.image.tobytes() == _fit(picture.image(), canvas.image.size).tobytes()
     share = painted / (len(frames) - 1) / (first.width * first.height)
     assert share <= PAINTED_SHARE[key], (key, seats, share)
+
+
+def test_changes_far_apart_are_written_as_two_images_in_the_frames_time() -> None:
+    """A stone at the top of the board and the strip at the bottom: the frame is written as two
+    images, the upper SPLIT_MS before the lower, their times adding up to the frame's, and the two
+    boxes together far smaller than one over both (what the encoder pays for)."""
+    start = GAME.start(2, tournament=False)
+    corner = start.parse("A19")  # the top row: far above the strip
+    top = start.play(corner)
+    frames: list[tuple[State, Move | None]] = [(start, None), (top, corner)]
+    frames.append((top, None))  # the mark of the last move goes: the top again, and the strip
+    with open_gif(animation(frames)) as image:
+        images = []
+        for index in range(image.n_frames):
+            image.seek(index)
+            images.append((image.info["duration"], image.tile[0][1]))
+    durations = [duration for duration, _ in images]
+    assert durations == [FIRST_MS, SPLIT_MS, MOVE_MS - SPLIT_MS, SPLIT_MS, LAST_MS - SPLIT_MS]
+    (_, upper), (_, lower) = images[1], images[2]
+    assert upper[3] <= lower[1]  # the upper box ends where the lower begins, or above
+    height = image.height
+    both = sum((box[2] - box[0]) * (box[3] - box[1]) for box in (upper, lower))
+    assert both < 0.5 * MAX_WIDTH * (height - upper[1]), (upper, lower)
+    assert [duration for _, duration in gif_frames(animation(frames))] == [FIRST_MS, MOVE_MS, LAST_MS]

@@ -46,6 +46,26 @@ def open_gif(data: bytes) -> GifImagePlugin.GifImageFile:
     return image
 
 
+def gif_frames(data: bytes) -> list[tuple[Image.Image, int]]:
+    """Each frame of a GIF as a viewer sees it (its images laid over the frame before), with its
+    duration in ms: an image shown for `animation.SPLIT_MS` is the first part of a frame written
+    as two (`render.animation._split`), so it is laid over with the next and its time added."""
+    from render.animation import SPLIT_MS
+
+    shown: list[tuple[Image.Image, int]] = []
+    waited = 0
+    with open_gif(data) as image:
+        for index in range(image.n_frames):
+            image.seek(index)
+            duration = int(image.info["duration"])
+            if duration == SPLIT_MS and index < image.n_frames - 1:
+                waited += duration
+                continue
+            shown.append((image.convert("RGB"), waited + duration))
+            waited = 0
+    return shown
+
+
 def difference(actual: Image.Image, expected: Image.Image) -> str | None:
     """None when the two pictures are the same pixel for pixel, else what differs."""
     if actual.size != expected.size:
