@@ -159,7 +159,8 @@ def test_the_largest_caches_hold_nothing_the_garbage_collector_visits() -> None:
 
 
 def test_content_keyed_caches_are_bounded() -> None:
-    for cached in (typeset.trim, frame._card_row, frame._card_face, frame._header, frame._header_face):
+    cards = (frame._card_row, frame._card, frame._card_face)
+    for cached in (typeset.trim, *cards, frame._header, frame._header_face):
         assert cached.cache_info().maxsize is not None
     for module in (verquere, kerboge):
         assert module.path_stencils.cache_info().maxsize == module.ARROW_CACHE
@@ -459,7 +460,7 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         assert isinstance(state, KeibotState)
         assert last is None or isinstance(last, KnightMove)
         kinds |= assert_drawn_as_whole(keibot.board_layers(state, last, ENGLISH), rng)
-    assert kinds == {"tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
+    assert kinds == {"square", "tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
 
 
 @pytest.mark.parametrize("seats", [4, 2])
