@@ -341,22 +341,23 @@ def _add_squares(board: layers.LayeredBoard, state: KeibotState, last_move: Knig
 
 
 def _add_marks_and_pieces(
-    board: layers.LayeredBoard, state: KeibotState, last_move: KnightMove | None, row: tuple[int, int]
+    board: layers.LayeredBoard, state: KeibotState, last_move: KnightMove | None, row: tuple[int, int] | None
 ) -> None:
-    """The tints of the last move, the band of the winning row over them, the pieces and the
-    rings of the new beads, each a layer of its own (the band reaches across squares)."""
+    """The tints of the last move, the band of the winning `row` over them (if any), the pieces
+    and the rings of the new beads, each a layer of its own (the band reaches across squares)."""
     if last_move is not None:
         for square in (last_move.frm, last_move.to):
             _, y = centre(square)
             board.add(("tint", square), y - CELL // 2, y + CELL // 2, _tint_layer(square), shifts=False)
-    start, end = centre(row[0]), centre(row[1])
-    band = stencil.band_sprite(
-        (end[0] - start[0], end[1] - start[1]),
-        CELL // 2,
-        ((palette.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
-    )
-    corner = (min(start[0], end[0]) - CELL // 2, min(start[1], end[1]) - CELL // 2)
-    board.paste(("band", row), band, corner)
+    if row is not None:
+        start, end = centre(row[0]), centre(row[1])
+        band = stencil.band_sprite(
+            (end[0] - start[0], end[1] - start[1]),
+            CELL // 2,
+            ((palette.OUTLINE, BEAD_PX // 2 + 12), (WIN_BAND, BEAD_PX // 2 + 8)),
+        )
+        corner = (min(start[0], end[0]) - CELL // 2, min(start[1], end[1]) - CELL // 2)
+        board.paste(("band", row), band, corner)
     for square, value in enumerate(state.board):
         if value:
             sprite = _piece(value)

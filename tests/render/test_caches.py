@@ -463,6 +463,35 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
     assert kinds == {"square", "tint", "piece", "ring", "arrow", "protected", "shield", "capture", "band"}
 
 
+def test_a_board_in_strips_is_the_board_drawn_whole() -> None:
+    # The replay GIF takes a board drawn in layers as one image a strip (`frame.strip_images`):
+    # put together, they are the board drawn whole (Verquere's banners and counts of men borne
+    # off are layers that reach over all of their rows); a strip a move did not change is the
+    # image of the board before, while that is held, and nothing is kept once none is.
+    render.clear_caches()
+    keibots = positions("keibot", 2, 60, seed=11)
+    boards = [keibot.board_layers(state, last, ENGLISH) for state, last in keibots]
+    for index, (state, last) in enumerate(positions("verquere", 2, 40, seed=12)):
+        assert isinstance(state, VerquereState)
+        boards.append(verquere.board_layers(state, index % 2, last, ENGLISH))
+    before: list[Image.Image] = []
+    kept = 0
+    for board in boards:
+        strips = frame.strip_images(board)
+        stacked = Image.new("RGB", (board.width, sum(strip.height for strip in strips)))
+        top = 0
+        for strip in strips:
+            stacked.paste(strip, (0, top))
+            top += strip.height
+        assert stacked.tobytes() == board.whole().tobytes()
+        kept += sum(strip is old for strip, old in zip(strips, before, strict=False))
+        before = strips
+    assert kept > len(boards) * len(before) // 3
+    del before, strips, strip
+    gc.collect()
+    assert not frame._LiveStrips.images
+
+
 @pytest.mark.parametrize("seats", [4, 2])
 def test_a_kerboge_ring_drawn_in_layers_is_the_ring_drawn_whole(seats: int) -> None:
     render.clear_caches()
