@@ -469,8 +469,10 @@ def test_a_board_in_strips_is_the_board_drawn_whole() -> None:
     # off are layers that reach over all of their rows); a strip a move did not change is the
     # image of the board before, while that is held, and nothing is kept once none is.
     render.clear_caches()
-    keibots = positions("keibot", 2, 60, seed=11)
-    boards = [keibot.board_layers(state, last, ENGLISH) for state, last in keibots]
+    boards = []
+    for state, last in positions("keibot", 2, 60, seed=11):
+        assert isinstance(state, KeibotState) and (last is None or isinstance(last, KnightMove))
+        boards.append(keibot.board_layers(state, last, ENGLISH))
     for index, (state, last) in enumerate(positions("verquere", 2, 40, seed=12)):
         assert isinstance(state, VerquereState)
         boards.append(verquere.board_layers(state, index % 2, last, ENGLISH))

@@ -15,7 +15,7 @@ import render
 from render import frame, layers
 from render import keibot as picture
 from rules import GAMES, Outcome
-from rules.keibot import KeibotState, KnightMove, square_index
+from rules.keibot import BEAD, MOAI, KeibotState, KnightMove, square_index
 from rules.text import ENGLISH
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.keibot import THREE_IN_A_ROW
@@ -165,7 +165,7 @@ def test_a_square_pasted_as_its_picture_is_the_square_drawn_layer_by_layer() -> 
         picture._add_marks_and_pieces(one_by_one, state, last, None)
         assert squares.whole().tobytes() == one_by_one.whole().tobytes()
         kinds |= {layer.key[2:] for layer in squares.layers if isinstance(layer.key, tuple)}
-    assert {(True, 0, False), (True, picture.MOAI[0], False), (False, picture.BEAD[1], True)} <= kinds
+    assert {(True, 0, False), (True, MOAI[0], False), (False, BEAD[1], True)} <= kinds
 
 
 def test_a_sprite_pasted_in_pieces_is_the_sprite_pasted_whole() -> None:
