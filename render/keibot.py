@@ -334,10 +334,17 @@ def _add_squares(board: layers.LayeredBoard, state: KeibotState, last_move: Knig
     for square, value in enumerate(state.board):
         tint, ring = square in tinted, square in ringed
         if value or tint or ring:
-            rank, file = divmod(square, SIZE)
-            x, y = centre(square)
-            picture = _square((rank + file) % 2 == 0, tint, value, ring)
-            board.paste(("square", square, tint, value, ring), picture, (x - CELL // 2, y - CELL // 2))
+            board.place(_square_layer(square, tint, value, ring))
+
+
+@lru_cache(maxsize=256)
+def _square_layer(square: int, tint: bool, value: int, ring: bool) -> layers.Layer:
+    """The layer of a square with a piece, a tint or a ring (`_add_squares`; cached: a board has 49
+    squares, and most pieces stay where they are from move to move; 256 of about 200 bytes)."""
+    rank, file = divmod(square, SIZE)
+    x, y = centre(square)
+    picture = _square((rank + file) % 2 == 0, tint, value, ring)
+    return layers.sprite_layer(("square", square, tint, value, ring), picture, (x - CELL // 2, y - CELL // 2))
 
 
 def _add_marks_and_pieces(
