@@ -17,7 +17,9 @@ language of the picture's text (`rules.text.Words`): every word a picture shows 
 
 `compose` gives a `Picture`: the header, the board and the panel as bands of rows, which the PNG
 writer encodes as they are (`Picture.image()` puts them together). Inside `replay_layout()` it
-gives the replay GIF's layout: no header, the card of the seat to move tagged but not lit.
+gives the replay GIF's layout: no header, the card of the seat to move tagged but not lit; there
+`board_bands` gives a board drawn in layers as one image a strip (`strip_images`), so that the
+animation skips the strips a move did not change and compares the others strip by strip.
 
 Also here: stone sprites with their letter, the captions under a board (`text_line`) and
 `renderer`, which makes a game's drawing function the renderer `render.RENDERERS` holds. What the
