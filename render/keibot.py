@@ -7,9 +7,10 @@ The panel tells each side's beads left and the Moai it took."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -251,6 +252,14 @@ def _knight_arrows() -> dict[tuple[int, int], tuple[Image.Image, int, int]]:
     return {jump: _draw_arrow(*jump) for jump in KNIGHT_JUMPS}
 
 
+@cache
+def _arrow_pieces(dx: int, dy: int) -> Pieces:
+    """The last move's arrow for a jump of (dx, dy) pixels in pieces (`_sprite_pieces`), from
+    where the arrow starts (eight jumps: cached)."""
+    sprite, x, y = _arrow(dx, dy)
+    return _sprite_pieces(sprite, -x, -y)
+
+
 def _draw_arrow(dx: int, dy: int) -> tuple[Image.Image, int, int]:
     """The last move's arrow for a jump of (dx, dy) pixels, from the middle of the square left to
     the edge of the Moai that landed: a sprite (one per knight direction, built once), and where
@@ -281,14 +290,72 @@ def draw_board(state: KeibotState, last_move: KnightMove | None, words: Words) -
 def board_layers(state: KeibotState, last_move: KnightMove | None, words: Words) -> layers.LayeredBoard:
     """The board drawn in layers over the empty board (`layers.LayeredBoard`): a move changes the
     strips of the squares it left and reached, its arrow, its beads and the protected Moai's
-    only, so the PNG writer and the animation draw and read those alone."""
+    only, so the PNG writer and the animation draw and read those alone. Each square that holds
+    something is one layer, a cached picture of the square (`_square`), pasted without a mask;
+    over them the arrow, then the protected Moai's frame, its shield and the capture badge."""
     legend = legend_words(words)  # the empty board's words: part of the base's key
     board = layers.LayeredBoard(_empty_board(legend), ("keibot", legend))
+    row = _winning_row(state)
+    if row is None:
+        _add_squares(board, state, last_move)
+    else:  # the band lies between the tints and the pieces, across squares: layer by layer
+        _add_marks_and_pieces(board, state, last_move, row)
+
+    if last_move is not None:
+        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
+        pieces = _arrow_pieces(x1 - x0, y1 - y0)
+        _add_pieces(board, ("arrow", last_move.frm, last_move.to), pieces, (x0, y0))
+
+    # The shield goes in the corner of the square away from the arrow, the capture badge in the
+    # corner across from the shield on the side away from the arrow.
+    away = (1, -1)
+    if last_move is not None:
+        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
+        away = (1 if x0 < x1 else -1, 1 if y0 < y1 else -1)
+    if state.outcome() is None and state.protected is not None:
+        x, y = centre(state.protected)
+        _add_pieces(
+            board, ("protected", state.protected), _protected_pieces(), (x - CELL // 2, y - CELL // 2)
+        )
+        shield = _shield_badge(SHIELD_PX)
+        board.paste(("shield", state.protected, away), shield, _corner(shield, state.protected, away))
+    if last_move is not None and last_move.capture:
+        badge = _capture_badge(CAPTURE_PX)
+        corner = (away[0], -away[1])
+        board.paste(("capture", last_move.to, corner), badge, _corner(badge, last_move.to, corner))
+    return board
+
+
+def _add_squares(board: layers.LayeredBoard, state: KeibotState, last_move: KnightMove | None) -> None:
+    """A layer for each square with a piece, a tint or a ring: its picture (`_square`), pasted
+    without a mask (what lies in a square never reaches out of it)."""
+    tinted = () if last_move is None else (last_move.frm, last_move.to)
+    ringed = () if last_move is None else last_move.beads
+    for square, value in enumerate(state.board):
+        tint, ring = square in tinted, square in ringed
+        if value or tint or ring:
+            board.place(_square_layer(square, tint, value, ring))
+
+
+@lru_cache(maxsize=256)
+def _square_layer(square: int, tint: bool, value: int, ring: bool) -> layers.Layer:
+    """The layer of a square with a piece, a tint or a ring (`_add_squares`; cached: a board has 49
+    squares, and most pieces stay where they are from move to move; 256 of about 200 bytes)."""
+    rank, file = divmod(square, SIZE)
+    x, y = centre(square)
+    picture = _square((rank + file) % 2 == 0, tint, value, ring)
+    return layers.sprite_layer(("square", square, tint, value, ring), picture, (x - CELL // 2, y - CELL // 2))
+
+
+def _add_marks_and_pieces(
+    board: layers.LayeredBoard, state: KeibotState, last_move: KnightMove | None, row: tuple[int, int] | None
+) -> None:
+    """The tints of the last move, the band of the winning `row` over them (if any), the pieces
+    and the rings of the new beads, each a layer of its own (the band reaches across squares)."""
     if last_move is not None:
         for square in (last_move.frm, last_move.to):
             _, y = centre(square)
             board.add(("tint", square), y - CELL // 2, y + CELL // 2, _tint_layer(square), shifts=False)
-    row = _winning_row(state)
     if row is not None:
         start, end = centre(row[0]), centre(row[1])
         band = stencil.band_sprite(
@@ -298,42 +365,101 @@ def board_layers(state: KeibotState, last_move: KnightMove | None, words: Words)
         )
         corner = (min(start[0], end[0]) - CELL // 2, min(start[1], end[1]) - CELL // 2)
         board.paste(("band", row), band, corner)
-
-    moai = [frame.stone(colour, MOAI_PX) for colour in COLOURS]
-    beads = [frame.stone(colour, BEAD_PX, letter=False) for colour in COLOURS]
     for square, value in enumerate(state.board):
-        if not value:
-            continue
-        sprite = moai[MOAI.index(value)] if value in MOAI else beads[BEAD.index(value)]
-        x, y = centre(square)
-        board.paste(("piece", value, square), sprite, (x - sprite.width // 2, y - sprite.height // 2))
-
+        if value:
+            sprite = _piece(value)
+            x, y = centre(square)
+            board.paste(("piece", value, square), sprite, (x - sprite.width // 2, y - sprite.height // 2))
     if last_move is not None:
         ring = _new_bead_ring(BEAD_PX + 16)
         for square in last_move.beads:
             x, y = centre(square)
             board.paste(("ring", square), ring, (x - ring.width // 2, y - ring.height // 2))
-        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
-        arrow, ax, ay = _arrow(x1 - x0, y1 - y0)
-        board.paste(("arrow", last_move.frm, last_move.to), arrow, (x0 - ax, y0 - ay))
 
-    # The shield goes in the corner of the square away from the arrow, the capture badge in the
-    # corner across from the shield on the side away from the arrow.
-    away = (1, -1)
-    if last_move is not None:
-        (x0, y0), (x1, y1) = centre(last_move.frm), centre(last_move.to)
-        away = (1 if x0 < x1 else -1, 1 if y0 < y1 else -1)
-    if state.outcome() is None and state.protected is not None:
-        protected = _protected_frame(CELL)
-        x, y = centre(state.protected)
-        board.paste(("protected", state.protected), protected, (x - CELL // 2, y - CELL // 2))
-        shield = _shield_badge(SHIELD_PX)
-        board.paste(("shield", state.protected, away), shield, _corner(shield, state.protected, away))
-    if last_move is not None and last_move.capture:
-        badge = _capture_badge(CAPTURE_PX)
-        corner = (away[0], -away[1])
-        board.paste(("capture", last_move.to, corner), badge, _corner(badge, last_move.to, corner))
-    return board
+
+def _piece(value: int) -> Image.Image:
+    """The sprite of a board byte: a seat's Moai (with its letter) or bead."""
+    if value in MOAI:
+        return frame.stone(COLOURS[MOAI.index(value)], MOAI_PX)
+    return frame.stone(COLOURS[BEAD.index(value)], BEAD_PX, letter=False)
+
+
+@lru_cache(maxsize=40)
+def _square(dark: bool, tint: bool, value: int, ring: bool) -> Image.Image:
+    """A square of the board as the layers over the empty board paint it: dark or light wood, or
+    the last move's tint, its piece (`value`, a board byte, 0 for none) and the ring of a new bead
+    (cached: 40 kinds at most, 58 kB each, 2.3 MB)."""
+    image = Image.new("RGB", (CELL, CELL), TRACE if tint else WOOD_DARK if dark else WOOD_LIGHT)
+    sprites = ([_piece(value)] if value else []) + ([_new_bead_ring(BEAD_PX + 16)] if ring else [])
+    for sprite in sprites:
+        image.paste(sprite, (CELL // 2 - sprite.width // 2, CELL // 2 - sprite.height // 2), sprite)
+    return image
+
+
+Pieces = tuple[tuple[tuple[int, int, int, int], Any], ...]
+"""An RGBA sprite cut into pieces where it is not transparent: (box, from the sprite's
+position; the piece as Pillow's core image), see `_sprite_pieces`."""
+
+PIECE_ROWS = 16
+"""Rows of a sprite in one band of its pieces."""
+PIECE_GAP = 12
+"""Transparent columns that split a band of a sprite into two pieces."""
+
+
+def _sprite_pieces(sprite: Image.Image, left: int = 0, top: int = 0) -> Pieces:
+    """`sprite` (RGBA; its top left corner at (left, top)) cut into bands of PIECE_ROWS rows, each
+    cut where PIECE_GAP columns or more are transparent and cropped to where it is not: pasting
+    every piece through its alpha paints the same pixels as pasting the whole sprite (where the
+    alpha is 0, Pillow's paste leaves a pixel as it was), but a slanted arrow or a frame touches
+    a small part of its box (the arrow cost 0.12 ms a picture pasted whole, its pieces 0.04)."""
+    inked = sprite.getchannel("A").point([0] + [255] * 255)
+    width = sprite.width
+    pieces = []
+    for band_top in range(0, sprite.height, PIECE_ROWS):
+        band_bottom = min(sprite.height, band_top + PIECE_ROWS)
+        # a column of the band with any ink averages to 16 or more of 255 (a whole column, at most)
+        columns = inked.crop((0, band_top, width, band_bottom)).reduce((1, band_bottom - band_top)).tobytes()
+        runs: list[list[int]] = []
+        for x, ink in enumerate(columns):
+            if not ink:
+                continue
+            if runs and x - runs[-1][1] < PIECE_GAP:
+                runs[-1][1] = x + 1
+            else:
+                runs.append([x, x + 1])
+        for x0, x1 in runs:
+            piece = sprite.crop((x0, band_top, x1, band_bottom))
+            box = piece.getbbox()
+            if box is None:
+                continue
+            bx0, by0, bx1, by1 = box
+            at = (left + x0 + bx0, top + band_top + by0, left + x0 + bx1, top + band_top + by1)
+            pieces.append((at, piece.crop(box).im))
+    return tuple(pieces)
+
+
+def _add_pieces(board: layers.LayeredBoard, key: Hashable, pieces: Pieces, xy: tuple[int, int]) -> None:
+    """A layer that pastes `pieces` (`_sprite_pieces`), moved by `xy`, each through its alpha."""
+    if not pieces:
+        return
+    x, y = xy
+
+    def paint(image: Image.Image, dy: int) -> None:
+        target = image.im
+        height = image.height
+        for (x0, y0, x1, y1), piece in pieces:
+            if y1 + y - dy > 0 and y0 + y - dy < height:  # (a piece off the rows paints nothing)
+                target.paste(piece, (x0 + x, y0 + y - dy, x1 + x, y1 + y - dy), piece)
+
+    top = y + min(box[1] for box, _ in pieces)
+    bottom = y + max(box[3] for box, _ in pieces)
+    board.add(key, top, bottom, paint)
+
+
+@cache
+def _protected_pieces() -> Pieces:
+    """The protected Moai's frame (`_protected_frame`) in pieces, from the square's corner."""
+    return _sprite_pieces(_protected_frame(CELL))
 
 
 def _tint_layer(square: int) -> Callable[[Image.Image, int], None]:
@@ -376,7 +502,7 @@ def picture(
     resigned = frame.resigned_seats(state)
     seats = frame.panel_seats(state, shown, COLOURS, scores(state, words), words, resigned=resigned)
     status = frame.status_for(state, shown, COLOURS, words)
-    board = board_layers(state, last_move, words).slices()
+    board = frame.board_bands(board_layers(state, last_move, words))
     return frame.compose(state.game.title_for(state.seats), status, board, seats)
 
 

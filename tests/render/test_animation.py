@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from render import RENDERERS, UnknownGameError, draw
+from render import RENDERERS, UnknownGameError, clear_caches, draw, frame
 from render.animation import (
     FIRST_MS,
     LAST_MS,
@@ -27,7 +28,7 @@ from render.animation import (
     sampled,
     shrink,
 )
-from render.frame import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, PANEL_COLUMNS, card_width
+from render.frame import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, PANEL_COLUMNS, PanelSeat, card_width
 from rules import CHANCE, GAMES, Move, State
 from tests.support.images import gif_frames, open_gif
 
@@ -84,7 +85,8 @@ def panel_height(seats: int) -> int:
 
 
 @pytest.mark.parametrize(
-    ("key", "seats", "options"), [("keryo-pente", 6, {"tournament": False}), ("verquere", 2, {})]
+    ("key", "seats", "options"),
+    [("keryo-pente", 6, {"tournament": False}), ("verquere", 2, {}), ("keibot", 2, {})],
 )
 def test_the_gif_layout_is_the_picture_below_its_header_the_turn_a_tag(
     key: str, seats: int, options: dict[str, Any]
@@ -263,11 +265,12 @@ def test_a_1000_move_game_in_bounded_memory() -> None:
     assert peaks[1] < peaks[0] + 4_000_000, peaks
 
 
-PAINTED_SHARE = {"keryo-pente": 0.12, "keibot": 0.45, "glass-bead": 0.16, "verquere": 0.3, "kerboge": 0.22}
+PAINTED_SHARE = {"keryo-pente": 0.12, "keibot": 0.13, "glass-bead": 0.16, "verquere": 0.3, "kerboge": 0.22}
 """The most of the picture a move's frame paints at full size, on average, by game (before the
 boxes, whole rows were painted: 0.25 for Keryo-Pente, 0.97 for Keibot and the Glass Bead Game,
 0.55 Verquere, 0.43 Kerboge; the Glass Bead board drawn whole and compared whole, 0.58; in
-layers, whose changed boxes alone are drawn and compared, 0.13): what is painted is then shrunk,
+layers, whose changed boxes alone are drawn and compared, 0.13; Keibot's board in runs of named
+strips, a box over each run, 0.22, strip by strip 0.11): what is painted is then shrunk,
 quantized and compared."""
 
 
@@ -313,3 +316,31 @@ def test_changes_far_apart_are_written_as_two_images_in_the_frames_time() -> Non
     both = sum((box[2] - box[0]) * (box[3] - box[1]) for box in (upper, lower))
     assert both < 0.5 * MAX_WIDTH * (height - upper[1]), (upper, lower)
     assert [duration for _, duration in gif_frames(animation(frames))] == [FIRST_MS, MOVE_MS, LAST_MS]
+def test_a_move_draws_again_only_the_strips_and_cards_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the GIF's layout a board drawn in layers is one image a strip (`frame.strip_images`): a
+    strip a move did not change is the very image of the picture before, which the animation
+    skips; and a card's score is drawn only for a card the move changed (`frame._card`), not for
+    every card of a row in which one changed."""
+    pictures = [gif_picture(state, move, None) for state, move in any_game("keibot", 2, 30)]
+    same = [
+        sum(new is old for (new, _), (old, _) in zip(after.bands, before.bands, strict=True))
+        / len(after.bands)
+        for before, after in itertools.pairwise(pictures)
+    ]
+    assert min(same) > 0.1 and sum(same) / len(same) > 0.3, same
+
+    drawn: list[PanelSeat] = []
+    draw_score = frame._draw_score
+
+    def counted(draw: ImageDraw.ImageDraw, seat: PanelSeat, left: int, width: int) -> None:
+        drawn.append(seat)
+        draw_score(draw, seat, left, width)
+
+    monkeypatch.setattr(frame, "_draw_score", counted)
+    clear_caches()
+    previous: tuple[PanelSeat, ...] = ()
+    for state, move in any_game("keryo-pente", 6, 30, tournament=False):
+        drawn.clear()
+        seats = gif_picture(state, move, None).seats
+        assert set(drawn) <= set(seats) - set(previous), (drawn, seats, previous)
+        previous = seats

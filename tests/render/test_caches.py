@@ -164,6 +164,7 @@ def test_content_keyed_caches_are_bounded() -> None:
     for cached in (
         typeset.trim,
         frame._card_row,
+        frame._card,
         frame._card_face,
         frame._header,
         frame._header_face,
@@ -526,6 +527,7 @@ def test_a_keibot_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         kinds |= assert_drawn_as_whole(board, rng, before)
         before = board
     assert kinds == {
+        "square",
         "tint",
         "piece",
         "ring",
@@ -569,6 +571,39 @@ def test_a_glass_bead_board_drawn_in_layers_is_the_board_drawn_whole() -> None:
         "taken from the cup",
         "caption",
     }
+
+
+def test_a_board_in_strips_is_the_board_drawn_whole() -> None:
+    # The replay GIF takes a board drawn in layers as one image a strip (`frame.strip_images`):
+    # put together, they are the board drawn whole (Verquere's banners and counts of men borne
+    # off are layers that reach over all of their rows); a strip a move did not change is the
+    # image of the board before, while that is held, and nothing is kept once none is.
+    render.clear_caches()
+    boards = []
+    for state, last in positions("keibot", 2, 60, seed=11):
+        assert isinstance(state, KeibotState) and (last is None or isinstance(last, KnightMove))
+        boards.append(keibot.board_layers(state, last, ENGLISH))
+    for state, last in positions("verquere", 2, 40, seed=12):
+        assert isinstance(state, VerquereState)
+        boards.append(verquere.board_layers(state, 0, last, ENGLISH))
+    before: list[Image.Image] = []
+    kept = compared = 0
+    for board in boards:
+        strips = frame.strip_images(board)
+        stacked = Image.new("RGB", (board.width, sum(strip.height for strip in strips)))
+        top = 0
+        for strip in strips:
+            stacked.paste(strip, (0, top))
+            top += strip.height
+        assert stacked.tobytes() == board.whole().tobytes()
+        if len(before) == len(strips):
+            kept += sum(strip is old for strip, old in zip(strips, before, strict=True))
+            compared += len(strips)
+        before = strips
+    assert kept > compared // 4, (kept, compared)
+    del before, strips, strip
+    gc.collect()
+    assert not frame._LiveStrips.images
 
 
 @pytest.mark.parametrize("seats", [4, 2])

@@ -6,14 +6,16 @@ tests/render/test_keibot.py`, then look at every new reference before committing
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from PIL import Image
 
 import render
-from render import frame
+from render import frame, layers
 from render import keibot as picture
 from rules import GAMES, Outcome
-from rules.keibot import KeibotState, KnightMove, square_index
+from rules.keibot import BEAD, MOAI, KeibotState, KnightMove, square_index
 from rules.text import ENGLISH
 from tests.support.images import REFERENCE, assert_matches_reference, assert_same_picture_again, open_png
 from tests.support.keibot import THREE_IN_A_ROW
@@ -131,3 +133,58 @@ def test_wrong_inputs_are_refused() -> None:
         render.board(GAME.start(2), last_move="c1-d3")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not a Keibot state"):
         picture.render(GAMES["keryo-pente"].start(2), perspective=None, last_move=None, names=None)
+
+
+def random_positions(count: int, seed: int) -> list[tuple[KeibotState, KnightMove | None]]:
+    """(state, the move that led to it) of seeded random games, a new one when one ends (won
+    games among them)."""
+    rng = random.Random(seed)
+    state, last = GAME.start(2), None
+    out: list[tuple[KeibotState, KnightMove | None]] = []
+    while len(out) < count:
+        if state.to_move is None:
+            state, last = GAME.start(2, setup=rng.choice(["closed", "split", "open"])), None
+        legal = state.legal_moves()
+        last = legal[rng.randrange(len(legal))]
+        state = state.play(last)
+        assert isinstance(state, KeibotState) and isinstance(last, KnightMove)
+        out.append((state, last))
+    return out
+
+
+def test_a_square_pasted_as_its_picture_is_the_square_drawn_layer_by_layer() -> None:
+    # A square holding a piece, a tint or a ring is pasted as one cached picture, without a mask:
+    # the same pixels as its tint, piece and ring painted over the empty board one by one.
+    base = picture._empty_board(picture.legend_words(ENGLISH))
+    kinds = set()
+    for state, last in [(GAME.start(2), None), *random_positions(120, seed=2)]:
+        assert isinstance(state, KeibotState)
+        squares = layers.LayeredBoard(base, "squares")
+        picture._add_squares(squares, state, last)
+        one_by_one = layers.LayeredBoard(base, "one by one")
+        picture._add_marks_and_pieces(one_by_one, state, last, None)
+        assert squares.whole().tobytes() == one_by_one.whole().tobytes()
+        kinds |= {layer.key[2:] for layer in squares.layers if isinstance(layer.key, tuple)}
+    assert {(True, 0, False), (True, MOAI[0], False), (False, BEAD[1], True)} <= kinds
+
+
+def test_a_sprite_pasted_in_pieces_is_the_sprite_pasted_whole() -> None:
+    # The arrows and the protected Moai's frame are pasted as the pieces of their sprites where
+    # they are not transparent, on the rows a strip of the board asks for.
+    rng = random.Random(6)
+    sprites = [picture._arrow(*jump)[0] for jump in picture.KNIGHT_JUMPS]
+    for sprite in [*sprites, picture._protected_frame(picture.CELL), picture._shield_badge(40)]:
+        pieces = picture._sprite_pieces(sprite, 3, 5)
+        assert sum((x1 - x0) * (y1 - y0) for (x0, y0, x1, y1), _ in pieces) < sprite.width * sprite.height
+        ground = Image.effect_noise((sprite.width + 10, sprite.height + 12), 50).convert("RGB")
+        whole = ground.copy()
+        whole.paste(sprite, (3, 5), sprite)
+        board = layers.LayeredBoard(ground, "noise")
+        picture._add_pieces(board, "sprite", pieces, (0, 0))
+        assert board.whole().tobytes() == whole.tobytes()
+        top = rng.randrange(ground.height - 1)
+        with board.draw(top, top + 1) as (rows, first):
+            assert (
+                rows.crop((0, first, ground.width, first + 1)).tobytes()
+                == whole.crop((0, top, ground.width, top + 1)).tobytes()
+            )
