@@ -311,6 +311,7 @@ def test_changes_far_apart_are_written_as_two_images_in_the_frames_time() -> Non
     durations = [duration for duration, _ in images]
     assert durations == [FIRST_MS, SPLIT_MS, MOVE_MS - SPLIT_MS, SPLIT_MS, LAST_MS - SPLIT_MS]
     (_, upper), (_, lower) = images[1], images[2]
+    assert upper is not None and lower is not None
     assert upper[3] <= lower[1]  # the upper box ends where the lower begins, or above
     height = image.height
     both = sum((box[2] - box[0]) * (box[3] - box[1]) for box in (upper, lower))
