@@ -274,7 +274,7 @@ def test_a_1000_move_game_in_bounded_memory() -> None:
     assert peaks[1] < peaks[0] + 4_000_000, peaks
 
 
-PAINTED_SHARE = {"keryo-pente": 0.12, "keibot": 0.45, "glass-bead": 0.75, "verquere": 0.3, "kerboge": 0.22}
+PAINTED_SHARE = {"keryo-pente": 0.12, "keibot": 0.45, "glass-bead": 0.75, "verquere": 0.26, "kerboge": 0.095}
 """The most of the picture a move's frame paints at full size, on average, by game (before the
 boxes, whole rows were painted: 0.25 for Keryo-Pente, 0.97 for Keibot and the Glass Bead Game,
 0.55 Verquere, 0.43 Kerboge): what is painted is then shrunk, quantized and compared."""
