@@ -334,31 +334,32 @@ def add_arrows(
 ) -> None:
     """Smooth arrows along polylines, tips at the ends: two supersampled masks (the dark outline
     and the fill) over the box around them, painted through as stencils."""
-    for layer in arrow_layers(tuple(tuple(path) for path in paths), fill, board.width, board.height):
-        board.place(layer)
+    if paths:
+        shape = tuple(tuple(path) for path in paths)
+        outline, inside = path_stencils(shape, board.width, board.height)
+        paint_arrows(board, layers.HashedKey(shape), outline, inside, fill)
 
 
-def arrow_layers(
-    shape: tuple[tuple[stencil.Point, ...], ...], fill: palette.RGB, width: int, height: int
-) -> tuple[layers.Layer, ...]:
-    """The layers of the arrows along the polylines `shape` on a board `width` × `height`: the
-    outline's stencil in the dark border colour, then the fill's in `fill` (`add_arrows`)."""
-    if not shape:
-        return ()
-    outline, inside = path_stencils(shape, width, height)
-    key = layers.HashedKey(shape)
-    made = (
-        layers.stencil_layer(("arrows", key), outline, palette.OUTLINE, (0, 0)),
-        layers.stencil_layer(("arrows inside", key, fill), inside, fill, (0, 0)),
-    )
-    return tuple(layer for layer in made if layer is not None)
+def paint_arrows(
+    board: layers.LayeredBoard,
+    key: layers.HashedKey,
+    outline: stencil.Stencil,
+    inside: stencil.Stencil,
+    fill: palette.RGB,
+) -> None:
+    """The arrows named `key` (their paths): the outline's stencil in the dark border colour, then
+    the fill's in `fill`."""
+    board.stencil(("arrows", key), outline, palette.OUTLINE, (0, 0))
+    board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
 
 
 @lru_cache(maxsize=ARROW_CACHE)
-def move_arrows(move: StoneMove, fill: palette.RGB) -> tuple[layers.Layer, ...]:
-    """The layers of `move`'s arrows in `fill` over the ring (cached beside their stencils,
-    `path_stencils`: the move is a cheaper key than its paths, which are worked out once)."""
-    return arrow_layers(tuple(tuple(path) for path in move_paths(move)), fill, WIDTH, RING_HEIGHT)
+def move_arrows(move: StoneMove) -> tuple[layers.HashedKey, stencil.Stencil, stencil.Stencil]:
+    """The arrows of `move` on the ring: their name (their paths) and their outline's and fill's
+    stencils (cached beside the stencils, `path_stencils`: the move is a cheaper key than its
+    paths, which are worked out once)."""
+    shape = tuple(tuple(path) for path in move_paths(move))
+    return (layers.HashedKey(shape), *path_stencils(shape, WIDTH, RING_HEIGHT))
 
 
 def warm_up(state: KerbogeState, last_move: Move | None, words: Words = ENGLISH) -> None:
@@ -434,25 +435,29 @@ def mover_of(state: KerbogeState) -> int:
     return (state.turn - 1) % state.seats if state.turn != CHANCE else state.seats - 1
 
 
-STONE_CACHE = 256
-"""Seats' stones and counts `stone_layers` keeps, two layers each (the sprites they paste are
-cached on their own): a seat's stones at a mooring, or in the harbour, by count."""
-
 HARBOUR_PLACE = 0
-"""The place of the harbour's stones, for `stone_layers` (the moorings are 1–10)."""
+"""The place of the harbour's stones, for `stone_sprites` (the moorings are 1–10)."""
+Placed = tuple[tuple[tuple[object, ...], Image.Image, tuple[int, int]], ...]
+"""Sprites with their layers' names and where their top left corners go, in the order they are
+pasted."""
 
 
 def _centred(sprite: Image.Image, centre: stencil.Point) -> tuple[Image.Image, tuple[int, int]]:
     return sprite, frame.centred(sprite, centre)
 
 
+STONE_CACHE = 256
+"""Seats' stones `stone_sprites` keeps (the sprites themselves are cached once each): a seat's
+stones at a mooring, or in the harbour, by count."""
+
+
 @lru_cache(maxsize=STONE_CACHE)
-def stone_layers(seats: int, place: int, seat: int, count: int) -> tuple[layers.Layer, ...]:
+def stone_sprites(seats: int, place: int, seat: int, count: int) -> Placed:
     """A seat's stone in its corner of a mooring (1–10), and the count over it when there are two
-    or more; in the harbour (0) always both; at a mooring without its stones nothing. Two
-    layers, pasted through their alpha, the stone named by the seat and the count by its
-    number: a seat's stones coming or going rename the rows of its own corner alone, and a
-    count that changes the rows of its badge alone (cached)."""
+    or more; in the harbour (0) always both; at a mooring without its stones nothing. Each a
+    layer of its own, pasted through its alpha: the stone named by the seat, the count's rows
+    by its number (`count_pieces`), so that a seat's stones coming or going rename the rows of
+    its own corner alone, and a count that changes the rows of its number alone (cached)."""
     dx, dy = slot(seats, seat)
     if place == HARBOUR_PLACE:
         centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
@@ -462,56 +467,65 @@ def stone_layers(seats: int, place: int, seat: int, count: int) -> tuple[layers.
     else:
         return ()
     stone, at = _centred(frame.stone(SEAT_COLOURS[seat], STONE), centre)
-    made = [layers.sprite_layer(("stone", seats, place, seat), stone, at)]
+    placed: list[tuple[tuple[object, ...], Image.Image, tuple[int, int]]] = [
+        (("stone", seats, place, seat), stone, at)
+    ]
     if count >= 2 or place == HARBOUR_PLACE:
-        badge, (x, y) = _centred(count_badge(count), (centre[0] + 20, centre[1] + 21))
-        # The rows of its number, and the pill's rows above and below them, which are the same
-        # for every number as wide: a count that changes renames the rows of its number alone.
-        pill = count_pill(badge.width)
-        _, first, _, last = ImageChops.difference(badge, pill).getbbox(alpha_only=False) or (0, 0, 0, 0)
-        where = (seats, place, seat, badge.width)
-        for top, bottom, key in (
-            (0, first, ("pill", *where, 0, first)),
-            (first, last, ("count", *where, count)),
-            (last, badge.height, ("pill", *where, last, badge.height)),
-        ):
-            if top < bottom:
-                made.append(layers.sprite_layer(key, badge.crop((0, top, badge.width, bottom)), (x, y + top)))
-    return tuple(made)
+        x, y = frame.centred(count_badge(count), (centre[0] + 20, centre[1] + 21))
+        for name, piece, top in count_pieces(count):
+            placed.append(((*name, seats, place, seat), piece, (x, y + top)))
+    return tuple(placed)
 
 
-@lru_cache(maxsize=MOORINGS)
-def serpent_layer(mooring: int) -> layers.Layer:
-    """The Serpent at its mooring, as a layer (cached): its sprite cut to its ink, so that its
-    layer reaches no rows it leaves as they were."""
+@cache
+def count_pieces(count: int) -> tuple[tuple[tuple[object, ...], Image.Image, int], ...]:
+    """The count's badge (`count_badge`) cut into the rows of its number and the pill's rows
+    above and below them, which are the same for every number as wide: each with its name and
+    the row of the badge where it starts."""
+    badge = count_badge(count)
+    pill = count_pill(badge.width)
+    _, first, _, last = ImageChops.difference(badge, pill).getbbox(alpha_only=False) or (0, 0, 0, 0)
+    pieces = []
+    for top, bottom, name in (
+        (0, first, ("pill", badge.width, 0, first)),
+        (first, last, ("count", count)),
+        (last, badge.height, ("pill", badge.width, last, badge.height)),
+    ):
+        if top < bottom:
+            pieces.append((name, badge.crop((0, top, badge.width, bottom)), top))
+    return tuple(pieces)
+
+
+@cache
+def serpent_at(mooring: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The Serpent's sprite cut to its ink, and where its top left corner goes at its mooring, so
+    that its layer reaches no rows it leaves as they were."""
     serpent, (x, y) = _centred(serpent_sprite(), serpent_centre(mooring))
     left, top, right, bottom = serpent.getbbox() or (0, 0, 0, 0)
-    at = (x + left, y + top)
-    return layers.sprite_layer(("serpent", at), serpent.crop((left, top, right, bottom)), at)
+    return serpent.crop((left, top, right, bottom)), (x + left, y + top)
 
 
 def ring_layers(state: KerbogeState, last_move: Move | None, words: Words) -> layers.LayeredBoard:
     """The Serpent, the stones, the last move's arrows and the boardings, as layers over the
-    empty ring, in that order (the layers made once and kept: `serpent_layer`, `stone_layers`,
-    `move_arrows`)."""
+    empty ring, in that order."""
     # The empty ring's words are the language's: its strips are named by them too.
     harbour = words.gettext("HARBOUR")
     board = layers.LayeredBoard(
         empty_ring(harbour), "kerboge" if harbour == "HARBOUR" else ("kerboge", harbour)
     )
     seats = state.seats
-    board.place(serpent_layer(state.serpent))
+    serpent, at = serpent_at(state.serpent)
+    board.paste(("serpent", at), serpent, at)
     # the moorings' stones (1–10) and the harbour's, each seat's in seat order
     for index, count in enumerate(state.board):
         if count:
-            for layer in stone_layers(seats, index // seats + 1, index % seats, count):
-                board.place(layer)
+            for key, sprite, corner in stone_sprites(seats, index // seats + 1, index % seats, count):
+                board.paste(key, sprite, corner)
     for seat in range(seats):
-        for layer in stone_layers(seats, HARBOUR_PLACE, seat, state.harbour[seat]):
-            board.place(layer)
+        for key, sprite, corner in stone_sprites(seats, HARBOUR_PLACE, seat, state.harbour[seat]):
+            board.paste(key, sprite, corner)
     if isinstance(last_move, StoneMove):
-        for layer in move_arrows(last_move, SEAT_COLOURS[mover_of(state)].fill):
-            board.place(layer)
+        paint_arrows(board, *move_arrows(last_move), SEAT_COLOURS[mover_of(state)].fill)
         if last_move.boardings:
             badge, corner = _centred(boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
             board.paste(("boarded", last_move.boarded, corner), badge, corner)

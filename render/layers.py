@@ -142,9 +142,11 @@ class LayeredBoard:
 
     def stencil(self, key: Hashable, stencil: Stencil, colour: RGB, xy: tuple[int, int]) -> None:
         """A layer that paints `colour` through a stencil made at (0, 0), moved to `xy`."""
-        layer = stencil_layer(key, stencil, colour, xy)
-        if layer is not None:
-            self.place(layer)
+        if stencil.pieces:
+            x, y = xy
+            top = y + min(box[1] for box, _ in stencil.pieces)
+            bottom = y + max(box[3] for box, _ in stencil.pieces)
+            self.add(key, top, bottom, lambda image, dy: stencil.paint(image, colour, (x, y - dy)))
 
     def slices(self) -> png.Slices:
         """The board as named strips, STRIP_ROWS rows each (see the class)."""
@@ -189,18 +191,6 @@ def sprite_layer(key: Hashable, sprite: Image.Image, xy: tuple[int, int]) -> Lay
     if sprite.mode == "RGBA":
         return Layer(key, y, y + sprite.height, lambda image, dy: paste_sprite(image, sprite, (x, y - dy)))
     return Layer(key, y, y + sprite.height, lambda image, dy: paste_copy(image, sprite, (x, y - dy)))
-
-
-def stencil_layer(key: Hashable, stencil: Stencil, colour: RGB, xy: tuple[int, int]) -> Layer | None:
-    """The layer `LayeredBoard.stencil` adds: `colour` painted through a stencil made at (0, 0),
-    moved to `xy` (None for a stencil without pieces; not clipped to a board yet, as for
-    `sprite_layer`: a game may keep the layers of its arrows)."""
-    if not stencil.pieces:
-        return None
-    x, y = xy
-    top = y + min(box[1] for box, _ in stencil.pieces)
-    bottom = y + max(box[3] for box, _ in stencil.pieces)
-    return Layer(key, top, bottom, lambda image, dy: stencil.paint(image, colour, (x, y - dy)))
 
 
 def paste_sprite(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:

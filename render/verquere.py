@@ -295,7 +295,7 @@ def empty_board(labels: tuple[str, str, str] = TRAY_WORDS) -> Image.Image:
 
 @cache
 def unlabelled_board() -> Image.Image:
-    """`empty_board` without its words (what a man's box shows under it: `man_layer`)."""
+    """`empty_board` without its words (what a man's box shows under it: `man_tile`)."""
     big, draw, s = frame.supersampled_board((WIDTH, BOARD_HEIGHT), 16, FRAME_WOOD)
     for left in (0, RIGHT_TRAY):
         draw.rounded_rectangle(
@@ -334,56 +334,55 @@ def unlabelled_board() -> Image.Image:
 
 
 MAN_CACHE = 512
-"""Men on the empty board `man_layer` keeps: 9 kB each, so at most 5 MB (the men of both sides on
+"""Men on the empty board `man_tile` keeps: 9 kB each, so at most 5 MB (the men of both sides on
 every point and the bar, with the letters and counts games show)."""
 
 
 @lru_cache(maxsize=MAN_CACHE)
-def man_layer(place: int, slot: int, seat: int, label: str) -> layers.Layer:
+def man_tile(place: int, slot: int, seat: int, label: str) -> tuple[Image.Image, tuple[int, int]]:
     """The `slot`-th man (0 at the board's edge, or nearest the middle on the bar) of `seat` on a
-    point (viewer's numbering; 0 and -1: the viewer's and the opponent's half of the bar) as a
-    layer: its box as it looks on the empty board, with the man on it, pasted without a mask
-    (cached). The men of a point lie in boxes side by side, none over another."""
+    point (viewer's numbering; 0 and -1: the viewer's and the opponent's half of the bar) as it
+    looks on the empty board, and where its top left corner goes: its box, pasted without a
+    mask (cached). The men of a point lie in boxes side by side, none over another."""
     centre = bar_centre(place == 0, slot) if place <= 0 else man_centre(place, slot)
     sprite = man_sprite(seat, label)
     left, top = frame.centred(sprite, centre)
     tile = unlabelled_board().crop((left, top, left + sprite.width, top + sprite.height))
     layers.paste_sprite(tile, sprite, (0, 0))
-    return layers.sprite_layer(("man", place, slot, seat, label), tile, (left, top))
+    return tile, (left, top)
 
 
 def add_stack(board: layers.LayeredBoard, place: int, seat: int, count: int) -> None:
-    """`count` men of `seat` on a point or the bar (see `man_layer`): a layer for each man shown,
+    """`count` men of `seat` on a point or the bar (see `man_tile`): a layer for each man shown,
     so that a man more or less changes the rows of that man alone; the last one shown carries
     the count when there are more than SHOWN."""
     letter = COLOURS[seat].letter
     shown = min(count, SHOWN)
     for slot in range(shown):
         label = str(count) if count > SHOWN and slot == shown - 1 else letter
-        board.place(man_layer(place, slot, seat, label))
+        tile, corner = man_tile(place, slot, seat, label)
+        board.paste(("man", place, slot, seat, label), tile, corner)
 
 
-TRAY_CACHE = 64
-"""Men borne off `slab_layer` keeps (15 for each side of each seat), and counts over them
-`off_count_layer` keeps (in a few languages' boards)."""
-
-
-@lru_cache(maxsize=TRAY_CACHE)
-def slab_layer(seat: int, mine: bool, index: int) -> layers.Layer:
-    """The `index`-th man of `seat` borne off (0 first), in the viewer's tray (`mine`) or the
-    opponent's, as a layer (cached)."""
-    slab = slab_sprite(seat)
+@cache
+def slab_corner(mine: bool, index: int) -> tuple[int, int]:
+    """Where the top left corner of the `index`-th man borne off (0 first) goes, in the viewer's
+    tray (`mine`) or the opponent's."""
     x, y = off_anchor(mine, index + 1)
-    return layers.sprite_layer(
-        ("slab", seat, mine, index), slab, (round(x - slab.width / 2), round(y - SLAB / 2))
-    )
+    return round(x - slab_sprite(0).width / 2), round(y - SLAB / 2)
 
 
-@lru_cache(maxsize=TRAY_CACHE)
-def off_count_layer(mine: bool, off: int, labels: tuple[str, str, str]) -> layers.Layer:
-    """The number of men borne off, beyond the last one in the tray, as a layer: the pixels the
+OFF_COUNT_CACHE = 64
+"""Counts of men borne off `off_count_tile` keeps: 15 in each tray, in a few languages' boards."""
+
+
+@lru_cache(maxsize=OFF_COUNT_CACHE)
+def off_count_tile(mine: bool, off: int, labels: tuple[str, str, str]) -> tuple[Image.Image, tuple[int, int]]:
+    """The number of men borne off, beyond the last one in the tray: the box of the pixels the
     number changes on the empty board with the words `labels` (`empty_board`), pasted without a
-    mask (cached). Only tray wood lies under the number (the slabs end 9 rows before it)."""
+    mask, and where its top left corner goes (cached: drawing the number is a layout of its
+    text, and its layer could not be painted on rows drawn alone). Only tray wood lies under the
+    number: the slabs end 9 rows before it."""
     x = RIGHT_TRAY + TRAY // 2 if mine else TRAY // 2
     y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
     box = (x - TRAY // 2, y - 20, x + TRAY // 2, y + 20)
@@ -394,8 +393,7 @@ def off_count_layer(mine: bool, off: int, labels: tuple[str, str, str]) -> layer
         ImageDraw.Draw(tile), (x - box[0], y - box[1]), str(off), font=face, fill=NUMBER_INK, anchor="mm"
     )
     left, top, right, bottom = ImageChops.difference(tile, empty).getbbox() or (0, 0, 1, 1)
-    corner = (box[0] + left, box[1] + top)
-    return layers.sprite_layer(("off", mine, off), tile.crop((left, top, right, bottom)), corner)
+    return tile.crop((left, top, right, bottom)), (box[0] + left, box[1] + top)
 
 
 def add_men(
@@ -413,35 +411,37 @@ def add_men(
         if state.bar[seat]:
             add_stack(board, 0 if mine else -1, seat, state.bar[seat])
         off = state.off[seat]
+        slab = slab_sprite(seat)
         for index in range(off):
-            board.place(slab_layer(seat, mine, index))
+            board.paste(("slab", seat, mine, index), slab, slab_corner(mine, index))
         if off:
-            board.place(off_count_layer(mine, off, labels))
+            tile, corner = off_count_tile(mine, off, labels)
+            board.paste(("off", mine, off), tile, corner)
 
 
 @lru_cache(maxsize=64)
-def dice_layers(dice: tuple[int, int], seat: int) -> tuple[layers.Layer, ...]:
-    """The roll to play in the middle of the right half, as layers: two dice, or four for a
-    double (cached: 21 rolls of two seats)."""
+def dice_sprites(
+    dice: tuple[int, int], seat: int
+) -> tuple[tuple[tuple[object, ...], Image.Image, tuple[int, int]], ...]:
+    """The roll to play in the middle of the right half: two dice, or four for a double, each
+    with its layer's name and where its top left corner goes (cached: 21 rolls of two seats)."""
     values = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     size = DIE if len(values) == 2 else SMALL_DIE
     gap = 18 if len(values) == 2 else 12
     total = len(values) * size + (len(values) - 1) * gap
     left = RIGHT_HALF + (6 * POINT - total) / 2
     top = GAP_MIDDLE - size / 2
-    made = []
+    placed = []
     for index, value in enumerate(values):
         corner = (round(left + index * (size + gap)), round(top))
-        made.append(
-            layers.sprite_layer(("die", value, seat, size, corner), die_sprite(value, seat, size), corner)
-        )
-    return tuple(made)
+        placed.append((("die", value, seat, size, corner), die_sprite(value, seat, size), corner))
+    return tuple(placed)
 
 
 def add_dice(board: layers.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
     """The roll to play in the middle of the right half: two dice, or four for a double."""
-    for layer in dice_layers(dice, seat):
-        board.place(layer)
+    for key, sprite, corner in dice_sprites(dice, seat):
+        board.paste(key, sprite, corner)
 
 
 # -- the last turn's arrows ---------------------------------------------------------------------------
@@ -558,7 +558,7 @@ def turn_arrows(
             how = "row" if top_a == top_b else "cross"
             if how == "row" and math.dist(a, b) < HOP_DISTANCE:
                 how = "hop"
-        path = step_curve(a, b, how)  # (the very tuple cached: `arrow_layers` looks it up by it)
+        path = step_curve(a, b, how)  # (the very tuple cached: `arrow_stencils` looks it up by it)
         paths.append(path)
         if step.hit:
             badges.append((_along(path, 44), max(move.start[OPP + step.end], 1)))
@@ -569,25 +569,25 @@ def add_arrows(
     board: layers.LayeredBoard, paths: Sequence[Sequence[stencil.Point]], fill: palette.RGB
 ) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
-    and fill are supersampled masks over the box around it, painted through as stencils
-    (`arrow_layers`)."""
+    and fill are supersampled masks over the box around it, painted through as stencils."""
     for path in paths:
-        for layer in arrow_layers(tuple(path), fill, board.width, board.height):
-            board.place(layer)
+        key, outline, inside, corner = arrow_stencils(tuple(path), board.width, board.height)
+        board.stencil(("arrow", key), outline, palette.OUTLINE, corner)
+        board.stencil(("arrow inside", key, fill), inside, fill, corner)
 
 
 ARROW_CACHE = 256
-"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
-so about 4 MB (at most 11 MB); and their layers (`arrow_layers`), which hold the same stencils."""
+"""Arrows whose stencils are kept (`path_stencils`, and `arrow_stencils` beside it): 15 kB each in
+a game's middle (at most 45 kB), so about 4 MB (at most 11 MB)."""
 
 
 @lru_cache(maxsize=ARROW_CACHE)
-def arrow_layers(
-    path: tuple[stencil.Point, ...], fill: palette.RGB, width: int, height: int
-) -> tuple[layers.Layer, ...]:
-    """The layers of the arrow along `path` on a board `width` × `height`: its outline's stencil
-    in the dark border colour, then its fill's in `fill` (cached beside the stencils: a path,
-    the same tuple from `step_curve`, is looked up faster than its stencils' box is worked out)."""
+def arrow_stencils(
+    path: tuple[stencil.Point, ...], width: int, height: int
+) -> tuple[layers.HashedKey, stencil.Stencil, stencil.Stencil, tuple[int, int]]:
+    """The arrow along `path` on a board `width` × `height`: its name, its outline's and its
+    fill's stencils (`path_stencils`) and where their top left corner goes (cached: a path from
+    `step_curve` is the same tuple again, looked up faster than its box is worked out)."""
     pad = ARROW_HEAD + 8
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
@@ -598,12 +598,7 @@ def arrow_layers(
     # elsewhere (the same move from another point) is the same stencil, moved.
     seen = tuple((x - left, y - top) for x, y in path)
     outline, inside = path_stencils(seen, right - left, bottom - top)
-    key = layers.HashedKey(path)
-    made = (
-        layers.stencil_layer(("arrow", key), outline, palette.OUTLINE, (left, top)),
-        layers.stencil_layer(("arrow inside", key, fill), inside, fill, (left, top)),
-    )
-    return tuple(layer for layer in made if layer is not None)
+    return layers.HashedKey(path), outline, inside, (left, top)
 
 
 def warm_up(state: VerquereState, last_move: Move | None, words: Words = ENGLISH) -> None:

@@ -524,14 +524,14 @@ def test_a_banner_pasted_is_the_banner_drawn() -> None:
 
 
 def test_a_count_of_men_borne_off_pasted_is_the_count_drawn() -> None:
-    # `off_count_layer` pastes what drawing the number over the tray, above its slabs, draws.
+    # `off_count_tile` pastes what drawing the number over the tray, above its slabs, draws.
     face = typeset.font(18, bold=True)
     for labels in (verquere.TRAY_WORDS, ("Heim", "Kopf", "hinaus")):
         for mine in (True, False):
             for off in range(1, 16):
                 board = layers.LayeredBoard(verquere.empty_board(labels), "test")
                 for index in range(off):
-                    board.place(verquere.slab_layer(0, mine, index))
+                    board.paste(("slab", index), verquere.slab_sprite(0), verquere.slab_corner(mine, index))
                 expected = board.whole()
                 x = verquere.RIGHT_TRAY + verquere.TRAY / 2 if mine else verquere.TRAY / 2
                 y = (
@@ -541,5 +541,6 @@ def test_a_count_of_men_borne_off_pasted_is_the_count_drawn() -> None:
                 )
                 draw = ImageDraw.Draw(expected)
                 draw.text((x, y), str(off), font=face, fill=verquere.NUMBER_INK, anchor="mm")
-                board.place(verquere.off_count_layer(mine, off, labels))
+                tile, corner = verquere.off_count_tile(mine, off, labels)
+                board.paste(("off", off), tile, corner)
                 assert ImageChops.difference(board.whole(), expected).getbbox() is None, (mine, off)
