@@ -326,7 +326,7 @@ def move_paths(move: StoneMove) -> list[list[stencil.Point]]:
 ARROW_CACHE = 128
 """Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
 leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about
-2 MB (7.5 MB at most)."""
+2 MB (7.5 MB at most); and whose paths are (`move_shape`)."""
 
 
 def add_arrows(
@@ -354,12 +354,11 @@ def paint_arrows(
 
 
 @lru_cache(maxsize=ARROW_CACHE)
-def move_arrows(move: StoneMove) -> tuple[layers.HashedKey, stencil.Stencil, stencil.Stencil]:
-    """The arrows of `move` on the ring: their name (their paths) and their outline's and fill's
-    stencils (cached beside the stencils, `path_stencils`: the move is a cheaper key than its
-    paths, which are worked out once)."""
+def move_shape(move: StoneMove) -> tuple[layers.HashedKey, tuple[tuple[stencil.Point, ...], ...]]:
+    """The paths of `move`'s arrows (`move_paths`), and their name (cached: the move is a cheaper
+    key than its paths, which are worked out once)."""
     shape = tuple(tuple(path) for path in move_paths(move))
-    return (layers.HashedKey(shape), *path_stencils(shape, WIDTH, RING_HEIGHT))
+    return layers.HashedKey(shape), shape
 
 
 def warm_up(state: KerbogeState, last_move: Move | None, words: Words = ENGLISH) -> None:
@@ -525,7 +524,9 @@ def ring_layers(state: KerbogeState, last_move: Move | None, words: Words) -> la
         for key, sprite, corner in stone_sprites(seats, HARBOUR_PLACE, seat, state.harbour[seat]):
             board.paste(key, sprite, corner)
     if isinstance(last_move, StoneMove):
-        paint_arrows(board, *move_arrows(last_move), SEAT_COLOURS[mover_of(state)].fill)
+        named, shape = move_shape(last_move)
+        outline, inside = path_stencils(shape, board.width, board.height)
+        paint_arrows(board, named, outline, inside, SEAT_COLOURS[mover_of(state)].fill)
         if last_move.boardings:
             badge, corner = _centred(boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
             board.paste(("boarded", last_move.boarded, corner), badge, corner)

@@ -558,7 +558,7 @@ def turn_arrows(
             how = "row" if top_a == top_b else "cross"
             if how == "row" and math.dist(a, b) < HOP_DISTANCE:
                 how = "hop"
-        path = step_curve(a, b, how)  # (the very tuple cached: `arrow_stencils` looks it up by it)
+        path = step_curve(a, b, how)  # (the very tuple cached: `arrow_box` looks it up by it)
         paths.append(path)
         if step.hit:
             badges.append((_along(path, 44), max(move.start[OPP + step.end], 1)))
@@ -571,23 +571,25 @@ def add_arrows(
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are supersampled masks over the box around it, painted through as stencils."""
     for path in paths:
-        key, outline, inside, corner = arrow_stencils(tuple(path), board.width, board.height)
+        key, seen, size, corner = arrow_box(tuple(path), board.width, board.height)
+        outline, inside = path_stencils(seen, *size)
         board.stencil(("arrow", key), outline, palette.OUTLINE, corner)
         board.stencil(("arrow inside", key, fill), inside, fill, corner)
 
 
 ARROW_CACHE = 256
-"""Arrows whose stencils are kept (`path_stencils`, and `arrow_stencils` beside it): 15 kB each in
-a game's middle (at most 45 kB), so about 4 MB (at most 11 MB)."""
+"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
+so about 4 MB (at most 11 MB); and whose boxes are (`arrow_box`)."""
 
 
 @lru_cache(maxsize=ARROW_CACHE)
-def arrow_stencils(
+def arrow_box(
     path: tuple[stencil.Point, ...], width: int, height: int
-) -> tuple[layers.HashedKey, stencil.Stencil, stencil.Stencil, tuple[int, int]]:
-    """The arrow along `path` on a board `width` × `height`: its name, its outline's and its
-    fill's stencils (`path_stencils`) and where their top left corner goes (cached: a path from
-    `step_curve` is the same tuple again, looked up faster than its box is worked out)."""
+) -> tuple[layers.HashedKey, tuple[stencil.Point, ...], tuple[int, int], tuple[int, int]]:
+    """The arrow along `path` on a board `width` × `height`: its name, its path as seen from its
+    box's corner, the box's size and its corner, where its stencils (`path_stencils`) go
+    (cached: a path from `step_curve` is the same tuple again, looked up faster than its box
+    is worked out)."""
     pad = ARROW_HEAD + 8
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
@@ -597,8 +599,7 @@ def arrow_stencils(
     # The masks depend only on the path as seen from its box's corner: the same shape
     # elsewhere (the same move from another point) is the same stencil, moved.
     seen = tuple((x - left, y - top) for x, y in path)
-    outline, inside = path_stencils(seen, right - left, bottom - top)
-    return layers.HashedKey(path), outline, inside, (left, top)
+    return layers.HashedKey(path), seen, (right - left, bottom - top), (left, top)
 
 
 def warm_up(state: VerquereState, last_move: Move | None, words: Words = ENGLISH) -> None:
