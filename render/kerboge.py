@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rules import CHANCE, Move
 from rules.kerboge import (
@@ -116,13 +116,26 @@ def slot(seats: int, seat: int) -> tuple[int, int]:
 # -- sprites (cached) ---------------------------------------------------------------------------
 
 
+COUNT_HEIGHT = 26
+
+
 @cache
 def count_badge(count: int) -> Image.Image:
     """A dark pill with the count in white, e.g. for 3 stones."""
     face = typeset.font(COUNT_SIZE, bold=True)
     text = str(count)
     width = max(26, int(typeset.text_length(text, face)) + 12)
-    height = 26
+    small = count_pill(width).copy()
+    ImageDraw.Draw(small).text(
+        (width / 2, COUNT_HEIGHT / 2), text, font=face, fill=(255, 255, 255), anchor="mm"
+    )
+    return small
+
+
+@cache
+def count_pill(width: int) -> Image.Image:
+    """The dark pill of a count (`count_badge`) `width` pixels wide, without its number."""
+    height = COUNT_HEIGHT
     big, draw, s = stencil.supersampled((width, height))
     draw.rounded_rectangle(
         (0, 0, width * s - 1, height * s - 1), radius=height * s // 2, fill=palette.OUTLINE
@@ -133,9 +146,7 @@ def count_badge(count: int) -> Image.Image:
         outline=(255, 255, 255),
         width=s,
     )
-    small = big.reduce(s)
-    ImageDraw.Draw(small).text((width / 2, height / 2), text, font=face, fill=(255, 255, 255), anchor="mm")
-    return small
+    return big.reduce(s)
 
 
 @cache
@@ -312,18 +323,42 @@ def move_paths(move: StoneMove) -> list[list[stencil.Point]]:
     return paths
 
 
+ARROW_CACHE = 128
+"""Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
+leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about
+2 MB (7.5 MB at most); and whose paths are (`move_shape`)."""
+
+
 def add_arrows(
     board: layers.LayeredBoard, paths: Sequence[Sequence[stencil.Point]], fill: palette.RGB
 ) -> None:
     """Smooth arrows along polylines, tips at the ends: two supersampled masks (the dark outline
     and the fill) over the box around them, painted through as stencils."""
-    if not paths:
-        return
-    shape = tuple(tuple(path) for path in paths)
-    outline, inside = path_stencils(shape, board.width, board.height)
-    key = layers.HashedKey(shape)
+    if paths:
+        shape = tuple(tuple(path) for path in paths)
+        outline, inside = path_stencils(shape, board.width, board.height)
+        paint_arrows(board, layers.HashedKey(shape), outline, inside, fill)
+
+
+def paint_arrows(
+    board: layers.LayeredBoard,
+    key: layers.HashedKey,
+    outline: stencil.Stencil,
+    inside: stencil.Stencil,
+    fill: palette.RGB,
+) -> None:
+    """The arrows named `key` (their paths): the outline's stencil in the dark border colour, then
+    the fill's in `fill`."""
     board.stencil(("arrows", key), outline, palette.OUTLINE, (0, 0))
     board.stencil(("arrows inside", key, fill), inside, fill, (0, 0))
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def move_shape(move: StoneMove) -> tuple[layers.HashedKey, tuple[tuple[stencil.Point, ...], ...]]:
+    """The paths of `move`'s arrows (`move_paths`), and their name (cached: the move is a cheaper
+    key than its paths, which are worked out once)."""
+    shape = tuple(tuple(path) for path in move_paths(move))
+    return layers.HashedKey(shape), shape
 
 
 def warm_up(state: KerbogeState, last_move: Move | None, words: Words = ENGLISH) -> None:
@@ -333,12 +368,6 @@ def warm_up(state: KerbogeState, last_move: Move | None, words: Words = ENGLISH)
         add_arrows(
             layers.LayeredBoard(unlabelled_ring(), "warm-up"), move_paths(last_move), SEAT_COLOURS[0].fill
         )
-
-
-ARROW_CACHE = 128
-"""Moves whose arrows' stencils are kept (`path_stencils`): a move's arrows follow from where it
-leaves and where it lands, so games make a few dozen kinds; 17 kB each (58 kB at most), so about
-2 MB (7.5 MB at most)."""
 
 
 @lru_cache(maxsize=ARROW_CACHE)
@@ -405,91 +434,99 @@ def mover_of(state: KerbogeState) -> int:
     return (state.turn - 1) % state.seats if state.turn != CHANCE else state.seats - 1
 
 
-GROUP_CACHE = 128
-"""Moorings' and harbours' stones on the empty ring `groups_tile` keeps: 20 kB to 60 kB each, so
-at most 8 MB."""
-
 HARBOUR_PLACE = 0
-"""The place of the harbour's stones, for `groups_tile` (the moorings are 1–10)."""
-Placed = tuple[tuple[Image.Image, tuple[int, int]], ...]
-"""Sprites and where their top left corners go, in the order they are pasted."""
+"""The place of the harbour's stones, for `stone_sprites` (the moorings are 1–10)."""
+Placed = tuple[tuple[tuple[object, ...], Image.Image, tuple[int, int]], ...]
+"""Sprites with their layers' names and where their top left corners go, in the order they are
+pasted."""
 
 
 def _centred(sprite: Image.Image, centre: stencil.Point) -> tuple[Image.Image, tuple[int, int]]:
     return sprite, frame.centred(sprite, centre)
 
 
-def _group_sprites(seats: int, place: int, counts: tuple[int, ...]) -> Placed:
-    """The stones (and counts) of each seat at a mooring (1–10), or in the harbour (0)."""
-    placed = []
-    for seat, count in enumerate(counts):
-        dx, dy = slot(seats, seat)
-        if place == HARBOUR_PLACE:
-            centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
-        elif count:
-            x, y = mooring_centre(place)
-            centre = (x + dx, y + dy)
-        else:
-            continue
-        placed.append(_centred(frame.stone(SEAT_COLOURS[seat], STONE), centre))
-        if count >= 2 or place == HARBOUR_PLACE:
-            placed.append(_centred(count_badge(count), (centre[0] + 20, centre[1] + 21)))
+STONE_CACHE = 256
+"""Seats' stones `stone_sprites` keeps (the sprites themselves are cached once each): a seat's
+stones at a mooring, or in the harbour, by count."""
+
+
+@lru_cache(maxsize=STONE_CACHE)
+def stone_sprites(seats: int, place: int, seat: int, count: int) -> Placed:
+    """A seat's stone in its corner of a mooring (1–10), and the count over it when there are two
+    or more; in the harbour (0) always both; at a mooring without its stones nothing. Each a
+    layer of its own, pasted through its alpha: the stone named by the seat, the count's rows
+    by its number (`count_pieces`), so that a seat's stones coming or going rename the rows of
+    its own corner alone, and a count that changes the rows of its number alone (cached)."""
+    dx, dy = slot(seats, seat)
+    if place == HARBOUR_PLACE:
+        centre = (CX + dx * 1.2, CY + dy * 1.2 + (14 if seats == 4 else 16))
+    elif count:
+        x, y = mooring_centre(place)
+        centre = (x + dx, y + dy)
+    else:
+        return ()
+    stone, at = _centred(frame.stone(SEAT_COLOURS[seat], STONE), centre)
+    placed: list[tuple[tuple[object, ...], Image.Image, tuple[int, int]]] = [
+        (("stone", seats, place, seat), stone, at)
+    ]
+    if count >= 2 or place == HARBOUR_PLACE:
+        x, y = frame.centred(count_badge(count), (centre[0] + 20, centre[1] + 21))
+        for name, piece, top in count_pieces(count):
+            placed.append(((*name, seats, place, seat), piece, (x, y + top)))
     return tuple(placed)
 
 
-def _box(placed: Placed) -> tuple[int, int, int, int]:
-    return (
-        min(x for _, (x, _) in placed),
-        min(y for _, (_, y) in placed),
-        max(x + sprite.width for sprite, (x, _) in placed),
-        max(y + sprite.height for sprite, (_, y) in placed),
-    )
+@cache
+def count_pieces(count: int) -> tuple[tuple[tuple[object, ...], Image.Image, int], ...]:
+    """The count's badge (`count_badge`) cut into the rows of its number and the pill's rows
+    above and below them, which are the same for every number as wide: each with its name and
+    the row of the badge where it starts."""
+    badge = count_badge(count)
+    pill = count_pill(badge.width)
+    _, first, _, last = ImageChops.difference(badge, pill).getbbox(alpha_only=False) or (0, 0, 0, 0)
+    pieces = []
+    for top, bottom, name in (
+        (0, first, ("pill", badge.width, 0, first)),
+        (first, last, ("count", count)),
+        (last, badge.height, ("pill", badge.width, last, badge.height)),
+    ):
+        if top < bottom:
+            pieces.append((name, badge.crop((0, top, badge.width, bottom)), top))
+    return tuple(pieces)
 
 
-@lru_cache(maxsize=GROUP_CACHE)
-def groups_tile(
-    seats: int, place: int, counts: tuple[int, ...], harbour: str
-) -> tuple[Image.Image, tuple[int, int]] | None:
-    """The stones of a mooring (or the harbour, place 0) as they look on the empty ring: the box
-    around them, pasted without a mask, and where its top left corner goes (cached; None for no
-    stones). The boxes of different places are far apart."""
-    placed = _group_sprites(seats, place, counts)
-    if not placed:
-        return None
-    left, top, right, bottom = _box(placed)
-    tile = empty_ring(harbour).crop((left, top, right, bottom))
-    for sprite, (x, y) in placed:
-        layers.paste_sprite(tile, sprite, (x - left, y - top))
-    return tile, (left, top)
+@cache
+def serpent_at(mooring: int) -> tuple[Image.Image, tuple[int, int]]:
+    """The Serpent's sprite cut to its ink, and where its top left corner goes at its mooring, so
+    that its layer reaches no rows it leaves as they were."""
+    serpent, (x, y) = _centred(serpent_sprite(), serpent_centre(mooring))
+    left, top, right, bottom = serpent.getbbox() or (0, 0, 0, 0)
+    return serpent.crop((left, top, right, bottom)), (x + left, y + top)
 
 
 def ring_layers(state: KerbogeState, last_move: Move | None, words: Words) -> layers.LayeredBoard:
-    """The stones, the Serpent, the last move's arrows and the boardings, as layers over the
-    empty ring."""
+    """The Serpent, the stones, the last move's arrows and the boardings, as layers over the
+    empty ring, in that order."""
     # The empty ring's words are the language's: its strips are named by them too.
     harbour = words.gettext("HARBOUR")
     board = layers.LayeredBoard(
         empty_ring(harbour), "kerboge" if harbour == "HARBOUR" else ("kerboge", harbour)
     )
     seats = state.seats
-    colours = SEAT_COLOURS[:seats]
-    serpent, at = _centred(serpent_sprite(), serpent_centre(state.serpent))
+    serpent, at = serpent_at(state.serpent)
     board.paste(("serpent", at), serpent, at)
-    under = (at[0], at[1], at[0] + serpent.width, at[1] + serpent.height)
-    places = [(mooring, tuple(state.mooring(mooring))) for mooring in range(1, MOORINGS + 1)]
-    for place, counts in [*places, (HARBOUR_PLACE, tuple(state.harbour[:seats]))]:
-        found = groups_tile(seats, place, counts, harbour)
-        if found is None:
-            continue
-        tile, (x, y) = found
-        if x < under[2] and under[0] < x + tile.width and y < under[3] and under[1] < y + tile.height:
-            # over the Serpent: the stones one by one, as the tile has the empty ring under them
-            for index, (sprite, xy) in enumerate(_group_sprites(seats, place, counts)):
-                board.paste(("stone", seats, place, counts, index), sprite, xy)
-        else:
-            board.paste(("stones", seats, place, counts), tile, (x, y))
+    # the moorings' stones (1–10) and the harbour's, each seat's in seat order
+    for index, count in enumerate(state.board):
+        if count:
+            for key, sprite, corner in stone_sprites(seats, index // seats + 1, index % seats, count):
+                board.paste(key, sprite, corner)
+    for seat in range(seats):
+        for key, sprite, corner in stone_sprites(seats, HARBOUR_PLACE, seat, state.harbour[seat]):
+            board.paste(key, sprite, corner)
     if isinstance(last_move, StoneMove):
-        add_arrows(board, move_paths(last_move), colours[mover_of(state)].fill)
+        named, shape = move_shape(last_move)
+        outline, inside = path_stencils(shape, board.width, board.height)
+        paint_arrows(board, named, outline, inside, SEAT_COLOURS[mover_of(state)].fill)
         if last_move.boardings:
             badge, corner = _centred(boarded_badge(last_move.boarded, False), boarded_at(last_move.at, False))
             board.paste(("boarded", last_move.boarded, corner), badge, corner)

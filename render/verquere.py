@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rules import CHANCE, RESIGNED, Move
 from rules.text import ENGLISH, Words, said
@@ -44,6 +44,7 @@ from rules.verquere import (
     Turn,
     VerquereState,
     other_numbering,
+    seat0_point,
 )
 
 from . import frame, layers, palette, png, stencil, typeset
@@ -363,44 +364,84 @@ def add_stack(board: layers.LayeredBoard, place: int, seat: int, count: int) -> 
         board.paste(("man", place, slot, seat, label), tile, corner)
 
 
-def add_men(board: layers.LayeredBoard, state: VerquereState, me: int) -> None:
-    """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty board."""
+@cache
+def slab_corner(mine: bool, index: int) -> tuple[int, int]:
+    """Where the top left corner of the `index`-th man borne off (0 first) goes, in the viewer's
+    tray (`mine`) or the opponent's."""
+    x, y = off_anchor(mine, index + 1)
+    return round(x - slab_sprite(0).width / 2), round(y - SLAB / 2)
+
+
+OFF_COUNT_CACHE = 64
+"""Counts of men borne off `off_count_tile` keeps: 15 in each tray, in a few languages' boards."""
+
+
+@lru_cache(maxsize=OFF_COUNT_CACHE)
+def off_count_tile(mine: bool, off: int, labels: tuple[str, str, str]) -> tuple[Image.Image, tuple[int, int]]:
+    """The number of men borne off, beyond the last one in the tray: the box of the pixels the
+    number changes on the empty board with the words `labels` (`empty_board`), pasted without a
+    mask, and where its top left corner goes (cached: drawing the number is a layout of its
+    text, and its layer could not be painted on rows drawn alone). Only tray wood lies under the
+    number: the slabs end 9 rows before it."""
+    x = RIGHT_TRAY + TRAY // 2 if mine else TRAY // 2
+    y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
+    box = (x - TRAY // 2, y - 20, x + TRAY // 2, y + 20)
+    empty = empty_board(labels).crop(box)
+    tile = empty.copy()
+    face = typeset.font(18, bold=True)
+    typeset.text(
+        ImageDraw.Draw(tile), (x - box[0], y - box[1]), str(off), font=face, fill=NUMBER_INK, anchor="mm"
+    )
+    left, top, right, bottom = ImageChops.difference(tile, empty).getbbox() or (0, 0, 1, 1)
+    return tile.crop((left, top, right, bottom)), (box[0] + left, box[1] + top)
+
+
+def add_men(
+    board: layers.LayeredBoard, state: VerquereState, me: int, labels: tuple[str, str, str] = TRAY_WORDS
+) -> None:
+    """The men on the points, on the bar and in the trays, seen from seat `me`, on the empty
+    board with the words `labels`."""
     them = 1 - me
+    points = state.board  # (seat 0's numbering: its men counted up, seat 1's down)
     for point in range(1, 25):
-        for seat, count in ((me, state.men(me, point)), (them, state.men(them, other_numbering(point)))):
-            if count:
-                add_stack(board, point, seat, count)
+        men = points[seat0_point(me, point) - 1]
+        if men:
+            add_stack(board, point, 0 if men > 0 else 1, abs(men))
     for seat, mine in ((me, True), (them, False)):
         if state.bar[seat]:
             add_stack(board, 0 if mine else -1, seat, state.bar[seat])
         off = state.off[seat]
         slab = slab_sprite(seat)
         for index in range(off):
-            x, y = off_anchor(mine, index + 1)
-            board.paste(("slab", seat, mine, index), slab, (round(x - slab.width / 2), round(y - SLAB / 2)))
+            board.paste(("slab", seat, mine, index), slab, slab_corner(mine, index))
         if off:
-            x = RIGHT_TRAY + TRAY / 2 if mine else TRAY / 2
-            y = BOTTOM_ROW_END - off * SLAB - 22 if mine else TOP_ROW + off * SLAB + 22
-
-            def count_off(image: Image.Image, dy: int, x: float = x, y: float = y, off: int = off) -> None:
-                face = typeset.font(18, bold=True)
-                draw = ImageDraw.Draw(image)
-                typeset.text(draw, (x, y - dy), str(off), font=face, fill=NUMBER_INK, anchor="mm")
-
-            board.add(("off", mine, off), math.floor(y) - 20, math.ceil(y) + 20, count_off, shifts=False)
+            tile, corner = off_count_tile(mine, off, labels)
+            board.paste(("off", mine, off), tile, corner)
 
 
-def add_dice(board: layers.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
-    """The roll to play in the middle of the right half: two dice, or four for a double."""
+@lru_cache(maxsize=64)
+def dice_sprites(
+    dice: tuple[int, int], seat: int
+) -> tuple[tuple[tuple[object, ...], Image.Image, tuple[int, int]], ...]:
+    """The roll to play in the middle of the right half: two dice, or four for a double, each
+    with its layer's name and where its top left corner goes (cached: 21 rolls of two seats)."""
     values = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     size = DIE if len(values) == 2 else SMALL_DIE
     gap = 18 if len(values) == 2 else 12
     total = len(values) * size + (len(values) - 1) * gap
     left = RIGHT_HALF + (6 * POINT - total) / 2
     top = GAP_MIDDLE - size / 2
+    placed = []
     for index, value in enumerate(values):
         corner = (round(left + index * (size + gap)), round(top))
-        board.paste(("die", value, seat, size, corner), die_sprite(value, seat, size), corner)
+        placed.append((("die", value, seat, size, corner), die_sprite(value, seat, size), corner))
+    return tuple(placed)
+
+
+def add_dice(board: layers.LayeredBoard, dice: tuple[int, int], seat: int) -> None:
+    """The roll to play in the middle of the right half: two dice, or four for a double."""
+    for key, sprite, corner in dice_sprites(dice, seat):
+        board.paste(key, sprite, corner)
 
 
 # -- the last turn's arrows ---------------------------------------------------------------------------
@@ -435,7 +476,7 @@ def _trimmed(path: list[stencil.Point], start: float, end: float) -> list[stenci
     return cut(cut(path, start)[::-1], end)[::-1]
 
 
-def _along(path: list[stencil.Point], back: float) -> stencil.Point:
+def _along(path: Sequence[stencil.Point], back: float) -> stencil.Point:
     """The point `back` pixels before the end of a path (or its middle, on a short path)."""
     total = sum(math.dist(a, b) for a, b in pairwise(path))
     back = min(back, total / 2)
@@ -479,7 +520,7 @@ def step_curve(start: stencil.Point, end: stencil.Point, how: str) -> tuple[sten
 
 def turn_arrows(
     state: VerquereState, move: Turn, me: int
-) -> tuple[list[list[stencil.Point]], list[tuple[stencil.Point, int]]]:
+) -> tuple[list[tuple[stencil.Point, ...]], list[tuple[stencil.Point, int]]]:
     """The arrows of a turn seen from seat `me` (as polylines, tips last) and the hit badges
     (where, how many men)."""
     mover = move.seat
@@ -506,7 +547,7 @@ def turn_arrows(
             return bar_centre(mine, state.bar[mover] + before)
         return man_centre(viewed(point), state.men(mover, point) + before)
 
-    paths: list[list[stencil.Point]] = []
+    paths: list[tuple[stencil.Point, ...]] = []
     badges: list[tuple[stencil.Point, int]] = []
     for step in move.steps:
         a, b = anchor(step.start, False), anchor(step.end, True)
@@ -517,7 +558,7 @@ def turn_arrows(
             how = "row" if top_a == top_b else "cross"
             if how == "row" and math.dist(a, b) < HOP_DISTANCE:
                 how = "hop"
-        path = list(step_curve(a, b, how))
+        path = step_curve(a, b, how)  # (the very tuple cached: `arrow_box` looks it up by it)
         paths.append(path)
         if step.hit:
             badges.append((_along(path, 44), max(move.start[OPP + step.end], 1)))
@@ -529,20 +570,36 @@ def add_arrows(
 ) -> None:
     """Smooth arrows along polylines, tips at the ends, with a dark border: each arrow's outline
     and fill are supersampled masks over the box around it, painted through as stencils."""
-    pad = ARROW_HEAD + 8
     for path in paths:
-        xs = [p[0] for p in path]
-        ys = [p[1] for p in path]
-        left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
-        right = min(board.width, math.ceil(max(xs) + pad))
-        bottom = min(board.height, math.ceil(max(ys) + pad))
-        # The masks depend only on the path as seen from its box's corner: the same shape
-        # elsewhere (the same move from another point) is the same stencil, moved.
-        seen = tuple((x - left, y - top) for x, y in path)
-        outline, inside = path_stencils(seen, right - left, bottom - top)
-        key = layers.HashedKey(tuple(path))
-        board.stencil(("arrow", key), outline, palette.OUTLINE, (left, top))
-        board.stencil(("arrow inside", key, fill), inside, fill, (left, top))
+        key, seen, size, corner = arrow_box(tuple(path), board.width, board.height)
+        outline, inside = path_stencils(seen, *size)
+        board.stencil(("arrow", key), outline, palette.OUTLINE, corner)
+        board.stencil(("arrow inside", key, fill), inside, fill, corner)
+
+
+ARROW_CACHE = 256
+"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
+so about 4 MB (at most 11 MB); and whose boxes are (`arrow_box`)."""
+
+
+@lru_cache(maxsize=ARROW_CACHE)
+def arrow_box(
+    path: tuple[stencil.Point, ...], width: int, height: int
+) -> tuple[layers.HashedKey, tuple[stencil.Point, ...], tuple[int, int], tuple[int, int]]:
+    """The arrow along `path` on a board `width` × `height`: its name, its path as seen from its
+    box's corner, the box's size and its corner, where its stencils (`path_stencils`) go
+    (cached: a path from `step_curve` is the same tuple again, looked up faster than its box
+    is worked out)."""
+    pad = ARROW_HEAD + 8
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    left, top = max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad))
+    right = min(width, math.ceil(max(xs) + pad))
+    bottom = min(height, math.ceil(max(ys) + pad))
+    # The masks depend only on the path as seen from its box's corner: the same shape
+    # elsewhere (the same move from another point) is the same stencil, moved.
+    seen = tuple((x - left, y - top) for x, y in path)
+    return layers.HashedKey(path), seen, (right - left, bottom - top), (left, top)
 
 
 def warm_up(state: VerquereState, last_move: Move | None, words: Words = ENGLISH) -> None:
@@ -555,21 +612,7 @@ def warm_up(state: VerquereState, last_move: Move | None, words: Words = ENGLISH
         add_arrows(board, paths, ARROW)
     banner = banner_texts(state, words)
     if banner is not None:
-        _warm_banner(*banner, wide=not dice_shown(state))
-
-
-@lru_cache(maxsize=64)
-def _warm_banner(title: str, line: str, wide: bool) -> None:
-    """Draw a banner once, on a scratch canvas (`warm_up`: its words are then cached)."""
-    board = layers.LayeredBoard(empty_board(), "warm-up")
-    add_banner(board, title, line, wide)
-    with board.draw(BANNER_TOP, BANNER_BOTTOM):
-        pass
-
-
-ARROW_CACHE = 256
-"""Arrows whose stencils are kept (`path_stencils`): 15 kB each in a game's middle (at most 45 kB),
-so about 4 MB (at most 11 MB)."""
+        banner_sprite(*banner, wide=not dice_shown(state))
 
 
 @lru_cache(maxsize=ARROW_CACHE)
@@ -656,14 +699,31 @@ BANNER_TITLE_SIZE, BANNER_LINE_SIZE = 30, 18
 
 def add_banner(board: layers.LayeredBoard, title: str, line: str, wide: bool) -> None:
     """A light band over the middle of the board: across it all (`wide`), or over its left half
-    and the bar (the dice keep the right half)."""
-    board.add(
-        ("banner", title, line, wide),
-        BANNER_TOP - 4,
-        BANNER_BOTTOM + 5,
-        lambda image, dy: draw_banner(image, title, line, wide, dy),
-        shifts=False,
-    )
+    and the bar (the dice keep the right half); pasted as a sprite (`banner_sprite`)."""
+    sprite, corner = banner_sprite(title, line, wide)
+    board.paste(("banner", title, line, wide), sprite, corner)
+
+
+BANNER_CACHE = 8
+"""Banners `banner_sprite` keeps: 320 kB each at most (a wide one), so 2.6 MB at most."""
+
+
+@lru_cache(maxsize=BANNER_CACHE)
+def banner_sprite(title: str, line: str, wide: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """The banner (`draw_banner`) as an RGBA sprite, and where its top left corner goes: opaque
+    over its dark border and all inside it (the words lie on the light band), transparent
+    outside the border's rounded corners, so that pasting it paints what drawing it does
+    (cached: a board redrawn under a banner lays out its words again otherwise)."""
+    left, right = banner_sides(wide)
+    corner = (left - 3, BANNER_TOP - 3)
+    size = (right + 4 - corner[0], BANNER_BOTTOM + 4 - corner[1])
+    image = Image.new("RGB", size, palette.OUTLINE)
+    draw_banner(image, title, line, wide, corner[1], corner[0])
+    border = Image.new("L", size, 0)  # the outer rounded rectangle of `draw_banner`, moved
+    ImageDraw.Draw(border).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=14, fill=255)
+    sprite = image.convert("RGBA")
+    sprite.putalpha(border)
+    return sprite, corner
 
 
 def banner_sides(wide: bool) -> tuple[int, int]:
@@ -681,9 +741,10 @@ def banner_lines(title: str, line: str, wide: bool) -> tuple[tuple[str, ...], tu
     )
 
 
-def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int = 0) -> None:
-    """The banner (see `add_banner`) on an image whose first row is the board's row `dy`."""
-    left, right = banner_sides(wide)
+def draw_banner(image: Image.Image, title: str, line: str, wide: bool, dy: int = 0, dx: int = 0) -> None:
+    """The banner (see `add_banner`) on an image whose first row is the board's row `dy` and
+    first column the board's column `dx`."""
+    left, right = (side - dx for side in banner_sides(wide))
     top, bottom = BANNER_TOP - dy, BANNER_BOTTOM - dy
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((left - 3, top - 3, right + 3, bottom + 3), radius=14, fill=palette.OUTLINE)
@@ -779,15 +840,16 @@ def board_layers(state: VerquereState, me: int, last_move: Move | None, words: W
     board = layers.LayeredBoard(
         empty_board(labels), "verquere" if labels == TRAY_WORDS else ("verquere", labels)
     )
-    add_men(board, state, me)
+    add_men(board, state, me, labels)
     banner = banner_texts(state, words)
     if isinstance(last_move, Turn) and last_move.seat in (0, 1):
         paths, badges = turn_arrows(state, last_move, me)
         add_arrows(board, paths, ARROW)
         for where, count in badges:
-            badge = hit_badge(hit_words(count, words))
+            text = hit_words(count, words)  # (in the name: the board's base names its words only)
+            badge = hit_badge(text)
             corner = frame.centred(badge, where)
-            board.paste(("hit", count, corner), badge, corner)
+            board.paste(("hit", text, corner), badge, corner)
     if state.dice is not None and dice_shown(state):
         add_dice(board, state.dice, state.turn)  # over the arrows: the roll to play matters most
     if banner is not None:

@@ -406,16 +406,6 @@ def test_a_reduced_stencil_is_the_stencil_of_the_reduced_mask(scale: int) -> Non
             ]
 
 
-@pytest.mark.parametrize("seats", [2, 4])
-def test_kerboge_stone_tiles_never_overlap(seats: int) -> None:
-    # Each mooring's (and the harbour's) stones are pasted as a tile of the empty ring without a
-    # mask: that is right only if no two tiles meet, even with two-digit counts everywhere.
-    boxes = [kerboge._box(kerboge._group_sprites(seats, place, (19,) * seats)) for place in range(11)]
-    for i, a in enumerate(boxes):
-        for b in boxes[:i]:
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-
-
 def played_from(state: State, seed: int) -> list[tuple[State, Move | None]]:
     """(state, the seat's move that led to it) after each seat's move of a seeded random game
     from `state` to its end, chance drawn as the host draws it."""
@@ -617,13 +607,97 @@ def test_a_kerboge_ring_drawn_in_layers_is_the_ring_drawn_whole(seats: int) -> N
         board = kerboge.ring_layers(state, last, ENGLISH)
         kinds |= assert_drawn_as_whole(board, rng, before)
         before = board
-    # (stones over the Serpent, pasted one by one, are rare: "stone" may not be among them)
-    assert kinds - {"stone"} == {
+    assert kinds == {
         "serpent",
-        "stones",
+        "stone",
+        "pill",
+        "count",
         "arrows",
         "arrows inside",
         "boarded",
         "taken",
         "changed boxes",
     }
+
+
+def board_strips(board: layers.LayeredBoard) -> list[tuple[object, bytes]]:
+    """The board's strips, each with its name and its pixels."""
+    slices = board.slices()
+    out = []
+    for index, key in enumerate(slices.keys):
+        top, bottom = index * png.STRIP_ROWS, min(board.height, (index + 1) * png.STRIP_ROWS)
+        with board.draw(top, bottom) as (image, first):
+            out.append((key, image.crop((0, first, board.width, first + bottom - top)).tobytes()))
+    return out
+
+
+@pytest.mark.parametrize(("key", "seats"), [("verquere", 2), ("kerboge", 4), ("kerboge", 2)])
+def test_a_strip_renamed_by_a_move_has_changed(key: str, seats: int) -> None:
+    """A layer is named by what it paints, no more: a move renames the strips whose pixels it
+    changed, and (nearly) no others, as the animation and the PNG writer draw every strip
+    renamed again. (Before, the stones of a whole Kerboge mooring were one layer, named by every
+    seat's count: a seat's stones coming or going renamed the rows of the others' too, 11-16%
+    of the strips a move renamed; and a count renamed the rows of its pill's rims.)"""
+    render.clear_caches()
+    renamed = unchanged = 0
+    before: list[tuple[object, bytes]] | None = None
+    for index, (state, last) in enumerate(positions(key, seats, 120, seed=11)):
+        if isinstance(state, VerquereState):
+            board = verquere.board_layers(state, index % 2, last, ENGLISH)
+        else:
+            assert isinstance(state, KerbogeState)
+            board = kerboge.ring_layers(state, last, ENGLISH)
+        strips = board_strips(board)
+        if before is not None:
+            for (old_name, old_pixels), (name, pixels) in zip(before, strips, strict=True):
+                if old_name != name:
+                    renamed += 1
+                    unchanged += old_pixels == pixels
+        before = strips
+    assert renamed > 500
+    assert unchanged <= renamed * 0.02, (unchanged, renamed)
+
+
+def test_a_banner_pasted_is_the_banner_drawn() -> None:
+    # `banner_sprite` pastes what `draw_banner` draws, on any ground, at any row of a board.
+    rng = random.Random(12)
+    banners = [
+        ("JUNCKER", "White has 3 men on the bar and fewer points open: White's turns pass"),
+        ("JEAN", "Black can never enter all men: White wins a double game (2 points)"),
+        ("WHITE BORE OFF ALL 15 MEN", "White wins a single game (1 point)"),
+        ("BOTH JUNCKER", "Neither player can ever move again: the game is a draw"),
+        ("ÇA VA, ÉTÉ ×2", "Ту́ре ✕ 12 " * 9),
+    ]
+    for title, line in banners:
+        for wide in (True, False):
+            dy = rng.randrange(verquere.BANNER_TOP - 8)
+            ground = Image.effect_noise((verquere.WIDTH, 200), 90).convert("RGB")
+            drawn = ground.copy()
+            verquere.draw_banner(drawn, title, line, wide, dy)
+            sprite, (x, y) = verquere.banner_sprite(title, line, wide)
+            pasted = ground.copy()
+            layers.paste_sprite(pasted, sprite, (x, y - dy))
+            assert ImageChops.difference(drawn, pasted).getbbox() is None, (title, wide)
+
+
+def test_a_count_of_men_borne_off_pasted_is_the_count_drawn() -> None:
+    # `off_count_tile` pastes what drawing the number over the tray, above its slabs, draws.
+    face = typeset.font(18, bold=True)
+    for labels in (verquere.TRAY_WORDS, ("Heim", "Kopf", "hinaus")):
+        for mine in (True, False):
+            for off in range(1, 16):
+                board = layers.LayeredBoard(verquere.empty_board(labels), "test")
+                for index in range(off):
+                    board.paste(("slab", index), verquere.slab_sprite(0), verquere.slab_corner(mine, index))
+                expected = board.whole()
+                x = verquere.RIGHT_TRAY + verquere.TRAY / 2 if mine else verquere.TRAY / 2
+                y = (
+                    verquere.BOTTOM_ROW_END - off * verquere.SLAB - 22
+                    if mine
+                    else verquere.TOP_ROW + off * verquere.SLAB + 22
+                )
+                draw = ImageDraw.Draw(expected)
+                draw.text((x, y), str(off), font=face, fill=verquere.NUMBER_INK, anchor="mm")
+                tile, corner = verquere.off_count_tile(mine, off, labels)
+                board.paste(("off", off), tile, corner)
+                assert ImageChops.difference(board.whole(), expected).getbbox() is None, (mine, off)
