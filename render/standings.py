@@ -159,7 +159,9 @@ def _blocks(rows: int) -> int:
 
 
 def _cell_widths(picture: StandingsPicture, shown_headers: Sequence[str]) -> list[int]:
-    """Each cell column's width: its widest cell, or its heading in at most two lines."""
+    """Each cell column's width: its widest cell, or its heading: in one line up to
+    CELL_HEADING_MAX, else in the narrowest two lines that cut no word (a word may break after a
+    hyphen)."""
     number_face, head_face = typeset.font(NUMBER_SIZE), typeset.font(HEAD_SIZE, bold=True)
     widths = []
     for column, header in enumerate(shown_headers):
@@ -169,14 +171,27 @@ def _cell_widths(picture: StandingsPicture, shown_headers: Sequence[str]) -> lis
             default=0,
         )
         whole = typeset.text_length(header, head_face)
-        wanted = whole if whole <= CELL_HEADING_MAX else max(word, whole / 2 + 8)
-        widths.append(math.ceil(max(CELL_MIN, cells, min(wanted, CELL_HEADING_MAX))))
+        wanted = whole if whole <= CELL_HEADING_MAX else _two_lines_width(header, head_face, word, whole)
+        widths.append(math.ceil(max(CELL_MIN, cells, wanted)))
     return widths
 
 
 def _hyphens(header: str) -> str:
     """`header` with a space after each hyphen: where a heading may break ("SONNEBORN-BERGER")."""
     return header.replace("-", "- ")
+
+
+def _two_lines_width(header: str, face: ImageFont.FreeTypeFont, word: float, whole: float) -> float:
+    """The narrowest width, from `word` (the longest word) to `whole`, that sets `header` in two
+    lines without cutting a word (found by halving: `typeset.fits` holds from some width on)."""
+    low, high = math.ceil(word), math.ceil(whole)
+    while low < high:
+        middle = (low + high) // 2
+        if typeset.fits(_hyphens(header), face, middle, 2):
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def _heading_lines(header: str, face: ImageFont.FreeTypeFont, room: int) -> tuple[str, ...]:

@@ -12,11 +12,15 @@ from typing import Literal
 
 import pytest
 
+from host.language import language
 from render import palette, typeset
 from render.alt_text import LIMIT
 from render.standings import (
     BLOCK_WIDTH,
     BYE,
+    CELL_GAP,
+    HEAD_SIZE,
+    HEADINGS,
     NAME_MIN,
     NAME_SIZE,
     ONE_BLOCK_ROWS,
@@ -27,9 +31,12 @@ from render.standings import (
     BracketSlot,
     StandingsPicture,
     StandingsRow,
+    _cell_widths,
+    _heading_lines,
     bracket_alt,
     bracket_png,
     heading,
+    round_name,
     standings_alt,
     standings_png,
 )
@@ -150,7 +157,7 @@ class Shouting:
         return "«" + ENGLISH.gettext(template, **params).upper() + "»"
 
     def ngettext(self, singular: str, plural_form: str, count: float, /, **params: object) -> str:
-        return "«" + ENGLISH.ngettext(singular, plural_form, count, **params) + "»"  # type: ignore[arg-type]
+        return "«" + ENGLISH.ngettext(singular, plural_form, count, **params) + "»"
 
     def pgettext(self, context: str, template: str, /, **params: object) -> str:
         return self.gettext(template, **params)
@@ -268,3 +275,33 @@ def test_bracket_alt_text() -> None:
 def test_an_empty_bracket_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one round"):
         bracket_png(BracketPicture("T", []), ENGLISH)
+
+
+CATALOGUES = sorted(
+    path.name for path in (Path(__file__).resolve().parents[2] / "locales").iterdir() if path.is_dir()
+)
+
+
+@pytest.mark.parametrize("code", [*CATALOGUES, "qps"])
+def test_every_languages_headings_fit_their_columns_whole(code: str) -> None:
+    """Every heading the picture knows, in every language, fits its column in two lines without
+    a word cut (a column widens for its heading up to CELL_HEADING_MAX), and the rounds' names fit
+    a 64-entrant bracket's column."""
+    words = language(code)
+    face = typeset.font(HEAD_SIZE, bold=True)
+    headers = tuple(dict.fromkeys(HEADINGS.values()))
+    picture = StandingsPicture("T", "S", headers, [StandingsRow("1", "a", ("1",) * len(headers))])
+    shown = [heading(header, words) for header in headers]
+    for header, width in zip(shown, _cell_widths(picture, shown), strict=True):
+        lines = _heading_lines(header, face, width + CELL_GAP // 2)
+        assert "…" not in "".join(lines), f"{code}: {header!r} is cut: {lines}"
+    round_face = typeset.font(HEAD_SIZE + 3, bold=True)
+    for number in range(1, 7):
+        name = round_name(number, 6, words)
+        assert typeset.text_length(name, round_face) <= 236, f"{code}: {name!r}"
+    standings_png(standings(3), words)  # draws in every language
+
+
+def test_german_standings() -> None:
+    picture = StandingsPicture("Keibot-Turnier", "Nach Runde 3", HEADERS, swiss_rows(6))
+    assert_matches_reference(standings_png(picture, language("de")), REFERENCE / "standings_de.png")
