@@ -45,6 +45,7 @@ def main() -> None:
     rows.append(render_bench.row(render_bench.bench_keryo_pente_game(), "median < 30 ms"))
     rows += playouts.rows([(GAMES["keibot"], 2, {"setup": "closed"}, "> 100 games/s", 100_000)])
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))
+    rows += render_bench.tournament_rows()
     rows += glass_bead_bench.rows()
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()

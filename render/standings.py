@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
@@ -33,7 +34,7 @@ from rules.text import N_, Words, clip
 
 from . import frame, palette, png, typeset
 from .alt_text import LIMIT
-from .layers import DRAWING
+from .layers import DRAWING, paste_copy
 from .leaderboard import GOLD, HEADER_HEIGHT, MARGIN, MEDALS, NO_NAME, ROW_EVEN, ROW_ODD, badge, titles
 
 # -- what the caller gives -----------------------------------------------------------------------
@@ -268,6 +269,16 @@ def _column_headings(
             typeset.text(draw, (left + right, baseline), line, font=head, fill=palette.FAINT, anchor="rs")
 
 
+@lru_cache(maxsize=16)
+def _rounded(width: int, height: int, radius: int, fill: palette.RGB) -> Image.Image:
+    """A rectangle of `fill` with rounded corners on the background (cached): a row's or a game's
+    ground, pasted rather than drawn, since Pillow's rounded rectangle costs about 0.1 ms, which
+    was half of the standings of 128 players."""
+    image = Image.new("RGB", (width, height), palette.BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=fill)
+    return image
+
+
 def _standings_row(
     draw: ImageDraw.ImageDraw,
     image: Image.Image,
@@ -278,8 +289,8 @@ def _standings_row(
     layout: _Layout,
     words: Words,
 ) -> None:
-    box = (left + MARGIN // 2, top, left + BLOCK_WIDTH - MARGIN // 2 - 1, top + ROW_HEIGHT - 4)
-    draw.rounded_rectangle(box, radius=8, fill=ROW_EVEN if index % 2 == 0 else ROW_ODD)
+    ground = _rounded(BLOCK_WIDTH - MARGIN, ROW_HEIGHT - 3, 8, ROW_EVEN if index % 2 == 0 else ROW_ODD)
+    paste_copy(image, ground, (left + MARGIN // 2, top))
     middle = top + (ROW_HEIGHT - 4) // 2
     rank_x = left + MARGIN // 2 + RANK_WIDTH // 2
     if row.rank.isdigit() and int(row.rank) in MEDALS and not row.withdrawn:
@@ -416,7 +427,7 @@ def _bracket(picture: BracketPicture, words: Words) -> Image.Image:
         typeset.text(draw, (left, HEADER_HEIGHT + 20), name, font=head, fill=palette.FAINT, anchor="ls")
         for index, slot in enumerate(games_of_round):
             middle = round(middles[number][index])
-            _bracket_slot(draw, slot, left, middle, column, first=number == 0, words=words)
+            _bracket_slot(draw, image, slot, left, middle, column, first=number == 0, words=words)
             if number + 1 < rounds and index // 2 < len(picture.rounds[number + 1]):
                 _connector(draw, left + column, middle, round(middles[number + 1][index // 2]))
     return image
@@ -434,6 +445,7 @@ def _connector(draw: ImageDraw.ImageDraw, right: int, middle: int, next_middle: 
 
 def _bracket_slot(
     draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     slot: BracketSlot,
     left: int,
     middle: int,
@@ -443,8 +455,7 @@ def _bracket_slot(
     words: Words,
 ) -> None:
     """A game: its box of two lines (top player above `middle`, bottom below) and its score."""
-    box = (left, middle - PLAYER_LINE, left + column - 1, middle + PLAYER_LINE - 1)
-    draw.rounded_rectangle(box, radius=6, fill=palette.CARD)
+    paste_copy(image, _rounded(column, 2 * PLAYER_LINE, 6, palette.CARD), (left, middle - PLAYER_LINE))
     draw.line([(left + 6, middle), (left + column - 7, middle)], fill=palette.BACKGROUND, width=1)
     bye_face = typeset.font(BRACKET_NAME_SIZE - 2)
     for side, name in enumerate((slot.top, slot.bottom)):
