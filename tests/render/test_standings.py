@@ -12,6 +12,7 @@ from typing import Literal
 
 import pytest
 
+import render
 from host.language import language
 from render import palette, typeset
 from render.alt_text import LIMIT
@@ -40,7 +41,7 @@ from render.standings import (
     standings_alt,
     standings_png,
 )
-from rules.text import ENGLISH, Words
+from rules.text import ENGLISH
 from tests.support.images import assert_matches_reference, open_png
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
@@ -150,37 +151,24 @@ def test_a_row_with_the_wrong_number_of_cells_is_refused() -> None:
         standings_png(picture, ENGLISH)
 
 
-class Shouting:
-    """Words that say every message in capitals with a mark, to see which words were translated."""
-
-    def gettext(self, template: str, /, **params: object) -> str:
-        return "«" + ENGLISH.gettext(template, **params).upper() + "»"
-
-    def ngettext(self, singular: str, plural_form: str, count: float, /, **params: object) -> str:
-        return "«" + ENGLISH.ngettext(singular, plural_form, count, **params) + "»"
-
-    def pgettext(self, context: str, template: str, /, **params: object) -> str:
-        return self.gettext(template, **params)
-
-    def say(self, text: object) -> str:
-        return str(text)
-
-    def number(self, value: float) -> str:
-        return f"#{value:g}"
-
-    def listing(self, items: object, conjunction: str = "and") -> str:
-        return ENGLISH.listing(items, conjunction)  # type: ignore[arg-type]
-
-
 def test_known_headings_and_the_pictures_own_words_are_said_in_the_language() -> None:
-    words: Words = Shouting()  # type: ignore[assignment]
-    assert heading("Buchholz", words) == "«BUCHHOLZ»"
-    assert heading("sonneborn berger", words) == "«SONNEBORN-BERGER»"
+    words = language("qps")  # the pseudo-locale: every translated message between ⟦ and ⟧
+    said = words.gettext
+    assert heading("Buchholz", words) == said("BUCHHOLZ") != "BUCHHOLZ"
+    assert heading("sonneborn berger", words) == said("SONNEBORN-BERGER")
     assert heading("Punkte", words) == "Punkte"  # already worded by the caller: shown as given
     alt = standings_alt(standings(7), words)
-    assert "«POINTS» 5" in alt and "(«WITHDRAWN»)" in alt
+    assert f"{said('POINTS')} 5" in alt and f"({said(WITHDRAWN)})" in alt
     alt = bracket_alt(bracket(5), words)
-    assert "«ROUND #1»: «ALICE: BYE»" in alt and "«FINAL»" in alt
+    assert said("{player}: bye", player="alice") in alt and f"{said('Final')}: " in alt
+    assert said("Round {number}", number=words.number(1)) in alt
+
+
+def test_the_same_picture_after_the_caches_are_cleared() -> None:
+    picture, knockout = standings(12), bracket(8)
+    before = standings_png(picture, ENGLISH), bracket_png(knockout, ENGLISH)
+    render.clear_caches()
+    assert (standings_png(picture, ENGLISH), bracket_png(knockout, ENGLISH)) == before
 
 
 def test_standings_alt_text_lists_rows_and_says_how_many_more() -> None:
