@@ -320,6 +320,14 @@ def _standings_row(
         typeset.text(draw, (left + right, middle), cell, font=face, fill=fill, anchor="rm")
 
 
+def shown_name(name: str, room: float, words: Words, *, size: int = NAME_SIZE, bold: bool = True) -> str:
+    """A player's name as the pictures show it in `room` px of its font: cleaned for the font, a
+    long one ending at a word's end with "…" (cut in its first word only when that alone is too
+    long); the leaderboard's "(name not shown)" when nothing of it can be drawn."""
+    cleaned = typeset.clean_text(name, bold=bold)
+    return typeset.shorten(cleaned or words.gettext(NO_NAME), typeset.font(size, bold=bold), room)
+
+
 def _name(
     draw: ImageDraw.ImageDraw,
     name: str,
@@ -331,14 +339,11 @@ def _name(
     bold: bool = True,
     size: int = NAME_SIZE,
 ) -> None:
-    """A player's name at `at` (left, middle), cleaned for the font and shortened to `room` px;
-    the leaderboard's "(name not shown)" when nothing of it can be drawn. A long name ends at a
-    word's end with "…" (cut in its first word only when that alone is too long)."""
-    face = typeset.font(size, bold=bold)
-    shown = typeset.clean_text(name, bold=bold)
-    fill = palette.FAINT if faint or not shown else palette.TEXT
-    shown = typeset.shorten(shown or words.gettext(NO_NAME), face, room)
-    typeset.text(draw, at, shown, font=face, fill=fill, anchor="lm")
+    """A player's name at `at` (left, middle) in `room` px (`shown_name`); faint if `faint` or
+    not shown."""
+    shown = shown_name(name, room, words, size=size, bold=bold)
+    fill = palette.FAINT if faint or not typeset.clean_text(name, bold=bold) else palette.TEXT
+    typeset.text(draw, at, shown, font=typeset.font(size, bold=bold), fill=fill, anchor="lm")
 
 
 def standings_alt(picture: StandingsPicture, words: Words) -> str:
@@ -540,6 +545,7 @@ __all__ = [
     "bracket_png",
     "heading",
     "round_name",
+    "shown_name",
     "standings_alt",
     "standings_png",
 ]

@@ -38,6 +38,7 @@ from render.standings import (
     bracket_png,
     heading,
     round_name,
+    shown_name,
     standings_alt,
     standings_png,
 )
@@ -131,13 +132,15 @@ def test_multiplayer_table_standings_with_decimals_and_markers() -> None:
     assert_matches_reference(standings_png(picture, ENGLISH), REFERENCE / "standings_tables.png")
 
 
-def test_a_long_name_is_shortened_with_an_ellipsis_within_its_column() -> None:
+def test_a_long_name_is_shortened_at_a_words_end_within_its_room() -> None:
     face = typeset.font(NAME_SIZE, bold=True)
-    for name in NAMES:
-        shown = typeset.trim(typeset.clean_text(name, bold=True), face, NAME_MIN)
-        assert typeset.text_length(shown, face) <= NAME_MIN
-    long = typeset.trim(NAMES[1], face, 300)
-    assert long.endswith("…") and long.startswith("Bartholomew")
+    for name in NAMES:  # Latin, Japanese, Arabic, Hebrew, Korean, emoji
+        for room in (NAME_MIN, 300):
+            shown = shown_name(name, room, ENGLISH)
+            assert typeset.text_length(shown, face) <= room, (name, room, shown)
+    assert shown_name(NAMES[1], 300, ENGLISH) == "Bartholomew the…"  # never "Bartholomew the Extr…"
+    assert shown_name("Bartholomew", 60, ENGLISH).endswith("…")  # one word too long: cut in it
+    assert shown_name("", 300, ENGLISH) == shown_name("\u200b", 300, ENGLISH) == "(name not shown)"
 
 
 def test_same_input_same_bytes() -> None:
