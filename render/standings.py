@@ -93,9 +93,13 @@ class BracketPicture:
 # the names, or your chess players' usual short forms); DIRECT ENCOUNTER: the score between tied
 # players; PLACEMENTS: the sum of a player's places at multiplayer tables (lower is better).
 POINTS = N_("POINTS")
+# TRANSLATORS: a tie-break (the sum of the opponents' points), named after its inventor.
 BUCHHOLZ = N_("BUCHHOLZ")
+# TRANSLATORS: a tie-break named after its inventors (keep the names or your chess players' usual form).
 SONNEBORN_BERGER = N_("SONNEBORN-BERGER")
+# TRANSLATORS: a tie-break: the score of the games between the tied players.
 DIRECT_ENCOUNTER = N_("DIRECT ENCOUNTER")
+# TRANSLATORS: a tie-break at multiplayer tables: the sum of a player's places (lower is better).
 PLACEMENTS = N_("PLACEMENTS")
 PLAYED = N_("PLAYED")
 """The games played (the leaderboard's heading for its matches played: the same word)."""
@@ -106,7 +110,7 @@ HEADINGS: dict[str, str] = {
     for key in (heading, heading.replace("-", " "))
 } | {"sum of placements": PLACEMENTS, "games": PLAYED}
 """The headings the picture says in its language, by their English names in any case."""
-# TRANSLATORS: beside a player who left a tournament, in its standings (picture and text).
+# TRANSLATORS: beside a player who left a tournament, in its standings.
 WITHDRAWN = N_("withdrawn")
 # TRANSLATORS: in a knockout bracket, where a player goes on to the next round without a game.
 BYE = N_("bye")
