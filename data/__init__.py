@@ -39,7 +39,30 @@ from .rows import (
 )
 from .sqlite import SYNC_MODES, SqliteStore
 from .store import Connection, Store
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
+from .tournament_rows import (
+    AlreadyEntered,
+    EntrantRow,
+    GameKey,
+    GameTaken,
+    PlannedGame,
+    SignupClosed,
+    TournamentFull,
+    TournamentGameRow,
+    TournamentNotFound,
+    TournamentRefused,
+    TournamentRow,
+)
+from .vocabulary import (
+    ACTIVE_STATUSES,
+    OVER_STATUSES,
+    TOURNAMENT_MOVES,
+    EntryKind,
+    LeftReason,
+    MatchStatus,
+    Notify,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 SQLITE_SCHEME = "sqlite://"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -71,11 +94,16 @@ __all__ = [
     "MATCH_STATUSES",
     "OVER_STATUSES",
     "SYNC_MODES",
+    "TOURNAMENT_MOVES",
+    "AlreadyEntered",
     "Announcement",
     "BoardLine",
     "Connection",
     "DueAnnouncement",
+    "EntrantRow",
     "EntryKind",
+    "GameKey",
+    "GameTaken",
     "GuildSettings",
     "HeldSeat",
     "IdleMatch",
@@ -89,6 +117,7 @@ __all__ = [
     "Notify",
     "OfferNoticeClaim",
     "OutboxDepth",
+    "PlannedGame",
     "PlayerRecord",
     "RatingMove",
     "RatingRow",
@@ -96,11 +125,19 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "SettingsRow",
+    "SignupClosed",
     "SqliteStore",
     "Store",
     "StoreClosing",
     "StoreError",
     "StoreUnavailable",
+    "TournamentFormat",
+    "TournamentFull",
+    "TournamentGameRow",
+    "TournamentNotFound",
+    "TournamentRefused",
+    "TournamentRow",
+    "TournamentStatus",
     "VacationRow",
     "VersionConflict",
     "WaitingTurn",

@@ -104,6 +104,8 @@ class GuildSettings:
     threads: bool = False
     rated: bool = True
     quiet: bool = False
+    tournament_creators: str = "managers"
+    """Who may create a tournament: 'managers' (Manage Server) or 'everyone'."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,10 @@ class MatchRow:
     """The thread the bot opened for the match, once it has."""
     held: tuple[HeldSeat, ...] = ()
     """The lobby seats held for invited players, by user id."""
+    turn_clock_hours: float | None = None
+    """Its own turn clock (a tournament's), in hours; None: its server's; 0: off."""
+    tournament_id: int | None = None
+    """The tournament it is a game of."""
 
 
 @dataclass(frozen=True)
