@@ -127,6 +127,10 @@ TABLES: dict[str, tuple[str, ...]] = {
         "started_at",
         "ended_at",
         "version",
+        "name",
+        "shown_version",
+        "ending_announced",
+        "messages_taken_until",
     ),
     "tournament_entrants": (
         "tournament_id",
@@ -138,7 +142,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "joined_at",
         "withdrawn_at",
     ),
-    "tournament_rounds": ("tournament_id", "round", "started_at", "claimed_by"),
+    "tournament_rounds": ("tournament_id", "round", "started_at", "claimed_by", "announced"),
     "tournament_games": (
         "tournament_id",
         "round",

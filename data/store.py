@@ -27,6 +27,7 @@ from .rows import (
     Announcement,
     BoardLine,
     DueAnnouncement,
+    GameScore,
     GuildSettings,
     HeldSeat,
     IdleMatch,
@@ -223,6 +224,29 @@ def _announcement_statement(match_id: int, version: int, owed: Announcement) -> 
     )
 
 
+def _game_result_statements(match_id: int, score: GameScore, when: str) -> list[Statement]:
+    """A tournament game's result, written with the change that ends its match: the game ended
+    (once: a result recorded already stays), the tournament's version moved on."""
+    return [
+        Statement(
+            "UPDATE tournament_games SET scores = ?, places = ?, forfeit = ?, ended_at = ? "
+            "WHERE match_id = ? AND ended_at IS NULL",
+            (
+                json.dumps(list(score.scores), separators=(",", ":")),
+                json.dumps(list(score.places), separators=(",", ":")),
+                int(score.forfeit),
+                when,
+                match_id,
+            ),
+        ),
+        Statement(
+            "UPDATE tournaments SET version = version + 1 "
+            "WHERE id = (SELECT tournament_id FROM matches WHERE id = ?)",
+            (match_id,),
+        ),
+    ]
+
+
 def _change_statements(
     match_id: int, expected_version: int, change: MatchChange, when: str
 ) -> tuple[Statement, list[Statement]]:
@@ -291,6 +315,8 @@ def _change_statements(
         )
     if change.announce is not None:
         then.append(_announcement_statement(match_id, expected_version + 1, change.announce))
+    if change.tournament_result is not None:
+        then += _game_result_statements(match_id, change.tournament_result, when)
     return guard, then
 
 

@@ -167,6 +167,14 @@ class TournamentRow:
     """+1 on every change of the tournament, its entrants or its games."""
     entrants: tuple[EntrantRow, ...] = ()
     games: tuple[TournamentGameRow, ...] = ()
+    name: str | None = None
+    """Its own name; None: the default the host words ("Keibot Swiss #4")."""
+    shown_version: int = 0
+    """The version its sign-up and standings messages show (owed while `version` is ahead)."""
+    ending_announced: bool = False
+    """Its final standings (or its cancellation) were posted in the channel."""
+    unannounced_rounds: tuple[int, ...] = ()
+    """The rounds started whose list of matches was not posted in the thread yet."""
 
     def entrant(self, entrant: int) -> EntrantRow | None:
         return next((e for e in self.entrants if e.entrant == entrant), None)

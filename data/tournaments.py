@@ -39,7 +39,7 @@ _Result = TypeVar("_Result")
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, thread_id, creator_id, game, options, format, rounds, table_size, rated, "
     "turn_clock_hours, max_players, signup_until, status, current_round, signup_message_id, "
-    "standings_message_id, created_at, started_at, ended_at, version"
+    "standings_message_id, created_at, started_at, ended_at, version, name, shown_version, ending_announced"
 )
 _ENTRANT_COLUMNS = "tournament_id, entrant, user_id, computer_level, name, rating, joined_at, withdrawn_at"
 _GAME_COLUMNS = "tournament_id, round, board, replay, seats, match_id, scores, places, forfeit, ended_at"
@@ -100,6 +100,13 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
     ):
         rating = None if e[5] is None else float(e[5])
         entrants[int(e[0])].append(EntrantRow(int(e[1]), e[2], e[3], e[4], rating, e[6], e[7]))
+    unannounced: dict[int, list[int]] = {i: [] for i in ids}
+    for r in await db.execute_fetchall(
+        f"SELECT tournament_id, round FROM tournament_rounds WHERE tournament_id IN ({marks}) "
+        "AND announced = 0 ORDER BY tournament_id, round",
+        ids,
+    ):
+        unannounced[int(r[0])].append(int(r[1]))
     games: dict[int, list[TournamentGameRow]] = {i: [] for i in ids}
     for g in await db.execute_fetchall(
         f"SELECT {_GAME_COLUMNS} FROM tournament_games WHERE tournament_id IN ({marks}) "
@@ -133,6 +140,10 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
             version=r[21],
             entrants=tuple(entrants[int(r[0])]),
             games=tuple(games[int(r[0])]),
+            name=r[22],
+            shown_version=r[23],
+            ending_announced=bool(r[24]),
+            unannounced_rounds=tuple(unannounced[int(r[0])]),
         )
         for r in rows
     ]
@@ -228,8 +239,10 @@ class TournamentStore:
         signup_until: str | None,
         thread_id: int | None = None,
         when: str | None = None,
+        name: str | None = None,
     ) -> int:
-        """A new tournament in sign-up; returns its id. `signup_until`: the store's time text
+        """A new tournament in sign-up; returns its id (`name`: its own; None for the default).
+        `signup_until`: the store's time text
         (`now_text`'s form), or None (until the organiser starts it). Raises ValueError for a
         format that is none of TournamentFormat's."""
         kind = TournamentFormat(format)
@@ -239,8 +252,8 @@ class TournamentStore:
             inserted = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, creator_id, game, options, "
                 "format, rounds, table_size, rated, turn_clock_hours, max_players, signup_until, status, "
-                "created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "created_at, name) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -257,6 +270,7 @@ class TournamentStore:
                     signup_until,
                     TournamentStatus.SIGNUP,
                     when,
+                    name,
                 ),
             )
             return int(inserted[0][0])
@@ -636,3 +650,70 @@ class TournamentStore:
             f"SELECT {_GAME_COLUMNS} FROM tournament_games WHERE match_id = ?", (match_id,)
         )
         return _game_of(rows[0]) if rows else None
+
+    # -- the messages owed (migration 0019) ------------------------------------------------------
+
+    async def claim_owed_tournaments(
+        self, *, now: str | None, lease_until: str, limit: int = 20
+    ) -> list[int]:
+        """The tournaments that are owed a message (a sign-up or standings message showing an
+        older version, a round's matches not announced, the end not posted), oldest first, taken
+        for the caller until `lease_until` so that no other process posts them meanwhile; those
+        another process took until after `now` are left out (`now` None: taken whatever their
+        lease, as at start-up)."""
+        owing = (
+            "(t.version > t.shown_version OR (t.status IN (?, ?) AND t.ending_announced = 0) OR EXISTS "
+            "(SELECT 1 FROM tournament_rounds r WHERE r.tournament_id = t.id AND r.announced = 0))"
+        )
+        over = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+
+        async def claim(db: Connection) -> list[int]:
+            free = (
+                "" if now is None else "AND (t.messages_taken_until IS NULL OR t.messages_taken_until <= ?) "
+            )
+            rows = await db.execute_fetchall(
+                f"SELECT t.id FROM tournaments t WHERE {owing} {free}ORDER BY t.id LIMIT ?",
+                (*over, *(() if now is None else (now,)), limit),
+            )
+            ids = [int(r[0]) for r in rows]
+            if ids:
+                # Taken only if still free: of two processes claiming at once, one takes each.
+                taken = await db.execute_fetchall(
+                    f"UPDATE tournaments SET messages_taken_until = ? WHERE id IN ({', '.join('?' * len(ids))}) "
+                    + (
+                        ""
+                        if now is None
+                        else "AND (messages_taken_until IS NULL OR messages_taken_until <= ?) "
+                    )
+                    + "RETURNING id",
+                    (lease_until, *ids, *(() if now is None else (now,))),
+                )
+                ids = sorted(int(r[0]) for r in taken)
+            return ids
+
+        return await self.run_transaction(claim)
+
+    async def tournament_shown(self, tournament_id: int, version: int, *, ending: bool = False) -> None:
+        """Its sign-up and standings messages show it at `version` (never back to an older one);
+        `ending`: its end was posted in the channel."""
+
+        async def shown(db: Connection) -> None:
+            await db.execute(
+                "UPDATE tournaments SET shown_version = CASE WHEN shown_version > ? THEN shown_version "
+                "ELSE ? END, ending_announced = CASE WHEN ? = 1 THEN 1 ELSE ending_announced END "
+                "WHERE id = ?",
+                (version, version, int(ending), tournament_id),
+            )
+
+        await self.run_transaction(shown)
+
+    async def round_announced(self, tournament_id: int, round: int) -> None:
+        """The round's list of matches was posted in the tournament's thread."""
+
+        async def announced(db: Connection) -> None:
+            await db.execute(
+                "UPDATE tournament_rounds SET announced = 1 WHERE tournament_id = ? AND round = ?",
+                (tournament_id, round),
+            )
+
+        await self.run_transaction(announced)

@@ -80,9 +80,9 @@ from .snapshot import (
     offers_draw,
     played,
 )
+from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .tournament.results import game_score
 from .tournament.service import Tournaments
-from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
 from .turn_notices import TurnNotices
 from .turns import (
     DRAW_AGREED_TEXT,

@@ -187,9 +187,13 @@ class NotTournamentMatch(HostError):
     def __init__(self, tournament: TournamentRef, *, match_id: int, over: bool = False) -> None:
         self.tournament, self.match_id, self.over = tournament, match_id, over
         if over:
-            text = phrase("Match #{id} of {tournament} is over already.", id=str(match_id), tournament=tournament.name)
+            text = phrase(
+                "Match #{id} of {tournament} is over already.", id=str(match_id), tournament=tournament.name
+            )
         else:
-            text = phrase("Match #{id} is not a match of {tournament}.", id=str(match_id), tournament=tournament.name)
+            text = phrase(
+                "Match #{id} is not a match of {tournament}.", id=str(match_id), tournament=tournament.name
+            )
         super().__init__(text)
 
 

@@ -48,4 +48,6 @@ def game_score(game: Game, row: MatchRow, change: MatchChange) -> GameScore | No
         return scored(ranks(game, outcome, seats), forfeit=forfeit)
     still_playing = [not seat.resigned for seat in seats]
     # Drawn among those still playing; a seat that resigned before is below them.
-    return scored([1 if playing or not any(still_playing) else 2 for playing in still_playing], forfeit=forfeit)
+    return scored(
+        [1 if playing or not any(still_playing) else 2 for playing in still_playing], forfeit=forfeit
+    )

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from data import (
     OVER_STATUSES,
     GameKey,
+    GameTaken,
     MatchChange,
     MatchPlacement,
     MatchStatus,
@@ -41,7 +42,6 @@ from data import (
     TournamentStatus,
 )
 from data import AlreadyEntered as StoredAlreadyEntered
-from data import GameTaken
 from data import SignupClosed as StoredSignupClosed
 from data import TournamentFull as StoredTournamentFull
 from data import TournamentNotFound as StoredTournamentNotFound
@@ -50,10 +50,9 @@ from rules.text import phrase
 
 from ..announcements import owed
 from ..checks import check_id, check_name, check_player, game_by_key
-from ..errors import HostError, MatchOver, NotInMatch, StaleTurn
+from ..errors import HostError, MatchOver, NotInMatch, SettingRefused, StaleTurn
 from ..locks import MatchLocks
 from ..ratings import shown_number
-from ..errors import SettingRefused
 from ..settings import clock_hours
 from ..snapshot import COMPUTER_NAME, MatchSnapshot, Player
 from .errors import (
@@ -117,7 +116,6 @@ MOST_SIGNUP_HOURS = 336
 MESSAGE_LEASE = timedelta(minutes=2)
 """How long a process that took a tournament's owed messages has to post them before another
 may (as the match outbox's CLAIM_LEASE)."""
-TOURNAMENT_CREATORS = ("managers", "everyone")
 
 
 def _when(moment: datetime) -> str:
@@ -132,7 +130,9 @@ def _claimer() -> str:
 def allowed_sizes(game: Game, size: int) -> tuple[int, ...]:
     """The table sizes a round may use when the tournament plays tables of `size`: the game's
     seat counts of the same variant (Kerboge's 2 seats are Jai Kerboge, another ladder)."""
-    return tuple(s for s in game.seats if s >= 2 and s <= size and game.ladder_key(s) == game.ladder_key(size))
+    return tuple(
+        s for s in game.seats if s >= 2 and s <= size and game.ladder_key(s) == game.ladder_key(size)
+    )
 
 
 def results_of(row: TournamentRow) -> list[Result]:
@@ -170,7 +170,7 @@ def knockout_lines(row: TournamentRow, results: Sequence[Result]) -> list[Standi
         return (-reached[entrant], -by_points[entrant].points)
 
     ordered = sorted(seeds, key=key)
-    lines = []
+    lines: list[StandingLine] = []
     for index, entrant in enumerate(ordered):
         rank = index + 1
         if index and key(ordered[index - 1]) == key(entrant):
@@ -209,7 +209,9 @@ def snapshot_of(row: TournamentRow) -> TournamentSnapshot:
         for e in row.entrants
     )
     games = tuple(
-        TournamentGame(g.round, g.board, g.replay, g.seats, g.match_id, g.scores, g.places, g.forfeit, g.ended)
+        TournamentGame(
+            g.round, g.board, g.replay, g.seats, g.match_id, g.scores, g.places, g.forfeit, g.ended
+        )
         for g in row.games
     )
     started = row.status != TournamentStatus.SIGNUP and len(row.entrants) >= 2
@@ -286,7 +288,9 @@ class Tournaments:
 
         def _editing(self, match_id: int) -> AbstractAsyncContextManager[Loaded]: ...
 
-        async def _start(self, match: Loaded, seats: list[SeatRow], *, shuffle: bool = True) -> MatchSnapshot: ...
+        async def _start(
+            self, match: Loaded, seats: list[SeatRow], *, shuffle: bool = True
+        ) -> MatchSnapshot: ...
 
         async def get(self, match_id: int) -> MatchSnapshot: ...
 
@@ -425,7 +429,9 @@ class Tournaments:
         try:
             removed = await self.store.remove_entrant(row.id, user_id)
         except StoredSignupClosed as closed:
-            raise TournamentClosed(ref, action=TournamentAction.LEAVE, status=_closed_status(closed)) from None
+            raise TournamentClosed(
+                ref, action=TournamentAction.LEAVE, status=_closed_status(closed)
+            ) from None
         if not removed:
             raise NotEntered(ref)
         return await self.tournament(row.id)
@@ -699,7 +705,9 @@ class Tournaments:
             if tables and number == row.current_round:  # replays of drawn games, seats swapped
                 claimed = False
                 for table in tables:
-                    played = [g for g in row.round_games(row.current_round) if set(g.seats) == set(table.seats)]
+                    played = [
+                        g for g in row.round_games(row.current_round) if set(g.seats) == set(table.seats)
+                    ]
                     board, replay = played[0].board, max(g.replay for g in played) + 1
                     key = GameKey(row.id, row.current_round, board, replay)
                     claimed = await self.store.claim_replay(key, table.seats, when=when) or claimed
@@ -796,7 +804,9 @@ class Tournaments:
                 creator=replace(creator, seat=0),
                 seed=self._seed_source(),
                 announce=owed(0, ping=False),
-                placement=MatchPlacement(rated=row.rated, threaded=threaded, quiet=settings.quiet and threaded),
+                placement=MatchPlacement(
+                    rated=row.rated, threaded=threaded, quiet=settings.quiet and threaded
+                ),
                 turn_clock_hours=row.turn_clock_hours,
                 tournament_game=_key(game),
             )
@@ -805,7 +815,9 @@ class Tournaments:
         self.kept.touch(user_ids=[s.user_id for s in people if s.user_id is not None])
         return await self._start_game_match(row, game, match_id)
 
-    async def _start_game_match(self, row: TournamentRow, game: TournamentGameRow, match_id: int) -> MatchSnapshot:
+    async def _start_game_match(
+        self, row: TournamentRow, game: TournamentGameRow, match_id: int
+    ) -> MatchSnapshot:
         async with self._editing(match_id) as lobby:
             if lobby.row.status != MatchStatus.LOBBY:
                 return await self.get(match_id)
@@ -876,7 +888,9 @@ class Tournaments:
         anywhere for None), latest first."""
         check_id(user_id, "user id")
         places = []
-        for tournament_id in reversed(await self.store.entered_tournaments(user_id, (TournamentStatus.FINISHED,))):
+        for tournament_id in reversed(
+            await self.store.entered_tournaments(user_id, (TournamentStatus.FINISHED,))
+        ):
             row = await self.store.tournament(tournament_id)
             if row is None or (guild_id is not None and row.guild_id != guild_id):
                 continue
@@ -913,7 +927,9 @@ class Tournaments:
     # -- helpers ---------------------------------------------------------------------------------
 
     @staticmethod
-    def _check_organiser(row: TournamentRow, user_id: int, may_manage: bool, action: TournamentAction) -> None:
+    def _check_organiser(
+        row: TournamentRow, user_id: int, may_manage: bool, action: TournamentAction
+    ) -> None:
         if user_id != row.creator_id and not may_manage:
             raise NotOrganiser(snapshot_of(row).ref, action=action)
 
@@ -1011,4 +1027,3 @@ def _checked_signup(until: datetime | None, now: datetime) -> str | None:
     if not now < until <= now + timedelta(hours=MOST_SIGNUP_HOURS):
         raise SignupTimeRefused(most_hours=MOST_SIGNUP_HOURS)
     return _when(until)
-

@@ -29,7 +29,10 @@ FORMAT_WORDS: Mapping[str, Phrase] = {
 def default_name(game_title: str, format: str, tournament_id: int) -> Phrase:
     """ "<Game> <format> #<id>", the name of a tournament given none."""
     return phrase(
-        "{game} {format} #{id}", game=game_title, format=FORMAT_WORDS.get(format, format), id=str(tournament_id)
+        "{game} {format} #{id}",
+        game=game_title,
+        format=FORMAT_WORDS.get(format, format),
+        id=str(tournament_id),
     )
 
 

@@ -30,7 +30,6 @@ from host.tournament import (
     TournamentClosed,
     TournamentCreatorsOnly,
     TournamentEvent,
-    TournamentFinished,
     TournamentFull,
     TournamentNotFound,
     TournamentSnapshot,
@@ -95,7 +94,9 @@ async def open_tournament(
     return tournament
 
 
-async def play_out(host: Host, match_id: int, rng: random.Random, *, most_plies: int | None = None) -> MatchSnapshot:
+async def play_out(
+    host: Host, match_id: int, rng: random.Random, *, most_plies: int | None = None
+) -> MatchSnapshot:
     """Play the match with random legal moves through the host (computers by `play_computers`)
     until it ends; with `most_plies`, the player to move resigns once that many were played."""
     match = await host.get(match_id)
@@ -108,13 +109,16 @@ async def play_out(host: Host, match_id: int, rng: random.Random, *, most_plies:
         if most_plies is not None and match.ply >= most_plies:
             match = await host.resign(match_id, seat.user_id)
             continue
-        assert match.state.to_move != CHANCE
-        moves = match.state.legal_moves()
+        state = match.state
+        assert state is not None and state.to_move != CHANCE
+        moves = state.legal_moves()
         match = await host.play(match_id, seat.user_id, str(moves[rng.randrange(len(moves))]))
     return match
 
 
-async def play_round(host: Host, tournament: TournamentSnapshot, rng: random.Random, **how: int) -> list[MatchSnapshot]:
+async def play_round(
+    host: Host, tournament: TournamentSnapshot, rng: random.Random, **how: int
+) -> list[MatchSnapshot]:
     """Play every open match of the tournament's current round to its end."""
     ended = []
     for game in tournament.round_games(tournament.current_round):
@@ -171,7 +175,11 @@ async def test_refused_tournaments_store_nothing(host: Host, store: Store) -> No
     for ask in asks:
         with pytest.raises(FormatRefused):
             await host.new_tournament(
-                guild_id=GUILD, channel_id=CHANNEL, creator=ORGANISER, may_manage=True, **{"game_key": "keibot", **ask}  # type: ignore[arg-type]
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                creator=ORGANISER,
+                may_manage=True,
+                **{"game_key": "keibot", **ask},  # type: ignore[arg-type]
             )
     now = datetime.now(UTC)
     for until in (now - timedelta(minutes=1), now + timedelta(days=15)):
@@ -188,7 +196,13 @@ async def test_refused_tournaments_store_nothing(host: Host, store: Store) -> No
             )
     with pytest.raises(TournamentCreatorsOnly):
         await host.new_tournament(
-            guild_id=GUILD, channel_id=CHANNEL, creator=ORGANISER, may_manage=False, game_key="keibot", format="swiss", rounds=3
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator=ORGANISER,
+            may_manage=False,
+            game_key="keibot",
+            format="swiss",
+            rounds=3,
         )
     assert await store.tournaments_in(GUILD, list(TournamentStatus)) == []
 
@@ -196,7 +210,13 @@ async def test_refused_tournaments_store_nothing(host: Host, store: Store) -> No
 async def test_everyone_may_create_tournaments_where_the_server_says_so(host: Host) -> None:
     await host.configure(GUILD, tournament_creators="everyone")
     made = await host.new_tournament(
-        guild_id=GUILD, channel_id=CHANNEL, creator=PLAYERS[0], may_manage=False, game_key="keibot", format="knockout", name="Friday cup"
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator=PLAYERS[0],
+        may_manage=False,
+        game_key="keibot",
+        format="knockout",
+        name="Friday cup",
     )
     assert made.name == "Friday cup" and made.creator_id == PLAYERS[0].user_id
     assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
@@ -298,17 +318,27 @@ async def test_a_keryo_pente_swiss_of_nine_at_tables_of_three(host: Host) -> Non
     tournament = change.tournament
     assert len(change.matches) == 3 and all(m.seat_count == 3 for m in change.matches)
     for round_number in (1, 2):
-        ended = await play_round(host, tournament, rng, most_plies=12)
-        for match in ended:
-            events = await host.tournament_match_ended(match.id)
-            assert events and isinstance(events[0], StandingsChanged)
+        open_games = [g for g in tournament.round_games(round_number) if g.match_id is not None]
+        for game in open_games:
+            assert game.match_id is not None
+            await play_out(host, game.match_id, rng, most_plies=12)
+            events = await host.tournament_match_ended(game.match_id)
+            # The standings changed; after the round's last match the next round started, or,
+            # after the last round's, the tournament finished.
+            if game != open_games[-1]:
+                assert kinds(events) == ["StandingsChanged"]
+            elif round_number == 1:
+                assert kinds(events) == ["StandingsChanged", "RoundStarted"]
+            else:
+                assert kinds(events) == ["TournamentFinished"]
         tournament = await host.tournament(tournament.id)
         games = tournament.round_games(round_number)
         assert len(games) == 3
         for game in games:
-            # The first to resign is last; the two others share the rest by the game.
+            # Two resigned (as the ratings rank them: both below the one left, tied): the one left
+            # beat both (1), each resigned one tied the other (½ of ½).
             assert game.ended and game.places is not None and game.scores is not None
-            assert sorted(game.scores) in ([0.0, 0.5, 1.0], [0.0, 0.75, 0.75])
+            assert sorted(game.scores) == [0.25, 0.25, 1.0] and sorted(game.places) == [1, 2, 2]
             assert game.forfeit
         seated = sorted(e for g in games for e in g.seats)
         assert seated == list(range(1, 10))
@@ -389,7 +419,9 @@ async def test_two_hosts_sweeping_at_once_start_a_round_once(database: Database)
     hosts = [new_host(stores[0]), new_host(stores[1], start=50_000)]
     try:
         now = datetime.now(UTC)
-        tournament = await open_tournament(hosts[0], players=6, rounds=2, signup_until=now + timedelta(hours=1))
+        tournament = await open_tournament(
+            hosts[0], players=6, rounds=2, signup_until=now + timedelta(hours=1)
+        )
         later = now + timedelta(hours=2)
         swept = await asyncio.gather(*(host.advance_tournaments(later) for host in hosts))
         started = [e for events in swept for e in events if isinstance(e, RoundStarted)]
@@ -413,7 +445,9 @@ async def test_two_hosts_sweeping_at_once_start_a_round_once(database: Database)
             await store.close()
 
 
-async def test_a_round_claimed_by_a_process_that_stopped_gets_its_matches(host: Host, store: Store, database: Database) -> None:
+async def test_a_round_claimed_by_a_process_that_stopped_gets_its_matches(
+    host: Host, store: Store, database: Database
+) -> None:
     tournament = await open_tournament(host, players=4, rounds=1)
     await store.set_tournament_status(tournament.id, TournamentStatus.RUNNING)
     # Another process claimed round 1 and stopped before creating a match.
@@ -426,7 +460,9 @@ async def test_a_round_claimed_by_a_process_that_stopped_gets_its_matches(host: 
     assert isinstance(started, RoundStarted) and len(started.matches) == 2
     assert [s.user_id for s in started.matches[1].seats] == [PLAYERS[2].user_id, PLAYERS[1].user_id]
     assert await host.advance_tournaments() == []
-    assert database.fetchall("SELECT COUNT(*) FROM matches WHERE tournament_id = ?", (tournament.id,)) == [(2,)]
+    assert database.fetchall("SELECT COUNT(*) FROM matches WHERE tournament_id = ?", (tournament.id,)) == [
+        (2,)
+    ]
 
 
 # -- withdrawal, cancellation, stuck matches, erasure -----------------------------------------------
@@ -509,7 +545,9 @@ async def test_forget_me_withdraws_the_player_and_anonymises_the_entry(host: Hos
 # -- messages owed, /stats and /history -----------------------------------------------------------
 
 
-async def test_messages_owed_survive_a_restart_and_are_paid_once(host: Host, store: Store, database: Database) -> None:
+async def test_messages_owed_survive_a_restart_and_are_paid_once(
+    host: Host, store: Store, database: Database
+) -> None:
     tournament = await open_tournament(host, players=2, rounds=1)
     (owed,) = await host.owed_tournament_messages()
     assert owed.tournament.id == tournament.id and owed.standings and owed.rounds == ()
