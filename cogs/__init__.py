@@ -62,6 +62,7 @@ from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
 from .lobby import Choices, Lobby, lobby_command
+from .tournaments import TournamentButton, TournamentCog
 from .verquere import VerquereCog
 from .your_turn import YourTurnCog
 
@@ -72,6 +73,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = 
     MatchComponent,
     LadderPage,
     PrivacyButton,
+    TournamentButton,
 )
 """The components that answer clicks on messages sent before a restart."""
 
@@ -84,6 +86,7 @@ def make_cogs(host: Host) -> list[commands.Cog]:
         LadderCog(host),
         YourTurnCog(host),
         TavernCog(host),
+        TournamentCog(host),
     ]
 
 
@@ -111,6 +114,7 @@ __all__ = [
     "Screen",
     "TavernCog",
     "TavernTree",
+    "TournamentCog",
     "VerquereCog",
     "YourTurnCog",
     "component_action",

@@ -28,6 +28,7 @@ from rules.text import Words
 from .errors import outages
 from .game_cog import game_cog_of
 from .notices import send_reminder
+from .tournament_jobs import tournament_jobs
 
 log = logging.getLogger("tavern.clock")
 
@@ -129,6 +130,9 @@ class TurnClock(commands.Cog):
             if due is not None and cog is not None:
                 await cog.announce(self.bot, due, note=await self._note(snapshot, cog.words_for(snapshot)))
         await self.remind()
+        jobs = tournament_jobs(self.bot)
+        if jobs is not None:  # sign-ups past their time, rounds whose games all ended
+            await jobs.sweep_tournaments(self.bot)
         await self.post_owed()
         return changed
 
@@ -159,12 +163,16 @@ class TurnClock(commands.Cog):
 
     async def post_owed(self, *, everything: bool = False) -> int:
         """Post the match messages the outbox still owes (a crash or a Discord failure came
-        between a change and its message); returns how many were posted."""
+        between a change and its message), and the tournaments' messages; returns how many were
+        posted (a tournament's counting once)."""
         posted = 0
         for due in await self.host.due_announcements(everything=everything):
             cog = game_cog_of(self.bot, due.snapshot.game.key)
             if cog is not None and await cog.announce(self.bot, due):
                 posted += 1
+        jobs = tournament_jobs(self.bot)
+        if jobs is not None:  # the tournaments' sign-up, standings and round messages
+            posted += await jobs.post_owed_tournaments(self.bot, everything=everything)
         return posted
 
     async def _note(self, snapshot: MatchSnapshot, words: Words) -> str | None:
