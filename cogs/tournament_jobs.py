@@ -4,6 +4,7 @@ sweep the tournaments and post the tournament messages still owed."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 import discord
@@ -17,7 +18,7 @@ class TournamentJobs(Protocol):
     async def match_over(self, client: discord.Client, match_id: int) -> None:
         """A tournament match ended: its tournament moves on (the next round may start now)."""
 
-    async def sweep_tournaments(self, client: discord.Client) -> None:
+    async def sweep_tournaments(self, client: discord.Client, *, now: datetime | None = None) -> None:
         """The background sweep: sign-ups past their time, rounds whose games all ended."""
 
     async def post_owed_tournaments(self, client: discord.Client, *, everything: bool = False) -> int:

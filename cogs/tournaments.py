@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -64,6 +64,7 @@ from render.standings import (
 from rules import GAMES, Game
 from rules.text import Words, clip
 
+from .components import component_ids
 from .config import CLOCK_CHOICES, GAME_CHOICES
 from .errors import CogError, outages, report_error
 from .game_cog import game_cog_of
@@ -857,6 +858,20 @@ class TournamentCog(
 
     # -- the sign-up buttons -----------------------------------------------------------------------
 
+    @commands.Cog.listener("on_interaction")
+    async def removed_button(self, interaction: discord.Interaction) -> None:
+        """A click on a sign-up button the bot took off its message a moment before (the
+        tournament started, and the player's client still showed it): discord.py drops it, so it
+        is answered here, like any click (refused: the sign-up is over)."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
+        pressed = data.get("custom_id")
+        found = BUTTON_TEMPLATE.fullmatch(pressed) if isinstance(pressed, str) else None
+        if found is None or pressed in component_ids(interaction.message):
+            return
+        await TournamentButton(found["action"], int(found["tournament"])).callback(interaction)
+
     async def on_button(self, interaction: discord.Interaction, button: TournamentButton) -> None:
         await defer_private(interaction)
         guild_id = guild_of(interaction)
@@ -1140,8 +1155,8 @@ class TournamentCog(
         except Exception:
             log.exception("Match %s: its tournament could not move on now; the sweep will", match_id)
 
-    async def sweep_tournaments(self, client: discord.Client) -> None:
-        for event in await self.host.advance_tournaments():
+    async def sweep_tournaments(self, client: discord.Client, *, now: datetime | None = None) -> None:
+        for event in await self.host.advance_tournaments(now):
             await self.settle(client, event.tournament.id, [event])
 
     async def post_owed_tournaments(self, client: discord.Client, *, everything: bool = False) -> int:

@@ -6,13 +6,14 @@ messages owed after a failure posted by the outbox loop; and a transcript of wha
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from bot import TavernBot
-from data import Store
-from host import Host, Notify
+from cogs.tournaments import TournamentCog
+from host import Host
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -24,7 +25,7 @@ from tests.support.discord_harness import (
     the_private_message,
     the_public_message,
 )
-from tests.support.fake_discord import CHANNEL_ID, FakeDiscord, Driver, Request, User, member
+from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, Request, User, member
 from tests.support.transcripts import Transcript, assert_matches_transcript
 
 DAVE = User(1004, "Dave")
@@ -68,7 +69,18 @@ class Tour:
             self.thread = int(opened[0].answer["id"])
         return requests
 
-    async def click(self, user: User, action: str) -> list[Request]:
+    async def click(self, user: User, action: str, *, on: dict[str, Any] | None = None) -> list[Request]:
+        """A click on the sign-up message's button (`on`: on that older copy of it, whose buttons
+        the bot has taken off since, from a client that still shows them)."""
+        if on is not None:
+            (custom_id,) = [
+                c["custom_id"]
+                for row in on["components"]
+                for c in row["components"]
+                if f":{action}:" in c["custom_id"]
+            ]
+            self.transcript.step(f"{user.name} clicks «{action}» on the sign-up message as it was")
+            return self._keep(await self.driver.click(user, on, custom_id, removed=True))
         assert self.signup is not None
         (custom_id,) = [
             c["custom_id"]
@@ -185,3 +197,211 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
     announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]
     assert len(announcements) == 2
     assert_matches_transcript(tour.transcript.text, "tournament")
+
+
+def refusal(requests: list[Request]) -> str:
+    """The one private answer of a refused action (and nothing said in public)."""
+    message = the_private_message(requests)
+    assert not [r for r in public_messages(requests) if r.path.startswith("/channels/")]
+    return message.content
+
+
+async def stored_state(host: Host) -> list[tuple[int, str, int, int]]:
+    """Every tournament of the server: id, status, entrants, version (what a refusal must not change)."""
+    found = await host.tournaments_of_server(GUILD_ID, ("signup", "running", "finished", "cancelled"))
+    return [(t.id, t.status, len(t.entrants), t.version) for t in found]
+
+
+async def test_bad_options_of_new_are_refused_politely_and_store_nothing(tour: Tour, host: Host) -> None:
+    cases: list[tuple[dict[str, Any], str]] = [
+        (
+            {"game": "keibot", "format": "round-robin", "rounds": 3},
+            "Only a Swiss tournament takes a number of rounds",
+        ),
+        ({"game": "keibot", "seats": 3}, "Keibot is played at tables of 2 players, not 3."),
+        (
+            {"game": "keryo-pente", "format": "knockout", "seats": 3},
+            "Tables of more than two players play Swiss tournaments only",
+        ),
+        (
+            {"game": "verquere", "setup": "open"},
+            "`setup` is an option of Keibot, not of Verquere: leave it out, or choose Keibot.",
+        ),
+        ({"game": "kerboge", "seats": 3}, "Kerboge is played at tables of 2, 4 players, not 3."),
+    ]
+    for options, expected in cases:
+        requests = await tour.command(ALICE, "tournament new", **options)
+        deferred_first(requests, ephemeral=False)
+        assert expected in refusal(requests)
+    assert await stored_state(host) == []
+
+
+async def test_who_may_create_tournaments_is_the_servers_setting(tour: Tour, host: Host) -> None:
+    refused = refusal(await tour.command(EVE, "tournament new", game="keibot"))
+    assert "only members who can manage the server can create tournaments" in refused
+    assert "/tavern config tournament_creators" in refused
+    assert await stored_state(host) == []
+    shown = the_private_message(await tour.command(ALICE, "tavern config"))
+    assert field(shown.embeds[0], "Tournaments").startswith("only members who can manage the server")
+    changed = the_private_message(await tour.command(ALICE, "tavern config", tournament_creators="everyone"))
+    assert field(changed.embeds[0], "Tournaments") == "everyone can create them with `/tournament new`"
+    refused = refusal(await tour.command(EVE, "tavern config", tournament_creators="managers"))
+    assert "Manage Server" in refused
+    await tour.new(EVE, game="keibot")
+    assert [t.creator_id for t in await host.tournaments_of_server(GUILD_ID)] == [EVE.id]
+
+
+async def test_bad_clicks_and_commands_are_refused_and_change_nothing(tour: Tour, host: Host) -> None:
+    refused = refusal(await tour.command(ALICE, "tournament standings"))
+    assert refused == "There is no open tournament on this server. Open one with `/tournament new`."
+    await tour.new(game="keibot", rounds=2)
+    await tour.click(ALICE, "join")
+    before = await stored_state(host)
+    checks: list[tuple[User, str, str]] = [
+        (ALICE, "join", "You have already joined Keibot Swiss #1."),
+        (BOB, "leave", "You are not an entrant of Keibot Swiss #1."),
+        (EVE, "start", "Only the organiser of Keibot Swiss #1 (or a server manager) can start it."),
+        (
+            ALICE,
+            "start",
+            "Keibot Swiss #1 needs at least 3 players and has 1. Ask others to join, or add computer players.",
+        ),
+    ]
+    for user, action, expected in checks:
+        assert refusal(await tour.click(user, action)) == expected
+    commands: list[tuple[User, str, dict[str, Any], str]] = [
+        (
+            EVE,
+            "tournament cancel",
+            {},
+            "Only the organiser of Keibot Swiss #1 (or a server manager) can cancel it.",
+        ),
+        (
+            EVE,
+            "tournament add-computer",
+            {"level": "easy"},
+            "Only the organiser of Keibot Swiss #1 (or a server manager) can add computer players to it.",
+        ),
+        (BOB, "tournament withdraw", {}, "You are not an entrant of Keibot Swiss #1."),
+        (ALICE, "tournament standings", {"tournament": 7}, "There is no tournament #7 on this server."),
+        (
+            ALICE,
+            "tournament end-match",
+            {"match": 5},
+            "Match #5 is not a tournament match: `/tavern cancel` ends other matches.",
+        ),
+    ]
+    for user, path, options, expected in commands:
+        assert refusal(await tour.command(user, path, **options)) == expected
+    assert await stored_state(host) == before
+    # Two tournaments open: a command that does not say which one asks.
+    await tour.new(game="glass-bead", format="knockout")
+    asked = refusal(await tour.command(ALICE, "tournament start"))
+    assert asked.startswith(
+        "Several tournaments are open here: #2 (Glass Bead Game knockout #2), #1 (Keibot Swiss #1)."
+    )
+    choices = await tour.driver.autocomplete(ALICE, "tournament standings", "tournament", tournament="glass")
+    assert [c["name"] for c in choices] == ["#2 Glass Bead Game knockout #2 (sign-up)"]
+
+
+async def test_running_withdrawal_a_stuck_match_ended_and_a_cancel(
+    tour: Tour, host: Host, fake: FakeDiscord
+) -> None:
+    await tour.new(game="keibot", rounds=2, turn_clock="3d")
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tour.click(user, "join")
+    before_start = tour.signup
+    await tour.click(ALICE, "start")
+    assert refusal(await tour.click(EVE, "join", on=before_start)).startswith(
+        "You can't join Keibot Swiss #1: it has already started."
+    )
+    tournament = await host.tournament(1)
+    assert tournament.turn_clock_hours == 72
+    bob_game = next(
+        g
+        for g in tournament.round_games(1)
+        if tournament.entrant(g.seats[0]).user_id == BOB.id
+        or tournament.entrant(g.seats[1]).user_id == BOB.id
+    )
+    other_game = next(g for g in tournament.round_games(1) if g is not bob_game)
+    assert bob_game.match_id is not None and other_game.match_id is not None
+
+    withdrew = await tour.command(BOB, "tournament withdraw")
+    assert the_private_message(withdrew).content.startswith(
+        "You have withdrawn from Keibot Swiss #1: your open matches"
+    )
+    assert (await host.get(bob_game.match_id)).is_over  # resigned, and its message says so
+    assert any("resigned" in r.text for r in posted_in(withdrew, tour.home))
+    assert refusal(await tour.command(BOB, "tournament withdraw", tournament=1)) == (
+        "You have already withdrawn from Keibot Swiss #1."
+    )
+    refused = refusal(await tour.command(EVE, "tournament end-match", match=other_game.match_id))
+    assert (
+        refused == "Only the organiser of Keibot Swiss #1 (or a server manager) can end one of its matches."
+    )
+    ended = await tour.command(ALICE, "tournament end-match", match=other_game.match_id)
+    assert the_private_message(ended).content == (
+        f"Match #{other_game.match_id} of Keibot Swiss #1 is ended, unrated, and scored as a draw between "
+        "the players still in it."
+    )
+    tournament = await host.tournament(1)
+    assert tournament.current_round == 2  # round 1 over: round 2 started, without Bob
+    assert all(
+        BOB.id not in {tournament.entrant(e).user_id for e in g.seats} for g in tournament.round_games(2)
+    )
+    announcement = [r for r in posted_in(ended, tour.home) if r.content.startswith("**Round 2 of 2**")]
+    assert len(announcement) == 1 and "has a bye (scored as a win)" in announcement[0].content
+
+    cancelled = await tour.command(ALICE, "tournament cancel")
+    assert the_private_message(cancelled).content == (
+        "Keibot Swiss #1 is cancelled. 1 open match was ended, unrated."
+    )
+    assert (await host.tournament(1)).status == "cancelled"
+    (said,) = [r for r in posted_in(cancelled, CHANNEL_ID) if "is cancelled" in r.content]
+    assert (
+        said.content == "Keibot Swiss #1 is cancelled by its organiser. Its open matches were ended, unrated."
+    )
+    assert "Cancelled." in fake.messages[int(tour.signup["id"])]["embeds"][0]["description"]  # type: ignore[index]
+
+
+async def test_computers_enter_and_the_sweep_starts_a_tournament_when_its_sign_up_ends(
+    tour: Tour, host: Host, bot: TavernBot
+) -> None:
+    await tour.new(game="keibot", rounds=1, signup_hours=2)
+    (signup,) = tour.signup["embeds"]  # type: ignore[index]
+    assert "Sign-up is open until <t:" in signup["description"] and ":R>)" in signup["description"]
+    added = the_private_message(await tour.command(ALICE, "tournament add-computer", level="easy"))
+    assert added.content == "Computer (easy) has joined Keibot Swiss #1 (1 player)."
+    await tour.click(BOB, "join")
+    cog = bot.get_cog("TournamentCog")
+    assert isinstance(cog, TournamentCog)
+    await cog.sweep_tournaments(bot, now=datetime.now(UTC) + timedelta(hours=1))
+    assert (await host.tournament(1)).status == "signup"
+    await cog.sweep_tournaments(bot, now=datetime.now(UTC) + timedelta(hours=3))
+    await tour.driver.settle()  # the computer's moves, in the background
+    tournament = await host.tournament(1)
+    assert tournament.status in ("running", "finished") and tournament.current_round == 1
+
+
+async def test_messages_discord_refused_are_posted_later_by_the_outbox_once(
+    tour: Tour, host: Host, bot: TavernBot, fake: FakeDiscord
+) -> None:
+    await tour.new(game="keibot", rounds=1)
+    for user in (ALICE, BOB):
+        await tour.click(user, "join")
+    assert tour.thread is not None
+    fake.fail_next("POST", f"/channels/{tour.thread}/messages")  # the standings message
+    started = await tour.click(ALICE, "start")
+    assert "has started" in the_private_message(started).content
+    assert not [r for r in posted_in(started, tour.thread) if "has started:" in r.content]
+    posted = await bot.clock.post_owed()
+    assert posted >= 1
+    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]
+    assert len(announcements) == 1
+    assert [
+        r
+        for r in posted_in(fake.requests, tour.thread)
+        if r.embeds and r.embeds[0]["title"].startswith("Standings")
+    ]
+    await bot.clock.post_owed(everything=True)  # nothing owed any more: nothing posted again
+    assert len([r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]) == 1
