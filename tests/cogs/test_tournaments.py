@@ -13,7 +13,7 @@ import pytest
 
 from bot import TavernBot
 from cogs.tournaments import TournamentCog
-from host import Host
+from host import Host, Notify
 from tests.support.discord_harness import (
     ALICE,
     BOB,
@@ -26,6 +26,7 @@ from tests.support.discord_harness import (
     the_public_message,
 )
 from tests.support.fake_discord import CHANNEL_ID, GUILD_ID, Driver, FakeDiscord, Request, User, member
+from tests.support.pseudo import DISCORD_LOCALE, english_words
 from tests.support.transcripts import Transcript, assert_matches_transcript
 
 DAVE = User(1004, "Dave")
@@ -405,3 +406,52 @@ async def test_messages_discord_refused_are_posted_later_by_the_outbox_once(
     ]
     await bot.clock.post_owed(everything=True)  # nothing owed any more: nothing posted again
     assert len([r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]) == 1
+
+
+async def test_no_english_reaches_a_player_of_a_tournament_in_the_pseudo_locale(
+    driver: Driver, host: Host, fake: FakeDiscord
+) -> None:
+    """The small Swiss and some refusals with the server and every player in the pseudo-locale:
+    every text read (messages, embeds, buttons, alt texts, private answers, direct messages) went
+    through a catalogue."""
+    driver.locale = driver.guild_locale = DISCORD_LOCALE
+    host.languages.saw_server(GUILD_ID, DISCORD_LOCALE)
+    for person in PEOPLE.values():
+        host.languages.saw_player(person.id, DISCORD_LOCALE)
+    await host.change_settings(DAVE.id, notify=Notify.DM)
+    tour = Tour(driver, host, fake)
+    await tour.new(game="keibot", rounds=2)
+    await tour.click(ALICE, "join")
+    await tour.click(ALICE, "start")  # refused: too few players
+    await tour.click(EVE, "start")  # refused: not the organiser
+    for user in (BOB, CAROL, DAVE):
+        await tour.click(user, "join")
+    await tour.command(ALICE, "tournament standings")
+    await tour.click(ALICE, "start")
+    for number in (1, 2):
+        tournament = await host.tournament(1)
+        for index, game in enumerate(tournament.round_games(number)):
+            assert game.match_id is not None
+            await tour.play_match(game.match_id, draw=index == 0)
+    assert (await host.tournament(1)).status == "finished"
+    texts: list[str] = []
+    for request in fake.requests:
+        message = request.message
+        if message is None:
+            continue
+        texts.append(request.content)
+        for embed in request.embeds:
+            texts += [embed.get("title") or "", embed.get("description") or ""]
+            texts += [f"{f['name']} {f['value']}" for f in embed.get("fields") or []]
+            texts.append((embed.get("footer") or {}).get("text", ""))
+        texts += [a.get("description") or "" for a in message.get("attachments") or []]
+        texts += [c.get("label") or "" for row in message.get("components") or [] for c in row["components"]]
+    # "and": the pseudo-locale joins lists as English does (host.language: `Language.listing`).
+    allowed = {"Keibot", "and", "setup: closed", *(person.name for person in PEOPLE.values())}
+    for match_id in range(1, 5):  # the moves' notation
+        allowed |= {entry.notation for entry in await host.store.log(match_id)}
+    tournament_texts = [t for t in texts if "Keibot Swiss" in t or "⟦" in t]
+    leaks = [(text, english_words(text, allowed)) for text in tournament_texts if text]
+    found = [leak for leak in leaks if leak[1]]
+    assert found == [], "\n".join(f"{words}: {text!r}" for text, words in found)
+    assert fake.direct_messages(DAVE.id), "Dave chose direct messages: each round's start reaches him so"
