@@ -477,3 +477,27 @@ async def test_migration_0018_keeps_matches_and_settings_and_adds_no_clock(
         assert await store.add_entrant(tournament_id, user_id=1, name="Ann") == 1
     finally:
         await store.close()
+
+
+async def test_a_forgotten_entrants_name_is_left_in_no_file(db_path: Path) -> None:
+    """The name an entrant joined with is overwritten (running) or deleted (in sign-up), not left
+    readable in the SQLite files."""
+    name = "Zanzibar-Quokka-7781"
+    store = await open_store(db_path)
+    try:
+        started, signup = await new_tournament(store), await new_tournament(store)
+        for tournament_id in (started, signup):
+            await store.add_entrant(tournament_id, user_id=1077, name=name)
+            await store.add_entrant(tournament_id, user_id=11, name="Ann")
+        assert await store.set_tournament_status(started, TournamentStatus.RUNNING)
+        assert await store.claim_round(started, 1, [PlannedGame(1, (1, 2))])
+
+        def files_holding_the_name() -> list[str]:
+            files = (path for path in db_path.parent.iterdir() if path.is_file())
+            return [path.name for path in files if name.encode() in path.read_bytes()]
+
+        assert files_holding_the_name()  # stored (else this proves nothing)
+        assert await store.forget_player(1077) is not None
+        assert files_holding_the_name() == []
+    finally:
+        await store.close()
