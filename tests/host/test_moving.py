@@ -11,6 +11,7 @@ import pytest
 from data import MatchStatus, PlannedGame, Store, TournamentStatus, open_store
 from data.migrate import TABLES, MoveRefused, main, move, registered_checks, rows_of
 from host import Host
+from tests.host.test_tournament_store import new_tournament
 from tests.support.databases import Database, fresh_postgres
 from tests.support.host import ANN, BOB, CAT, PEOPLE, mover, started, started_match, win_by_five
 
@@ -36,20 +37,7 @@ async def populate(path: Path) -> dict[int, object]:
 
 async def a_tournament(store: Store) -> int:
     """A running Swiss tournament of three, its first round claimed (a bye among its games)."""
-    tournament_id = await store.create_tournament(
-        guild_id=1,
-        channel_id=2,
-        creator_id=ANN.user_id,
-        game="keibot",
-        options={},
-        format="swiss",
-        rounds=2,
-        table_size=2,
-        rated=True,
-        turn_clock_hours=24.0,
-        max_players=8,
-        signup_until=None,
-    )
+    tournament_id = await new_tournament(store, guild_id=1, channel_id=2, creator_id=ANN.user_id)
     for player in (ANN, BOB, CAT):
         await store.add_entrant(tournament_id, user_id=player.user_id, name=player.name)
     await store.set_tournament_status(tournament_id, TournamentStatus.RUNNING)

@@ -42,12 +42,19 @@ def moment(ago: timedelta = timedelta(0)) -> str:
 
 
 async def new_tournament(
-    store: Store, *, max_players: int = 8, signup_until: str | None = None, guild_id: int = GUILD
+    store: Store,
+    *,
+    max_players: int = 8,
+    signup_until: str | None = None,
+    guild_id: int = GUILD,
+    channel_id: int = CHANNEL,
+    creator_id: int = ORGANISER,
 ) -> int:
+    """A Swiss tournament of Keibot in sign-up (three rounds, a clock of a day)."""
     return await store.create_tournament(
         guild_id=guild_id,
-        channel_id=CHANNEL,
-        creator_id=ORGANISER,
+        channel_id=channel_id,
+        creator_id=creator_id,
         game="keibot",
         options={"setup": "closed"},
         format=TournamentFormat.SWISS,
@@ -244,9 +251,9 @@ async def test_a_games_match_is_written_once_whichever_process_creates_it(
     assert match is not None and (match.tournament_id, match.turn_clock_hours) == (tournament_id, 24.0)
     game = await store.tournament_of_match(match_id)
     assert game is not None and (game.key, game.seats, game.match_id) == (key, (1, 3), match_id)
-    assert not await store.set_game_match(key, match_id + 1)  # it has its match
+    assert not await store.set_game_match(tournament_id, 1, 1, 0, match_id + 1)  # it has its match
     second = await a_match(store)
-    assert await store.set_game_match(GameKey(tournament_id, 1, 2), second)
+    assert await store.set_game_match(tournament_id, 1, 2, 0, second)
     assert await store.tournament_of_match(second) is not None
     with pytest.raises(GameTaken):  # no such game
         await a_match(store, tournament_game=GameKey(tournament_id, 2, 1))
@@ -340,20 +347,7 @@ async def test_forgetting_a_player_takes_them_out_of_every_tournament(
     started = await running(store)
     finished = await running(store)
     assert await store.set_tournament_status(finished, TournamentStatus.FINISHED)
-    organised = await store.create_tournament(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=11,
-        game="kerboge",
-        options={},
-        format="swiss",
-        rounds=2,
-        table_size=4,
-        rated=False,
-        turn_clock_hours=None,
-        max_players=16,
-        signup_until=None,
-    )
+    organised = await new_tournament(store, creator_id=11)
     label = await store.forget_player(11)
     assert label is not None
     rows = {t: await store.tournament(t) for t in (signup, started, finished, organised)}
