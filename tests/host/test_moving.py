@@ -11,9 +11,9 @@ import pytest
 from data import MatchStatus, PlannedGame, Store, TournamentStatus, open_store
 from data.migrate import TABLES, MoveRefused, main, move, registered_checks, rows_of
 from host import Host
-from tests.host.test_tournament_store import new_tournament
 from tests.support.databases import Database, fresh_postgres
 from tests.support.host import ANN, BOB, CAT, PEOPLE, mover, started, started_match, win_by_five
+from tests.support.tournaments import new_tournament
 
 
 async def populate(path: Path) -> dict[int, object]:

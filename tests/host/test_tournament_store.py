@@ -6,7 +6,6 @@ turn clock a tournament's matches carry."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,48 +22,23 @@ from data import (
     SeatRow,
     SignupClosed,
     Store,
-    TournamentFormat,
     TournamentFull,
     TournamentNotFound,
     TournamentStatus,
     open_store,
 )
-from tests.host.test_migrations import NOW, open_before
 from tests.support.databases import Database
+from tests.support.tournaments import CHANNEL, GUILD, ORGANISER, new_tournament
 
-GUILD, CHANNEL, ORGANISER = 100, 200, 9
 PLAYERS = [(11, "Ann"), (12, "Bob"), (13, "Cat"), (14, "Dan"), (15, "Eve")]
+
+
+NOW = "2026-01-01T00:00:00.000+00:00"
 
 
 def moment(ago: timedelta = timedelta(0)) -> str:
     """A moment as the store writes it."""
     return (datetime.now(UTC) - ago).isoformat(timespec="milliseconds")
-
-
-async def new_tournament(
-    store: Store,
-    *,
-    max_players: int = 8,
-    signup_until: str | None = None,
-    guild_id: int = GUILD,
-    channel_id: int = CHANNEL,
-    creator_id: int = ORGANISER,
-) -> int:
-    """A Swiss tournament of Keibot in sign-up (three rounds, a clock of a day)."""
-    return await store.create_tournament(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        creator_id=creator_id,
-        game="keibot",
-        options={"setup": "closed"},
-        format=TournamentFormat.SWISS,
-        rounds=3,
-        table_size=2,
-        rated=True,
-        turn_clock_hours=24.0,
-        max_players=max_players,
-        signup_until=signup_until,
-    )
 
 
 async def running(store: Store, players: int = 4) -> int:
@@ -442,35 +416,6 @@ async def test_a_match_with_its_own_clock_runs_out_and_is_reminded_by_it(
         cutoffs={24.0: moment(timedelta(hours=12))},
     )
     assert {(m.id, m.hours) for m in found} == {(shorter, 24.0), (servers, 24.0)}
-
-
-async def test_migration_0018_keeps_matches_and_settings_and_adds_no_clock(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await open_before(db_path, 18, monkeypatch)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(
-            "INSERT INTO guild_settings (guild_id, threads, updated_at) VALUES (?, 1, ?)", (GUILD, NOW)
-        )
-        conn.execute("INSERT INTO players VALUES (1, 'Ann', ?)", (NOW,))
-        conn.execute(
-            "INSERT INTO matches (id, guild_id, channel_id, game, options, seat_count, status, creator_id, "
-            "seed, created_at, updated_at) VALUES (5, ?, ?, 'keibot', '{}', 2, 'lobby', 1, 0, ?, ?)",
-            (GUILD, CHANNEL, NOW, NOW),
-        )
-        conn.execute("INSERT INTO seats (match_id, seat, user_id) VALUES (5, 0, 1)")
-    store = await open_store(db_path)
-    try:
-        assert await store.schema_version() >= 18
-        settings = await store.guild_settings(GUILD)
-        assert settings.threads and settings.tournament_creators == "managers"
-        match = await store.get_match(5)
-        assert match is not None and (match.turn_clock_hours, match.tournament_id) == (None, None)
-        assert await store.tournaments_in(GUILD) == [] and await store.tournaments_due() == []
-        tournament_id = await new_tournament(store)
-        assert await store.add_entrant(tournament_id, user_id=1, name="Ann") == 1
-    finally:
-        await store.close()
 
 
 async def test_a_forgotten_entrants_name_is_left_in_no_file(db_path: Path) -> None:
