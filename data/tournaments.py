@@ -494,10 +494,13 @@ class TournamentStore:
 
         return await self.run_transaction(claim)
 
-    async def set_game_match(self, key: GameKey, match_id: int) -> bool:
-        """Give the game `key` its match, unless it has one (or is over); returns whether it was
-        set. (`create_match(tournament_game=key)` does it in the transaction that writes the
+    async def set_game_match(
+        self, tournament_id: int, round: int, board: int, replay: int, match_id: int
+    ) -> bool:
+        """Give the game its match, unless it has one (or is over); returns whether it was set.
+        (`create_match(tournament_game=GameKey(…))` does it in the transaction that writes the
         match, so that no game ever gets two.)"""
+        key = GameKey(tournament_id, round, board, replay)
 
         async def set_match(db: Connection) -> bool:
             try:
