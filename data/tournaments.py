@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .rows import UNSET, now_text
 from .tournament_rows import (
     BYE_PLACES,
     BYE_SCORES,
+    LOBBY_GRACE,
     AlreadyEntered,
     EntrantRow,
     GameKey,
@@ -48,9 +49,6 @@ _INSERT_GAME = (
     "INSERT INTO tournament_games (tournament_id, round, board, replay, seats, scores, places, ended_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
-LOBBY_GRACE = timedelta(minutes=1)
-"""How long a tournament game's match may stay a lobby before the sweep starts it: the process
-that opened it starts it at once, unless it stopped in between."""
 _UPSERT_PLAYER = (
     "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
     "DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at"
@@ -110,12 +108,15 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
         rating = None if e[5] is None else float(e[5])
         entrants[int(e[0])].append(EntrantRow(int(e[1]), e[2], e[3], e[4], rating, e[6], e[7]))
     unannounced: dict[int, list[int]] = {i: [] for i in ids}
+    started: dict[int, dict[int, str]] = {i: {} for i in ids}
     for r in await db.execute_fetchall(
-        f"SELECT tournament_id, round FROM tournament_rounds WHERE tournament_id IN ({marks}) "
-        "AND announced = 0 ORDER BY tournament_id, round",
+        f"SELECT tournament_id, round, started_at, announced FROM tournament_rounds "
+        f"WHERE tournament_id IN ({marks}) ORDER BY tournament_id, round",
         ids,
     ):
-        unannounced[int(r[0])].append(int(r[1]))
+        started[int(r[0])][int(r[1])] = r[2]
+        if not r[3]:
+            unannounced[int(r[0])].append(int(r[1]))
     games: dict[int, list[TournamentGameRow]] = {i: [] for i in ids}
     for g in await db.execute_fetchall(
         f"SELECT {_GAME_COLUMNS} FROM tournament_games WHERE tournament_id IN ({marks}) "
@@ -153,6 +154,7 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
             shown_version=r[23],
             ending_announced=bool(r[24]),
             unannounced_rounds=tuple(unannounced[int(r[0])]),
+            round_started_at=started[int(r[0])].get(int(r[15])),
         )
         for r in rows
     ]

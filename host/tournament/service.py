@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from data import (
+    LOBBY_GRACE,
     OVER_STATUSES,
     GameKey,
     GameTaken,
@@ -675,13 +676,19 @@ class Tournaments:
         if row.status != TournamentStatus.RUNNING:
             return []
         events: list[TournamentEvent] = []
+        claimed = False
         for _ in range(MOST_SWISS_ROUNDS + 3):  # rounds without a game to play are passed at once
             await self._settle_missing_results(row)
             row = await self._tournament_row(row.id)
-            created = await self._open_round_matches(row)
-            row = await self._tournament_row(row.id)
-            if created:
-                events.append(RoundStarted(snapshot_of(row), row.current_round, tuple(created)))
+            # The games this process claimed get their matches now; those another process claimed,
+            # only once it had time to create them (it stopped in between).
+            if claimed or _claimed_before(row, now - LOBBY_GRACE):
+                matches = await self._open_round_matches(row)
+                row = await self._tournament_row(row.id)
+                if claimed:  # the round's (or replays') matches, whoever created them
+                    matches = await self._round_matches(row, matches)
+                if matches:
+                    events.append(RoundStarted(snapshot_of(row), row.current_round, tuple(matches)))
             if any(not g.ended for g in row.round_games(row.current_round)):
                 return events
             moved = await self._next_round(row, now)
@@ -689,8 +696,19 @@ class Tournaments:
                 return events  # another process moved it on: it creates the matches
             if isinstance(moved, TournamentFinished):
                 return [*events, moved]
+            claimed = True
             row = await self._tournament_row(row.id)
         return events
+
+    async def _round_matches(
+        self, row: TournamentRow, opened: Sequence[MatchSnapshot]
+    ) -> list[MatchSnapshot]:
+        """The matches of the current round's games not ended yet, those just `opened` as they are."""
+        known = {match.id: match for match in opened}
+        ids = [
+            g.match_id for g in row.round_games(row.current_round) if g.match_id is not None and not g.ended
+        ]
+        return [known[i] if i in known else await self.get(i) for i in ids]
 
     async def _next_round(self, row: TournamentRow, now: datetime) -> TournamentFinished | bool | None:
         """Claim what follows a round whose games all ended: the next round (True), a knockout's
@@ -954,6 +972,11 @@ def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapsho
     if any(isinstance(e, (TournamentFinished, TournamentCancelled)) for e in events):
         return events
     return [StandingsChanged(tournament), *events]
+
+
+def _claimed_before(row: TournamentRow, moment: datetime) -> bool:
+    """Whether the tournament's current round was claimed before `moment`."""
+    return row.round_started_at is not None and row.round_started_at <= _when(moment)
 
 
 def _key(game: TournamentGameRow) -> GameKey:

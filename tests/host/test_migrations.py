@@ -198,3 +198,30 @@ async def test_migration_0018_keeps_matches_and_settings_and_adds_no_clock(
         assert await store.add_entrant(tournament_id, user_id=1, name="Ann") == 1
     finally:
         await store.close()
+
+
+async def test_migration_0019_names_nothing_and_owes_nothing_for_tournaments_before_it(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_before(db_path, 19, monkeypatch)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO tournaments (id, guild_id, channel_id, creator_id, game, options, format, rounds, "
+            "table_size, max_players, status, current_round, created_at, version) "
+            "VALUES (3, ?, ?, ?, 'keibot', '{}', 'swiss', 2, 2, 8, 'running', 1, ?, 4)",
+            (GUILD, CHANNEL, 9, NOW),
+        )
+        conn.execute(
+            "INSERT INTO tournament_rounds (tournament_id, round, started_at) VALUES (3, 1, ?)", (NOW,)
+        )
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() >= 19
+        row = await store.tournament(3)
+        assert row is not None and row.name is None and row.shown_version == 0
+        assert row.unannounced_rounds == (1,) and not row.ending_announced
+        # Owed: its standings and its round, as after a restart.
+        claimed = await store.claim_owed_tournaments(now=None, lease_until="9999", limit=10)
+        assert claimed == [3]
+    finally:
+        await store.close()

@@ -6,10 +6,8 @@ tournament game's result written by the change that ends its match; migration 00
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -21,15 +19,12 @@ from data import (
     PlannedGame,
     SeatRow,
     Store,
-    TournamentFormat,
     TournamentStatus,
     VersionConflict,
     open_store,
 )
-from tests.host.test_migrations import NOW, open_before
 from tests.support.databases import Database
-
-GUILD, CHANNEL, ORGANISER = 100, 200, 9
+from tests.support.tournaments import CHANNEL, GUILD, ORGANISER, new_tournament
 
 
 def moment(later: timedelta = timedelta(0)) -> str:
@@ -44,25 +39,6 @@ async def other(database: Database) -> AsyncIterator[Store]:
     await opened.close()
 
 
-async def new_tournament(store: Store, name: str | None = None) -> int:
-    return await store.create_tournament(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=ORGANISER,
-        game="keibot",
-        options={},
-        format=TournamentFormat.SWISS,
-        rounds=2,
-        table_size=2,
-        rated=True,
-        turn_clock_hours=None,
-        max_players=8,
-        signup_until=None,
-        name=name,
-        creator_name="Olga",
-    )
-
-
 async def claim(store: Store, *, now: str | None = None) -> list[int]:
     return await store.claim_owed_tournaments(
         now=now or moment(), lease_until=moment(timedelta(minutes=2)), limit=10
@@ -70,7 +46,10 @@ async def claim(store: Store, *, now: str | None = None) -> list[int]:
 
 
 async def test_a_tournament_keeps_its_name_and_its_organisers_name(store: Store) -> None:
-    named, unnamed = await new_tournament(store, "Spring open"), await new_tournament(store)
+    named, unnamed = (
+        await new_tournament(store, name="Spring open", creator_name="Olga"),
+        await new_tournament(store),
+    )
     first, second = await store.tournament(named), await store.tournament(unnamed)
     assert first is not None and first.name == "Spring open"
     assert second is not None and second.name is None
@@ -78,7 +57,7 @@ async def test_a_tournament_keeps_its_name_and_its_organisers_name(store: Store)
 
 
 async def test_what_is_owed_is_taken_by_one_process_and_paid_once(store: Store, other: Store) -> None:
-    tournament_id = await new_tournament(store)
+    tournament_id = await new_tournament(store, creator_name="Olga")
     assert await claim(store) == []  # a new tournament owes nothing: its sign-up message is the reply
     await store.add_entrant(tournament_id, user_id=11, name="Ann")
     row = await store.tournament(tournament_id)
@@ -98,7 +77,7 @@ async def test_what_is_owed_is_taken_by_one_process_and_paid_once(store: Store, 
 
 
 async def test_a_round_is_owed_until_announced_and_an_end_until_posted(store: Store) -> None:
-    tournament_id = await new_tournament(store)
+    tournament_id = await new_tournament(store, creator_name="Olga")
     for user_id, name in ((11, "Ann"), (12, "Bob")):
         await store.add_entrant(tournament_id, user_id=user_id, name=name)
     assert await store.set_tournament_status(tournament_id, TournamentStatus.RUNNING)
@@ -124,7 +103,7 @@ async def test_a_round_is_owed_until_announced_and_an_end_until_posted(store: St
 async def test_a_games_result_is_written_by_the_change_that_ends_its_match(
     store: Store, database: Database
 ) -> None:
-    tournament_id = await new_tournament(store)
+    tournament_id = await new_tournament(store, creator_name="Olga")
     for user_id, name in ((11, "Ann"), (12, "Bob")):
         await store.add_entrant(tournament_id, user_id=user_id, name=name)
     assert await store.set_tournament_status(tournament_id, TournamentStatus.RUNNING)
@@ -156,29 +135,3 @@ async def test_a_games_result_is_written_by_the_change_that_ends_its_match(
     after = await store.tournament(tournament_id)
     assert after is not None and after.version == before.version + 1
     assert await store.tournaments_due() == [tournament_id]  # the round's games all ended
-
-
-async def test_migration_0019_names_nothing_and_owes_nothing_for_tournaments_before_it(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await open_before(db_path, 19, monkeypatch)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(
-            "INSERT INTO tournaments (id, guild_id, channel_id, creator_id, game, options, format, rounds, "
-            "table_size, max_players, status, current_round, created_at, version) "
-            "VALUES (3, ?, ?, ?, 'keibot', '{}', 'swiss', 2, 2, 8, 'running', 1, ?, 4)",
-            (GUILD, CHANNEL, ORGANISER, NOW),
-        )
-        conn.execute(
-            "INSERT INTO tournament_rounds (tournament_id, round, started_at) VALUES (3, 1, ?)", (NOW,)
-        )
-    store = await open_store(db_path)
-    try:
-        assert await store.schema_version() >= 19
-        row = await store.tournament(3)
-        assert row is not None and row.name is None and row.shown_version == 0
-        assert row.unannounced_rounds == (1,) and not row.ending_announced
-        # Owed: its standings and its round, as after a restart.
-        assert await claim(store) == [3]
-    finally:
-        await store.close()

@@ -16,8 +16,11 @@ async def new_tournament(
     guild_id: int = GUILD,
     channel_id: int = CHANNEL,
     creator_id: int = ORGANISER,
+    name: str | None = None,
+    creator_name: str | None = None,
 ) -> int:
-    """A Swiss tournament of Keibot in sign-up (three rounds, a clock of a day)."""
+    """A Swiss tournament of Keibot in sign-up (three rounds, a clock of a day); `name`: its own,
+    `creator_name`: the organiser's stored with it."""
     return await store.create_tournament(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -31,4 +34,6 @@ async def new_tournament(
         turn_clock_hours=24.0,
         max_players=max_players,
         signup_until=signup_until,
+        name=name,
+        creator_name=creator_name,
     )
