@@ -219,10 +219,9 @@ def swiss_round(
     needed = min(allowed) if size > 2 else 2
     if len(active) < max(2, needed):
         raise NotEnoughEntrants(len(active), max(2, needed))
-    first_round = not results
     if size == 2:
         return _pair_two_seats(active, histories)
-    return _seat_tables(active, histories, size, allowed, first_round)
+    return _seat_tables(active, histories, results, size, allowed)
 
 
 # Two seats ---------------------------------------------------------------------------------
@@ -391,16 +390,21 @@ def _first_seat(higher: _History, lower: _History, board: int) -> int:
 
 
 def _seat_tables(
-    ranked: list[int], histories: dict[int, _History], size: int, allowed: Collection[int], first_round: bool
+    ranked: list[int],
+    histories: dict[int, _History],
+    results: Sequence[Result],
+    size: int,
+    allowed: Collection[int],
 ) -> list[Table]:
     sizes, bye_count = table_sizes(len(ranked), size, allowed)
     bye = _bye_candidates(ranked, histories, bye_count)[0]
     rest = [entrant for entrant in ranked if entrant not in bye]
-    if first_round:
+    if not results:
         groups = _snake(rest, sizes)
     else:
         groups = _fill_by_rank(rest, sizes, histories)
-        _swap_out_repeats(groups, histories)
+        earlier = {frozenset(r.table.seats) for r in results if len(r.table.seats) > 1}
+        _swap_out_repeats(groups, histories, earlier)
     tables = [Table(tuple(_table_seat_order(group, histories))) for group in groups]
     return tables + [Table((entrant,)) for entrant in bye]
 
@@ -448,12 +452,16 @@ def _fill_by_rank(
     return groups
 
 
-def _swap_out_repeats(groups: list[list[int]], histories: dict[int, _History]) -> None:
+def _swap_out_repeats(
+    groups: list[list[int]], histories: dict[int, _History], earlier: Collection[frozenset[int]]
+) -> None:
     """Swaps of one entrant between two tables that lower the repeated meetings of both
-    tables, nearest tables first, until none helps (or a few passes)."""
+    tables (a table of the same entrants as an earlier one counts as more than any pairs), nearest tables first, until none helps (or a few passes)."""
 
     def cost(group: Sequence[int]) -> int:
-        return sum(histories[a].met[b] for i, a in enumerate(group) for b in group[i + 1 :])
+        """Pairs meeting again, and far worse, a whole table meeting again."""
+        repeats = sum(histories[a].met[b] for i, a in enumerate(group) for b in group[i + 1 :])
+        return repeats + (len(group) ** 2 if frozenset(group) in earlier else 0)
 
     costs = [cost(group) for group in groups]
     for _ in range(4):

@@ -22,6 +22,9 @@ TIEBREAK_NAMES: Mapping[bool, tuple[str, ...]] = {
 }
 """The tie-breaks' keys in column order, by `two_seat` (True: two-seat games; False: tables)."""
 
+DIGITS = 9
+"""Sums are rounded to this many decimals (scores at tables are thirds, fifths: inexact floats)."""
+
 
 @dataclass(frozen=True)
 class StandingLine:
@@ -41,6 +44,9 @@ def standings(
 ) -> list[StandingLine]:
     """Every entrant's line, best first (withdrawn entrants keep their place by points)."""
     seed_rank = {entrant: rank for rank, entrant in enumerate(seed_order(entrants))}
+    # One order of summing (floats of thirds and fifths), and sums rounded: the same standings
+    # whatever the order of the results given, and equal sums equal.
+    results = sorted(results, key=lambda r: (r.round, r.table.seats))
     points: dict[int, float] = dict.fromkeys(seed_rank, 0.0)
     for result in results:
         for seat, entrant in enumerate(result.table.seats):
@@ -74,6 +80,9 @@ def standings(
             return (-points[entrant], -buchholz[entrant], -sonneborn[entrant])
         return (-points[entrant], placements[entrant], -buchholz[entrant])
 
+    for table in (points, buchholz, sonneborn, placements):
+        for entrant in table:
+            table[entrant] = round(table[entrant], DIGITS)
     ordered = sorted(seed_rank, key=lambda entrant: (key(entrant), seed_rank[entrant]))
     direct: dict[int, float] = {}
     if two_seat:
@@ -82,7 +91,9 @@ def standings(
             groups[key(entrant)].append(entrant)
         for group in groups.values():
             for entrant in group:
-                direct[entrant] = sum(against[entrant][other] for other in group if other != entrant)
+                direct[entrant] = round(
+                    sum(against[entrant][other] for other in group if other != entrant), DIGITS
+                )
         ordered.sort(key=lambda entrant: (key(entrant), -direct[entrant], seed_rank[entrant]))
     withdrawn = {e.entrant for e in entrants if e.withdrawn}
     lines: list[StandingLine] = []
