@@ -1,8 +1,27 @@
 """Tournaments' pure parts: pairing rounds (Swiss, round-robin, knockout) and standings.
 
 Plain values in and out (entrant ids, ratings, results); nothing here knows Discord or the store.
-Names of tie-breaks are English keys the cogs translate."""
+Names of tie-breaks are English keys the cogs translate.
 
+The service (`Tournaments`, a mixin of `Host`: host/tournament/service.py) puts them together with
+the store and the matches; its errors, snapshots and events are exported here too."""
+
+# The service's part.
+from .errors import (
+    AlreadyEntered,
+    FormatRefused,
+    NotEntered,
+    NotOrganiser,
+    NotTournamentMatch,
+    SignupTimeRefused,
+    TooFewEntrants,
+    TournamentAction,
+    TournamentClosed,
+    TournamentCreatorsOnly,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentRef,
+)
 from .pairing import (
     MAX_REPLAYS,
     BadTableSize,
@@ -26,20 +45,69 @@ from .pairing import (
     swiss_round,
     table_sizes,
 )
+from .service import MOST_PLAYERS, MOST_SIGNUP_HOURS, MOST_SWISS_ROUNDS, Tournaments
+from .snapshot import (
+    FORMAT_WORDS,
+    CancelReason,
+    MatchTournament,
+    OwedTournamentMessage,
+    RoundStarted,
+    StandingsChanged,
+    TournamentCancelled,
+    TournamentChange,
+    TournamentEntrant,
+    TournamentEvent,
+    TournamentFinished,
+    TournamentGame,
+    TournamentPlace,
+    TournamentSnapshot,
+)
 from .standings import TIEBREAK_NAMES, StandingLine, standings
 
 __all__ = [
+    # The service's part.
+    "FORMAT_WORDS",
     "MAX_REPLAYS",
+    "MOST_PLAYERS",
+    "MOST_SIGNUP_HOURS",
+    "MOST_SWISS_ROUNDS",
     "TIEBREAK_NAMES",
+    "AlreadyEntered",
     "BadTableSize",
     "Bracket",
     "BracketSlot",
+    "CancelReason",
     "Entrant",
+    "FormatRefused",
+    "MatchTournament",
     "NotEnoughEntrants",
+    "NotEntered",
+    "NotOrganiser",
+    "NotTournamentMatch",
+    "OwedTournamentMessage",
     "PairingError",
     "Result",
+    "RoundStarted",
+    "SignupTimeRefused",
     "StandingLine",
+    "StandingsChanged",
     "Table",
+    "TooFewEntrants",
+    "TournamentAction",
+    "TournamentCancelled",
+    "TournamentChange",
+    "TournamentClosed",
+    "TournamentCreatorsOnly",
+    "TournamentEntrant",
+    "TournamentEvent",
+    "TournamentFinished",
+    "TournamentFull",
+    "TournamentGame",
+    "TournamentNotFound",
+    "TournamentPlace",
+    "TournamentRef",
+    "TournamentSnapshot",
+    "Tournaments",
     "UnknownEntrant",
     "bracket_order",
     "bye_result",
