@@ -41,6 +41,7 @@ from .rows import (
 from .sqlite import SYNC_MODES, SqliteStore
 from .store import Connection, Store
 from .tournament_rows import (
+    LOBBY_GRACE,
     AlreadyEntered,
     EntrantRow,
     GameKey,
@@ -92,6 +93,7 @@ async def open_store(target: str | Path, *, synchronous: str = "full") -> Store:
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "LOBBY_GRACE",
     "MATCH_STATUSES",
     "OVER_STATUSES",
     "SYNC_MODES",

@@ -854,9 +854,9 @@ class Store(TournamentStore, ABC):
     ) -> list[IdleMatch]:
         """Matches of `status` idle for longer than their clock (`clock`: the column
         `turn_clock_hours` or `lobby_clock_hours`: the match's own turn clock, else its server's,
-        else `default_hours`),
-        oldest first: one query whatever the number of servers. `cutoffs`: for each clock a server
-        can have (in hours; 0, off, is left out), the moment before which a match is idle; the
+        else `default_hours`), oldest first: one query whatever the number of servers. `cutoffs`:
+        for each clock a match can have (in hours; 0, off, is left out), the moment before which a
+        match is idle (a match whose clock is not among them is never idle); the
         earliest-reaching one bounds the scan of the index on (status, updated_at). Times are
         compared as the stored text, so the SQL is the same in both dialects. `excluding`: ids
         of matches already looked at (left as they were), read past."""
@@ -1054,8 +1054,8 @@ class Store(TournamentStore, ABC):
         first, but for those whose turn had its last reminder (90%), or its first (50%) while the
         90% moment is still to come. The clock is the one the resigning sweep uses
         (`idle_matches`): the match's own, else its server's `turn_clock_hours`, else
-        `default_hours`; `cutoffs`: for each
-        clock a server can have (in hours; 0, off, is left out: no reminders), the moments of
+        `default_hours`; `cutoffs`: for each clock a match can have (in hours; 0, off, is left
+        out: no reminders), the moments of
         its first and its last reminder (before which a position reached is due one)."""
         clocks = [(hours, moments) for hours, moments in sorted(cutoffs.items()) if hours > 0]
         if not clocks:

@@ -5,11 +5,15 @@ database."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from .rows import StoreError
 from .vocabulary import TournamentFormat, TournamentStatus
 
+LOBBY_GRACE = timedelta(minutes=1)
+"""How long the process that claimed a tournament's round has to create (and start) its matches
+before the sweep of another process may: it does so at once, unless it stopped in between."""
 BYE_SCORES = (1.0,)
 BYE_PLACES = (1,)
 """A bye's result, stored when its round is claimed: it scores as a win."""
@@ -175,6 +179,8 @@ class TournamentRow:
     """Its final standings (or its cancellation) were posted in the channel."""
     unannounced_rounds: tuple[int, ...] = ()
     """The rounds started whose list of matches was not posted in the thread yet."""
+    round_started_at: str | None = None
+    """When its current round was claimed (None before the first)."""
 
     def entrant(self, entrant: int) -> EntrantRow | None:
         return next((e for e in self.entrants if e.entrant == entrant), None)

@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .rows import UNSET, now_text
 from .tournament_rows import (
     BYE_PLACES,
     BYE_SCORES,
+    LOBBY_GRACE,
     AlreadyEntered,
     EntrantRow,
     GameKey,
@@ -29,7 +31,7 @@ from .tournament_rows import (
     TournamentNotFound,
     TournamentRow,
 )
-from .vocabulary import OVER_STATUSES, TOURNAMENT_MOVES, TournamentFormat, TournamentStatus
+from .vocabulary import OVER_STATUSES, TOURNAMENT_MOVES, MatchStatus, TournamentFormat, TournamentStatus
 
 if TYPE_CHECKING:
     from .store import Connection
@@ -47,6 +49,11 @@ _INSERT_GAME = (
     "INSERT INTO tournament_games (tournament_id, round, board, replay, seats, scores, places, ended_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
+_UPSERT_PLAYER = (
+    "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
+    "DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at"
+)
+"""A player's name as last seen (the players table holds every name erasure must find)."""
 _BUMP = "UPDATE tournaments SET version = version + 1 WHERE id = ?"
 _SOURCES = {
     target: tuple(source for source, targets in TOURNAMENT_MOVES.items() if target in targets)
@@ -101,12 +108,15 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
         rating = None if e[5] is None else float(e[5])
         entrants[int(e[0])].append(EntrantRow(int(e[1]), e[2], e[3], e[4], rating, e[6], e[7]))
     unannounced: dict[int, list[int]] = {i: [] for i in ids}
+    started: dict[int, dict[int, str]] = {i: {} for i in ids}
     for r in await db.execute_fetchall(
-        f"SELECT tournament_id, round FROM tournament_rounds WHERE tournament_id IN ({marks}) "
-        "AND announced = 0 ORDER BY tournament_id, round",
+        f"SELECT tournament_id, round, started_at, announced FROM tournament_rounds "
+        f"WHERE tournament_id IN ({marks}) ORDER BY tournament_id, round",
         ids,
     ):
-        unannounced[int(r[0])].append(int(r[1]))
+        started[int(r[0])][int(r[1])] = r[2]
+        if not r[3]:
+            unannounced[int(r[0])].append(int(r[1]))
     games: dict[int, list[TournamentGameRow]] = {i: [] for i in ids}
     for g in await db.execute_fetchall(
         f"SELECT {_GAME_COLUMNS} FROM tournament_games WHERE tournament_id IN ({marks}) "
@@ -144,6 +154,7 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
             shown_version=r[23],
             ending_announced=bool(r[24]),
             unannounced_rounds=tuple(unannounced[int(r[0])]),
+            round_started_at=started[int(r[0])].get(int(r[15])),
         )
         for r in rows
     ]
@@ -240,8 +251,10 @@ class TournamentStore:
         thread_id: int | None = None,
         when: str | None = None,
         name: str | None = None,
+        creator_name: str | None = None,
     ) -> int:
-        """A new tournament in sign-up; returns its id (`name`: its own; None for the default).
+        """A new tournament in sign-up; returns its id (`name`: its own; None for the default;
+        `creator_name`: the organiser's, stored as players' names are, for erasure to find).
         `signup_until`: the store's time text
         (`now_text`'s form), or None (until the organiser starts it). Raises ValueError for a
         format that is none of TournamentFormat's."""
@@ -249,6 +262,8 @@ class TournamentStore:
         when = when or now_text()
 
         async def create(db: Connection) -> int:
+            if creator_name is not None:
+                await db.execute(_UPSERT_PLAYER, (creator_id, creator_name, when))
             inserted = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, creator_id, game, options, "
                 "format, rounds, table_size, rated, turn_clock_hours, max_players, signup_until, status, "
@@ -357,11 +372,7 @@ class TournamentStore:
                     tournament_id, f"Tournament {tournament_id} has its {most} players already.", int(most)
                 )
             if user_id is not None:  # the players table holds every name erasure must find
-                await db.execute(
-                    "INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
-                    "DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
-                    (user_id, name, when),
-                )
+                await db.execute(_UPSERT_PLAYER, (user_id, name, when))
             entrant = int(highest) + 1
             await db.execute(
                 "INSERT INTO tournament_entrants (tournament_id, entrant, user_id, computer_level, name, "
@@ -485,10 +496,13 @@ class TournamentStore:
 
         return await self.run_transaction(claim)
 
-    async def set_game_match(self, key: GameKey, match_id: int) -> bool:
-        """Give the game `key` its match, unless it has one (or is over); returns whether it was
-        set. (`create_match(tournament_game=key)` does it in the transaction that writes the
+    async def set_game_match(
+        self, tournament_id: int, round: int, board: int, replay: int, match_id: int
+    ) -> bool:
+        """Give the game its match, unless it has one (or is over); returns whether it was set.
+        (`create_match(tournament_game=GameKey(…))` does it in the transaction that writes the
         match, so that no game ever gets two.)"""
+        key = GameKey(tournament_id, round, board, replay)
 
         async def set_match(db: Connection) -> bool:
             try:
@@ -626,8 +640,11 @@ class TournamentStore:
         round started yet: the next round, or the end); running with a game of the current round
         that has no match yet (its creator may have stopped between the claim and the match:
         `create_match(tournament_game=…)` lets only one match be written); running with a game
-        whose match is over but whose result is not recorded (the host stopped in between)."""
+        whose match is over but whose result is not recorded (the host stopped in between), or
+        whose match is still a lobby `LOBBY_GRACE` after it was opened (its creator stopped
+        before starting it)."""
         now = now or now_text()
+        opened_before = (datetime.fromisoformat(now) - LOBBY_GRACE).isoformat(timespec="milliseconds")
         over = ", ".join("?" * len(OVER_STATUSES))
         rows = await self.read_statement(
             "SELECT t.id FROM tournaments t WHERE (t.status = ? AND t.signup_until IS NOT NULL "
@@ -637,9 +654,18 @@ class TournamentStore:
             "OR EXISTS (SELECT 1 FROM tournament_games g WHERE g.tournament_id = t.id "
             "AND g.round = t.current_round AND g.ended_at IS NULL AND g.match_id IS NULL) "
             "OR EXISTS (SELECT 1 FROM tournament_games g JOIN matches m ON m.id = g.match_id "
-            f"WHERE g.tournament_id = t.id AND g.ended_at IS NULL AND m.status IN ({over})))) "
+            f"WHERE g.tournament_id = t.id AND g.ended_at IS NULL AND (m.status IN ({over}) "
+            "OR (m.status = ? AND m.created_at <= ?))))) "
             "ORDER BY t.id LIMIT ?",
-            (TournamentStatus.SIGNUP, now, TournamentStatus.RUNNING, *OVER_STATUSES, limit),
+            (
+                TournamentStatus.SIGNUP,
+                now,
+                TournamentStatus.RUNNING,
+                *OVER_STATUSES,
+                MatchStatus.LOBBY,
+                opened_before,
+                limit,
+            ),
         )
         return [int(r[0]) for r in rows]
 
@@ -657,51 +683,44 @@ class TournamentStore:
         self, *, now: str | None, lease_until: str, limit: int = 20
     ) -> list[int]:
         """The tournaments that are owed a message (a sign-up or standings message showing an
-        older version, a round's matches not announced, the end not posted), oldest first, taken
+        older version, a round's matches not announced, its end not posted), oldest first, taken
         for the caller until `lease_until` so that no other process posts them meanwhile; those
         another process took until after `now` are left out (`now` None: taken whatever their
         lease, as at start-up)."""
-        owing = (
-            "(t.version > t.shown_version OR (t.status IN (?, ?) AND t.ending_announced = 0) OR EXISTS "
-            "(SELECT 1 FROM tournament_rounds r WHERE r.tournament_id = t.id AND r.announced = 0))"
-        )
         over = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+        free = "" if now is None else " AND (messages_taken_until IS NULL OR messages_taken_until <= ?)"
+        after = () if now is None else (now,)
 
         async def claim(db: Connection) -> list[int]:
-            free = (
-                "" if now is None else "AND (t.messages_taken_until IS NULL OR t.messages_taken_until <= ?) "
-            )
             rows = await db.execute_fetchall(
-                f"SELECT t.id FROM tournaments t WHERE {owing} {free}ORDER BY t.id LIMIT ?",
-                (*over, *(() if now is None else (now,)), limit),
+                "SELECT id FROM tournaments t WHERE (version > shown_version "
+                "OR (status IN (?, ?) AND ending_announced = 0) OR EXISTS (SELECT 1 FROM tournament_rounds r "
+                f"WHERE r.tournament_id = t.id AND r.announced = 0)){free} ORDER BY id LIMIT ?",
+                (*over, *after, limit),
             )
             ids = [int(r[0]) for r in rows]
-            if ids:
-                # Taken only if still free: of two processes claiming at once, one takes each.
-                taken = await db.execute_fetchall(
-                    f"UPDATE tournaments SET messages_taken_until = ? WHERE id IN ({', '.join('?' * len(ids))}) "
-                    + (
-                        ""
-                        if now is None
-                        else "AND (messages_taken_until IS NULL OR messages_taken_until <= ?) "
-                    )
-                    + "RETURNING id",
-                    (lease_until, *ids, *(() if now is None else (now,))),
-                )
-                ids = sorted(int(r[0]) for r in taken)
-            return ids
+            if not ids:
+                return []
+            # Taken only where still free: of two processes claiming at once, one takes each.
+            taken = await db.execute_fetchall(
+                f"UPDATE tournaments SET messages_taken_until = ? WHERE id IN ({', '.join('?' * len(ids))})"
+                f"{free} RETURNING id",
+                (lease_until, *ids, *after),
+            )
+            return sorted(int(r[0]) for r in taken)
 
         return await self.run_transaction(claim)
 
     async def tournament_shown(self, tournament_id: int, version: int, *, ending: bool = False) -> None:
         """Its sign-up and standings messages show it at `version` (never back to an older one);
-        `ending`: its end was posted in the channel."""
+        `ending`: its end was posted in the channel. Paid: whoever took its messages lets them go,
+        so that a change made meanwhile is owed at once."""
 
         async def shown(db: Connection) -> None:
             await db.execute(
                 "UPDATE tournaments SET shown_version = CASE WHEN shown_version > ? THEN shown_version "
-                "ELSE ? END, ending_announced = CASE WHEN ? = 1 THEN 1 ELSE ending_announced END "
-                "WHERE id = ?",
+                "ELSE ? END, ending_announced = CASE WHEN ? = 1 THEN 1 ELSE ending_announced END, "
+                "messages_taken_until = NULL WHERE id = ?",
                 (version, version, int(ending), tournament_id),
             )
 

@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from data import (
+    LOBBY_GRACE,
     OVER_STATUSES,
     GameKey,
     GameTaken,
@@ -128,10 +129,13 @@ def _claimer() -> str:
 
 
 def allowed_sizes(game: Game, size: int) -> tuple[int, ...]:
-    """The table sizes a round may use when the tournament plays tables of `size`: the game's
-    seat counts of the same variant (Kerboge's 2 seats are Jai Kerboge, another ladder)."""
+    """The table sizes a round may use when the tournament plays tables of `size`: that size, and
+    one seat fewer where the game is played so too by the same rules (Keryo-Pente; not Kerboge,
+    whose 2 seats are Jai Kerboge, another variant with a ladder of its own)."""
     return tuple(
-        s for s in game.seats if s >= 2 and s <= size and game.ladder_key(s) == game.ladder_key(size)
+        s
+        for s in (size - 1, size)
+        if s >= 2 and s in game.seats and game.ladder_key(s) == game.ladder_key(size)
     )
 
 
@@ -262,7 +266,7 @@ def needed_entrants(row: TournamentRow) -> int:
     """The fewest active entrants the tournament can start with: a table's seats; a Swiss at two
     seats one more than its rounds (nobody meets anyone twice)."""
     if row.table_size > 2:
-        return min(allowed_sizes(game_by_key(row.game), row.table_size))
+        return row.table_size
     if row.format == TournamentFormat.SWISS and row.rounds is not None:
         return row.rounds + 1
     return 2
@@ -382,6 +386,7 @@ class Tournaments:
             max_players=players,
             signup_until=until,
             name=given_name,
+            creator_name=creator.name,
         )
         return await self.tournament(tournament_id)
 
@@ -508,7 +513,7 @@ class Tournaments:
             await self.store.withdraw_entrant(row.id, entrant.entrant)
             matches = await self._resign_open_games(row.id, entrant.entrant, user_id)
             events = await self._advance(row.id, datetime.now(UTC))
-        return await self._change(row.id, events, matches)
+        return await self._change(row.id, _with_standings(events, await self.tournament(row.id)), matches)
 
     async def withdraw_from_tournaments(self, user_id: int) -> list[TournamentChange]:
         """Take the player out of every tournament they entered that is in sign-up or running
@@ -615,10 +620,8 @@ class Tournaments:
         if game is None:
             return []
         async with self._tournament_locks.hold(game.tournament_id):
-            events: list[TournamentEvent] = await self._advance(game.tournament_id, datetime.now(UTC))
-        if not any(isinstance(e, (TournamentFinished, TournamentCancelled)) for e in events):
-            events.insert(0, StandingsChanged(await self.tournament(game.tournament_id)))
-        return events
+            events = await self._advance(game.tournament_id, datetime.now(UTC))
+        return _with_standings(events, await self.tournament(game.tournament_id))
 
     async def tournament_thread_opened(self, tournament_id: int, thread_id: int | None) -> None:
         """The bot opened the tournament's thread (None: it is gone): its matches go there from
@@ -673,13 +676,19 @@ class Tournaments:
         if row.status != TournamentStatus.RUNNING:
             return []
         events: list[TournamentEvent] = []
+        claimed = False
         for _ in range(MOST_SWISS_ROUNDS + 3):  # rounds without a game to play are passed at once
             await self._settle_missing_results(row)
             row = await self._tournament_row(row.id)
-            created = await self._open_round_matches(row)
-            row = await self._tournament_row(row.id)
-            if created:
-                events.append(RoundStarted(snapshot_of(row), row.current_round, tuple(created)))
+            # The games this process claimed get their matches now; those another process claimed,
+            # only once it had time to create them (it stopped in between).
+            if claimed or _claimed_before(row, now - LOBBY_GRACE):
+                matches = await self._open_round_matches(row)
+                row = await self._tournament_row(row.id)
+                if claimed:  # the round's (or replays') matches, whoever created them
+                    matches = await self._round_matches(row, matches)
+                if matches:
+                    events.append(RoundStarted(snapshot_of(row), row.current_round, tuple(matches)))
             if any(not g.ended for g in row.round_games(row.current_round)):
                 return events
             moved = await self._next_round(row, now)
@@ -687,8 +696,19 @@ class Tournaments:
                 return events  # another process moved it on: it creates the matches
             if isinstance(moved, TournamentFinished):
                 return [*events, moved]
+            claimed = True
             row = await self._tournament_row(row.id)
         return events
+
+    async def _round_matches(
+        self, row: TournamentRow, opened: Sequence[MatchSnapshot]
+    ) -> list[MatchSnapshot]:
+        """The matches of the current round's games not ended yet, those just `opened` as they are."""
+        known = {match.id: match for match in opened}
+        ids = [
+            g.match_id for g in row.round_games(row.current_round) if g.match_id is not None and not g.ended
+        ]
+        return [known[i] if i in known else await self.get(i) for i in ids]
 
     async def _next_round(self, row: TournamentRow, now: datetime) -> TournamentFinished | bool | None:
         """Claim what follows a round whose games all ended: the next round (True), a knockout's
@@ -789,7 +809,10 @@ class Tournaments:
         process created it first."""
         seats = self._game_seats(row, game)
         people = [s for s in seats if s.user_id is not None]
-        creator = people[0] if people else SeatRow(0, row.creator_id, COMPUTER_NAME)
+        # The match's creator is one of its players, or (computers only) the organiser, whose name
+        # is stored already (`create_tournament`): the seats as paired replace it when it starts.
+        organiser = await self.store.player_name(row.creator_id)
+        creator = people[0] if people else SeatRow(0, row.creator_id, organiser or "")
         settings = await self.server_settings(row.guild_id)
         threaded = settings.threads or settings.quiet
         try:
@@ -818,10 +841,13 @@ class Tournaments:
     async def _start_game_match(
         self, row: TournamentRow, game: TournamentGameRow, match_id: int
     ) -> MatchSnapshot:
-        async with self._editing(match_id) as lobby:
-            if lobby.row.status != MatchStatus.LOBBY:
-                return await self.get(match_id)
-            return await self._start(lobby, self._game_seats(row, game), shuffle=False)
+        try:
+            async with self._editing(match_id) as lobby:
+                if lobby.row.status == MatchStatus.LOBBY:
+                    return await self._start(lobby, self._game_seats(row, game), shuffle=False)
+        except StaleTurn:
+            pass  # another process started it meanwhile
+        return await self.get(match_id)
 
     @staticmethod
     def _game_seats(row: TournamentRow, game: TournamentGameRow) -> list[SeatRow]:
@@ -938,6 +964,19 @@ class Tournaments:
     ) -> TournamentChange:
         created = [m for e in events if isinstance(e, RoundStarted) for m in e.matches]
         return TournamentChange(await self.tournament(tournament_id), (*matches, *created), tuple(events))
+
+
+def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapshot) -> list[TournamentEvent]:
+    """`events` after a result or a withdrawal: first the standings changed, unless the
+    tournament ended (its end shows the final standings)."""
+    if any(isinstance(e, (TournamentFinished, TournamentCancelled)) for e in events):
+        return events
+    return [StandingsChanged(tournament), *events]
+
+
+def _claimed_before(row: TournamentRow, moment: datetime) -> bool:
+    """Whether the tournament's current round was claimed before `moment`."""
+    return row.round_started_at is not None and row.round_started_at <= _when(moment)
 
 
 def _key(game: TournamentGameRow) -> GameKey:

@@ -6,7 +6,6 @@ turn clock a tournament's matches carry."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,41 +22,23 @@ from data import (
     SeatRow,
     SignupClosed,
     Store,
-    TournamentFormat,
     TournamentFull,
     TournamentNotFound,
     TournamentStatus,
     open_store,
 )
-from tests.host.test_migrations import NOW, open_before
 from tests.support.databases import Database
+from tests.support.tournaments import CHANNEL, GUILD, ORGANISER, new_tournament
 
-GUILD, CHANNEL, ORGANISER = 100, 200, 9
 PLAYERS = [(11, "Ann"), (12, "Bob"), (13, "Cat"), (14, "Dan"), (15, "Eve")]
+
+
+NOW = "2026-01-01T00:00:00.000+00:00"
 
 
 def moment(ago: timedelta = timedelta(0)) -> str:
     """A moment as the store writes it."""
     return (datetime.now(UTC) - ago).isoformat(timespec="milliseconds")
-
-
-async def new_tournament(
-    store: Store, *, max_players: int = 8, signup_until: str | None = None, guild_id: int = GUILD
-) -> int:
-    return await store.create_tournament(
-        guild_id=guild_id,
-        channel_id=CHANNEL,
-        creator_id=ORGANISER,
-        game="keibot",
-        options={"setup": "closed"},
-        format=TournamentFormat.SWISS,
-        rounds=3,
-        table_size=2,
-        rated=True,
-        turn_clock_hours=24.0,
-        max_players=max_players,
-        signup_until=signup_until,
-    )
 
 
 async def running(store: Store, players: int = 4) -> int:
@@ -244,9 +225,9 @@ async def test_a_games_match_is_written_once_whichever_process_creates_it(
     assert match is not None and (match.tournament_id, match.turn_clock_hours) == (tournament_id, 24.0)
     game = await store.tournament_of_match(match_id)
     assert game is not None and (game.key, game.seats, game.match_id) == (key, (1, 3), match_id)
-    assert not await store.set_game_match(key, match_id + 1)  # it has its match
+    assert not await store.set_game_match(tournament_id, 1, 1, 0, match_id + 1)  # it has its match
     second = await a_match(store)
-    assert await store.set_game_match(GameKey(tournament_id, 1, 2), second)
+    assert await store.set_game_match(tournament_id, 1, 2, 0, second)
     assert await store.tournament_of_match(second) is not None
     with pytest.raises(GameTaken):  # no such game
         await a_match(store, tournament_game=GameKey(tournament_id, 2, 1))
@@ -340,20 +321,7 @@ async def test_forgetting_a_player_takes_them_out_of_every_tournament(
     started = await running(store)
     finished = await running(store)
     assert await store.set_tournament_status(finished, TournamentStatus.FINISHED)
-    organised = await store.create_tournament(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=11,
-        game="kerboge",
-        options={},
-        format="swiss",
-        rounds=2,
-        table_size=4,
-        rated=False,
-        turn_clock_hours=None,
-        max_players=16,
-        signup_until=None,
-    )
+    organised = await new_tournament(store, creator_id=11)
     label = await store.forget_player(11)
     assert label is not None
     rows = {t: await store.tournament(t) for t in (signup, started, finished, organised)}
@@ -450,30 +418,25 @@ async def test_a_match_with_its_own_clock_runs_out_and_is_reminded_by_it(
     assert {(m.id, m.hours) for m in found} == {(shorter, 24.0), (servers, 24.0)}
 
 
-async def test_migration_0018_keeps_matches_and_settings_and_adds_no_clock(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await open_before(db_path, 18, monkeypatch)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(
-            "INSERT INTO guild_settings (guild_id, threads, updated_at) VALUES (?, 1, ?)", (GUILD, NOW)
-        )
-        conn.execute("INSERT INTO players VALUES (1, 'Ann', ?)", (NOW,))
-        conn.execute(
-            "INSERT INTO matches (id, guild_id, channel_id, game, options, seat_count, status, creator_id, "
-            "seed, created_at, updated_at) VALUES (5, ?, ?, 'keibot', '{}', 2, 'lobby', 1, 0, ?, ?)",
-            (GUILD, CHANNEL, NOW, NOW),
-        )
-        conn.execute("INSERT INTO seats (match_id, seat, user_id) VALUES (5, 0, 1)")
+async def test_a_forgotten_entrants_name_is_left_in_no_file(db_path: Path) -> None:
+    """The name an entrant joined with is overwritten (running) or deleted (in sign-up), not left
+    readable in the SQLite files."""
+    name = "Zanzibar-Quokka-7781"
     store = await open_store(db_path)
     try:
-        assert await store.schema_version() >= 18
-        settings = await store.guild_settings(GUILD)
-        assert settings.threads and settings.tournament_creators == "managers"
-        match = await store.get_match(5)
-        assert match is not None and (match.turn_clock_hours, match.tournament_id) == (None, None)
-        assert await store.tournaments_in(GUILD) == [] and await store.tournaments_due() == []
-        tournament_id = await new_tournament(store)
-        assert await store.add_entrant(tournament_id, user_id=1, name="Ann") == 1
+        started, signup = await new_tournament(store), await new_tournament(store)
+        for tournament_id in (started, signup):
+            await store.add_entrant(tournament_id, user_id=1077, name=name)
+            await store.add_entrant(tournament_id, user_id=11, name="Ann")
+        assert await store.set_tournament_status(started, TournamentStatus.RUNNING)
+        assert await store.claim_round(started, 1, [PlannedGame(1, (1, 2))])
+
+        def files_holding_the_name() -> list[str]:
+            files = (path for path in db_path.parent.iterdir() if path.is_file())
+            return [path.name for path in files if name.encode() in path.read_bytes()]
+
+        assert files_holding_the_name()  # stored (else this proves nothing)
+        assert await store.forget_player(1077) is not None
+        assert files_holding_the_name() == []
     finally:
         await store.close()

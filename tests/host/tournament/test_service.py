@@ -24,7 +24,6 @@ from host.tournament import (
     NotTournamentMatch,
     RoundStarted,
     SignupTimeRefused,
-    StandingsChanged,
     TooFewEntrants,
     TournamentCancelled,
     TournamentClosed,
@@ -454,7 +453,8 @@ async def test_a_round_claimed_by_a_process_that_stopped_gets_its_matches(
     from data import PlannedGame
 
     assert await store.claim_round(tournament.id, 1, [PlannedGame(1, (1, 4)), PlannedGame(2, (3, 2))])
-    events = await host.advance_tournaments()
+    assert await host.advance_tournaments() == []  # it may still be creating them
+    events = await host.advance_tournaments(datetime.now(UTC) + timedelta(minutes=2))
     assert kinds(events) == ["RoundStarted"]
     (started,) = events
     assert isinstance(started, RoundStarted) and len(started.matches) == 2
@@ -580,3 +580,104 @@ async def test_stats_and_history_show_tournament_results(host: Host) -> None:
     history = await Ladder(host).history(match.id, GUILD)
     assert history.tournament is not None
     assert history.tournament.tournament_id == tournament.id and history.tournament.round == 1
+
+
+# -- how a match's end scores its game ----------------------------------------------------------------
+
+
+async def test_a_result_is_stored_with_the_end_of_its_match(host: Host, database: Database) -> None:
+    rng = random.Random(11)
+    tournament = await open_tournament(host, players=2, rounds=1)
+    change = await host.start_tournament(tournament.id, ORGANISER.user_id)
+    (match,) = change.matches
+    assert match.tournament_id == tournament.id
+    ended = await play_out(host, match.id, rng)
+    # Nothing told the tournament: the result is there, written with the match's end.
+    ((finished_at,),) = database.fetchall("SELECT finished_at FROM matches WHERE id = ?", (match.id,))
+    ((scores, ended_at),) = database.fetchall(
+        "SELECT scores, ended_at FROM tournament_games WHERE match_id = ?", (match.id,)
+    )
+    assert ended_at == finished_at
+    after = await host.tournament(tournament.id)
+    game = after.game_of_match(match.id)
+    assert game is not None and game.scores is not None and sum(game.scores) == 1
+    assert ended.outcome is not None
+    winner = ended.outcome.winners[0] if ended.outcome.winners else None
+    assert game.scores == ((0.5, 0.5) if winner is None else tuple(float(i == winner) for i in range(2)))
+    assert after.version > change.tournament.version
+    assert scores is not None
+
+
+async def test_the_tournaments_turn_clock_resigns_a_player_as_a_forfeit(host: Host) -> None:
+    tournament = await open_tournament(host, players=2, rounds=1, turn_clock="1d")
+    assert tournament.turn_clock_hours == 24
+    change = await host.start_tournament(tournament.id, ORGANISER.user_id)
+    (match,) = change.matches
+    # The server's clock is the bot's default of a week: the tournament's day runs out first.
+    expired = await host.expire_idle(
+        turn_timeout=timedelta(days=7), lobby_timeout=None, now=datetime.now(UTC) + timedelta(hours=25)
+    )
+    assert [m.id for m in expired] == [match.id]
+    events = await host.tournament_match_ended(match.id)
+    assert kinds(events) == ["TournamentFinished"]
+    game = events[0].tournament.game_of_match(match.id)
+    assert game is not None and game.forfeit and game.scores == (0.0, 1.0)  # seat 0 was to move
+
+
+async def test_a_moderator_cancelling_a_tournament_match_scores_it_drawn(host: Host) -> None:
+    tournament = await open_tournament(host, players=4, rounds=1)
+    change = await host.start_tournament(tournament.id, ORGANISER.user_id)
+    first = change.matches[0]
+    await host.cancel(first.id, GUILD)
+    game = (await host.tournament(tournament.id)).game_of_match(first.id)
+    assert game is not None and game.ended and game.scores == (0.5, 0.5) and not game.forfeit
+
+
+async def test_a_round_match_left_a_lobby_by_a_process_that_stopped_is_started_as_paired(
+    host: Host, store: Store
+) -> None:
+    tournament = await open_tournament(host, players=2, rounds=1)
+    await store.set_tournament_status(tournament.id, TournamentStatus.RUNNING)
+    from data import GameKey, PlannedGame, SeatRow
+
+    assert await store.claim_round(tournament.id, 1, [PlannedGame(1, (2, 1))])
+    # The other process created the match, and stopped before starting it.
+    lobby = await store.create_match(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game="keibot",
+        options={},
+        seat_count=2,
+        creator=SeatRow(0, PLAYERS[0].user_id, PLAYERS[0].name),
+        seed=5,
+        tournament_game=GameKey(tournament.id, 1, 1),
+    )
+    assert await host.advance_tournaments() == []  # it may still be starting it
+    (started,) = await host.advance_tournaments(datetime.now(UTC) + timedelta(minutes=2))
+    assert isinstance(started, RoundStarted)
+    (match,) = started.matches
+    assert match.id == lobby and match.status == "playing"
+    assert [s.user_id for s in match.seats] == [PLAYERS[1].user_id, PLAYERS[0].user_id]
+
+
+async def test_withdrawing_in_sign_up_is_leaving_and_strangers_cannot_withdraw(host: Host) -> None:
+    tournament = await open_tournament(host, players=3, rounds=1)
+    left = await host.withdraw_from_tournament(tournament.id, PLAYERS[2].user_id)
+    assert [e.user_id for e in left.tournament.entrants] == [PLAYERS[0].user_id, PLAYERS[1].user_id]
+    await host.start_tournament(tournament.id, ORGANISER.user_id)
+    with pytest.raises(NotEntered):
+        await host.withdraw_from_tournament(tournament.id, PLAYERS[5].user_id)
+    with pytest.raises(TournamentClosed):
+        await host.leave_tournament(tournament.id, PLAYERS[0].user_id)
+
+
+async def test_the_tournaments_thread_holds_its_matches_unless_each_has_its_own(host: Host) -> None:
+    threaded = await open_tournament(host, players=2, rounds=1)
+    await host.tournament_thread_opened(threaded.id, THREAD)
+    (match,) = (await host.start_tournament(threaded.id, ORGANISER.user_id)).matches
+    assert match.channel_id == THREAD and not match.threaded
+    await host.configure(GUILD, threads=True)
+    own = await open_tournament(host, players=2, rounds=1)
+    await host.tournament_thread_opened(own.id, THREAD)
+    (match,) = (await host.start_tournament(own.id, ORGANISER.user_id)).matches
+    assert match.channel_id == CHANNEL and match.threaded
