@@ -37,12 +37,14 @@ from discord.ext import commands
 from host import Host, HostError, MatchSnapshot, Notify, Player, StoreUnavailable
 from host.tournament import (
     CancelReason,
+    MatchTournament,
     OwedTournamentMessage,
     RoundStarted,
     TournamentCancelled,
     TournamentEvent,
     TournamentFinished,
     TournamentGame,
+    TournamentPlace,
     TournamentSnapshot,
 )
 from render.standings import (
@@ -268,6 +270,41 @@ def standings_heading(tournament: TournamentSnapshot, words: Words) -> str:
 def winners(tournament: TournamentSnapshot, words: Words) -> str:
     best = [line.entrant for line in tournament.standings if line.rank == 1]
     return words.listing([f"**{entrant_label(tournament, e, words)}**" for e in best])
+
+
+PLACES_SHOWN = 5
+"""The latest tournaments `/stats` lists."""
+
+
+def places_text(places: Sequence[TournamentPlace], words: Words) -> str:
+    """A player's latest finished tournaments, for /stats: "Place 1 of 8: Keibot Swiss #3 (2½ points)"."""
+    lines = [
+        words.gettext(
+            "Place {place} of {count}: {tournament} ({points} points)",
+            place=place.place,
+            count=place.of,
+            tournament=clean(words.say(place.name)),
+            points=points_text(place.points, words),
+        )
+        for place in places[:PLACES_SHOWN]
+    ]
+    more = len(places) - PLACES_SHOWN
+    if more > 0:
+        lines.append(words.ngettext("… and {count} more", "… and {count} more", more))
+    return clip("\n".join(lines), FIELD_LIMIT)
+
+
+def tournament_game_text(game: MatchTournament, words: Words) -> str:
+    """Which tournament game a match was, for /history: "Keibot Swiss #3, round 2"."""
+    name = clean(words.say(game.name))
+    if game.replay:
+        return words.gettext(
+            "{tournament}, round {round} (replay {replay})",
+            tournament=name,
+            round=game.round,
+            replay=game.replay,
+        )
+    return words.gettext("{tournament}, round {round}", tournament=name, round=game.round)
 
 
 # -- pictures --------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from tests.support.discord_harness import (
     BOB,
     CAROL,
     deferred_first,
+    private_messages,
     public_messages,
     sent_message,
     the_private_message,
@@ -197,6 +198,11 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
     announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]
     assert len(announcements) == 2
     assert_matches_transcript(tour.transcript.text, "tournament")
+    # /stats and /history tell of the tournament (not in the transcript: they show times).
+    stats = the_private_message(await tour.driver.command(ALICE, "stats", game="keibot"))
+    assert field(stats.embeds[0], "Tournaments") == "Place 1 of 4: Keibot Swiss #1 (1½ points)"
+    history = private_messages(await tour.driver.command(CAROL, "history", match=first_round[0]))
+    assert field(history[0].embeds[0], "Tournament") == "Keibot Swiss #1, round 1"
 
 
 def refusal(requests: list[Request]) -> str:
