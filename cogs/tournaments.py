@@ -24,7 +24,7 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast
@@ -79,7 +79,7 @@ from .notices import send_dm
 from .observe import timed
 from .place import server_only
 from .replies import NO_PINGS, clean, code, defer_private, defer_public, send_private, send_public
-from .threads import LONGEST_AUTO_ARCHIVE, THREAD_NAME_LIMIT, is_thread
+from .threads import LONGEST_AUTO_ARCHIVE, THREAD_ARCHIVED, THREAD_NAME_LIMIT, is_thread, unarchive
 from .tournament_jobs import TOURNAMENT_COG
 
 log = logging.getLogger("tavern.tournaments")
@@ -1049,17 +1049,69 @@ class TournamentCog(
         self, client: discord.Client, tournament: TournamentSnapshot, words: Words
     ) -> None:
         embed, file = await standings_message(tournament, words)
-        where = client.get_partial_messageable(tournament.home_id)
         if tournament.standings_message_id is not None:
-            try:
-                await where.get_partial_message(tournament.standings_message_id).edit(
+            message_id = tournament.standings_message_id
+
+            async def edit(where: discord.PartialMessageable) -> discord.Message:
+                if file is not None:
+                    file.reset()
+                return await where.get_partial_message(message_id).edit(
                     embed=embed, attachments=[file] if file is not None else [], allowed_mentions=NO_PINGS
                 )
+
+            try:
+                await self.in_thread(client, tournament, words, edit)
                 return
             except discord.NotFound:
                 log.info("Tournament %s: its standings message is gone; posting it again", tournament.id)
-        sent = await where.send(embed=embed, file=file or discord.utils.MISSING, allowed_mentions=NO_PINGS)
+        sent = await self.send_home(
+            client,
+            tournament,
+            words,
+            embed=embed,
+            file=file or discord.utils.MISSING,
+            allowed_mentions=NO_PINGS,
+        )
         await self.host.tournament_messages_posted(tournament.id, standings_message_id=sent.id)
+
+    async def send_home(
+        self, client: discord.Client, tournament: TournamentSnapshot, words: Words, **message: Any
+    ) -> discord.Message:
+        """Post in the tournament's thread (see `in_thread`); a thread that is gone sends the
+        tournament's messages back to its channel for good."""
+
+        async def send(where: discord.PartialMessageable) -> discord.Message:
+            file = message.get("file")
+            if isinstance(file, discord.File):
+                file.reset()
+            return await where.send(**message)
+
+        try:
+            return await self.in_thread(client, tournament, words, send)
+        except discord.NotFound:
+            if tournament.thread_id is None:
+                raise
+            log.info("Tournament %s: its thread is gone; it goes on in its channel", tournament.id)
+            await self.host.tournament_thread_opened(tournament.id, None)
+            return await send(client.get_partial_messageable(tournament.channel_id))
+
+    @staticmethod
+    async def in_thread(
+        client: discord.Client,
+        tournament: TournamentSnapshot,
+        words: Words,
+        act: Callable[[discord.PartialMessageable], Awaitable[discord.Message]],
+    ) -> discord.Message:
+        """`act` on the tournament's home (its thread, or its channel); a thread Discord archived
+        (7 days without a message: rounds can last longer) is un-archived first."""
+        where = client.get_partial_messageable(tournament.home_id)
+        try:
+            return await act(where)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED or tournament.thread_id is None:
+                raise
+        await unarchive(client, tournament.thread_id, words)
+        return await act(where)
 
     async def announce_round(
         self,
@@ -1117,7 +1169,7 @@ class TournamentCog(
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in pinged], replied_user=False
         )
-        sent = await client.get_partial_messageable(tournament.home_id).send(text, allowed_mentions=allowed)
+        sent = await self.send_home(client, tournament, words, content=text, allowed_mentions=allowed)
         link = match_link(tournament.guild_id, sent.channel.id, sent.id)
         for user_id, game in by_dm:
             reader = player(self.host, user_id)

@@ -346,7 +346,10 @@ async def test_running_withdrawal_a_stuck_match_ended_and_a_cancel(
     assert (
         refused == "Only the organiser of Keibot Swiss #1 (or a server manager) can end one of its matches."
     )
+    assert tour.thread is not None
+    fake.archive(tour.thread)  # days without a message: Discord archived the thread
     ended = await tour.command(ALICE, "tournament end-match", match=other_game.match_id)
+    assert not fake.threads[tour.thread].archived
     assert the_private_message(ended).content == (
         f"Match #{other_game.match_id} of Keibot Swiss #1 is ended, unrated, and scored as a draw between "
         "the players still in it."
