@@ -464,3 +464,48 @@ async def test_no_english_reaches_a_player_of_a_tournament_in_the_pseudo_locale(
     found = [leak for leak in leaks if leak[1]]
     assert found == [], "\n".join(f"{words}: {text!r}" for text, words in found)
     assert fake.direct_messages(DAVE.id), "Dave chose direct messages: each round's start reaches him so"
+
+
+async def resign_by_command(tour: Tour, user: User, match_id: int) -> None:
+    """`/keryo-pente resign match:` and a click on its private confirmation."""
+    asked = await tour.driver.command(user, "keryo-pente resign", channel_id=tour.home, match=match_id)
+    (confirm,) = [r for r in asked if any(":resign-yes:" in c for c in r.custom_ids())]
+    message = confirm.answer if isinstance(confirm.answer, dict) and confirm.answer else confirm.message
+    assert message is not None
+    (custom_id,) = [c for c in confirm.custom_ids() if ":resign-yes:" in c]
+    await tour.driver.click(user, message, custom_id, channel_id=tour.home)
+
+
+async def test_a_swiss_of_nine_at_three_seat_keryo_pente_tables(
+    tour: Tour, host: Host, fake: FakeDiscord
+) -> None:
+    players = [User(2001 + n, f"Player {n + 1}") for n in range(9)]
+    await tour.new(game="keryo-pente", seats=3, rounds=2, opening_rule=False)
+    assert field(tour.signup["embeds"][0], "Game") == "Keryo-Pente, tables of 3 players"  # type: ignore[index]
+    for user in players:
+        await tour.click(user, "join")
+    started = await tour.click(ALICE, "start")  # a manager, not an entrant, starts it
+    assert "has started" in the_private_message(started).content
+    by_id = {user.id: user for user in players}
+    for number in (1, 2):
+        tournament = await host.tournament(1)
+        games = tournament.round_games(number)
+        assert sorted(len(g.seats) for g in games) == [3, 3, 3]
+        for game in games:
+            assert game.match_id is not None
+            # The first two seats resign: the third wins, the two who resigned share second place.
+            for entrant in game.seats[:2]:
+                user_id = tournament.entrant(entrant).user_id
+                assert user_id is not None
+                await resign_by_command(tour, by_id[user_id], game.match_id)
+            assert (await host.get(game.match_id)).is_over
+    tournament = await host.tournament(1)
+    assert tournament.status == "finished"
+    tables = [frozenset(g.seats) for g in tournament.games]
+    assert len(set(tables)) == len(tables), "no table meets again"
+    (final,) = [r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]
+    description = final.embeds[0]["description"]
+    assert "Ranked by points, then sum of places and Buchholz." in description
+    round_two = field(final.embeds[0], "Round 2 of 2")
+    assert round_two.count("place 1") == 3 and round_two.count("place 2") == 6
+    assert final.files and final.files[0][1].startswith(b"\x89PNG")
