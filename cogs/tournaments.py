@@ -27,7 +27,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -66,7 +66,7 @@ from render.standings import (
 from rules import GAMES, Game
 from rules.text import Words, clip
 
-from .components import component_ids
+from .components import removed_click
 from .config import CLOCK_CHOICES, GAME_CHOICES
 from .errors import CogError, outages, report_error
 from .game_cog import game_cog_of
@@ -900,12 +900,8 @@ class TournamentCog(
         """A click on a sign-up button the bot took off its message a moment before (the
         tournament started, and the player's client still showed it): discord.py drops it, so it
         is answered here, like any click (refused: the sign-up is over)."""
-        if interaction.type != discord.InteractionType.component:
-            return
-        data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
-        pressed = data.get("custom_id")
-        found = BUTTON_TEMPLATE.fullmatch(pressed) if isinstance(pressed, str) else None
-        if found is None or pressed in component_ids(interaction.message):
+        found = removed_click(interaction, BUTTON_TEMPLATE)
+        if found is None:
             return
         await TournamentButton(found["action"], int(found["tournament"])).callback(interaction)
 
