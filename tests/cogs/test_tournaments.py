@@ -509,3 +509,36 @@ async def test_a_swiss_of_nine_at_three_seat_keryo_pente_tables(
     round_two = field(final.embeds[0], "Round 2 of 2")
     assert round_two.count("place 1") == 3 and round_two.count("place 2") == 6
     assert final.files and final.files[0][1].startswith(b"\x89PNG")
+
+
+async def test_a_knockout_replays_a_drawn_game_and_shows_its_bracket(
+    tour: Tour, host: Host, fake: FakeDiscord
+) -> None:
+    await tour.new(game="keibot", format="knockout")
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tour.click(user, "join")
+    started = await tour.click(ALICE, "start")
+    standings = next(r for r in posted_in(started, tour.home) if r.embeds)
+    assert standings.files[0][1].startswith(b"\x89PNG")
+    (alt,) = [a.get("description") for a in (standings.message or {}).get("attachments", [])]
+    assert alt.startswith("Keibot knockout #1.")  # the bracket in words
+    tournament = await host.tournament(1)
+    drawn, decided = tournament.round_games(1)
+    await tour.play_match(drawn.match_id or 0, draw=True)
+    before = len(fake.requests)
+    await tour.play_match(decided.match_id or 0, draw=False)
+    replayed = [
+        r for r in posted_in(fake.requests[before:], tour.home) if r.content.startswith("**Round 1 of 2**")
+    ]
+    assert len(replayed) == 1 and "drawn games are played again, seats swapped" in replayed[0].content
+    tournament = await host.tournament(1)
+    (replay,) = [g for g in tournament.round_games(1) if g.replay == 1]
+    assert replay.seats == tuple(reversed(drawn.seats))
+    await tour.play_match(replay.match_id or 0, draw=False)
+    tournament = await host.tournament(1)
+    (final,) = tournament.round_games(2)
+    await tour.play_match(final.match_id or 0, draw=False)
+    tournament = await host.tournament(1)
+    assert tournament.status == "finished"
+    (over,) = [r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]
+    assert over.files and "Final standings." in over.embeds[0]["description"]
