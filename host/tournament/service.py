@@ -50,7 +50,7 @@ from rules import Game
 from rules.text import phrase
 
 from ..announcements import owed
-from ..checks import check_id, check_name, check_player, game_by_key
+from ..checks import check_id, check_level, check_name, check_player, game_by_key
 from ..errors import HostError, MatchOver, NotInMatch, SettingRefused, StaleTurn
 from ..locks import MatchLocks
 from ..ratings import shown_number
@@ -453,8 +453,6 @@ class Tournaments:
         """Enter a computer player of `level` (the organiser, or a server manager): seeded as
         unrated; it plays its matches in the background."""
         check_id(user_id, "user id")
-        from ..matches import check_level  # the host's own check (matches imports this module)
-
         check_level(level)
         row = await self._tournament_row(tournament_id, guild_id)
         ref = snapshot_of(row).ref
@@ -517,7 +515,7 @@ class Tournaments:
 
     async def withdraw_from_tournaments(self, user_id: int) -> list[TournamentChange]:
         """Take the player out of every tournament they entered that is in sign-up or running
-        (for `/privacy forget-me`, before their name is erased)."""
+        (for the privacy command forget-me, before their name is erased)."""
         check_id(user_id, "user id")
         changes = []
         for tournament_id in await self.store.entered_tournaments(user_id):
