@@ -73,7 +73,7 @@ from host.tournament import (
     TournamentNotFound,
     TournamentRef,
 )
-from host.tournament import service as host_tournament_service
+from host.tournament import checks as tournament_checks
 from host.tournament.snapshot import default_name
 from host.turn_notices import UnknownNotice
 from host.vacations import VacationRefused
@@ -197,15 +197,13 @@ def refusals() -> Iterator[HostError]:
     yield NotTournamentMatch(CUP, match_id=7)
     yield NotTournamentMatch(CUP, match_id=7, over=True)
     for refused in (
-        lambda: host_tournament_service._checked_format("ladder"),
-        lambda: host_tournament_service._checked_table_size(GAMES["keibot"], 3, TournamentFormat.SWISS),
-        lambda: host_tournament_service._checked_table_size(
-            GAMES["keryo-pente"], 3, TournamentFormat.KNOCKOUT
-        ),
-        lambda: host_tournament_service._checked_rounds(TournamentFormat.KNOCKOUT, 3),
-        lambda: host_tournament_service._checked_rounds(TournamentFormat.SWISS, None),
-        lambda: host_tournament_service._checked_max_players(1, 2),
-        lambda: host_tournament_service._clock_of("soon"),
+        lambda: tournament_checks.checked_format("ladder"),
+        lambda: tournament_checks.checked_table_size(GAMES["keibot"], 3, TournamentFormat.SWISS),
+        lambda: tournament_checks.checked_table_size(GAMES["keryo-pente"], 3, TournamentFormat.KNOCKOUT),
+        lambda: tournament_checks.checked_rounds(TournamentFormat.KNOCKOUT, 3),
+        lambda: tournament_checks.checked_rounds(TournamentFormat.SWISS, None),
+        lambda: tournament_checks.checked_max_players(1, 2),
+        lambda: tournament_checks.clock_of("soon"),
     ):
         yield raised(refused)
     for record in (
