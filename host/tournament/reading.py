@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from data import TournamentFormat, TournamentRow, TournamentStatus
 from rules import Game
+from rules.text import Phrase
 
 from ..checks import game_by_key
 from ..ratings import shown_number
+from .errors import TournamentRef
 from .pairing import Entrant, Result, Table, knockout_bracket, round_robin, seed_order
 from .snapshot import TournamentEntrant, TournamentGame, TournamentSnapshot, default_name
 from .standings import StandingLine, standings
@@ -83,6 +85,18 @@ def total_rounds(row: TournamentRow) -> int | None:
     return (len(row.entrants) - 1).bit_length()
 
 
+def tournament_name(row: TournamentRow) -> Phrase | str:
+    """Its own name, else the default ("Keibot Swiss #4") the reader's language words."""
+    if row.name:
+        return row.name
+    return default_name(game_by_key(row.game).title_for(row.table_size), row.format, row.id)
+
+
+def ref_of(row: TournamentRow) -> TournamentRef:
+    """Which tournament an error is about."""
+    return TournamentRef(row.id, tournament_name(row))
+
+
 def snapshot_of(row: TournamentRow) -> TournamentSnapshot:
     """The tournament as the cogs show it, with its standings worked out from its games."""
     game = game_by_key(row.game)
@@ -124,7 +138,7 @@ def snapshot_of(row: TournamentRow) -> TournamentSnapshot:
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         thread_id=row.thread_id,
-        name=row.name if row.name else default_name(game.title_for(row.table_size), row.format, row.id),
+        name=tournament_name(row),
         game=game,
         options=row.options,
         format=row.format,

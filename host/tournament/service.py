@@ -83,7 +83,7 @@ from .pairing import (
     seed_order,
     swiss_round,
 )
-from .reading import allowed_sizes, entrants_of, needed_entrants, results_of, snapshot_of
+from .reading import allowed_sizes, entrants_of, needed_entrants, ref_of, results_of, snapshot_of
 from .results import game_score, scored
 from .snapshot import (
     CancelReason,
@@ -231,7 +231,7 @@ class Tournaments:
         (unrated: seeded last)."""
         player = check_player(player)
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.JOIN, status=row.status)
         game = game_by_key(row.game)
@@ -260,7 +260,7 @@ class Tournaments:
         """Leave a tournament in sign-up (once it runs: `withdraw_from_tournament`)."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.LEAVE, status=row.status)
         if not any(e.user_id == user_id for e in row.entrants):
@@ -289,7 +289,7 @@ class Tournaments:
         check_id(user_id, "user id")
         check_level(level)
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         self._check_organiser(row, user_id, may_manage, TournamentAction.ADD_COMPUTER)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.ADD_COMPUTER, status=row.status)
@@ -312,7 +312,7 @@ class Tournaments:
         self._check_organiser(row, user_id, may_manage, TournamentAction.START)
         async with self._tournament_locks.hold(row.id):
             row = await self._tournament_row(row.id)
-            ref = snapshot_of(row).ref
+            ref = ref_of(row)
             if row.status != TournamentStatus.SIGNUP:
                 raise TournamentClosed(ref, action=TournamentAction.START, status=row.status)
             active = [e for e in row.entrants if not e.withdrawn]
@@ -333,7 +333,7 @@ class Tournaments:
         later rounds leave them out. In sign-up it is leaving it."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status == TournamentStatus.SIGNUP:
             return TournamentChange(await self.leave_tournament(row.id, user_id))
         if row.status != TournamentStatus.RUNNING:
@@ -392,7 +392,7 @@ class Tournaments:
             row = await self._tournament_row(row.id)
             if not await self.store.set_tournament_status(row.id, TournamentStatus.CANCELLED):
                 status = (await self._tournament_row(row.id)).status
-                raise TournamentClosed(snapshot_of(row).ref, action=TournamentAction.CANCEL, status=status)
+                raise TournamentClosed(ref_of(row), action=TournamentAction.CANCEL, status=status)
             matches = await self._cancel_open_matches(row)
             snapshot = await self.tournament(row.id)
         return TournamentChange(
@@ -409,8 +409,8 @@ class Tournaments:
                     cancelled.append(await self.cancel(game.match_id, row.guild_id))
                 except StaleTurn:
                     continue
-                except (MatchOver, HostError):
-                    pass
+                except HostError:
+                    pass  # over meanwhile
                 break
         return cancelled
 
@@ -428,7 +428,7 @@ class Tournaments:
         seats; a seat that had resigned stays last). The round goes on as after any result."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         self._check_organiser(row, user_id, may_manage, TournamentAction.END_MATCH)
         if row.status != TournamentStatus.RUNNING:
             raise TournamentClosed(ref, action=TournamentAction.END_MATCH, status=row.status)
@@ -795,7 +795,7 @@ class Tournaments:
         row: TournamentRow, user_id: int, may_manage: bool, action: TournamentAction
     ) -> None:
         if user_id != row.creator_id and not may_manage:
-            raise NotOrganiser(snapshot_of(row).ref, action=action)
+            raise NotOrganiser(ref_of(row), action=action)
 
     async def _change(
         self, tournament_id: int, events: Sequence[TournamentEvent], matches: Sequence[MatchSnapshot] = ()
