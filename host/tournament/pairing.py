@@ -455,8 +455,9 @@ def _fill_by_rank(
 def _swap_out_repeats(
     groups: list[list[int]], histories: dict[int, _History], earlier: Collection[frozenset[int]]
 ) -> None:
-    """Swaps of one entrant between two tables that lower the repeated meetings of both
-    tables (a table of the same entrants as an earlier one counts as more than any pairs), nearest tables first, until none helps (or a few passes)."""
+    """Swaps of one entrant between two tables that lower the repeated meetings of both tables
+    (a table of the same entrants as an earlier one counting more than any pairs), nearest
+    tables first, until none helps (or four passes)."""
 
     def cost(group: Sequence[int]) -> int:
         """Pairs meeting again, and far worse, a whole table meeting again."""
@@ -476,8 +477,8 @@ def _swap_out_repeats(
                 for i in range(len(group)):
                     done = False
                     for j in range(len(other)):
-                        new_group = group[:i] + [other[j]] + group[i + 1 :]
-                        new_other = other[:j] + [group[i]] + other[j + 1 :]
+                        new_group = [*group[:i], other[j], *group[i + 1 :]]
+                        new_other = [*other[:j], group[i], *other[j + 1 :]]
                         new_costs = cost(new_group), cost(new_other)
                         if sum(new_costs) < costs[t] + costs[u]:
                             groups[t], groups[u] = group, other = new_group, new_other

@@ -4,6 +4,7 @@ tables), shared ranks; worked examples and properties over random tournaments.""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -120,7 +121,7 @@ def test_standings_properties(count: int, size: int, rounds: int, seed: int) -> 
     lines = standings(entrants, results, two_seat=size == 2)
     assert sorted(line.entrant for line in lines) == list(range(1, count + 1))
     assert abs(sum(line.points for line in lines) - sum(sum(r.scores) for r in results)) < 1e-6
-    for before, after in zip(lines, lines[1:], strict=False):
+    for before, after in pairwise(lines):
         assert before.points >= after.points
         assert before.rank <= after.rank
         same = before.points == after.points and before.tiebreaks == after.tiebreaks
