@@ -36,7 +36,9 @@ def played(tables: list[Table], round_number: int, rng: random.Random) -> list[R
     return results
 
 
-def tournament(players: int, size: int, allowed: Collection[int], seed: int) -> tuple[list[Entrant], list[Result]]:
+def tournament(
+    players: int, size: int, allowed: Collection[int], seed: int
+) -> tuple[list[Entrant], list[Result]]:
     """Entrants and the results of ROUNDS_BEFORE rounds."""
     rng = random.Random(seed)
     entrants = [Entrant(i, rng.choice([None, rng.uniform(1000, 2000)])) for i in range(1, players + 1)]
