@@ -28,8 +28,9 @@ tables from the top of the ranking, each entrant joining the table of the best-r
 with whom it has shared no table, and a pass of swaps between tables then removes the repeats
 it can.
 
-Round-robin: FIDE's Berger tables (odd counts add a bye). Knockout: a bracket of the next power of two, standard seeding, byes to the top seeds;
-a drawn game is replayed with seats swapped, at most twice, then the higher seed goes on.
+Round-robin: FIDE's Berger tables (odd counts add a bye). Knockout: a bracket of the next power
+of two, standard seeding, byes to the top seeds; a drawn game is replayed with seats swapped, at
+most twice, then the higher seed goes on.
 """
 
 from __future__ import annotations
