@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from host.tournament import Entrant, Result, Table, bye_result, score_from_places, standings, swiss_round
 
-from .table import Row
+from .table import Row, time_calls
 
 TOURNAMENTS = 20
 REPEAT = 5
@@ -49,22 +49,21 @@ def tournament(
     return entrants, results
 
 
-def cpu_ms(fn: Callable[[], object]) -> list[float]:
-    times = []
-    for _ in range(REPEAT):
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return times
-
-
 def measure(players: int, size: int, allowed: Collection[int]) -> tuple[list[float], list[float]]:
     """CPU milliseconds of pairing round 6, and of the standings after it."""
     pairing, table = [], []
     for seed in range(TOURNAMENTS):
         entrants, results = tournament(players, size, allowed, seed)
-        pairing += cpu_ms(lambda: swiss_round(entrants, results, size=size, allowed=allowed))  # noqa: B023
-        table += cpu_ms(lambda: standings(entrants, results, two_seat=size == 2))  # noqa: B023
+        pairing += time_calls(
+            lambda: swiss_round(entrants, results, size=size, allowed=allowed),  # noqa: B023
+            repeat=REPEAT,
+            clock=time.process_time,
+        )
+        table += time_calls(
+            lambda: standings(entrants, results, two_seat=size == 2),  # noqa: B023
+            repeat=REPEAT,
+            clock=time.process_time,
+        )
     return pairing, table
 
 
