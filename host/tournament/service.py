@@ -603,13 +603,12 @@ class Tournaments:
 
     async def _settle_missing_results(self, row: TournamentRow) -> None:
         """A game whose match is over without its result stored (a process stopped in between,
-        or the match is gone): scored from the match now, as its end would have scored it."""
+        or the match ended before it was the tournament's): scored from the match now, as its
+        end would have scored it."""
         for game in row.games:
-            if game.ended or game.match_id is None:
+            if game.ended or game.match_id is None or game.match_status not in OVER_STATUSES:
                 continue
             match = await self.store.get_match(game.match_id)
-            if match is not None and match.status not in OVER_STATUSES:
-                continue
             score = None
             if match is not None:
                 change = MatchChange(status=match.status, result=match.result)
@@ -635,8 +634,7 @@ class Tournaments:
                 if snapshot is not None:
                     created.append(snapshot)
                 continue
-            match = await self.get(game.match_id)
-            if match.status == MatchStatus.LOBBY:
+            if game.match_status == MatchStatus.LOBBY:
                 created.append(await self._start_game_match(row, game, game.match_id))
         return created
 
