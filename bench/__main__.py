@@ -27,6 +27,7 @@ from . import (
     render_memory_bench,
     replay_load_bench,
     scale_bench,
+    tournament_bench,
     verquere_bench,
 )
 from .table import Row, print_table
@@ -60,6 +61,7 @@ def main() -> None:
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
+    rows += tournament_bench.rows()
     rows += replay_load_bench.move_path_rows()
     rows += replay_load_bench.memory_rows()
     rows += scale_bench.rows()

@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from .rows import StoreError
-from .vocabulary import TournamentFormat, TournamentStatus
+from .vocabulary import MatchStatus, TournamentFormat, TournamentStatus
 
 LOBBY_GRACE = timedelta(minutes=1)
 """How long the process that claimed a tournament's round has to create (and start) its matches
@@ -123,6 +123,8 @@ class TournamentGameRow:
     """Each seat's place (1 = first; ties share the better place), once ended."""
     forfeit: bool = False
     ended_at: str | None = None
+    match_status: MatchStatus | None = None
+    """Its match's status, as read with the tournament (None: no match, or not read with it)."""
 
     @property
     def bye(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -118,12 +119,16 @@ async def _read_tournaments(db: Connection, where: str, params: Sequence[Any]) -
         if not r[3]:
             unannounced[int(r[0])].append(int(r[1]))
     games: dict[int, list[TournamentGameRow]] = {i: [] for i in ids}
+    # With each game its match's status, so that the sweep need not read every match.
+    columns = ", ".join(f"g.{column}" for column in _GAME_COLUMNS.split(", "))
     for g in await db.execute_fetchall(
-        f"SELECT {_GAME_COLUMNS} FROM tournament_games WHERE tournament_id IN ({marks}) "
-        "ORDER BY tournament_id, round, board, replay",
+        f"SELECT {columns}, m.status FROM tournament_games g LEFT JOIN matches m ON m.id = g.match_id "
+        f"WHERE g.tournament_id IN ({marks}) ORDER BY g.tournament_id, g.round, g.board, g.replay",
         ids,
     ):
-        games[int(g[0])].append(_game_of(g))
+        games[int(g[0])].append(
+            replace(_game_of(g), match_status=None if g[10] is None else MatchStatus(g[10]))
+        )
     return [
         TournamentRow(
             id=int(r[0]),

@@ -35,7 +35,7 @@ from rules.text import Phrase, phrase, plural_phrase
 from . import ratings
 from .activity import HostActivity
 from .announcements import MatchAnnouncements, owed
-from .checks import check_id, check_move_text, check_player, game_by_key
+from .checks import check_id, check_level, check_move_text, check_player, game_by_key
 from .errors import (
     AlreadySeated,
     BadRequest,
@@ -63,7 +63,6 @@ from .errors import (
     TakebackRefused,
     TooManyComputerMatches,
     TooManyLobbies,
-    UnknownLevel,
 )
 from .kept import Loaded
 from .language import LanguageBook, LanguageMemory
@@ -96,7 +95,6 @@ from .turns import (
 )
 from .vacations import stored_moment
 
-COMPUTER_LEVELS = ("easy", "normal", "hard")
 OPEN_LOBBIES_PER_PLAYER = 5
 """The most open lobbies one player may have opened on one server."""
 OPEN_LOBBIES_PER_CHANNEL = 10
@@ -1013,12 +1011,6 @@ def _held_for(
             )
         )
     return list(held.values())
-
-
-def check_level(level: str) -> str:
-    if level not in COMPUTER_LEVELS:
-        raise UnknownLevel(level, COMPUTER_LEVELS)
-    return level
 
 
 def computer_seat(index: int, level: str) -> SeatRow:

@@ -7,6 +7,7 @@ The service (`Tournaments`, a mixin of `Host`: host/tournament/service.py) puts 
 the store and the matches; its errors, snapshots and events are exported here too."""
 
 # The service's part.
+from .checks import MOST_PLAYERS, MOST_SIGNUP_HOURS, MOST_SWISS_ROUNDS
 from .errors import (
     AlreadyEntered,
     FormatRefused,
@@ -45,7 +46,7 @@ from .pairing import (
     swiss_round,
     table_sizes,
 )
-from .service import MOST_PLAYERS, MOST_SIGNUP_HOURS, MOST_SWISS_ROUNDS, Tournaments
+from .service import Tournaments
 from .snapshot import (
     FORMAT_WORDS,
     CancelReason,

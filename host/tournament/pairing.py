@@ -3,31 +3,34 @@
 Pure functions of plain values (entrant ids, ratings, results): nothing here knows Discord or
 the store, and every function gives the same answer for the same input.
 
-**Swiss, two seats** (a Dutch-like score-group pairing; the rules for players are in
+Swiss, two seats (a Dutch-like score-group pairing; the rules for players are in
 docs/tournaments.md). Active entrants are ranked by points, then by seed (rating, unrated last,
-then entrant id). For an odd count the bye goes to the lowest-ranked entrant without a bye
-whose removal still lets the others be paired without a repeat. The rest are paired by a
-depth-first search over that ranking: the highest unpaired entrant takes, among the unpaired
-entrants with the same points, the one half a group below (the top half of a score group meets
-its bottom half in order, as in the Dutch system), then the others of the group, then entrants
-of lower groups in rank order (a float down). A pairing is allowed only between entrants who
-have not met and whose seats do not clash (neither would then have played one side two games
-more than the other, or three times in a row). When the search cannot complete, it backtracks
-the latest choices first; it is exhaustive for small fields, and bounded (`SEARCH_STEPS`) for
-large ones, where it never comes near the bound in practice. If no pairing keeps the seats, the
-search runs again allowing clashing seats; if none avoids a repeat either, repeats are allowed
-(the fewest the search finds). Most rounds of 1,024 entrants pair in one pass without a backtrack
-(a few milliseconds).
+then entrant id). For an odd count the bye goes to the lowest-ranked entrant with the fewest
+byes whose removal still lets the others be paired as below (else the next one up). The rest
+are paired by a depth-first search over that ranking: the highest unpaired entrant takes, among
+the unpaired entrants with the same points, the one half a group below (the top half of a score
+group meets its bottom half in order, as in the Dutch system), then the others of the group,
+then entrants of lower groups in rank order (a float down). A pair is allowed only between
+entrants who have not met; and its seats should not clash (two entrants needing the same seat,
+lest one play a side two games more than the other, or three times in a row). When the search
+cannot complete, it undoes the latest choices first (backtracking). It runs first allowing only
+as many clashes as the counts of entrants needing each seat force (then a few more), within
+`STRICT_SEARCH_STEPS`; then allowing clashes only where no other partner is left, within
+`SEARCH_STEPS` (exhaustive for small fields, so a repeat is never made while avoidable there);
+then with the fewest repeats it finds. A round of 1,024 entrants takes about 18 ms of CPU (the
+median; bench/tournament_bench.py). No matching library: a maximum-weight matching over the
+whole field (networkx's, as caissify-pairings' FIDE Dutch engine uses) is cubic, seconds for
+128 entrants and minutes for 256 in pure Python (figures in bench/README.md).
 
-**Swiss, tables** of k seats: tables of k (and of fewer seats if the game allows, see
+Swiss, tables of k seats: tables of k (and of fewer seats if the game allows, see
 `table_sizes`), byes for the remainder. Round 1 seats tables by snake seeding; later rounds fill
 tables from the top of the ranking, each entrant joining the table of the best-ranked entrants
 with whom it has shared no table, and a pass of swaps between tables then removes the repeats
 it can.
 
-**Round-robin**: Berger tables (a circle of n − 1 with the last entrant fixed; odd counts add a
-bye). **Knockout**: a bracket of the next power of two, standard seeding, byes to the top seeds;
-a drawn game is replayed with seats swapped, at most twice, then the higher seed goes on.
+Round-robin: FIDE's Berger tables (odd counts add a bye). Knockout: a bracket of the next power
+of two, standard seeding, byes to the top seeds; a drawn game is replayed with seats swapped, at
+most twice, then the higher seed goes on.
 """
 
 from __future__ import annotations
@@ -455,8 +458,9 @@ def _fill_by_rank(
 def _swap_out_repeats(
     groups: list[list[int]], histories: dict[int, _History], earlier: Collection[frozenset[int]]
 ) -> None:
-    """Swaps of one entrant between two tables that lower the repeated meetings of both
-    tables (a table of the same entrants as an earlier one counts as more than any pairs), nearest tables first, until none helps (or a few passes)."""
+    """Swaps of one entrant between two tables that lower the repeated meetings of both tables
+    (a table of the same entrants as an earlier one counting more than any pairs), nearest
+    tables first, until none helps (or four passes)."""
 
     def cost(group: Sequence[int]) -> int:
         """Pairs meeting again, and far worse, a whole table meeting again."""
@@ -476,8 +480,8 @@ def _swap_out_repeats(
                 for i in range(len(group)):
                     done = False
                     for j in range(len(other)):
-                        new_group = group[:i] + [other[j]] + group[i + 1 :]
-                        new_other = other[:j] + [group[i]] + other[j + 1 :]
+                        new_group = [*group[:i], other[j], *group[i + 1 :]]
+                        new_other = [*other[:j], group[i], *other[j + 1 :]]
                         new_costs = cost(new_group), cost(new_other)
                         if sum(new_costs) < costs[t] + costs[u]:
                             groups[t], groups[u] = group, other = new_group, new_other

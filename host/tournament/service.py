@@ -23,7 +23,7 @@ import socket
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from data import (
@@ -46,23 +46,27 @@ from data import AlreadyEntered as StoredAlreadyEntered
 from data import SignupClosed as StoredSignupClosed
 from data import TournamentFull as StoredTournamentFull
 from data import TournamentNotFound as StoredTournamentNotFound
-from rules import Game
-from rules.text import phrase
 
-from ..announcements import owed
-from ..checks import check_id, check_name, check_player, game_by_key
-from ..errors import HostError, MatchOver, NotInMatch, SettingRefused, StaleTurn
+from ..announcements import CLAIM_LEASE, owed
+from ..checks import check_id, check_level, check_name, check_player, game_by_key, is_id
+from ..errors import HostError, MatchOver, NotInMatch, StaleTurn
 from ..locks import MatchLocks
-from ..ratings import shown_number
-from ..settings import clock_hours
 from ..snapshot import COMPUTER_NAME, MatchSnapshot, Player
+from .checks import (
+    MOST_SWISS_ROUNDS,
+    checked_format,
+    checked_max_players,
+    checked_rounds,
+    checked_signup,
+    checked_table_size,
+    clock_of,
+    stored_moment,
+)
 from .errors import (
     AlreadyEntered,
-    FormatRefused,
     NotEntered,
     NotOrganiser,
     NotTournamentMatch,
-    SignupTimeRefused,
     TooFewEntrants,
     TournamentAction,
     TournamentClosed,
@@ -71,17 +75,15 @@ from .errors import (
     TournamentNotFound,
 )
 from .pairing import (
-    Entrant,
     NotEnoughEntrants,
-    Result,
     Table,
-    knockout_bracket,
     knockout_round,
     knockout_round_number,
     round_robin,
     seed_order,
     swiss_round,
 )
+from .reading import allowed_sizes, entrants_of, needed_entrants, ref_of, results_of, snapshot_of
 from .results import game_score, scored
 from .snapshot import (
     CancelReason,
@@ -91,15 +93,11 @@ from .snapshot import (
     StandingsChanged,
     TournamentCancelled,
     TournamentChange,
-    TournamentEntrant,
     TournamentEvent,
     TournamentFinished,
-    TournamentGame,
     TournamentPlace,
     TournamentSnapshot,
-    default_name,
 )
-from .standings import StandingLine, standings
 
 if TYPE_CHECKING:
     from data import Store
@@ -109,176 +107,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tavern.host")
 
-MOST_SWISS_ROUNDS = 20
-MOST_PLAYERS = 1024
 DEFAULT_MAX_PLAYERS = 64
-MOST_SIGNUP_HOURS = 336
-"""The longest sign-up (14 days)."""
-MESSAGE_LEASE = timedelta(minutes=2)
-"""How long a process that took a tournament's owed messages has to post them before another
-may (as the match outbox's CLAIM_LEASE)."""
-
-
-def _when(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def _claimer() -> str:
     """Who claims a round, for the logs: this machine and process."""
     return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def allowed_sizes(game: Game, size: int) -> tuple[int, ...]:
-    """The table sizes a round may use when the tournament plays tables of `size`: that size, and
-    one seat fewer where the game is played so too by the same rules (Keryo-Pente; not Kerboge,
-    whose 2 seats are Jai Kerboge, another variant with a ladder of its own)."""
-    return tuple(
-        s
-        for s in (size - 1, size)
-        if s >= 2 and s in game.seats and game.ladder_key(s) == game.ladder_key(size)
-    )
-
-
-def results_of(row: TournamentRow) -> list[Result]:
-    """The ended games as the pairing and the standings take them."""
-    return [
-        Result(g.round, Table(g.seats), g.scores, g.places)
-        for g in row.games
-        if g.ended and g.scores is not None and g.places is not None
-    ]
-
-
-def entrants_of(row: TournamentRow) -> list[Entrant]:
-    return [Entrant(e.entrant, e.rating, e.withdrawn) for e in row.entrants]
-
-
-def knockout_lines(row: TournamentRow, results: Sequence[Result]) -> list[StandingLine]:
-    """A knockout's standings: by the round each entrant reached (the champion first, then the
-    final's loser, then the semi-finals' losers sharing a place, …), then by points."""
-    entrants = entrants_of(row)
-    by_points = {line.entrant: line for line in standings(entrants, results, two_seat=True)}
-    seeds = seed_order(entrants)
-    withdrawn = {e.entrant for e in entrants if e.withdrawn}
-    bracket = knockout_bracket(seeds, results, withdrawn)
-    reached = dict.fromkeys(seeds, 0)
-    for number, slots in enumerate(bracket.rounds, start=1):
-        for slot in slots:
-            for entrant in (slot.top, slot.bottom):
-                if entrant is not None:
-                    reached[entrant] = number
-    champion = bracket.champion
-    if champion is not None:
-        reached[champion] = len(bracket.rounds) + 1
-
-    def key(entrant: int) -> tuple[int, float]:
-        return (-reached[entrant], -by_points[entrant].points)
-
-    ordered = sorted(seeds, key=key)
-    lines: list[StandingLine] = []
-    for index, entrant in enumerate(ordered):
-        rank = index + 1
-        if index and key(ordered[index - 1]) == key(entrant):
-            rank = lines[-1].rank
-        lines.append(replace(by_points[entrant], rank=rank))
-    return lines
-
-
-def total_rounds(row: TournamentRow) -> int | None:
-    """How many rounds the tournament plays, once known."""
-    if row.format == TournamentFormat.SWISS:
-        return row.rounds
-    if row.status == TournamentStatus.SIGNUP or len(row.entrants) < 2:
-        return None
-    if row.format == TournamentFormat.ROUND_ROBIN:
-        return len(round_robin([e.entrant for e in row.entrants]))
-    return (len(row.entrants) - 1).bit_length()
-
-
-def snapshot_of(row: TournamentRow) -> TournamentSnapshot:
-    """The tournament as the cogs show it, with its standings worked out from its games."""
-    game = game_by_key(row.game)
-    results = results_of(row)
-    computers = [e.entrant for e in row.entrants if e.user_id is None]
-    numbers = {entrant: n for n, entrant in enumerate(computers, start=1)} if len(computers) >= 2 else {}
-    entrants = tuple(
-        TournamentEntrant(
-            entrant=e.entrant,
-            user_id=e.user_id,
-            name=e.name,
-            computer=e.computer_level,
-            rating=None if e.rating is None else str(shown_number(e.rating)),
-            withdrawn=e.withdrawn,
-            number=numbers.get(e.entrant),
-        )
-        for e in row.entrants
-    )
-    games = tuple(
-        TournamentGame(
-            g.round, g.board, g.replay, g.seats, g.match_id, g.scores, g.places, g.forfeit, g.ended
-        )
-        for g in row.games
-    )
-    started = row.status != TournamentStatus.SIGNUP and len(row.entrants) >= 2
-    knockout = row.format == TournamentFormat.KNOCKOUT
-    lines: list[StandingLine] = []
-    if row.entrants:
-        if knockout and started:
-            lines = knockout_lines(row, results)
-        else:
-            lines = standings(entrants_of(row), results, two_seat=row.table_size == 2)
-    bracket = None
-    if knockout and started:
-        withdrawn = {e.entrant for e in row.entrants if e.withdrawn}
-        bracket = knockout_bracket(seed_order(entrants_of(row)), results, withdrawn)
-    return TournamentSnapshot(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        thread_id=row.thread_id,
-        name=row.name if row.name else default_name(game.title_for(row.table_size), row.format, row.id),
-        game=game,
-        options=row.options,
-        format=row.format,
-        rounds=total_rounds(row),
-        table_size=row.table_size,
-        rated=row.rated,
-        turn_clock_hours=row.turn_clock_hours,
-        max_players=row.max_players,
-        signup_until=row.signup_until,
-        status=row.status,
-        current_round=row.current_round,
-        creator_id=row.creator_id,
-        entrants=entrants,
-        games=games,
-        standings=tuple(lines),
-        bracket=bracket,
-        version=row.version,
-        shown_version=row.shown_version,
-        signup_message_id=row.signup_message_id,
-        standings_message_id=row.standings_message_id,
-        created_at=row.created_at,
-        started_at=row.started_at,
-        ended_at=row.ended_at,
-    )
-
-
-def needed_entrants(row: TournamentRow) -> int:
-    """The fewest active entrants the tournament can start with: a table's seats; a Swiss at two
-    seats one more than its rounds (nobody meets anyone twice)."""
-    if row.table_size > 2:
-        return row.table_size
-    if row.format == TournamentFormat.SWISS and row.rounds is not None:
-        return row.rounds + 1
-    return 2
-
-
-def _clock_of(turn_clock: str | None) -> float | None:
-    if turn_clock is None:
-        return None
-    try:
-        return clock_hours(turn_clock)
-    except SettingRefused as refused:
-        raise FormatRefused(refused.phrase) from None
 
 
 class Tournaments:
@@ -321,7 +155,7 @@ class Tournaments:
         return [snapshot_of(row) for row in rows]
 
     async def _tournament_row(self, tournament_id: int, guild_id: int | None = None) -> TournamentRow:
-        if type(tournament_id) is not int or not 1 <= tournament_id < 2**63:
+        if not is_id(tournament_id):  # no tournament has such an id (SQLite could not look it up)
             raise TournamentNotFound(tournament_id)
         if guild_id is not None:
             check_id(guild_id, "server id")
@@ -364,12 +198,12 @@ class Tournaments:
         settings = await self.check_offered(guild_id, game.key)
         if settings.tournament_creators != "everyone" and not may_manage:
             raise TournamentCreatorsOnly()
-        kind = _checked_format(format)
-        size = _checked_table_size(game, table_size, kind)
-        rounds = _checked_rounds(kind, rounds)
-        players = _checked_max_players(max_players, size)
-        hours = _clock_of(turn_clock)
-        until = _checked_signup(signup_until, now or datetime.now(UTC))
+        kind = checked_format(format)
+        size = checked_table_size(game, table_size, kind)
+        rounds = checked_rounds(kind, rounds)
+        players = checked_max_players(max_players, size)
+        hours = clock_of(turn_clock)
+        until = checked_signup(signup_until, now or datetime.now(UTC))
         checked = game.check_options(size, dict(options or {}))
         given_name = None if name is None or not name.strip() else check_name(name.strip())
         tournament_id = await self.store.create_tournament(
@@ -397,7 +231,7 @@ class Tournaments:
         (unrated: seeded last)."""
         player = check_player(player)
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.JOIN, status=row.status)
         game = game_by_key(row.game)
@@ -426,7 +260,7 @@ class Tournaments:
         """Leave a tournament in sign-up (once it runs: `withdraw_from_tournament`)."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.LEAVE, status=row.status)
         if not any(e.user_id == user_id for e in row.entrants):
@@ -453,11 +287,9 @@ class Tournaments:
         """Enter a computer player of `level` (the organiser, or a server manager): seeded as
         unrated; it plays its matches in the background."""
         check_id(user_id, "user id")
-        from ..matches import check_level  # the host's own check (matches imports this module)
-
         check_level(level)
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         self._check_organiser(row, user_id, may_manage, TournamentAction.ADD_COMPUTER)
         if row.status != TournamentStatus.SIGNUP:
             raise TournamentClosed(ref, action=TournamentAction.ADD_COMPUTER, status=row.status)
@@ -480,7 +312,7 @@ class Tournaments:
         self._check_organiser(row, user_id, may_manage, TournamentAction.START)
         async with self._tournament_locks.hold(row.id):
             row = await self._tournament_row(row.id)
-            ref = snapshot_of(row).ref
+            ref = ref_of(row)
             if row.status != TournamentStatus.SIGNUP:
                 raise TournamentClosed(ref, action=TournamentAction.START, status=row.status)
             active = [e for e in row.entrants if not e.withdrawn]
@@ -501,7 +333,7 @@ class Tournaments:
         later rounds leave them out. In sign-up it is leaving it."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         if row.status == TournamentStatus.SIGNUP:
             return TournamentChange(await self.leave_tournament(row.id, user_id))
         if row.status != TournamentStatus.RUNNING:
@@ -517,7 +349,7 @@ class Tournaments:
 
     async def withdraw_from_tournaments(self, user_id: int) -> list[TournamentChange]:
         """Take the player out of every tournament they entered that is in sign-up or running
-        (for `/privacy forget-me`, before their name is erased)."""
+        (for the privacy command forget-me, before their name is erased)."""
         check_id(user_id, "user id")
         changes = []
         for tournament_id in await self.store.entered_tournaments(user_id):
@@ -560,7 +392,7 @@ class Tournaments:
             row = await self._tournament_row(row.id)
             if not await self.store.set_tournament_status(row.id, TournamentStatus.CANCELLED):
                 status = (await self._tournament_row(row.id)).status
-                raise TournamentClosed(snapshot_of(row).ref, action=TournamentAction.CANCEL, status=status)
+                raise TournamentClosed(ref_of(row), action=TournamentAction.CANCEL, status=status)
             matches = await self._cancel_open_matches(row)
             snapshot = await self.tournament(row.id)
         return TournamentChange(
@@ -577,8 +409,8 @@ class Tournaments:
                     cancelled.append(await self.cancel(game.match_id, row.guild_id))
                 except StaleTurn:
                     continue
-                except (MatchOver, HostError):
-                    pass
+                except HostError:
+                    pass  # over meanwhile
                 break
         return cancelled
 
@@ -596,7 +428,7 @@ class Tournaments:
         seats; a seat that had resigned stays last). The round goes on as after any result."""
         check_id(user_id, "user id")
         row = await self._tournament_row(tournament_id, guild_id)
-        ref = snapshot_of(row).ref
+        ref = ref_of(row)
         self._check_organiser(row, user_id, may_manage, TournamentAction.END_MATCH)
         if row.status != TournamentStatus.RUNNING:
             raise TournamentClosed(ref, action=TournamentAction.END_MATCH, status=row.status)
@@ -650,7 +482,7 @@ class Tournaments:
         Safe to run in several processes at once: each step is guarded in the store."""
         now = now or datetime.now(UTC)
         events: list[TournamentEvent] = []
-        for tournament_id in await self.store.tournaments_due(_when(now)):
+        for tournament_id in await self.store.tournaments_due(stored_moment(now)):
             try:
                 async with self._tournament_locks.hold(tournament_id):
                     events += await self._advance(tournament_id, now)
@@ -664,13 +496,17 @@ class Tournaments:
         """Move one tournament on as far as it can go now (under its lock)."""
         row = await self._tournament_row(tournament_id)
         if row.status == TournamentStatus.SIGNUP:
-            if row.signup_until is None or row.signup_until > _when(now):
+            if row.signup_until is None or row.signup_until > stored_moment(now):
                 return []
             if len([e for e in row.entrants if not e.withdrawn]) < needed_entrants(row):
-                if await self.store.set_tournament_status(row.id, TournamentStatus.CANCELLED, _when(now)):
+                if await self.store.set_tournament_status(
+                    row.id, TournamentStatus.CANCELLED, stored_moment(now)
+                ):
                     return [TournamentCancelled(await self.tournament(row.id), CancelReason.TOO_FEW_ENTRANTS)]
                 return []
-            if not await self.store.set_tournament_status(row.id, TournamentStatus.RUNNING, _when(now)):
+            if not await self.store.set_tournament_status(
+                row.id, TournamentStatus.RUNNING, stored_moment(now)
+            ):
                 return []
             row = await self._tournament_row(row.id)
         if row.status != TournamentStatus.RUNNING:
@@ -714,7 +550,7 @@ class Tournaments:
         """Claim what follows a round whose games all ended: the next round (True), a knockout's
         replays of drawn games (True), or the end (TournamentFinished). None: another process
         claimed it first, or the tournament is no longer running."""
-        when = _when(now)
+        when = stored_moment(now)
         results = results_of(row)
         entrants = entrants_of(row)
         withdrawn = {e.entrant for e in entrants if e.withdrawn}
@@ -767,13 +603,12 @@ class Tournaments:
 
     async def _settle_missing_results(self, row: TournamentRow) -> None:
         """A game whose match is over without its result stored (a process stopped in between,
-        or the match is gone): scored from the match now, as its end would have scored it."""
+        or the match ended before it was the tournament's): scored from the match now, as its
+        end would have scored it."""
         for game in row.games:
-            if game.ended or game.match_id is None:
+            if game.ended or game.match_id is None or game.match_status not in OVER_STATUSES:
                 continue
             match = await self.store.get_match(game.match_id)
-            if match is not None and match.status not in OVER_STATUSES:
-                continue
             score = None
             if match is not None:
                 change = MatchChange(status=match.status, result=match.result)
@@ -799,8 +634,7 @@ class Tournaments:
                 if snapshot is not None:
                     created.append(snapshot)
                 continue
-            match = await self.get(game.match_id)
-            if match.status == MatchStatus.LOBBY:
+            if game.match_status == MatchStatus.LOBBY:
                 created.append(await self._start_game_match(row, game, game.match_id))
         return created
 
@@ -873,14 +707,16 @@ class Tournaments:
     ) -> list[OwedTournamentMessage]:
         """What tournaments' messages are owed now: a sign-up or standings message to edit, a
         round's matches to announce, the final standings to post. Each tournament returned is
-        taken for this process for `MESSAGE_LEASE`, so that no other process posts it meanwhile
+        taken for this process for `CLAIM_LEASE`, so that no other process posts it meanwhile
         (`everything`: also those taken by a process that may still be posting them, as at
         start-up where no other process shares the store). Whatever is not marked paid
         (`tournament_shown`, `round_announced`) is owed again after the lease: nothing is lost
         when a process dies."""
         moment = now or datetime.now(UTC)
         claimed = await self.store.claim_owed_tournaments(
-            now=None if everything else _when(moment), lease_until=_when(moment + MESSAGE_LEASE), limit=limit
+            now=None if everything else stored_moment(moment),
+            lease_until=stored_moment(moment + CLAIM_LEASE),
+            limit=limit,
         )
         owed_messages = []
         for tournament_id in claimed:
@@ -957,7 +793,7 @@ class Tournaments:
         row: TournamentRow, user_id: int, may_manage: bool, action: TournamentAction
     ) -> None:
         if user_id != row.creator_id and not may_manage:
-            raise NotOrganiser(snapshot_of(row).ref, action=action)
+            raise NotOrganiser(ref_of(row), action=action)
 
     async def _change(
         self, tournament_id: int, events: Sequence[TournamentEvent], matches: Sequence[MatchSnapshot] = ()
@@ -976,7 +812,7 @@ def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapsho
 
 def _claimed_before(row: TournamentRow, moment: datetime) -> bool:
     """Whether the tournament's current round was claimed before `moment`."""
-    return row.round_started_at is not None and row.round_started_at <= _when(moment)
+    return row.round_started_at is not None and row.round_started_at <= stored_moment(moment)
 
 
 def _key(game: TournamentGameRow) -> GameKey:
@@ -996,73 +832,3 @@ def _without_withdrawn(tables: Sequence[Table], withdrawn: set[int]) -> list[Tab
 def _closed_status(closed: StoredSignupClosed) -> str:
     # Still 'signup' in the store: its sign-up time has passed, and the sweep is about to start it.
     return TournamentStatus.RUNNING if closed.status == TournamentStatus.SIGNUP else closed.status
-
-
-def _checked_format(format: str) -> TournamentFormat:
-    try:
-        return TournamentFormat(format)
-    except ValueError:
-        raise FormatRefused(
-            phrase(
-                "{value} is not a tournament format: choose one of {formats}.",
-                value=repr(format),
-                formats=", ".join(TournamentFormat),
-            )
-        ) from None
-
-
-def _checked_table_size(game: Game, size: int, kind: TournamentFormat) -> int:
-    if type(size) is not int or size not in game.seats:
-        raise FormatRefused(
-            phrase(
-                "{game} is played at tables of {allowed} players, not {size}.",
-                game=game.title,
-                allowed=", ".join(str(s) for s in game.seats),
-                size=str(size),
-            )
-        )
-    if size > 2 and kind != TournamentFormat.SWISS:
-        raise FormatRefused(
-            phrase("Tables of more than two players play Swiss tournaments only: choose the Swiss format.")
-        )
-    return size
-
-
-def _checked_rounds(kind: TournamentFormat, rounds: int | None) -> int | None:
-    if kind != TournamentFormat.SWISS:
-        if rounds is not None:
-            raise FormatRefused(
-                phrase(
-                    "Only a Swiss tournament takes a number of rounds: round-robin and knockout "
-                    "tournaments play as many as their players need."
-                )
-            )
-        return None
-    if type(rounds) is not int or not 1 <= rounds <= MOST_SWISS_ROUNDS:
-        raise FormatRefused(
-            phrase("A Swiss tournament plays 1 to {most} rounds: choose how many.", most=MOST_SWISS_ROUNDS)
-        )
-    return rounds
-
-
-def _checked_max_players(max_players: int, size: int) -> int:
-    least = max(2, size)
-    if type(max_players) is not int or not least <= max_players <= MOST_PLAYERS:
-        raise FormatRefused(
-            phrase(
-                "A tournament takes {least} to {most} players at most: choose a number in between.",
-                least=least,
-                most=MOST_PLAYERS,
-            )
-        )
-    return max_players
-
-
-def _checked_signup(until: datetime | None, now: datetime) -> str | None:
-    if until is None:
-        return None
-    if until.tzinfo is None:
-        until = until.replace(tzinfo=UTC)
-    if not now < until <= now + timedelta(hours=MOST_SIGNUP_HOURS):
-        raise SignupTimeRefused(most_hours=MOST_SIGNUP_HOURS)
-    return _when(until)

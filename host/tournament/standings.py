@@ -98,6 +98,7 @@ def standings(
     withdrawn = {e.entrant for e in entrants if e.withdrawn}
     lines: list[StandingLine] = []
     for position, entrant in enumerate(ordered):
+        tiebreaks: tuple[float, ...]
         if two_seat:
             tiebreaks = (buchholz[entrant], sonneborn[entrant], direct[entrant])
         else:

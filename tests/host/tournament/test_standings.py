@@ -4,6 +4,7 @@ tables), shared ranks; worked examples and properties over random tournaments.""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,15 +54,15 @@ def test_two_seat_standings_worked_example() -> None:
     # 2 (1 point): Buchholz 2 + ½.
     assert by_entrant[2].rank == 3 and by_entrant[2].tiebreaks[0] == 2.5
     # 3 and 4 (½ each): Buchholz 3: 4's ½ + 2's 1 = 1½; 4: 3's ½ + 1's 2 = 2½; so 4 before 3.
-    # 6 (½): Buchholz 5's 1½.
+    # 6 (½): Buchholz 5's 1½, as 3's, but Sonneborn-Berger ¾ (drew 5) beside 3's ¼ (drew 4).
     order = [line.entrant for line in lines]
     assert order.index(4) < order.index(6) < order.index(3)
 
 
-def test_direct_encounter_and_shared_ranks() -> None:
+def test_shared_ranks() -> None:
     entrants = [Entrant(i, None) for i in range(1, 5)]
-    # 1 beats 2, 3 beats 4, then 2 beats 3 and 4 beats 1: everyone on 1, Buchholz all 2 wait —
-    # the pairs (1, 2) and (3, 4) have equal everything; only direct encounter splits them.
+    # 1 beats 2, 3 beats 4, then 2 beats 3 and 4 beats 1: everyone on 1 point, Buchholz 2,
+    # Sonneborn-Berger 1.
     results = [game(1, 1, 2, 1), game(1, 3, 4, 1), game(2, 2, 3, 1), game(2, 4, 1, 1)]
     lines = standings(entrants, results, two_seat=True)
     assert all(line.points == 1 for line in lines)
@@ -76,12 +77,21 @@ def test_direct_encounter_and_shared_ranks() -> None:
 
 def test_direct_encounter_splits_two() -> None:
     entrants = [Entrant(i, None) for i in range(1, 5)]
-    # 1 beats 2; 3 beats 4; 1 loses to 3 and 2 beats 4 in round 2: 1 and 2 on 1 each.
-    results = [game(1, 1, 2, 1), game(1, 3, 4, 1), game(2, 1, 3, 0), game(2, 2, 4, 1)]
+    results = [
+        *(game(1, 1, 2, 1), game(1, 3, 4, 1)),
+        *(game(2, 1, 3, 1), game(2, 2, 4, 0)),
+        *(game(3, 1, 4, 0.5), game(3, 2, 3, 0.5)),
+    ]
+    # Points: 1 on 2½, 3 and 4 on 1½, 2 on ½. 3: Buchholz 1½ + 2½ + ½ = 4½, Sonneborn-Berger
+    # 1½ (beat 4) + ¼ (drew 2) = 1¾; 4: 1½ + ½ + 2½ = 4½, ½ (beat 2) + 1¼ (drew 1) = 1¾. Tied on
+    # both: 3 beat 4.
     lines = standings(entrants, results, two_seat=True)
-    by_entrant = {line.entrant: line for line in lines}
-    # 1: Buchholz 2 (3) + 1 (2) = 3, SB 1; 2: Buchholz 1 (1) + 0 (4) = 1, SB 0: no tie to split.
-    assert by_entrant[1].rank < by_entrant[2].rank
+    assert [(line.entrant, line.points, line.tiebreaks, line.rank) for line in lines] == [
+        (1, 2.5, (3.5, 2.75, 0.0), 1),
+        (3, 1.5, (4.5, 1.75, 1.0), 2),
+        (4, 1.5, (4.5, 1.75, 0.0), 3),
+        (2, 0.5, (5.5, 0.75, 0.0), 4),
+    ]
 
 
 def test_table_standings() -> None:
@@ -120,7 +130,7 @@ def test_standings_properties(count: int, size: int, rounds: int, seed: int) -> 
     lines = standings(entrants, results, two_seat=size == 2)
     assert sorted(line.entrant for line in lines) == list(range(1, count + 1))
     assert abs(sum(line.points for line in lines) - sum(sum(r.scores) for r in results)) < 1e-6
-    for before, after in zip(lines, lines[1:], strict=False):
+    for before, after in pairwise(lines):
         assert before.points >= after.points
         assert before.rank <= after.rank
         same = before.points == after.points and before.tiebreaks == after.tiebreaks
