@@ -263,8 +263,20 @@ def standings_heading(tournament: TournamentSnapshot, words: Words) -> str:
         0 if all(g.ended for g in tournament.round_games(tournament.current_round)) else 1
     )
     if done <= 0:
-        return words.gettext("{round} is being played.", round=round_title(tournament, 1, words))
-    return words.gettext("After {round}.", round=round_title(tournament, done, words).lower())
+        return playing_text(tournament, words)
+    if tournament.rounds:
+        return words.gettext("After round {number} of {rounds}.", number=done, rounds=tournament.rounds)
+    return words.gettext("After round {number}.", number=done)
+
+
+def playing_text(tournament: TournamentSnapshot, words: Words) -> str:
+    """ "Round 2 of 5 is being played." """
+    number = tournament.current_round
+    if tournament.rounds:
+        return words.gettext(
+            "Round {number} of {rounds} is being played.", number=number, rounds=tournament.rounds
+        )
+    return words.gettext("Round {number} is being played.", number=number)
 
 
 def winners(tournament: TournamentSnapshot, words: Words) -> str:
@@ -454,8 +466,8 @@ def status_text(tournament: TournamentSnapshot, words: Words) -> str:
         )
     if tournament.status == RUNNING:
         return words.gettext(
-            "Under way: {round}. The matches and the standings are in the tournament's thread.",
-            round=round_title(tournament, tournament.current_round, words),
+            "{playing} The matches and the standings are in the tournament's thread.",
+            playing=playing_text(tournament, words),
         )
     if tournament.status == "finished":
         return words.gettext("Finished. Winner: {players}.", players=winners(tournament, words))

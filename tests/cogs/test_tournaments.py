@@ -169,7 +169,7 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
 
     started = await tour.click(ALICE, "start")
     assert "has started" in the_private_message(started).content
-    assert tour.signup["components"] == [] and "Under way" in tour.signup["embeds"][0]["description"]
+    assert tour.signup["components"] == [] and "Round 1 of 2 is being played." in tour.signup["embeds"][0]["description"]
     in_thread = posted_in(started, tour.thread)
     standings, announcement, *boards = in_thread
     assert standings.embeds[0]["title"] == "Standings of Keibot Swiss #1"
