@@ -7,6 +7,7 @@ messages owed after a failure posted by the outbox loop; and a transcript of wha
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from tests.support.discord_harness import (
     ALICE,
     BOB,
     CAROL,
+    bot_run,
     deferred_first,
     private_messages,
     public_messages,
@@ -44,6 +46,8 @@ class Tour:
         self.transcript = Transcript()
         self.signup: dict[str, Any] | None = None
         self.thread: int | None = None
+        self.people = dict(PEOPLE)
+        """The players by id (a test adds more)."""
 
     def _keep(self, requests: list[Request]) -> list[Request]:
         for request in requests:
@@ -108,10 +112,10 @@ class Tour:
             assert seat is not None and seat.user_id is not None and snapshot.state is not None
             move = str(snapshot.state.legal_moves()[0])
             await self.command(
-                PEOPLE[seat.user_id], "keibot move", channel_id=self.home, move=move, match=match_id
+                self.people[seat.user_id], "keibot move", channel_id=self.home, move=move, match=match_id
             )
         snapshot = await self.host.get(match_id)
-        first, second = (PEOPLE[s.user_id] for s in snapshot.seats if s.user_id is not None)
+        first, second = (self.people[s.user_id] for s in snapshot.seats if s.user_id is not None)
         if draw:
             await self.command(first, "keibot draw", channel_id=self.home, match=match_id)
             await self.command(second, "keibot draw", channel_id=self.home, match=match_id)
@@ -169,7 +173,10 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
 
     started = await tour.click(ALICE, "start")
     assert "has started" in the_private_message(started).content
-    assert tour.signup["components"] == [] and "Round 1 of 2 is being played." in tour.signup["embeds"][0]["description"]
+    assert (
+        tour.signup["components"] == []
+        and "Round 1 of 2 is being played." in tour.signup["embeds"][0]["description"]
+    )
     in_thread = posted_in(started, tour.thread)
     standings, announcement, *boards = in_thread
     assert standings.embeds[0]["title"] == "Standings of Keibot Swiss #1"
@@ -542,3 +549,45 @@ async def test_a_knockout_replays_a_drawn_game_and_shows_its_bracket(
     assert tournament.status == "finished"
     (over,) = [r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]
     assert over.files and "Final standings." in over.embeds[0]["description"]
+
+
+async def test_eight_people_and_a_restart_in_the_middle_of_a_round(db_path: Path, fake: FakeDiscord) -> None:
+    """A Keibot Swiss of 3 rounds for 8 people; the bot stops in the middle of round 2 and a new
+    one starts over the same database: the sign-up message's thread, the matches and the
+    standings go on, each round starts and is announced once."""
+    players = [User(3001 + n, f"Player {n + 1}") for n in range(8)]
+    async with bot_run(db_path, fake) as first:
+        tour = Tour(first.driver, first.host, fake)
+        tour.people |= {user.id: user for user in players}
+        await tour.new(game="keibot", rounds=3)
+        for user in players:
+            await tour.click(user, "join")
+        await tour.click(ALICE, "start")
+        for number in (1, 2):
+            tournament = await first.host.tournament(1)
+            games = tournament.round_games(number)
+            assert len(games) == 4
+            for index, game in enumerate(games[: 4 if number == 1 else 2]):
+                await tour.play_match(game.match_id or 0, draw=index % 3 == 0)
+        assert (await first.host.tournament(1)).current_round == 2
+    async with bot_run(db_path, fake) as second:
+        tour.driver, tour.host = second.driver, second.host
+        for number in (2, 3):
+            tournament = await second.host.tournament(1)
+            for game in tournament.round_games(number):
+                if not game.ended:
+                    await tour.play_match(game.match_id or 0, draw=False)
+        tournament = await second.host.tournament(1)
+    assert tournament.status == "finished" and tournament.current_round == 3
+    assert all(line.played == 3 for line in tournament.standings)
+    pairs = [frozenset(g.seats) for g in tournament.games]
+    assert len(set(pairs)) == len(pairs) == 12, "nobody met anyone twice, no game was made twice"
+    assert tour.thread is not None
+    for number in (1, 2, 3):
+        announced = [
+            r
+            for r in posted_in(fake.requests, tour.thread)
+            if r.content.startswith(f"**Round {number} of 3**")
+        ]
+        assert len(announced) == 1, number
+    assert len([r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]) == 1
