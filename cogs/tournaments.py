@@ -36,6 +36,9 @@ from discord.ext import commands
 
 from host import Host, HostError, MatchSnapshot, Notify, Player, StoreUnavailable
 from host.tournament import (
+    MOST_PLAYERS,
+    MOST_SIGNUP_HOURS,
+    MOST_SWISS_ROUNDS,
     CancelReason,
     MatchTournament,
     OwedTournamentMessage,
@@ -47,6 +50,7 @@ from host.tournament import (
     TournamentPlace,
     TournamentSnapshot,
 )
+from host.tournament.service import DEFAULT_MAX_PLAYERS
 from render.standings import (
     BUCHHOLZ,
     DIRECT_ENCOUNTER,
@@ -91,10 +95,6 @@ SIGNUP, RUNNING = "signup", "running"
 OPEN_STATUSES = (SIGNUP, RUNNING)
 SWISS = "swiss"
 DEFAULT_SWISS_ROUNDS = 3
-MOST_SIGNUP_HOURS = 336
-MOST_ROUNDS = 20
-MOST_PLAYERS = 1024
-DEFAULT_MAX_PLAYERS = 64
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
 STANDINGS_LINES = 20
@@ -177,8 +177,8 @@ def timestamp(iso: str) -> int:
 
 
 def game_result(tournament: TournamentSnapshot, game: TournamentGame, words: Words) -> str:
-    """One game of a round: "Alice 1–0 Bob (#12)", "Carol: bye", "Alice v Bob (#13, playing)",
-    at a table "Alice 1st, Bob 2nd, Carol 3rd (#14)"."""
+    """One game of a round: "Alice 1–0 Bob (#12)", "Carol: bye (a win)", "Alice vs Bob (#13,
+    playing)", at a table "Alice: place 1, Bob: place 2 and Carol: place 3 (#14)"."""
     names = [entrant_label(tournament, e, words) for e in game.seats]
     if game.bye:
         return words.gettext("{player}: bye (a win)", player=names[0])
@@ -291,10 +291,12 @@ PLACES_SHOWN = 5
 def places_text(places: Sequence[TournamentPlace], words: Words) -> str:
     """A player's latest finished tournaments, for /stats: "Place 1 of 8: Keibot Swiss #3 (2½ points)"."""
     lines = [
-        words.gettext(
-            "Place {place} of {count}: {tournament} ({points} points)",
+        words.ngettext(
+            "Place {place} of {entrants}: {tournament} ({points} point)",
+            "Place {place} of {entrants}: {tournament} ({points} points)",
+            place.points,
             place=place.place,
-            count=place.of,
+            entrants=place.of,
             tournament=clean(words.say(place.name)),
             points=points_text(place.points, words),
         )
@@ -710,7 +712,7 @@ class TournamentCog(
         interaction: discord.Interaction,
         game: str,
         format: str = SWISS,
-        rounds: app_commands.Range[int, 1, MOST_ROUNDS] | None = None,
+        rounds: app_commands.Range[int, 1, MOST_SWISS_ROUNDS] | None = None,
         seats: int | None = None,
         rated: bool = True,
         turn_clock: str | None = None,
