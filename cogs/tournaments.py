@@ -1165,13 +1165,13 @@ class TournamentCog(
             lines.append(self.announced_game(tournament, game, words))
         if replay:
             head = words.gettext(
-                "**{round}** of {tournament}: drawn games are played again, seats swapped.",
+                "**{round}** in {tournament}: the drawn games are played again, with the seats swapped:",
                 round=round_title(tournament, number, words),
                 tournament=tournament_name(tournament, words),
             )
         else:
             head = words.gettext(
-                "**{round}** of {tournament} has started:",
+                "**{round}** has started in {tournament}:",
                 round=round_title(tournament, number, words),
                 tournament=tournament_name(tournament, words),
             )
@@ -1184,7 +1184,7 @@ class TournamentCog(
         for user_id, game in by_dm:
             reader = player(self.host, user_id)
             notice = reader.gettext(
-                "{round} of {tournament} has started: {game}. {link}",
+                "{round} has started in {tournament}: {game}. {link}",
                 round=round_title(tournament, number, reader),
                 tournament=tournament_name(tournament, reader),
                 game=self.announced_game(tournament, game, reader, mentions=False),

@@ -181,7 +181,7 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
     standings, announcement, *boards = in_thread
     assert standings.embeds[0]["title"] == "Standings of Keibot Swiss #1"
     assert standings.files and standings.files[0][0].endswith(".png")
-    assert announcement.content.startswith("**Round 1 of 2** of Keibot Swiss #1 has started:")
+    assert announcement.content.startswith("**Round 1 of 2** has started in Keibot Swiss #1:")
     assert len(boards) == 2 and all(b.files for b in boards)
     # The matches' messages ping nobody: the announcement told each player once.
     assert all(not (b.message or {})["allowed_mentions"].get("users") for b in boards)
@@ -202,7 +202,7 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
     final = [r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]
     assert len(final) == 1 and final[0].embeds[0]["description"].startswith("**Final standings.**")
     assert "Finished. Winner:" in fake.messages[int(tour.signup["id"])]["embeds"][0]["description"]
-    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]
+    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started in" in r.content]
     assert len(announcements) == 2
     assert_matches_transcript(tour.transcript.text, "tournament")
     # /stats and /history tell of the tournament (not in the transcript: they show times).
@@ -410,10 +410,10 @@ async def test_messages_discord_refused_are_posted_later_by_the_outbox_once(
     fake.fail_next("POST", f"/channels/{tour.thread}/messages")  # the standings message
     started = await tour.click(ALICE, "start")
     assert "has started" in the_private_message(started).content
-    assert not [r for r in posted_in(started, tour.thread) if "has started:" in r.content]
+    assert not [r for r in posted_in(started, tour.thread) if "has started in" in r.content]
     posted = await bot.clock.post_owed()
     assert posted >= 1
-    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]
+    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started in" in r.content]
     assert len(announcements) == 1
     assert [
         r
@@ -421,7 +421,7 @@ async def test_messages_discord_refused_are_posted_later_by_the_outbox_once(
         if r.embeds and r.embeds[0]["title"].startswith("Standings")
     ]
     await bot.clock.post_owed(everything=True)  # nothing owed any more: nothing posted again
-    assert len([r for r in posted_in(fake.requests, tour.thread) if "has started:" in r.content]) == 1
+    assert len([r for r in posted_in(fake.requests, tour.thread) if "has started in" in r.content]) == 1
 
 
 async def test_no_english_reaches_a_player_of_a_tournament_in_the_pseudo_locale(
@@ -537,7 +537,10 @@ async def test_a_knockout_replays_a_drawn_game_and_shows_its_bracket(
     replayed = [
         r for r in posted_in(fake.requests[before:], tour.home) if r.content.startswith("**Round 1 of 2**")
     ]
-    assert len(replayed) == 1 and "drawn games are played again, seats swapped" in replayed[0].content
+    assert (
+        len(replayed) == 1
+        and "the drawn games are played again, with the seats swapped" in replayed[0].content
+    )
     tournament = await host.tournament(1)
     (replay,) = [g for g in tournament.round_games(1) if g.replay == 1]
     assert replay.seats == tuple(reversed(drawn.seats))
