@@ -108,6 +108,8 @@ FORMAT_CHOICES = [
     app_commands.Choice(name=locale_str("round-robin: everyone meets everyone once"), value="round-robin"),
     app_commands.Choice(name=locale_str("knockout: single elimination"), value="knockout"),
 ]
+TOURNAMENT_CLOCK_CHOICES = [choice for choice in CLOCK_CHOICES if choice.value != "default"]
+"""A tournament's turn clock: a preset, or off; left out, the server's (`/tavern config`)."""
 TABLE_CHOICES = [app_commands.Choice(name=SEAT_COUNT_NAMES[n], value=n) for n in sorted(SEAT_COUNT_NAMES)]
 """The players at each table (Keryo-Pente 2–6, Kerboge 4 or 2)."""
 GAME_OPTIONS: Mapping[str, tuple[str, str]] = {
@@ -705,7 +707,11 @@ class TournamentCog(
         ),
     )
     @app_commands.choices(
-        game=GAME_CHOICES, format=FORMAT_CHOICES, seats=TABLE_CHOICES, turn_clock=CLOCK_CHOICES, setup=SETUPS
+        game=GAME_CHOICES,
+        format=FORMAT_CHOICES,
+        seats=TABLE_CHOICES,
+        turn_clock=TOURNAMENT_CLOCK_CHOICES,
+        setup=SETUPS,
     )
     async def new(
         self,
