@@ -1019,6 +1019,8 @@ class TournamentCog(
                         await self.post_ending(client, tournament, reason)
         except (discord.HTTPException, StoreUnavailable) as error:
             log.warning("Tournament %s: its messages are still owed (%s)", tournament_id, error)
+        except Exception:  # the change is stored and answered: its messages stay owed, a bug logged
+            log.exception("Tournament %s: its messages could not be made; they stay owed", tournament_id)
         # A new round's matches ping nobody: its announcement told each player, once.
         created = [m for e in events if isinstance(e, RoundStarted) for m in e.matches]
         new = {m.id for m in created}
