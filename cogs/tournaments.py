@@ -1278,6 +1278,11 @@ class TournamentCog(
                         "Tournament %s: its messages are still owed (%s)", message.tournament.id, error
                     )
                     continue
+                except StoreUnavailable:
+                    raise  # the loop notes the outage and tries again
+                except Exception:  # one tournament's bug must not keep the others' messages back
+                    log.exception("Tournament %s: its messages could not be made", message.tournament.id)
+                    continue
                 paid += 1
         return paid
 
