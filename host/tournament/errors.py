@@ -139,7 +139,7 @@ class TournamentCreatorsOnly(NotAllowed):
         super().__init__(
             phrase(
                 "On this server only members who can manage the server can create tournaments "
-                "(a server manager can let everyone: /tavern config tournament_creators)."
+                "(a server manager can let everyone in the server's settings)."
             )
         )
 

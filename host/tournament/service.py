@@ -20,10 +20,11 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from data import (
@@ -49,7 +50,7 @@ from data import TournamentNotFound as StoredTournamentNotFound
 
 from ..announcements import CLAIM_LEASE, owed
 from ..checks import check_id, check_level, check_name, check_player, game_by_key, is_id
-from ..errors import HostError, MatchOver, NotInMatch, StaleTurn
+from ..errors import HostError, MatchOver, StaleTurn
 from ..locks import MatchLocks
 from ..snapshot import COMPUTER_NAME, MatchSnapshot, Player
 from .checks import (
@@ -370,14 +371,9 @@ class Tournaments:
             if game.match_id is None:
                 await self._forfeit_game(row, game)
                 continue
-            for _ in range(3):  # a match that moved meanwhile is tried again
-                try:
-                    changed.append(await self.resign(game.match_id, user_id))
-                except StaleTurn:
-                    continue
-                except (MatchOver, NotInMatch):
-                    pass  # over, or they resigned it already
-                break
+            resigned = await _retried(partial(self.resign, game.match_id, user_id))
+            if resigned is not None:
+                changed.append(resigned)
         return changed
 
     async def cancel_tournament(
@@ -404,14 +400,9 @@ class Tournaments:
         for game in row.games:
             if game.ended or game.match_id is None:
                 continue
-            for _ in range(3):
-                try:
-                    cancelled.append(await self.cancel(game.match_id, row.guild_id))
-                except StaleTurn:
-                    continue
-                except HostError:
-                    pass  # over meanwhile
-                break
+            match = await _retried(partial(self.cancel, game.match_id, row.guild_id))
+            if match is not None:
+                cancelled.append(match)
         return cancelled
 
     async def end_tournament_match(
@@ -800,6 +791,19 @@ class Tournaments:
     ) -> TournamentChange:
         created = [m for e in events if isinstance(e, RoundStarted) for m in e.matches]
         return TournamentChange(await self.tournament(tournament_id), (*matches, *created), tuple(events))
+
+
+async def _retried(change: Callable[[], Awaitable[MatchSnapshot]]) -> MatchSnapshot | None:
+    """`change` of a match, tried again when the match moved on meanwhile (StaleTurn); None when
+    the match refuses it (over, or done already)."""
+    for _ in range(3):
+        try:
+            return await change()
+        except StaleTurn:
+            continue
+        except HostError:
+            return None
+    return None
 
 
 def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapshot) -> list[TournamentEvent]:
