@@ -661,3 +661,19 @@ async def test_the_tournaments_thread_holds_its_matches_unless_each_has_its_own(
     await host.tournament_thread_opened(own.id, THREAD)
     (match,) = (await host.start_tournament(own.id, ORGANISER.user_id)).matches
     assert match.channel_id == CHANNEL and match.threaded
+
+
+async def test_a_knockout_player_who_withdraws_gives_their_next_opponent_a_walkover(host: Host) -> None:
+    tournament = await open_tournament(host, format="knockout", rounds=None, players=4)
+    change = await host.start_tournament(tournament.id, ORGANISER.user_id)
+    first, second = change.matches  # seeds 1 v 4, and 2 v 3
+    await host.resign(first.id, PLAYERS[3].user_id)  # seed 1 goes on to the final
+    withdrawal = await host.withdraw_from_tournament(tournament.id, PLAYERS[0].user_id)
+    assert withdrawal.matches == ()  # no open match of theirs
+    await host.resign(second.id, PLAYERS[2].user_id)  # seed 2 goes on
+    events = await host.tournament_match_ended(second.id)
+    assert kinds(events) == ["TournamentFinished"]  # the final is a walkover: nothing to play
+    tournament = events[0].tournament
+    assert tournament.bracket is not None and tournament.bracket.champion == 2
+    assert [line.entrant for line in tournament.standings[:2]] == [2, 1]
+    assert len([g for g in tournament.games if g.round == 2]) == 0
