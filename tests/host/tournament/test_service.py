@@ -15,7 +15,7 @@ from itertools import combinations
 import pytest
 
 from data import GameKey, PlannedGame, SeatRow, Store, TournamentStatus, open_store
-from host import Host, Ladder, MatchSnapshot, Player
+from host import Host, Ladder, MatchSnapshot, Player, SettingRefused
 from host.tournament import (
     AlreadyEntered,
     FormatRefused,
@@ -202,6 +202,9 @@ async def test_everyone_may_create_tournaments_where_the_server_says_so(host: Ho
         name="Friday cup",
     )
     assert made.name == "Friday cup" and made.creator_id == PLAYERS[0].user_id
+    assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
+    with pytest.raises(SettingRefused, match="'admins' is not who may create tournaments"):
+        await host.configure(GUILD, tournament_creators="admins")
     assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
 
 
