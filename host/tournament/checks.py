@@ -11,17 +11,13 @@ from rules.text import phrase
 
 from ..errors import SettingRefused
 from ..settings import clock_hours
+from ..vacations import stored_text
 from .errors import FormatRefused, SignupTimeRefused
 
 MOST_SWISS_ROUNDS = 20
 MOST_PLAYERS = 1024
 MOST_SIGNUP_HOURS = 336
 """The longest sign-up (14 days)."""
-
-
-def stored_moment(moment: datetime) -> str:
-    """A moment as the store writes it (UTC ISO text with milliseconds)."""
-    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def clock_of(turn_clock: str | None) -> float | None:
@@ -101,4 +97,4 @@ def checked_signup(until: datetime | None, now: datetime) -> str | None:
         until = until.replace(tzinfo=UTC)
     if not now < until <= now + timedelta(hours=MOST_SIGNUP_HOURS):
         raise SignupTimeRefused(most_hours=MOST_SIGNUP_HOURS)
-    return stored_moment(until)
+    return stored_text(until.astimezone(UTC))  # UTC: the store compares times as text

@@ -3,7 +3,6 @@ happened as data and says it as a Phrase; nothing was changed when one is raised
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -139,7 +138,7 @@ class TournamentCreatorsOnly(NotAllowed):
         super().__init__(
             phrase(
                 "On this server only members who can manage the server can create tournaments "
-                "(a server manager can let everyone: /tavern config tournament_creators)."
+                "(a server manager can let everyone in the server's settings)."
             )
         )
 
@@ -195,7 +194,3 @@ class NotTournamentMatch(HostError):
                 "Match #{id} is not a match of {tournament}.", id=str(match_id), tournament=tournament.name
             )
         super().__init__(text)
-
-
-def choices(values: Sequence[str]) -> str:
-    return ", ".join(values)

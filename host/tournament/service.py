@@ -20,10 +20,11 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from data import (
@@ -49,9 +50,10 @@ from data import TournamentNotFound as StoredTournamentNotFound
 
 from ..announcements import CLAIM_LEASE, owed
 from ..checks import check_id, check_level, check_name, check_player, game_by_key, is_id
-from ..errors import HostError, MatchOver, NotInMatch, StaleTurn
+from ..errors import HostError, MatchOver, StaleTurn
 from ..locks import MatchLocks
 from ..snapshot import COMPUTER_NAME, MatchSnapshot, Player
+from ..vacations import stored_text
 from .checks import (
     MOST_SWISS_ROUNDS,
     checked_format,
@@ -60,7 +62,6 @@ from .checks import (
     checked_signup,
     checked_table_size,
     clock_of,
-    stored_moment,
 )
 from .errors import (
     AlreadyEntered,
@@ -370,14 +371,9 @@ class Tournaments:
             if game.match_id is None:
                 await self._forfeit_game(row, game)
                 continue
-            for _ in range(3):  # a match that moved meanwhile is tried again
-                try:
-                    changed.append(await self.resign(game.match_id, user_id))
-                except StaleTurn:
-                    continue
-                except (MatchOver, NotInMatch):
-                    pass  # over, or they resigned it already
-                break
+            resigned = await _retried(partial(self.resign, game.match_id, user_id))
+            if resigned is not None:
+                changed.append(resigned)
         return changed
 
     async def cancel_tournament(
@@ -404,14 +400,9 @@ class Tournaments:
         for game in row.games:
             if game.ended or game.match_id is None:
                 continue
-            for _ in range(3):
-                try:
-                    cancelled.append(await self.cancel(game.match_id, row.guild_id))
-                except StaleTurn:
-                    continue
-                except HostError:
-                    pass  # over meanwhile
-                break
+            match = await _retried(partial(self.cancel, game.match_id, row.guild_id))
+            if match is not None:
+                cancelled.append(match)
         return cancelled
 
     async def end_tournament_match(
@@ -480,9 +471,9 @@ class Tournaments:
     async def advance_tournaments(self, now: datetime | None = None) -> list[TournamentEvent]:
         """The background sweep: every tournament due moves on (see the module's docstring).
         Safe to run in several processes at once: each step is guarded in the store."""
-        now = now or datetime.now(UTC)
+        now = (now or datetime.now(UTC)).astimezone(UTC)  # the store compares UTC times as text
         events: list[TournamentEvent] = []
-        for tournament_id in await self.store.tournaments_due(stored_moment(now)):
+        for tournament_id in await self.store.tournaments_due(stored_text(now)):
             try:
                 async with self._tournament_locks.hold(tournament_id):
                     events += await self._advance(tournament_id, now)
@@ -496,17 +487,15 @@ class Tournaments:
         """Move one tournament on as far as it can go now (under its lock)."""
         row = await self._tournament_row(tournament_id)
         if row.status == TournamentStatus.SIGNUP:
-            if row.signup_until is None or row.signup_until > stored_moment(now):
+            if row.signup_until is None or row.signup_until > stored_text(now):
                 return []
             if len([e for e in row.entrants if not e.withdrawn]) < needed_entrants(row):
                 if await self.store.set_tournament_status(
-                    row.id, TournamentStatus.CANCELLED, stored_moment(now)
+                    row.id, TournamentStatus.CANCELLED, stored_text(now)
                 ):
                     return [TournamentCancelled(await self.tournament(row.id), CancelReason.TOO_FEW_ENTRANTS)]
                 return []
-            if not await self.store.set_tournament_status(
-                row.id, TournamentStatus.RUNNING, stored_moment(now)
-            ):
+            if not await self.store.set_tournament_status(row.id, TournamentStatus.RUNNING, stored_text(now)):
                 return []
             row = await self._tournament_row(row.id)
         if row.status != TournamentStatus.RUNNING:
@@ -550,7 +539,7 @@ class Tournaments:
         """Claim what follows a round whose games all ended: the next round (True), a knockout's
         replays of drawn games (True), or the end (TournamentFinished). None: another process
         claimed it first, or the tournament is no longer running."""
-        when = stored_moment(now)
+        when = stored_text(now)
         results = results_of(row)
         entrants = entrants_of(row)
         withdrawn = {e.entrant for e in entrants if e.withdrawn}
@@ -712,10 +701,10 @@ class Tournaments:
         start-up where no other process shares the store). Whatever is not marked paid
         (`tournament_shown`, `round_announced`) is owed again after the lease: nothing is lost
         when a process dies."""
-        moment = now or datetime.now(UTC)
+        moment = (now or datetime.now(UTC)).astimezone(UTC)
         claimed = await self.store.claim_owed_tournaments(
-            now=None if everything else stored_moment(moment),
-            lease_until=stored_moment(moment + CLAIM_LEASE),
+            now=None if everything else stored_text(moment),
+            lease_until=stored_text(moment + CLAIM_LEASE),
             limit=limit,
         )
         owed_messages = []
@@ -802,6 +791,19 @@ class Tournaments:
         return TournamentChange(await self.tournament(tournament_id), (*matches, *created), tuple(events))
 
 
+async def _retried(change: Callable[[], Awaitable[MatchSnapshot]]) -> MatchSnapshot | None:
+    """`change` of a match, tried again when the match moved on meanwhile (StaleTurn); None when
+    the match refuses it (over, or done already)."""
+    for _ in range(3):
+        try:
+            return await change()
+        except StaleTurn:
+            continue
+        except HostError:
+            return None
+    return None
+
+
 def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapshot) -> list[TournamentEvent]:
     """`events` after a result or a withdrawal: first the standings changed, unless the
     tournament ended (its end shows the final standings)."""
@@ -812,7 +814,7 @@ def _with_standings(events: list[TournamentEvent], tournament: TournamentSnapsho
 
 def _claimed_before(row: TournamentRow, moment: datetime) -> bool:
     """Whether the tournament's current round was claimed before `moment`."""
-    return row.round_started_at is not None and row.round_started_at <= stored_moment(moment)
+    return row.round_started_at is not None and row.round_started_at <= stored_text(moment)
 
 
 def _key(game: TournamentGameRow) -> GameKey:

@@ -13,7 +13,7 @@ from data import TournamentFormat, TournamentStatus
 from rules import Game
 from rules.text import Phrase, context_phrase, phrase
 
-from ..snapshot import COMPUTER_NAME, MatchSnapshot, level_word
+from ..snapshot import MatchSnapshot, Seat
 from .errors import TournamentRef
 from .pairing import Bracket
 from .standings import TIEBREAK_NAMES, StandingLine
@@ -56,15 +56,9 @@ class TournamentEntrant:
 
     @property
     def label_phrase(self) -> Phrase | str:
-        """The name to show: a person's as it is, a computer's words translated ("Computer 2 (hard)")."""
-        if self.computer is None:
-            return self.name
-        level = level_word(self.computer)
-        if self.name != COMPUTER_NAME:
-            return phrase("{name} ({level})", name=self.name, level=level)
-        if self.number is None:
-            return phrase("Computer ({level})", level=level)
-        return phrase("Computer {number} ({level})", number=self.number, level=level)
+        """The name to show, as a seat of a match shows it: a person's as it is, a computer's words
+        translated ("Computer 2 (hard)")."""
+        return Seat(0, self.user_id, self.name, self.computer, number=self.number).label_phrase
 
     @property
     def label(self) -> str:

@@ -14,8 +14,8 @@ from itertools import combinations
 
 import pytest
 
-from data import Store, TournamentStatus, open_store
-from host import Host, Ladder, MatchSnapshot, Player
+from data import GameKey, PlannedGame, SeatRow, Store, TournamentStatus, open_store
+from host import Host, Ladder, MatchSnapshot, Player, SettingRefused
 from host.tournament import (
     AlreadyEntered,
     FormatRefused,
@@ -160,49 +160,33 @@ async def test_a_tournament_opens_for_sign_up_and_players_join_and_leave(host: H
 
 
 async def test_refused_tournaments_store_nothing(host: Host, store: Store) -> None:
-    asks: list[dict[str, object]] = [
-        {"format": "ladder"},
-        {"format": "swiss", "rounds": None},
-        {"format": "swiss", "rounds": 21},
-        {"format": "knockout", "rounds": 3},
-        {"format": "round-robin", "rounds": None, "game_key": "keryo-pente", "table_size": 3},
-        {"format": "swiss", "rounds": 3, "game_key": "keibot", "table_size": 3},
-        {"format": "swiss", "rounds": 3, "max_players": 1},
-        {"format": "swiss", "rounds": 3, "max_players": 2000},
-        {"format": "swiss", "rounds": 3, "turn_clock": "2d"},
-    ]
-    for ask in asks:
-        with pytest.raises(FormatRefused):
-            await host.new_tournament(
-                guild_id=GUILD,
-                channel_id=CHANNEL,
-                creator=ORGANISER,
-                may_manage=True,
-                **{"game_key": "keibot", **ask},  # type: ignore[arg-type]
-            )
     now = datetime.now(UTC)
-    for until in (now - timedelta(minutes=1), now + timedelta(days=15)):
-        with pytest.raises(SignupTimeRefused):
+    refused: list[tuple[type[Exception], dict[str, object]]] = [
+        (FormatRefused, {"format": "ladder"}),
+        (FormatRefused, {"rounds": None}),
+        (FormatRefused, {"rounds": 21}),
+        (FormatRefused, {"format": "knockout"}),  # rounds=3 given
+        (
+            FormatRefused,
+            {"format": "round-robin", "rounds": None, "game_key": "keryo-pente", "table_size": 3},
+        ),
+        (FormatRefused, {"table_size": 3}),  # Keibot is played by two
+        (FormatRefused, {"max_players": 1}),
+        (FormatRefused, {"max_players": 2000}),
+        (FormatRefused, {"turn_clock": "2d"}),
+        (SignupTimeRefused, {"signup_until": now - timedelta(minutes=1)}),
+        (SignupTimeRefused, {"signup_until": now + timedelta(days=15)}),
+        (TournamentCreatorsOnly, {"may_manage": False}),
+    ]
+    for error, ask in refused:
+        asked: dict[str, object] = {"may_manage": True, "game_key": "keibot", "format": "swiss", "rounds": 3}
+        with pytest.raises(error):
             await host.new_tournament(
                 guild_id=GUILD,
                 channel_id=CHANNEL,
                 creator=ORGANISER,
-                may_manage=True,
-                game_key="keibot",
-                format="swiss",
-                rounds=3,
-                signup_until=until,
+                **{**asked, **ask},  # type: ignore[arg-type]
             )
-    with pytest.raises(TournamentCreatorsOnly):
-        await host.new_tournament(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator=ORGANISER,
-            may_manage=False,
-            game_key="keibot",
-            format="swiss",
-            rounds=3,
-        )
     assert await store.tournaments_in(GUILD, list(TournamentStatus)) == []
 
 
@@ -218,6 +202,9 @@ async def test_everyone_may_create_tournaments_where_the_server_says_so(host: Ho
         name="Friday cup",
     )
     assert made.name == "Friday cup" and made.creator_id == PLAYERS[0].user_id
+    assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
+    with pytest.raises(SettingRefused, match="'admins' is not who may create tournaments"):
+        await host.configure(GUILD, tournament_creators="admins")
     assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
 
 
@@ -450,8 +437,6 @@ async def test_a_round_claimed_by_a_process_that_stopped_gets_its_matches(
     tournament = await open_tournament(host, players=4, rounds=1)
     await store.set_tournament_status(tournament.id, TournamentStatus.RUNNING)
     # Another process claimed round 1 and stopped before creating a match.
-    from data import PlannedGame
-
     assert await store.claim_round(tournament.id, 1, [PlannedGame(1, (1, 4)), PlannedGame(2, (3, 2))])
     assert await host.advance_tournaments() == []  # it may still be creating them
     events = await host.advance_tournaments(datetime.now(UTC) + timedelta(minutes=2))
@@ -638,8 +623,6 @@ async def test_a_round_match_left_a_lobby_by_a_process_that_stopped_is_started_a
 ) -> None:
     tournament = await open_tournament(host, players=2, rounds=1)
     await store.set_tournament_status(tournament.id, TournamentStatus.RUNNING)
-    from data import GameKey, PlannedGame, SeatRow
-
     assert await store.claim_round(tournament.id, 1, [PlannedGame(1, (2, 1))])
     # The other process created the match, and stopped before starting it.
     lobby = await store.create_match(
@@ -681,3 +664,19 @@ async def test_the_tournaments_thread_holds_its_matches_unless_each_has_its_own(
     await host.tournament_thread_opened(own.id, THREAD)
     (match,) = (await host.start_tournament(own.id, ORGANISER.user_id)).matches
     assert match.channel_id == CHANNEL and match.threaded
+
+
+async def test_a_knockout_player_who_withdraws_gives_their_next_opponent_a_walkover(host: Host) -> None:
+    tournament = await open_tournament(host, format="knockout", rounds=None, players=4)
+    change = await host.start_tournament(tournament.id, ORGANISER.user_id)
+    first, second = change.matches  # seeds 1 v 4, and 2 v 3
+    await host.resign(first.id, PLAYERS[3].user_id)  # seed 1 goes on to the final
+    withdrawal = await host.withdraw_from_tournament(tournament.id, PLAYERS[0].user_id)
+    assert withdrawal.matches == ()  # no open match of theirs
+    await host.resign(second.id, PLAYERS[2].user_id)  # seed 2 goes on
+    events = await host.tournament_match_ended(second.id)
+    assert kinds(events) == ["TournamentFinished"]  # the final is a walkover: nothing to play
+    tournament = events[0].tournament
+    assert tournament.bracket is not None and tournament.bracket.champion == 2
+    assert [line.entrant for line in tournament.standings[:2]] == [2, 1]
+    assert len([g for g in tournament.games if g.round == 2]) == 0
