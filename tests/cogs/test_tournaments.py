@@ -251,8 +251,10 @@ async def test_bad_options_of_new_are_refused_politely_and_store_nothing(tour: T
 
 async def test_who_may_create_tournaments_is_the_servers_setting(tour: Tour, host: Host) -> None:
     refused = refusal(await tour.command(EVE, "tournament new", game="keibot"))
-    assert "only members who can manage the server can create tournaments" in refused
-    assert "/tavern config tournament_creators" in refused
+    assert refused == (
+        "On this server only members who can manage the server can create tournaments: a server "
+        "manager can let everyone with `/tavern config tournament_creators:everyone`."
+    )
     assert await stored_state(host) == []
     shown = the_private_message(await tour.command(ALICE, "tavern config"))
     assert field(shown.embeds[0], "Tournaments").startswith("only members who can manage the server")
@@ -277,8 +279,8 @@ async def test_bad_clicks_and_commands_are_refused_and_change_nothing(tour: Tour
         (
             ALICE,
             "start",
-            "Keibot Swiss #1 needs at least 3 players and has 1. Ask others to join, or add computer "
-            "players.",
+            "Keibot Swiss #1 needs at least 3 players and has 1. Ask others to press **Join**, or add "
+            "computer players with `/tournament add-computer`.",
         ),
     ]
     for user, action, expected in checks:
