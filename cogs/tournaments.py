@@ -78,7 +78,7 @@ from .keibot import SETUPS
 from .keryo_pente import SEAT_COUNT_NAMES
 from .language import channel, player, private
 from .lobby import LEVEL_CHOICES
-from .messages import duration_text, match_link
+from .messages import duration_text, game_options_text, match_link
 from .notices import send_dm
 from .observe import timed
 from .place import server_only
@@ -120,6 +120,8 @@ GAME_OPTIONS: Mapping[str, tuple[str, str]] = {
 }
 """The games' own options `/tournament new` offers, as the games' `new` commands do: the option's
 name in the command -> (the game, the rules' name of the option)."""
+OPTION_NAMES = {rules_name: name for name, rules_name in GAME_OPTIONS.items()}
+"""(the game, the rules' name of an option) -> its name in `/tournament new`."""
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -512,6 +514,10 @@ def signup_embed(tournament: TournamentSnapshot, words: Words) -> discord.Embed:
         colour=discord.Colour.gold(),
     )
     embed.add_field(name=words.gettext("Game"), value=game_text(tournament, words), inline=True)
+    if tournament.options:
+        # Named as `/tournament new` names them (Keryo-Pente's `tournament` rule is `opening_rule`).
+        named = {OPTION_NAMES.get((tournament.game.key, k), k): v for k, v in tournament.options.items()}
+        embed.add_field(name=words.gettext("Options"), value=game_options_text(named, words), inline=True)
     embed.add_field(name=words.gettext("Format"), value=format_text(tournament, words), inline=True)
     embed.add_field(
         name=words.gettext("Turn clock"), value=clock_words(tournament.turn_clock_hours, words), inline=True

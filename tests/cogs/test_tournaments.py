@@ -491,6 +491,7 @@ async def test_a_swiss_of_nine_at_three_seat_keryo_pente_tables(
     players = [User(2001 + n, f"Player {n + 1}") for n in range(9)]
     await tour.new(game="keryo-pente", seats=3, rounds=2, opening_rule=False)
     assert field(tour.signup["embeds"][0], "Game") == "Keryo-Pente, tables of 3 players"  # type: ignore[index]
+    assert field(tour.signup["embeds"][0], "Options") == "opening_rule: off"  # type: ignore[index]
     for user in players:
         await tour.click(user, "join")
     started = await tour.click(ALICE, "start")  # a manager, not an entrant, starts it
