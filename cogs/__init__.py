@@ -11,8 +11,9 @@ Where things are: `game_cog.GameCog` (the commands every game shares) lists its 
 made; `lobby.lobby_command` makes a game's `new` command; `builder` is the step-by-step move
 builder; `components` the restart-proof buttons; `messages` the texts and embeds; `replies` how
 an interaction is answered; `errors` the one error path; `notices` how a player is told it is
-their turn; `general`, `ladder`, `your_turn`, `config` and `clock` the cogs that are not a game's;
-`threads` where a threaded match's messages go.
+their turn; `general`, `ladder`, `your_turn`, `config`, `tournaments` (`/tournament`: its sign-up, thread,
+standings and rounds) and `clock` the cogs that are not a game's; `threads` where a threaded
+match's messages go.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
