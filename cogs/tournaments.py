@@ -774,9 +774,14 @@ class TournamentCog(
             name=name,
         )
         reads = channel(self.host, guild_id)
-        message = await send_public(
-            interaction, embed=signup_embed(tournament, reads), view=signup_view(tournament, reads)
-        )
+        try:
+            message = await send_public(
+                interaction, embed=signup_embed(tournament, reads), view=signup_view(tournament, reads)
+            )
+        except discord.HTTPException:
+            # Nobody could see or join it: it is cancelled rather than left open unseen.
+            await self.host.cancel_tournament(tournament.id, interaction.user.id, may_manage=True)
+            raise
         await self.host.tournament_messages_posted(tournament.id, signup_message_id=message.id)
         if not is_thread(interaction):
             await self.open_thread(interaction.client, tournament, message, reads)

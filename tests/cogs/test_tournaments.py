@@ -597,3 +597,14 @@ async def test_eight_people_and_a_restart_in_the_middle_of_a_round(db_path: Path
         ]
         assert len(announced) == 1, number
     assert len([r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]) == 1
+
+
+async def test_a_sign_up_message_discord_refused_cancels_its_tournament(
+    tour: Tour, host: Host, fake: FakeDiscord
+) -> None:
+    fake.fail_next("POST", r"/webhooks/\d+/[^/]+")
+    requests = await tour.driver.command(ALICE, "tournament new", game="keibot")
+    assert [r.answer for r in public_messages(requests) if r.embeds] == [None]  # Discord refused it
+    assert any("try again" in r.content for r in private_messages(requests))
+    assert await stored_state(host) == [(1, "cancelled", 0, 1)]
+    assert await host.tournaments_of_server(GUILD_ID) == []  # nothing open is left unseen
