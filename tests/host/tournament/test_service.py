@@ -393,8 +393,10 @@ async def test_computers_play_their_tournament_matches(host: Host) -> None:
         tournament = await host.tournament(tournament.id)
     assert tournament.status == TournamentStatus.FINISHED
     assert sum(line.points for line in tournament.standings) == 4
-    # A match with a computer is rated for nobody.
-    assert all(not g.forfeit for g in tournament.games)
+    # Every match was played to its end (nobody resigned, nobody ran out of time), the
+    # computers' moves by the host's computer players.
+    assert all(g.ended and not g.forfeit for g in tournament.games)
+    assert any(tournament.entrant(e).computer for g in tournament.games for e in g.seats)
 
 
 # -- several processes ------------------------------------------------------------------------------
