@@ -393,8 +393,10 @@ async def test_computers_play_their_tournament_matches(host: Host) -> None:
         tournament = await host.tournament(tournament.id)
     assert tournament.status == TournamentStatus.FINISHED
     assert sum(line.points for line in tournament.standings) == 4
-    # A match with a computer is rated for nobody.
-    assert all(not g.forfeit for g in tournament.games)
+    # Every match was played to its end (nobody resigned, nobody ran out of time), the
+    # computers' moves by the host's computer players.
+    assert all(g.ended and not g.forfeit for g in tournament.games)
+    assert any(tournament.entrant(e).computer for g in tournament.games for e in g.seats)
 
 
 # -- several processes ------------------------------------------------------------------------------
@@ -680,3 +682,12 @@ async def test_a_knockout_player_who_withdraws_gives_their_next_opponent_a_walko
     assert tournament.bracket is not None and tournament.bracket.champion == 2
     assert [line.entrant for line in tournament.standings[:2]] == [2, 1]
     assert len([g for g in tournament.games if g.round == 2]) == 0
+
+
+async def test_erasing_a_server_erases_its_tournaments(host: Host) -> None:
+    tournament = await open_tournament(host, players=2, rounds=1)
+    await host.start_tournament(tournament.id, ORGANISER.user_id)
+    assert await Ladder(host).erase_server(GUILD) == 1  # its one match
+    with pytest.raises(TournamentNotFound):
+        await host.tournament(tournament.id)
+    assert await host.advance_tournaments() == [] and await host.owed_tournament_messages() == []
