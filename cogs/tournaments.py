@@ -555,6 +555,8 @@ def standings_embed(tournament: TournamentSnapshot, words: Words, image: str | N
     if tournament.format != "knockout":
         order = words.listing([tiebreak_name(k, words) for k in tournament.tiebreak_names])
         lines.insert(1, words.gettext("Ranked by points, then {tiebreaks}.", tiebreaks=order))
+    elif tournament.bracket is not None:
+        lines.insert(1, words.gettext("Ranked by the round reached, then by points."))
     embed = discord.Embed(
         title=clip(
             words.gettext("Standings of {tournament}", tournament=tournament_name_plain(tournament, words)),

@@ -555,6 +555,7 @@ async def test_a_knockout_replays_a_drawn_game_and_shows_its_bracket(
     assert tournament.status == "finished"
     (over,) = [r for r in posted_in(fake.requests, CHANNEL_ID) if "is over" in r.content]
     assert over.files and "Final standings." in over.embeds[0]["description"]
+    assert "Ranked by the round reached, then by points." in over.embeds[0]["description"]
 
 
 async def test_eight_people_and_a_restart_in_the_middle_of_a_round(db_path: Path, fake: FakeDiscord) -> None:
