@@ -1205,25 +1205,34 @@ class TournamentCog(
         for user_id, game in by_dm:
             reader = player(self.host, user_id)
             notice = reader.gettext(
-                "{round} has started in {tournament}: {game}. {link}",
+                "{round} has started in {tournament}. Your game: {game} The announcement: {link}",
                 round=round_title(tournament, number, reader),
                 tournament=tournament_name(tournament, reader),
-                game=self.announced_game(tournament, game, reader, mentions=False),
+                game=self.announced_game(tournament, game, reader, mentions=False, sentence=True),
                 link=link or "",
             )
             await send_dm(client, user_id, notice.strip())
 
     @staticmethod
     def announced_game(
-        tournament: TournamentSnapshot, game: TournamentGame, words: Words, *, mentions: bool = True
+        tournament: TournamentSnapshot,
+        game: TournamentGame,
+        words: Words,
+        *,
+        mentions: bool = True,
+        sentence: bool = False,
     ) -> str:
+        """A line of a round's announcement: "Alice vs Bob: match #12" (`sentence`: "Alice vs Bob,
+        match #12."), "Carol has a bye (scored as a win)."."""
         name = entrant_mention if mentions else entrant_label
         players = [name(tournament, e, words) for e in game.seats]
         if game.bye:
             return words.gettext("{player} has a bye (scored as a win).", player=players[0])
         versus = words.gettext(" vs ").join(players)
         if game.match_id is None:
-            return versus
+            return f"{versus}." if sentence else versus
+        if sentence:
+            return words.gettext("{players}, match #{number}.", players=versus, number=game.match_id)
         return words.gettext("{players}: match #{number}", players=versus, number=game.match_id)
 
     async def post_ending(

@@ -326,8 +326,14 @@ async def test_running_withdrawal_a_stuck_match_ended_and_a_cancel(
     await tour.new(game="keibot", rounds=2, turn_clock="3d")
     for user in (ALICE, BOB, CAROL, DAVE):
         await tour.click(user, "join")
+    await host.change_settings(CAROL.id, notify=Notify.DM)  # Carol is told by direct message
     before_start = tour.signup
-    await tour.click(ALICE, "start")
+    started = await tour.click(ALICE, "start")
+    (announcement,) = [r for r in posted_in(started, tour.home) if "has started in" in r.content]
+    assert CAROL.id not in (announcement.message or {})["allowed_mentions"]["users"]
+    (dm,) = fake.direct_messages(CAROL.id)
+    assert dm.content.startswith("Round 1 of 2 has started in Keibot Swiss #1. Your game: ")
+    assert ", match #" in dm.content and "The announcement: https://discord.com/channels/" in dm.content
     assert refusal(await tour.click(EVE, "join", on=before_start)).startswith(
         "You can't join Keibot Swiss #1: it has already started."
     )
