@@ -374,8 +374,8 @@ async def test_running_withdrawal_a_stuck_match_ended_and_a_cancel(
     assert all(
         BOB.id not in {tournament.entrant(e).user_id for e in g.seats} for g in tournament.round_games(2)
     )
-    announcement = [r for r in posted_in(ended, tour.home) if r.content.startswith("**Round 2 of 2**")]
-    assert len(announcement) == 1 and "has a bye (scored as a win)" in announcement[0].content
+    second = [r for r in posted_in(ended, tour.home) if r.content.startswith("**Round 2 of 2**")]
+    assert len(second) == 1 and "has a bye (scored as a win)" in second[0].content
 
     cancelled = await tour.command(ALICE, "tournament cancel")
     assert the_private_message(cancelled).content == (
