@@ -41,7 +41,7 @@ from host import (
     UnknownLevel,
     WhichMatch,
 )
-from host.tournament import TooFewEntrants, TournamentCreatorsOnly
+from host.tournament import TooFewEntrants, TournamentAction, TournamentClosed, TournamentCreatorsOnly
 from rules.text import N_, Phrase, Words
 
 from .language import private, remember_languages
@@ -328,6 +328,16 @@ def _too_few_entrants(error: TooFewEntrants, words: Words) -> str:
     )
 
 
+def _tournament_closed(error: TournamentClosed, words: Words) -> str:
+    if error.action != TournamentAction.LEAVE or error.status != "running":
+        return words.say(error.phrase)
+    return words.gettext(
+        "You can't leave {tournament}: it has already started. {command} withdraws you from it.",
+        tournament=clean(words.say(error.tournament.name)),
+        command=code("/tournament withdraw"),
+    )
+
+
 HOST_WORDING: dict[type[Exception], Callable[[Any, Words], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
@@ -345,6 +355,7 @@ HOST_WORDING: dict[type[Exception], Callable[[Any, Words], str]] = {
     GameNotOffered: _game_not_offered,
     TournamentCreatorsOnly: _tournament_creators_only,
     TooFewEntrants: _too_few_entrants,
+    TournamentClosed: _tournament_closed,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error is said in the reader's language from its Phrase (`words.say(error.phrase)`)."""

@@ -263,11 +263,9 @@ def standings_heading(tournament: TournamentSnapshot, words: Words) -> str:
         return words.gettext("The standings when it was cancelled.")
     if tournament.current_round == 0:
         return words.gettext("Before the first round.")
-    done = tournament.current_round - (
-        0 if all(g.ended for g in tournament.round_games(tournament.current_round)) else 1
-    )
-    if done <= 0:
-        return playing_text(tournament, words)
+    done = tournament.current_round
+    if not all(g.ended for g in tournament.round_games(done)):
+        return playing_text(tournament, words)  # its results so far are in the table already
     if tournament.rounds:
         return words.gettext("After round {number} of {rounds}.", number=done, rounds=tournament.rounds)
     return words.gettext("After round {number}.", number=done)
@@ -283,6 +281,11 @@ def playing_text(tournament: TournamentSnapshot, words: Words) -> str:
     return words.gettext("Round {number} is being played.", number=number)
 
 
+def winner_count(tournament: TournamentSnapshot) -> int:
+    """How many share first place."""
+    return sum(1 for line in tournament.standings if line.rank == 1)
+
+
 def winners(tournament: TournamentSnapshot, words: Words) -> str:
     best = [line.entrant for line in tournament.standings if line.rank == 1]
     return words.listing([f"**{entrant_label(tournament, e, words)}**" for e in best])
@@ -293,12 +296,11 @@ PLACES_SHOWN = 5
 
 
 def places_text(places: Sequence[TournamentPlace], words: Words) -> str:
-    """A player's latest finished tournaments, for /stats: "Place 1 of 8: Keibot Swiss #3 (2½ points)"."""
+    """A player's latest finished tournaments, for /stats: "Place 1 of 8: Keibot Swiss #3 (score 2½)"."""
     lines = [
-        words.ngettext(
-            "Place {place} of {entrants}: {tournament} ({points} point)",
-            "Place {place} of {entrants}: {tournament} ({points} points)",
-            place.points,
+        words.gettext(
+            # TRANSLATORS: /stats: a finished tournament; {points} is a score such as 2½.
+            "Place {place} of {entrants}: {tournament} (score {points})",
             place=place.place,
             entrants=place.of,
             tournament=clean(words.say(place.name)),
@@ -449,7 +451,7 @@ def signup_view(tournament: TournamentSnapshot, words: Words) -> discord.ui.View
     view.add_item(TournamentButton(LEAVE, tournament.id, label=words.gettext("Leave")))
     view.add_item(
         TournamentButton(
-            START, tournament.id, label=words.gettext("Start"), style=discord.ButtonStyle.primary
+            START, tournament.id, label=words.pgettext("button", "Start"), style=discord.ButtonStyle.primary
         )
     )
     return view
@@ -476,7 +478,13 @@ def status_text(tournament: TournamentSnapshot, words: Words) -> str:
             playing=playing_text(tournament, words),
         )
     if tournament.status == "finished":
-        return words.gettext("Finished. Winner: {players}.", players=winners(tournament, words))
+        best = winner_count(tournament)
+        return words.ngettext(
+            "Finished. Winner: {players}.",
+            "Finished. Winners: {players}.",
+            best,
+            players=winners(tournament, words),
+        )
     return words.gettext("Cancelled.")
 
 
@@ -701,7 +709,9 @@ class TournamentCog(
         game=locale_str("The game played"),
         format=locale_str("How players are paired (default: Swiss)"),
         rounds=locale_str("Swiss only: how many rounds (1 to 20, default 3)"),
-        seats=locale_str("Players at each table: Keryo-Pente 2 to 6, Kerboge 4 (default: 2; Kerboge 4)"),
+        seats=locale_str(
+            "Players at each table: Keryo-Pente 2 to 6, Kerboge 4 or 2 (Jai Kerboge); default 2, Kerboge 4"
+        ),
         rated=locale_str("Finished matches update ratings (default: as the server is set up)"),
         turn_clock=locale_str("How long a player may take over a turn (default: the server's turn clock)"),
         signup_hours=locale_str("Hours the sign-up stays open, 1 to 336 (default: until you press Start)"),
@@ -798,7 +808,9 @@ class TournamentCog(
 
     @app_commands.command(
         name="withdraw",
-        description=locale_str("Leave a tournament (once it runs, your open matches are resigned)"),
+        description=locale_str(
+            "Withdraw from a tournament you entered (once it runs, your open matches are resigned)"
+        ),
     )
     @app_commands.describe(tournament=locale_str("The tournament (default: the one you entered here)"))
     @app_commands.autocomplete(tournament=open_tournaments)
@@ -1204,12 +1216,19 @@ class TournamentCog(
         link = match_link(tournament.guild_id, sent.channel.id, sent.id)
         for user_id, game in by_dm:
             reader = player(self.host, user_id)
-            notice = reader.gettext(
-                "{round} has started in {tournament}. Your game: {game} The announcement: {link}",
-                round=round_title(tournament, number, reader),
-                tournament=tournament_name(tournament, reader),
-                game=self.announced_game(tournament, game, reader, mentions=False, sentence=True),
-                link=link or "",
+            said = {
+                "round": round_title(tournament, number, reader),
+                "tournament": tournament_name(tournament, reader),
+                "game": self.announced_game(tournament, game, reader, mentions=False, sentence=True),
+            }
+            notice = (
+                reader.gettext(
+                    "{round} has started in {tournament}. Your game: {game} The announcement: {link}",
+                    link=link,
+                    **said,
+                )
+                if link
+                else reader.gettext("{round} has started in {tournament}. Your game: {game}", **said)
             )
             await send_dm(client, user_id, notice.strip())
 
@@ -1245,8 +1264,10 @@ class TournamentCog(
             where = client.get_partial_messageable(tournament.channel_id)
             if tournament.status == "finished":
                 embed, file = await standings_message(tournament, words)
-                text = words.gettext(
+                text = words.ngettext(
                     "🏆 {tournament} is over. Winner: {players}.",
+                    "🏆 {tournament} is over. Winners: {players}.",
+                    winner_count(tournament),
                     tournament=name,
                     players=winners(tournament, words),
                 )
@@ -1263,7 +1284,7 @@ class TournamentCog(
                     )
                 elif reason == CancelReason.ORGANISER:
                     text = words.gettext(
-                        "{tournament} is cancelled by its organiser. Its open matches were ended, unrated.",
+                        "{tournament} was cancelled by its organiser. Its open matches were ended, unrated.",
                         tournament=name,
                     )
                 else:  # owed since before a restart: why is not kept

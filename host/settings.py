@@ -170,7 +170,7 @@ class ServerConfiguration:
         if tournament_creators is not None and tournament_creators not in TOURNAMENT_CREATORS:
             raise SettingRefused(
                 phrase(
-                    "{value} is not who may create tournaments: choose one of {choices}.",
+                    "{value} is not a choice of who may create tournaments: choose one of {choices}.",
                     value=repr(tournament_creators),
                     choices=", ".join(TOURNAMENT_CREATORS),
                 )

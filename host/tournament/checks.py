@@ -82,7 +82,8 @@ def checked_max_players(max_players: int, size: int) -> int:
     if type(max_players) is not int or not least <= max_players <= MOST_PLAYERS:
         raise FormatRefused(
             phrase(
-                "A tournament takes {least} to {most} players at most: choose a number in between.",
+                "A tournament's limit of players must be from {least} to {most}: choose a number in that "
+                "range.",
                 least=least,
                 most=MOST_PLAYERS,
             )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.text import Phrase, phrase, plural_phrase
+from rules.text import Phrase, context_phrase, phrase, plural_phrase
 
 from ..errors import HostError, NotAllowed
 
@@ -41,8 +41,8 @@ class TournamentNotFound(HostError):
 
 
 def _why_closed(status: str) -> Phrase:
-    if status == "running":
-        return phrase("it has already started")
+    if status == "running":  # said of a tournament (a match's has no context: genders differ)
+        return context_phrase("tournament", "it has already started")
     if status == "cancelled":
         return phrase("it was cancelled")
     return phrase("it is over")

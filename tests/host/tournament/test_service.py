@@ -203,7 +203,7 @@ async def test_everyone_may_create_tournaments_where_the_server_says_so(host: Ho
     )
     assert made.name == "Friday cup" and made.creator_id == PLAYERS[0].user_id
     assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
-    with pytest.raises(SettingRefused, match="'admins' is not who may create tournaments"):
+    with pytest.raises(SettingRefused, match="'admins' is not a choice of who may create tournaments"):
         await host.configure(GUILD, tournament_creators="admins")
     assert (await host.server_settings(GUILD)).tournament_creators == "everyone"
 
