@@ -207,7 +207,7 @@ async def test_a_whole_swiss_from_sign_up_to_final_standings(
     assert_matches_transcript(tour.transcript.text, "tournament")
     # /stats and /history tell of the tournament (not in the transcript: they show times).
     stats = the_private_message(await tour.driver.command(ALICE, "stats", game="keibot"))
-    assert field(stats.embeds[0], "Tournaments") == "Place 1 of 4: Keibot Swiss #1 (1½ points)"
+    assert field(stats.embeds[0], "Tournaments") == "Place 1 of 4: Keibot Swiss #1 (score 1½)"
     history = private_messages(await tour.driver.command(CAROL, "history", match=first_round[0]))
     assert field(history[0].embeds[0], "Tournament") == "Keibot Swiss #1, round 1"
 
