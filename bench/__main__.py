@@ -27,6 +27,7 @@ from . import (
     render_memory_bench,
     replay_load_bench,
     scale_bench,
+    tournament_bench,
     verquere_bench,
 )
 from .table import Row, print_table
@@ -45,6 +46,7 @@ def main() -> None:
     rows.append(render_bench.row(render_bench.bench_keryo_pente_game(), "median < 30 ms"))
     rows += playouts.rows([(GAMES["keibot"], 2, {"setup": "closed"}, "> 100 games/s", 100_000)])
     rows.append(render_bench.row(render_bench.bench_keibot_game(), "median < 30 ms"))
+    rows += render_bench.tournament_rows()
     rows += glass_bead_bench.rows()
     rows += verquere_bench.rows()
     rows += kerboge_bench.rows()
@@ -59,6 +61,7 @@ def main() -> None:
     rows += hardening_bench.rows()
     rows += ratings_bench.rows()
     rows += history_bench.rows()
+    rows += tournament_bench.rows()
     rows += replay_load_bench.move_path_rows()
     rows += replay_load_bench.memory_rows()
     rows += scale_bench.rows()

@@ -14,10 +14,19 @@ from functools import partial
 from typing import NamedTuple
 
 import render
+from render.standings import (
+    BracketPicture,
+    BracketSlot,
+    StandingsPicture,
+    StandingsRow,
+    bracket_png,
+    standings_png,
+)
 from rules import GAMES, Move, State
 from rules.keryo_pente import Point
+from rules.text import ENGLISH
 
-from .table import Row
+from .table import Row, print_table
 
 RENDERS = 200
 
@@ -121,6 +130,77 @@ def row(timing: Timing, target: str) -> Row:
     )
 
 
+TOURNAMENT_NAMES = (
+    "alice",
+    "山田太郎",
+    "محمد الأحمد",
+    "דוד כהן",
+    "Bartholomew the Extraordinarily Long-Named",
+    "김민준",
+)
+"""Names in several scripts, mixed with plain ones in the tournament pictures."""
+STANDINGS_DRAWS = 30
+
+
+def standings_picture(players: int, shift: int) -> StandingsPicture:
+    """Swiss standings of `players` after some rounds; `shift` changes the points, as after
+    another result (the names stay: the standings are drawn again after every result)."""
+    rows = []
+    for index in range(players):
+        half_points = max(0, 2 * 7 - (index * 14) // players + (shift + index) % 3 - 1)
+        points = f"{half_points // 2}{'½' if half_points % 2 else ''}" or "0"
+        name = TOURNAMENT_NAMES[index] if index < len(TOURNAMENT_NAMES) else f"player {index + 1}"
+        cells = (points, f"{(half_points * 7 + shift) / 2:g}", f"{half_points * 1.37 + shift:.2f}", "7")
+        rows.append(StandingsRow(str(index + 1), name, cells, withdrawn=index % 17 == 16))
+    headers = ("Points", "Buchholz", "Sonneborn-Berger", "Played")
+    return StandingsPicture("Keibot Swiss", f"After round 7 · {players} players", headers, rows)
+
+
+def bracket_picture(entrants: int) -> BracketPicture:
+    """A finished knockout of `entrants` (a power of two), the top player winning every game."""
+    names = [TOURNAMENT_NAMES[i] if i < len(TOURNAMENT_NAMES) else f"player {i + 1}" for i in range(entrants)]
+    rounds = []
+    while len(names) > 1:
+        rounds.append([BracketSlot(names[i], names[i + 1], 0, "1–0") for i in range(0, len(names), 2)])
+        names = names[::2]
+    return BracketPicture(f"Keibot knockout · {entrants} players", rounds)
+
+
+def cpu_ms(draw: Callable[[], bytes]) -> float:
+    start = time.process_time()
+    draw()
+    return (time.process_time() - start) * 1000
+
+
+def tournament_rows() -> list[Row]:
+    """The tournament pictures in CPU time: the standings of 128 players (the first picture with
+    every cache cleared, then `STANDINGS_DRAWS` redraws with changed points) and a bracket of 64."""
+    render.clear_caches()
+    first = cpu_ms(partial(standings_png, standings_picture(128, 0), ENGLISH))
+    again = [cpu_ms(partial(standings_png, standings_picture(128, shift), ENGLISH)) for shift in range(1, 31)]
+    size = len(standings_png(standings_picture(128, 0), ENGLISH)) / 1024
+    render.clear_caches()
+    bracket_first = cpu_ms(partial(bracket_png, bracket_picture(64), ENGLISH))
+    bracket_again = [cpu_ms(partial(bracket_png, bracket_picture(64), ENGLISH)) for _ in range(10)]
+    bracket_size = len(bracket_png(bracket_picture(64), ENGLISH)) / 1024
+    return [
+        Row(
+            "render",
+            f"picture: standings of 128 players, CPU ({len(again)} redraws after a result)",
+            f"median {statistics.median(again):.1f} ms, worst {max(again):.1f} ms; first (caches cleared) "
+            f"{first:.1f} ms; {size:.0f} kB PNG",
+            "< 50 ms",
+        ),
+        Row(
+            "render",
+            "picture: bracket of 64 entrants, CPU (10 redraws)",
+            f"median {statistics.median(bracket_again):.1f} ms, worst {max(bracket_again):.1f} ms; first "
+            f"(caches cleared) {bracket_first:.1f} ms; {bracket_size:.0f} kB PNG",
+            "",
+        ),
+    ]
+
+
 BENCHMARKS: tuple[Callable[[], Timing], ...] = (
     bench_keryo_pente_render,
     bench_keryo_pente_game,
@@ -133,6 +213,7 @@ def main() -> None:
     for bench in BENCHMARKS:
         t = bench()
         print(f"{t.name:<28} {t.renders:>8} {t.median_ms:>10.1f} {t.worst_ms:>9.1f} {t.png_kb:>7.0f}")
+    print_table(tournament_rows())
 
 
 if __name__ == "__main__":

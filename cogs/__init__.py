@@ -11,8 +11,9 @@ Where things are: `game_cog.GameCog` (the commands every game shares) lists its 
 made; `lobby.lobby_command` makes a game's `new` command; `builder` is the step-by-step move
 builder; `components` the restart-proof buttons; `messages` the texts and embeds; `replies` how
 an interaction is answered; `errors` the one error path; `notices` how a player is told it is
-their turn; `general`, `ladder`, `your_turn`, `config` and `clock` the cogs that are not a game's;
-`threads` where a threaded match's messages go.
+their turn; `general`, `ladder`, `your_turn`, `config`, `tournaments` (`/tournament`: its sign-up, thread,
+standings and rounds) and `clock` the cogs that are not a game's; `threads` where a threaded
+match's messages go.
 
 Adding a game (its rules in `rules.GAMES` and its picture in `render` come first):
 
@@ -62,6 +63,7 @@ from .kerboge import KerbogeCog
 from .keryo_pente import KeryoPenteCog
 from .ladder import LadderCog, LadderPage, PrivacyButton
 from .lobby import Choices, Lobby, lobby_command
+from .tournaments import TournamentButton, TournamentCog
 from .verquere import VerquereCog
 from .your_turn import YourTurnCog
 
@@ -72,6 +74,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[discord.ui.Item[Any]]], ...] = 
     MatchComponent,
     LadderPage,
     PrivacyButton,
+    TournamentButton,
 )
 """The components that answer clicks on messages sent before a restart."""
 
@@ -84,6 +87,7 @@ def make_cogs(host: Host) -> list[commands.Cog]:
         LadderCog(host),
         YourTurnCog(host),
         TavernCog(host),
+        TournamentCog(host),
     ]
 
 
@@ -111,6 +115,7 @@ __all__ = [
     "Screen",
     "TavernCog",
     "TavernTree",
+    "TournamentCog",
     "VerquereCog",
     "YourTurnCog",
     "component_action",

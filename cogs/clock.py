@@ -8,7 +8,8 @@ own clocks (`/tavern config`), or the bot's settings where a server chose none; 
 switched off), and to play the computer seats of matches that were waiting for one when the bot
 stopped; it posts the changed matches in their channels. The sweep always runs, whatever the
 timeouts: a match waiting for the computer must never stay stuck. A faster loop posts what the
-outbox still owes: at start-up everything, later what the acting path left unposted.
+outbox still owes: at start-up everything, later what the acting path left unposted; it also moves
+on the tournaments that are due (cogs/tournaments.py) and posts their messages still owed.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from rules.text import Words
 from .errors import outages
 from .game_cog import game_cog_of
 from .notices import send_reminder
+from .tournament_jobs import tournament_jobs
 
 log = logging.getLogger("tavern.clock")
 
@@ -159,12 +161,20 @@ class TurnClock(commands.Cog):
 
     async def post_owed(self, *, everything: bool = False) -> int:
         """Post the match messages the outbox still owes (a crash or a Discord failure came
-        between a change and its message); returns how many were posted."""
+        between a change and its message), move the tournaments on that are due, and post their
+        messages; returns how many were posted (a tournament's counting once)."""
         posted = 0
         for due in await self.host.due_announcements(everything=everything):
             cog = game_cog_of(self.bot, due.snapshot.game.key)
             if cog is not None and await cog.announce(self.bot, due):
                 posted += 1
+        jobs = tournament_jobs(self.bot)
+        if jobs is not None:
+            # Tournaments move on first (a sign-up past its time, a round whose games all ended:
+            # one query when none is due, safe in several processes at once), then their sign-up,
+            # standings and round messages still owed are posted.
+            await jobs.sweep_tournaments(self.bot)
+            posted += await jobs.post_owed_tournaments(self.bot, everything=everything)
         return posted
 
     async def _note(self, snapshot: MatchSnapshot, words: Words) -> str | None:

@@ -229,14 +229,23 @@ async def answer_removed_component(interaction: discord.Interaction) -> None:
     discord.py finds a dynamic item only among the message's current components and drops such
     a click unanswered, and the player would see "This interaction failed". It is answered here
     like any click, so an old position's button or menu is refused as stale."""
-    if interaction.type != discord.InteractionType.component:
-        return
-    data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
-    pressed = data.get("custom_id")
-    match = TEMPLATE.fullmatch(pressed) if isinstance(pressed, str) else None
-    if match is None or pressed in component_ids(interaction.message):
+    match = removed_click(interaction, TEMPLATE)
+    if match is None:
         return  # not ours, or discord.py hands it to MatchComponent
     await answer_press(interaction, press_of(interaction, match))
+
+
+def removed_click(interaction: discord.Interaction, template: re.Pattern[str]) -> re.Match[str] | None:
+    """The custom_id (matched by `template`) of a click on a component that is no longer on its
+    message, which discord.py drops; None for any other interaction."""
+    if interaction.type != discord.InteractionType.component:
+        return None
+    data: Mapping[str, Any] = cast("Mapping[str, Any]", interaction.data or {})
+    pressed = data.get("custom_id")
+    match = template.fullmatch(pressed) if isinstance(pressed, str) else None
+    if match is None or pressed in component_ids(interaction.message):
+        return None
+    return match
 
 
 def component_ids(message: discord.Message | None) -> set[str]:

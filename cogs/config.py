@@ -51,6 +51,11 @@ LANGUAGE_CHOICES = [
 ]
 """English and every shipped catalogue, each by its own name ("Deutsch", "日本語"): a manager
 finds their language whatever language their client shows."""
+TOURNAMENT_CREATOR_CHOICES = [
+    app_commands.Choice(name=locale_str("members who can manage the server"), value="managers"),
+    app_commands.Choice(name=locale_str("everyone"), value="everyone"),
+]
+"""Who may create tournaments (host.TOURNAMENT_CREATORS)."""
 
 
 def duration(clock: timedelta | None, words: Language) -> str:
@@ -165,6 +170,13 @@ def settings_embed(
         inline=False,
     )
     embed.add_field(name=words.gettext("Language"), value=language_text(reads, chosen, words), inline=False)
+    embed.add_field(
+        name=words.gettext("Tournaments"),
+        value=words.gettext("everyone can create them with `/tournament new`")
+        if settings.tournament_creators == "everyone"
+        else words.gettext("only members who can manage the server can create them with `/tournament new`"),
+        inline=False,
+    )
     return embed
 
 
@@ -221,6 +233,9 @@ class TavernCog(
         language=locale_str(
             "The language of match messages, lobbies, results and pictures in this server's channels"
         ),
+        tournament_creators=locale_str(
+            "Who may create tournaments (default: members who can manage the server)"
+        ),
     )
     @app_commands.choices(
         enable=GAME_CHOICES,
@@ -228,6 +243,7 @@ class TavernCog(
         turn_clock=CLOCK_CHOICES,
         lobby_clock=CLOCK_CHOICES,
         language=LANGUAGE_CHOICES,
+        tournament_creators=TOURNAMENT_CREATOR_CHOICES,
     )
     async def config(
         self,
@@ -240,6 +256,7 @@ class TavernCog(
         rated: bool | None = None,
         quiet: bool | None = None,
         language: str | None = None,
+        tournament_creators: str | None = None,
     ) -> None:
         await defer_private(interaction)
         words = private(interaction)
@@ -250,9 +267,18 @@ class TavernCog(
                 "this server."
             ),
         )
-        changed = any(
-            c is not None for c in (enable, disable, turn_clock, lobby_clock, threads, rated, quiet, language)
+        chosen = (
+            enable,
+            disable,
+            turn_clock,
+            lobby_clock,
+            threads,
+            rated,
+            quiet,
+            language,
+            tournament_creators,
         )
+        changed = any(c is not None for c in chosen)
         if not changed:
             settings = await self.host.server_settings(guild_id)
         else:  # the host checks every value before it stores anything
@@ -265,6 +291,7 @@ class TavernCog(
                 threads=threads,
                 rated=rated,
                 quiet=quiet,
+                tournament_creators=tournament_creators,
             )
         if language is not None:  # after the others: a refused setting changes no language either
             await self.host.choose_language(guild_id, None if language == DEFAULT_LANGUAGE else language)

@@ -41,6 +41,7 @@ from host import (
     UnknownLevel,
     WhichMatch,
 )
+from host.tournament import TooFewEntrants, TournamentAction, TournamentClosed, TournamentCreatorsOnly
 from rules.text import N_, Phrase, Words
 
 from .language import private, remember_languages
@@ -306,6 +307,37 @@ def _game_not_offered(error: GameNotOffered, words: Words) -> str:
     )
 
 
+def _tournament_creators_only(error: TournamentCreatorsOnly, words: Words) -> str:
+    return words.gettext(
+        "On this server only members who can manage the server can create tournaments: a server "
+        "manager can let everyone with {command}.",
+        command=code("/tavern config tournament_creators:everyone"),
+    )
+
+
+def _too_few_entrants(error: TooFewEntrants, words: Words) -> str:
+    return words.ngettext(
+        "{tournament} needs at least {needed} players and has {count}. Ask others to press **Join**, "
+        "or add computer players with {command}.",
+        "{tournament} needs at least {needed} players and has {count}. Ask others to press **Join**, "
+        "or add computer players with {command}.",
+        error.entrants,
+        tournament=clean(words.say(error.tournament.name)),
+        needed=error.needed,
+        command=code("/tournament add-computer"),
+    )
+
+
+def _tournament_closed(error: TournamentClosed, words: Words) -> str:
+    if error.action != TournamentAction.LEAVE or error.status != "running":
+        return words.say(error.phrase)
+    return words.gettext(
+        "You can't leave {tournament}: it has already started. {command} withdraws you from it.",
+        tournament=clean(words.say(error.tournament.name)),
+        command=code("/tournament withdraw"),
+    )
+
+
 HOST_WORDING: dict[type[Exception], Callable[[Any, Words], str]] = {
     UnknownGame: _unknown_game,
     UnknownLevel: _unknown_level,
@@ -321,6 +353,9 @@ HOST_WORDING: dict[type[Exception], Callable[[Any, Words], str]] = {
     TooManyLobbies: _too_many_lobbies,
     RematchOpen: _rematch_open,
     GameNotOffered: _game_not_offered,
+    TournamentCreatorsOnly: _tournament_creators_only,
+    TooFewEntrants: _too_few_entrants,
+    TournamentClosed: _tournament_closed,
 }
 """The Discord wording of the host errors whose plain text lacks a mention or a command; every
 other user error is said in the reader's language from its Phrase (`words.say(error.phrase)`)."""

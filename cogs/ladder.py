@@ -72,6 +72,7 @@ from .messages import (
 from .observe import answered, timed
 from .place import ANY_CONTEXT, ANY_INSTALL, anywhere, scope_of
 from .replies import NO_PINGS, defer_private, defer_public, send_private, send_public
+from .tournaments import places_text, tournament_game_text
 
 log = logging.getLogger("tavern.ladder")
 
@@ -625,6 +626,9 @@ class LadderCog(commands.Cog):
             )
         words = self.posted(interaction) if share else private(interaction)
         embed = stats_embed(found[0].name, found, words, in_server=guild_id is not None)
+        places = await self.host.tournament_results(who.id, guild_id)
+        if places:  # the tournaments they finished (cogs/tournaments.py)
+            embed.add_field(name=words.gettext("Tournaments"), value=places_text(places, words), inline=False)
         await (send_public(interaction, embed=embed) if share else send_private(interaction, embed=embed))
 
     # -- /history ---------------------------------------------------------------------------------
@@ -671,6 +675,12 @@ class LadderCog(commands.Cog):
         txt = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{snapshot.game.key}-{match}.txt")
         words = self.posted(interaction) if share else private(interaction)
         embed = history_embed(snapshot, record, words)
+        if found.tournament is not None:
+            embed.add_field(
+                name=words.gettext("Tournament"),
+                value=tournament_game_text(found.tournament, words),
+                inline=False,
+            )
         if share:
             await send_public(interaction, embed=embed, file=txt)
         else:

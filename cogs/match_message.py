@@ -48,6 +48,7 @@ from .messages import (
 from .notices import offers_by_dm, owed_notice, turn_by_dm
 from .replies import NO_PINGS, send_private, send_public
 from .threads import THREAD_ARCHIVED, is_thread, open_thread, plays_in_thread, unarchive
+from .tournament_jobs import tournament_jobs
 
 log = logging.getLogger("tavern.cogs")
 
@@ -386,6 +387,7 @@ class MatchMessages(GameCogBase):
                 if notice == Notify.DM:
                     await turn_by_dm(client, self.host, snapshot, sent.channel.id, sent.id)
                 await offers_by_dm(client, self.host, snapshot, offers, sent.channel.id, sent.id)
+        await self.tournament_moves_on(client, snapshot)
         self.computers_move_later(
             client,
             snapshot,
@@ -451,8 +453,19 @@ class MatchMessages(GameCogBase):
             if notice == Notify.DM:
                 await turn_by_dm(client, self.host, snapshot, sent.channel.id, sent.id)
             await offers_by_dm(client, self.host, snapshot, offers, sent.channel.id, sent.id)
+        await self.tournament_moves_on(client, snapshot)
         self.computers_move_later(client, snapshot, quiet_for=quiet_for)
         return True
+
+    @staticmethod
+    async def tournament_moves_on(client: discord.Client, snapshot: MatchSnapshot) -> None:
+        """A tournament match that ended moves its tournament on now (its standings, and the next
+        round when it was the round's last); the sweep would, later."""
+        if snapshot.tournament_id is None or not snapshot.is_over:
+            return
+        jobs = tournament_jobs(client)
+        if jobs is not None:
+            await jobs.match_over(client, snapshot.id)
 
     async def send_board(
         self,

@@ -14,8 +14,9 @@ the games' titles are never translated; the rules' seat names, reasons and move 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 import discord
 from discord.utils import escape_mentions, format_dt
@@ -279,8 +280,13 @@ def players_text(snapshot: MatchSnapshot, words: Words) -> str:
 
 def options_text(snapshot: MatchSnapshot, words: Words) -> str:
     """ "tournament: on, seats: 3": the options' names (as the `new` command names them) and values."""
+    return game_options_text(snapshot.options, words)
+
+
+def game_options_text(options: Mapping[str, Any], words: Words) -> str:
+    """A game's options as `options_text` shows them (a match's, or a tournament's)."""
     parts = []
-    for name, value in snapshot.options.items():
+    for name, value in options.items():
         if isinstance(value, bool):
             shown = words.pgettext("option", "on") if value else words.pgettext("option", "off")
         else:

@@ -13,6 +13,7 @@ from .rows import (
     Announcement,
     BoardLine,
     DueAnnouncement,
+    GameScore,
     GuildSettings,
     HeldSeat,
     IdleMatch,
@@ -39,7 +40,31 @@ from .rows import (
 )
 from .sqlite import SYNC_MODES, SqliteStore
 from .store import Connection, Store
-from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
+from .tournament_rows import (
+    LOBBY_GRACE,
+    AlreadyEntered,
+    EntrantRow,
+    GameKey,
+    GameTaken,
+    PlannedGame,
+    SignupClosed,
+    TournamentFull,
+    TournamentGameRow,
+    TournamentNotFound,
+    TournamentRefused,
+    TournamentRow,
+)
+from .vocabulary import (
+    ACTIVE_STATUSES,
+    OVER_STATUSES,
+    TOURNAMENT_MOVES,
+    EntryKind,
+    LeftReason,
+    MatchStatus,
+    Notify,
+    TournamentFormat,
+    TournamentStatus,
+)
 
 SQLITE_SCHEME = "sqlite://"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -68,14 +93,21 @@ async def open_store(target: str | Path, *, synchronous: str = "full") -> Store:
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "LOBBY_GRACE",
     "MATCH_STATUSES",
     "OVER_STATUSES",
     "SYNC_MODES",
+    "TOURNAMENT_MOVES",
+    "AlreadyEntered",
     "Announcement",
     "BoardLine",
     "Connection",
     "DueAnnouncement",
+    "EntrantRow",
     "EntryKind",
+    "GameKey",
+    "GameScore",
+    "GameTaken",
     "GuildSettings",
     "HeldSeat",
     "IdleMatch",
@@ -89,6 +121,7 @@ __all__ = [
     "Notify",
     "OfferNoticeClaim",
     "OutboxDepth",
+    "PlannedGame",
     "PlayerRecord",
     "RatingMove",
     "RatingRow",
@@ -96,11 +129,19 @@ __all__ = [
     "ResultRow",
     "SeatRow",
     "SettingsRow",
+    "SignupClosed",
     "SqliteStore",
     "Store",
     "StoreClosing",
     "StoreError",
     "StoreUnavailable",
+    "TournamentFormat",
+    "TournamentFull",
+    "TournamentGameRow",
+    "TournamentNotFound",
+    "TournamentRefused",
+    "TournamentRow",
+    "TournamentStatus",
     "VacationRow",
     "VersionConflict",
     "WaitingTurn",

@@ -136,10 +136,11 @@ class PostgresStore(Store):
 
     async def after_copy(self) -> None:
         async with self.transaction() as db:
-            await db.execute(
-                "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 "
-                "FROM matches), false)"
-            )
+            for table in ("matches", "tournaments"):
+                await db.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+                )
 
     async def read_statement(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Sequence[Any]]:
         # One statement sees one snapshot by itself: no BEGIN and COMMIT around it.

@@ -104,6 +104,8 @@ class GuildSettings:
     threads: bool = False
     rated: bool = True
     quiet: bool = False
+    tournament_creators: str = "managers"
+    """Who may create a tournament: 'managers' (Manage Server) or 'everyone'."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,10 @@ class MatchRow:
     """The thread the bot opened for the match, once it has."""
     held: tuple[HeldSeat, ...] = ()
     """The lobby seats held for invited players, by user id."""
+    turn_clock_hours: float | None = None
+    """Its own turn clock (a tournament's), in hours; None: its server's; 0: off."""
+    tournament_id: int | None = None
+    """The tournament it is a game of."""
 
 
 @dataclass(frozen=True)
@@ -291,6 +297,16 @@ class WaitingTurn:
     """Its turn clock, in hours (its server's, else the bot's default)."""
 
 
+@dataclass(frozen=True)
+class GameScore:
+    """How a tournament game ended, per seat: its score in [0, 1] and its place (1 = first)."""
+
+    scores: tuple[float, ...]
+    places: tuple[int, ...]
+    forfeit: bool = False
+    """A seat resigned or ran out of time."""
+
+
 RateFn = Callable[[Mapping[tuple[int, int], RatingRow]], Sequence[RatingRow]]
 """Given the stored ratings of a match's players by (user id, scope), the updated ratings."""
 
@@ -344,6 +360,9 @@ class MatchChange:
     """The match's new count of agreed takebacks."""
     held: Sequence[HeldSeat] | None = None
     """When given, replaces every seat held for an invited player."""
+    tournament_result: GameScore | None = None
+    """The match ends and it is a tournament's game: its score, stored with the end (in the
+    same transaction), the tournament's version moved on."""
 
     @property
     def plays_only(self) -> bool:
@@ -363,6 +382,7 @@ class MatchChange:
             and self.takebacks is None
             and self.results is None
             and self.held is None
+            and self.tournament_result is None
         )
 
     def owing(self, announce: Announcement) -> MatchChange:

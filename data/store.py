@@ -27,6 +27,7 @@ from .rows import (
     Announcement,
     BoardLine,
     DueAnnouncement,
+    GameScore,
     GuildSettings,
     HeldSeat,
     IdleMatch,
@@ -49,6 +50,8 @@ from .rows import (
     WaitingTurn,
     now_text,
 )
+from .tournament_rows import GameKey
+from .tournaments import TournamentStore, claim_game_match, erase_guild_tournaments, forget_entrant
 from .vocabulary import ACTIVE_STATUSES, OVER_STATUSES, EntryKind, LeftReason, MatchStatus, Notify
 
 DIALECTS = ("sqlite", "postgresql")
@@ -221,6 +224,29 @@ def _announcement_statement(match_id: int, version: int, owed: Announcement) -> 
     )
 
 
+def _game_result_statements(match_id: int, score: GameScore, when: str) -> list[Statement]:
+    """A tournament game's result, written with the change that ends its match: the game ended
+    (once: a result recorded already stays), the tournament's version moved on."""
+    return [
+        Statement(
+            "UPDATE tournament_games SET scores = ?, places = ?, forfeit = ?, ended_at = ? "
+            "WHERE match_id = ? AND ended_at IS NULL",
+            (
+                json.dumps(list(score.scores), separators=(",", ":")),
+                json.dumps(list(score.places), separators=(",", ":")),
+                int(score.forfeit),
+                when,
+                match_id,
+            ),
+        ),
+        Statement(
+            "UPDATE tournaments SET version = version + 1 "
+            "WHERE id = (SELECT tournament_id FROM matches WHERE id = ?)",
+            (match_id,),
+        ),
+    ]
+
+
 def _change_statements(
     match_id: int, expected_version: int, change: MatchChange, when: str
 ) -> tuple[Statement, list[Statement]]:
@@ -289,10 +315,12 @@ def _change_statements(
         )
     if change.announce is not None:
         then.append(_announcement_statement(match_id, expected_version + 1, change.announce))
+    if change.tournament_result is not None:
+        then += _game_result_statements(match_id, change.tournament_result, when)
     return guard, then
 
 
-class Store(ABC):
+class Store(TournamentStore, ABC):
     """The store interface the host uses; the SQL is shared, the connections are the driver's
     (`SqliteStore` in data/sqlite.py, `PostgresStore` in data/postgres.py). `data.open_store`
     picks one."""
@@ -447,6 +475,9 @@ class Store(ABC):
         admit: Callable[[int, int], None] | None = None,
         held: Sequence[HeldSeat] = (),
         admit_computers: Callable[[list[tuple[int, str]], int], None] | None = None,
+        turn_clock_hours: float | None = None,
+        tournament_id: int | None = None,
+        tournament_game: GameKey | None = None,
     ) -> int:
         """A new lobby with its creator seated (`announce`: its message is owed, as for a change),
         and `computers` seated after them; `rematch_of`: the finished match it is the rematch of;
@@ -460,8 +491,16 @@ class Store(ABC):
 
         `admit_computers`: likewise, for a match with `computers` seated: called with the active
         matches against the computer the creator is seated in (id and game key, oldest first) and
-        how many the server has (0 for a private match); it raises to refuse."""
+        how many the server has (0 for a private match); it raises to refuse.
+
+        `turn_clock_hours`: the match's own turn clock (None: its server's; 0: off);
+        `tournament_id`: the tournament it is a game of; `tournament_game`: the game it is (its
+        tournament id is the match's `tournament_id` when that is None), given the match in the
+        same transaction: raises GameTaken, and writes nothing, when the game has a match
+        already (another process created it) or is over."""
         when = now_text()
+        if tournament_game is not None and tournament_id is None:
+            tournament_id = tournament_game.tournament_id
 
         async def create(db: Connection) -> int:
             if admit_computers is not None and creator.user_id is not None:
@@ -486,8 +525,9 @@ class Store(ABC):
             await _players_statement([creator], when).run(db)
             inserted = await db.execute_fetchall(
                 "INSERT INTO matches (guild_id, channel_id, game, options, seat_count, status, "
-                "creator_id, seed, created_at, updated_at, private, rematch_of, rated, threaded, quiet) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "creator_id, seed, created_at, updated_at, private, rematch_of, rated, threaded, quiet, "
+                "turn_clock_hours, tournament_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -504,9 +544,13 @@ class Store(ABC):
                     int(placement.rated),
                     int(placement.threaded or placement.quiet),
                     int(placement.quiet),
+                    turn_clock_hours,
+                    tournament_id,
                 ),
             )
             match_id = int(next(iter(inserted))[0])
+            if tournament_game is not None:
+                await claim_game_match(db, tournament_game, match_id)
             await db.executemany(
                 "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
                 [(match_id, i, s.user_id, s.computer) for i, s in enumerate([creator, *computers])],
@@ -542,7 +586,8 @@ class Store(ABC):
             "m.rated, m.threaded, m.quiet, m.thread_id, "
             "s.seat, s.user_id, COALESCE(p.name, ''), s.computer, s.resigned, s.left_reason, "
             "(SELECT group_concat(CAST(h.user_id AS TEXT) || ? || COALESCE(hp.name, ''), ?) "
-            "FROM held_seats h LEFT JOIN players hp ON hp.user_id = h.user_id WHERE h.match_id = m.id) "
+            "FROM held_seats h LEFT JOIN players hp ON hp.user_id = h.user_id WHERE h.match_id = m.id), "
+            "m.turn_clock_hours, m.tournament_id "
             # The log's counts once, not once for each seat's row.
             "FROM matches m CROSS JOIN (SELECT COUNT(*) AS plies, "
             "SUM(CASE WHEN kind = 'move' THEN 1 ELSE 0 END) AS moves, MAX(played_at) AS last_at "
@@ -594,6 +639,8 @@ class Store(ABC):
             placement=MatchPlacement(bool(row[26]), bool(row[27]), bool(row[28])),
             thread_id=row[29],
             held=_held_of(row[36]),
+            turn_clock_hours=None if row[37] is None else float(row[37]),
+            tournament_id=row[38],
         )
 
     async def log(self, match_id: int, since: int = 0) -> list[LogEntry]:
@@ -760,7 +807,7 @@ class Store(ABC):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         rows = await self.read_statement(
-            "SELECT games, turn_clock_hours, lobby_clock_hours, threads, rated, quiet "
+            "SELECT games, turn_clock_hours, lobby_clock_hours, threads, rated, quiet, tournament_creators "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -768,16 +815,20 @@ class Store(ABC):
         if row is None:
             return GuildSettings(guild_id)
         games = tuple(json.loads(row[0])) if row[0] is not None else None
-        return GuildSettings(guild_id, games, row[1], row[2], bool(row[3]), bool(row[4]), bool(row[5]))
+        return GuildSettings(
+            guild_id, games, row[1], row[2], bool(row[3]), bool(row[4]), bool(row[5]), row[6]
+        )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, games, turn_clock_hours, lobby_clock_hours, threads, "
-                "rated, quiet, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE "
+                "rated, quiet, tournament_creators, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE "
                 "SET games = excluded.games, turn_clock_hours = excluded.turn_clock_hours, "
                 "lobby_clock_hours = excluded.lobby_clock_hours, threads = excluded.threads, "
-                "rated = excluded.rated, quiet = excluded.quiet, updated_at = excluded.updated_at",
+                "rated = excluded.rated, quiet = excluded.quiet, "
+                "tournament_creators = excluded.tournament_creators, updated_at = excluded.updated_at",
                 (
                     settings.guild_id,
                     None if settings.games is None else json.dumps(list(settings.games)),
@@ -786,6 +837,7 @@ class Store(ABC):
                     int(settings.threads),
                     int(settings.rated),
                     int(settings.quiet),
+                    settings.tournament_creators,
                     now_text(),
                 ),
             )
@@ -800,10 +852,11 @@ class Store(ABC):
         limit: int = 100,
         excluding: Sequence[int] = (),
     ) -> list[IdleMatch]:
-        """Matches of `status` idle for longer than their server's clock (`clock`: the column
-        `turn_clock_hours` or `lobby_clock_hours`; `default_hours` where a server has none),
-        oldest first: one query whatever the number of servers. `cutoffs`: for each clock a server
-        can have (in hours; 0, off, is left out), the moment before which a match is idle; the
+        """Matches of `status` idle for longer than their clock (`clock`: the column
+        `turn_clock_hours` or `lobby_clock_hours`: the match's own turn clock, else its server's,
+        else `default_hours`), oldest first: one query whatever the number of servers. `cutoffs`:
+        for each clock a match can have (in hours; 0, off, is left out), the moment before which a
+        match is idle (a match whose clock is not among them is never idle); the
         earliest-reaching one bounds the scan of the index on (status, updated_at). Times are
         compared as the stored text, so the SQL is the same in both dialects. `excluding`: ids
         of matches already looked at (left as they were), read past."""
@@ -812,7 +865,9 @@ class Store(ABC):
         clocks = [(hours, cutoff) for hours, cutoff in sorted(cutoffs.items()) if hours > 0]
         if not clocks:
             return []
-        hours = f"COALESCE(g.{clock}, ?)"
+        # A match's own turn clock (a tournament's) comes before its server's.
+        own = "m.turn_clock_hours, " if clock == "turn_clock_hours" else ""
+        hours = f"COALESCE({own}g.{clock}, ?)"
         cases = " ".join("WHEN ? THEN ?" for _ in clocks)
         skip = f"AND m.id NOT IN ({', '.join('?' for _ in excluding)}) " if excluding else ""
         async with self.reading() as db:
@@ -998,8 +1053,9 @@ class Store(ABC):
         started) before the first reminder moment of their server's turn clock, longest waiting
         first, but for those whose turn had its last reminder (90%), or its first (50%) while the
         90% moment is still to come. The clock is the one the resigning sweep uses
-        (`idle_matches`): the server's `turn_clock_hours`, else `default_hours`; `cutoffs`: for each
-        clock a server can have (in hours; 0, off, is left out: no reminders), the moments of
+        (`idle_matches`): the match's own, else its server's `turn_clock_hours`, else
+        `default_hours`; `cutoffs`: for each clock a match can have (in hours; 0, off, is left
+        out: no reminders), the moments of
         its first and its last reminder (before which a position reached is due one)."""
         clocks = [(hours, moments) for hours, moments in sorted(cutoffs.items()) if hours > 0]
         if not clocks:
@@ -1010,7 +1066,7 @@ class Store(ABC):
                 "WITH playing AS (SELECT m.id, m.updated_at, "
                 "(SELECT COUNT(*) FROM moves WHERE match_id = m.id) AS ply, "
                 "COALESCE((SELECT MAX(played_at) FROM moves WHERE match_id = m.id), m.updated_at) "
-                "AS reached, COALESCE(g.turn_clock_hours, ?) AS hours "
+                "AS reached, COALESCE(m.turn_clock_hours, g.turn_clock_hours, ?) AS hours "
                 "FROM matches m LEFT JOIN guild_settings g ON g.guild_id = m.guild_id WHERE m.status = ?) "
                 "SELECT id, ply, reached, updated_at, hours FROM playing p "
                 f"WHERE reached < CASE hours {cases} END "
@@ -1226,15 +1282,20 @@ class Store(ABC):
         """Replace the player by an anonymous label everywhere and delete their ratings.
 
         Past matches stay whole and replayable: their seats and results point to a new anonymous
-        player row; their settings are deleted. Returns the label, or None when no name or match
-        was stored about the user.
+        player row; their settings are deleted. In tournaments they leave those in sign-up, are
+        withdrawn from those running, and are the anonymous player in all. Returns the label, or
+        None when no name, match or tournament was stored about the user.
         """
         async with self.transaction() as db:
             await db.execute("DELETE FROM player_settings WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM held_seats WHERE user_id = ?", (user_id,))  # void invitations
             await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM player_locales WHERE user_id = ?", (user_id,))
-            rows = await db.execute_fetchall("SELECT 1 FROM players WHERE user_id = ?", (user_id,))
+            rows = await db.execute_fetchall(  # an organiser may have played nothing: no players row
+                "SELECT 1 FROM players WHERE user_id = ? "
+                "UNION ALL SELECT 1 FROM tournaments WHERE creator_id = ?",
+                (user_id, user_id),
+            )
             if not rows:
                 return None
             await db.serialize("anonymous players")  # one new lowest id at a time
@@ -1247,6 +1308,7 @@ class Store(ABC):
             )
             for table in ("seats", "results"):
                 await db.execute(f"UPDATE {table} SET user_id = ? WHERE user_id = ?", (anonymous_id, user_id))
+            await forget_entrant(db, user_id, anonymous_id, label, now_text())
             await db.execute(
                 "UPDATE matches SET creator_id = ? WHERE creator_id = ?", (anonymous_id, user_id)
             )
@@ -1257,12 +1319,14 @@ class Store(ABC):
         return label
 
     async def erase_guild(self, guild_id: int) -> int:
-        """Delete every match of a server, its results and its server ratings. Returns the count."""
+        """Delete every match and tournament of a server, its results and its server ratings.
+        Returns the count of matches."""
         async with self.transaction() as db:
             rows = await db.execute_fetchall("SELECT COUNT(*) FROM matches WHERE guild_id = ?", (guild_id,))
             count = int(next(iter(rows))[0])
             await db.execute("DELETE FROM ratings WHERE scope = ?", (guild_id,))
             await db.execute("DELETE FROM rating_history WHERE scope = ?", (guild_id,))
+            await erase_guild_tournaments(db, guild_id)
             await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
         await self.after_erasure()
         return count

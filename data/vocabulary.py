@@ -48,3 +48,28 @@ class Notify(StrEnum):
 
 ACTIVE_STATUSES = (MatchStatus.LOBBY, MatchStatus.PLAYING)
 OVER_STATUSES = (MatchStatus.FINISHED, MatchStatus.ABANDONED)
+
+
+class TournamentFormat(StrEnum):
+    """How a tournament pairs its entrants (stored in `tournaments.format`)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    KNOCKOUT = "knockout"
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament stands (stored in `tournaments.status`)."""
+
+    SIGNUP = "signup"
+    """Open for entrants; no round started."""
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+TOURNAMENT_MOVES = {
+    TournamentStatus.SIGNUP: (TournamentStatus.RUNNING, TournamentStatus.CANCELLED),
+    TournamentStatus.RUNNING: (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+}
+"""The statuses a tournament may move to from each status (finished and cancelled are final)."""

@@ -12,7 +12,7 @@ from data import (
 )
 
 from .announcements import DueMessage
-from .checks import MAX_ID, MOVE_TEXT_LIMIT, game_by_key
+from .checks import COMPUTER_LEVELS, MAX_ID, MOVE_TEXT_LIMIT, game_by_key
 from .errors import (
     CREATOR_ACTION_WORDS,
     STATUS_WORDS,
@@ -77,7 +77,7 @@ from .ladder import (
 )
 from .language import ENGLISH, SHIPPED, Language, LanguageBook, catalogue_for, language, language_name
 from .listing import GameTally, MatchListing, RecentMatch
-from .matches import COMPUTER_LEVELS, DRAW_OPENING_MOVES, Host
+from .matches import DRAW_OPENING_MOVES, Host
 from .ratings import GLOBAL_SCOPE, display_rating
 from .records import GameRecord, RecordError, read_record, write_record
 from .settings import CLOCK_PRESETS, ServerSettings

@@ -7,9 +7,10 @@ from __future__ import annotations
 from rules import GAMES, Game
 from rules.text import phrase
 
-from .errors import BadRequest, InvalidId, InvalidName, MoveTooLong, UnknownGame
+from .errors import BadRequest, InvalidId, InvalidName, MoveTooLong, UnknownGame, UnknownLevel
 from .snapshot import Player
 
+COMPUTER_LEVELS = ("easy", "normal", "hard")
 MAX_ID = 2**63 - 1
 """The largest id SQLite can store (Discord's snowflakes are far below it)."""
 NAME_LIMIT = 100
@@ -60,3 +61,10 @@ def game_by_key(key: str) -> Game:
         return GAMES[key]
     except KeyError:
         raise UnknownGame(key, tuple(GAMES)) from None
+
+
+def check_level(level: str) -> str:
+    """A computer player's level (one of COMPUTER_LEVELS); raises UnknownLevel."""
+    if level not in COMPUTER_LEVELS:
+        raise UnknownLevel(level, COMPUTER_LEVELS)
+    return level

@@ -21,6 +21,7 @@ from .matches import Host
 from .ratings import GLOBAL_SCOPE, PROVISIONAL_SIGMA, display_rating, lowest_ordinal_shown_as, shown_number
 from .records import GameRecord, read_record
 from .snapshot import MatchSnapshot
+from .tournament.snapshot import MatchTournament
 
 PAGE_SIZE = 10
 TREND_LENGTH = 10
@@ -173,6 +174,8 @@ class MatchHistory:
     text: str
     """The game record (host.records' format)."""
     record: GameRecord
+    tournament: MatchTournament | None = None
+    """The tournament game the match was (its tournament's name, round), if it was one."""
 
 
 @dataclass(frozen=True)
@@ -325,7 +328,8 @@ class Ladder:
         if snapshot.state is None:
             raise NoGameYet(MatchRef(snapshot.id, snapshot.game.key, snapshot.game.title))
         text = await self.host.record(match_id, snapshot.guild_id)
-        return MatchHistory(snapshot, text, read_record(text))
+        tournament = await self.host.match_tournament(match_id)
+        return MatchHistory(snapshot, text, read_record(text), tournament)
 
     async def active_matches(self, user_id: int) -> tuple[MatchListing, ...]:
         """The player's open lobbies and matches being played, on every server."""
@@ -337,6 +341,10 @@ class Ladder:
         Returns the matches it changed (for their messages)."""
         check_id(user_id, "user id")
         changed: dict[int, MatchSnapshot] = {}
+        # First out of their tournaments (their open tournament matches resigned with it), so that
+        # no later round seats them.
+        for withdrawal in await self.host.withdraw_from_tournaments(user_id):
+            changed.update((snapshot.id, snapshot) for snapshot in withdrawal.matches)
         for _ in range(3):  # a match that changed meanwhile is looked at again
             active = await self.active_matches(user_id)
             busy = False

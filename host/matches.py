@@ -35,7 +35,7 @@ from rules.text import Phrase, phrase, plural_phrase
 from . import ratings
 from .activity import HostActivity
 from .announcements import MatchAnnouncements, owed
-from .checks import check_id, check_move_text, check_player, game_by_key
+from .checks import check_id, check_level, check_move_text, check_player, game_by_key
 from .errors import (
     AlreadySeated,
     BadRequest,
@@ -63,7 +63,6 @@ from .errors import (
     TakebackRefused,
     TooManyComputerMatches,
     TooManyLobbies,
-    UnknownLevel,
 )
 from .kept import Loaded
 from .language import LanguageBook, LanguageMemory
@@ -81,6 +80,8 @@ from .snapshot import (
     played,
 )
 from .takebacks import TakebackPoint, others_playing, takeback_offer_of, takeback_point
+from .tournament.results import game_score
+from .tournament.service import Tournaments
 from .turn_notices import TurnNotices
 from .turns import (
     DRAW_AGREED_TEXT,
@@ -94,7 +95,6 @@ from .turns import (
 )
 from .vacations import stored_moment
 
-COMPUTER_LEVELS = ("easy", "normal", "hard")
 OPEN_LOBBIES_PER_PLAYER = 5
 """The most open lobbies one player may have opened on one server."""
 OPEN_LOBBIES_PER_CHANNEL = 10
@@ -125,7 +125,7 @@ IDLE_PAGE = 100
 """The most idle matches one query of the sweep reads."""
 
 
-class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory):
+class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory, Tournaments):
     def __init__(
         self,
         store: Store,
@@ -141,6 +141,8 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
         self._computer = computer
         self._seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**62))
         self._locks = MatchLocks()
+        self._tournament_locks = MatchLocks()
+        """One lock per tournament: its steps in this process run one at a time (host/tournament)."""
         self.lobbies_per_player = lobbies_per_player
         self.lobbies_per_channel = lobbies_per_channel
         self.computer_matches_per_player = computer_matches_per_player
@@ -450,10 +452,13 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
             return await self._commit(match, MatchChange(seats=seats, held=held))
         return await self._start(match, seats)
 
-    async def _start(self, match: Loaded, seats: list[SeatRow]) -> MatchSnapshot:
+    async def _start(self, match: Loaded, seats: list[SeatRow], *, shuffle: bool = True) -> MatchSnapshot:
+        """Start a lobby with `seats`, drawn in a random order (`shuffle`), or in the order given
+        (a tournament's table, seated as paired)."""
         row = match.row
         order = list(seats)
-        random.Random(f"{row.seed}/seats").shuffle(order)
+        if shuffle:
+            random.Random(f"{row.seed}/seats").shuffle(order)
         seated = [replace(s, seat=i) for i, s in enumerate(order)]
         state, entries = advance(row.seed, match.game.start(len(seated), **row.options), [], row.log_length)
         change = _state_change(state, entries, seated, status=MatchStatus.PLAYING)
@@ -876,7 +881,12 @@ class Host(MatchAnnouncements, TurnNotices, ServerConfiguration, LanguageMemory)
         since = row.log_length if change.truncate_from is None else min(row.log_length, change.truncate_from)
         now = datetime.now(UTC)  # one moment for the row, its outbox entry and the row kept
         when = now.isoformat(timespec="milliseconds")
-        change = _with_results(row, change).owing(owed(since, ping=turn_passed, now=now))
+        change = _with_results(row, change)
+        if row.tournament_id is not None:  # its game's score, stored with the match's end
+            score = game_score(match.game, row, change)
+            if score is not None:
+                change = replace(change, tournament_result=score)
+        change = change.owing(owed(since, ping=turn_passed, now=now))
         try:
             version = await self.store.update_match(row.id, row.version, change, when=when)
         except VersionConflict:
@@ -1001,12 +1011,6 @@ def _held_for(
             )
         )
     return list(held.values())
-
-
-def check_level(level: str) -> str:
-    if level not in COMPUTER_LEVELS:
-        raise UnknownLevel(level, COMPUTER_LEVELS)
-    return level
 
 
 def computer_seat(index: int, level: str) -> SeatRow:

@@ -207,6 +207,7 @@ class MatchReader:
             thread_id=row.thread_id,
             held=tuple(Player(h.user_id, h.name) for h in row.held if row.status == MatchStatus.LOBBY),
             rating_changes=await self._rating_changes(row, loaded.game),
+            tournament_id=row.tournament_id,
         )
 
     async def _rating_changes(self, row: MatchRow, game: Game) -> tuple[RatingChange, ...]:

@@ -25,6 +25,8 @@ CLOCK_PRESETS: Mapping[str, float | None] = {
     "default": None,
 }
 """The clock values a server may choose, in hours (0: off; None: the bot's default)."""
+TOURNAMENT_CREATORS = ("managers", "everyone")
+"""Who a server may let create tournaments: members who can manage it, or everyone."""
 SHORTEST_CLOCK_HOURS = min(hours for hours in CLOCK_PRESETS.values() if hours)
 UNCHANGED = None
 
@@ -43,6 +45,8 @@ class ServerSettings:
     threads: bool
     rated: bool
     quiet: bool
+    tournament_creators: str = "managers"
+    """Who may create a tournament here: 'managers' (Manage Server) or 'everyone'."""
 
     def turn_clock(self, default: timedelta | None) -> timedelta | None:
         """How long a player may take over a turn here (None: for ever)."""
@@ -105,6 +109,7 @@ def _shown(stored: GuildSettings) -> ServerSettings:
         stored.threads,
         stored.rated,
         stored.quiet,
+        stored.tournament_creators,
     )
 
 
@@ -134,6 +139,7 @@ class ServerConfiguration:
         threads: bool | None = UNCHANGED,
         rated: bool | None = UNCHANGED,
         quiet: bool | None = UNCHANGED,
+        tournament_creators: str | None = UNCHANGED,
     ) -> ServerSettings:
         """Change a server's settings (None: leave one as it is) and return them all. Each value
         is checked before anything is stored: a refused change stores nothing. Quiet mode
@@ -161,6 +167,14 @@ class ServerConfiguration:
                 )
         if threads is False and quiet:
             raise SettingRefused(phrase("Quiet mode plays every match in a thread: it needs threads on."))
+        if tournament_creators is not None and tournament_creators not in TOURNAMENT_CREATORS:
+            raise SettingRefused(
+                phrase(
+                    "{value} is not a choice of who may create tournaments: choose one of {choices}.",
+                    value=repr(tournament_creators),
+                    choices=", ".join(TOURNAMENT_CREATORS),
+                )
+            )
         changed = replace(
             stored,
             games=None if set(games) == set(GAMES) else tuple(key for key in GAMES if key in games),
@@ -169,6 +183,9 @@ class ServerConfiguration:
             threads=stored.threads if threads is None else threads,
             rated=stored.rated if rated is None else rated,
             quiet=stored.quiet if quiet is None else quiet,
+            tournament_creators=stored.tournament_creators
+            if tournament_creators is None
+            else tournament_creators,
         )
         if quiet:
             changed = replace(changed, threads=True)

@@ -221,6 +221,9 @@ class MatchSnapshot:
     creator releases it, or the lobby closes."""
     rating_changes: tuple[RatingChange, ...] = ()
     """How each rated seat's rating moved, once the finished match has rated them."""
+    tournament_id: int | None = None
+    """The tournament the match is a game of (its end moves the tournament on:
+    `Host.tournament_match_ended`)."""
 
     @property
     def home_id(self) -> int:

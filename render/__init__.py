@@ -11,7 +11,8 @@ and its position in words in `render/alt_text.py`. `describe(state, ...)` is the
 The modules, each importing only those before it: `png` (the PNG writer), `palette` (colours),
 `typeset` (fonts and text), `stencil` (arrows and other smooth shapes), `layers` (boards drawn in
 layers, the DRAWING lock), `frame` (layout, stones, status line, panel, `compose`, `renderer`),
-then one module per game, `alt_text`, `animation` and `leaderboard`. Importing any of them changes
+then one module per game, `alt_text`, `animation`, `leaderboard` and `standings` (a
+tournament's standings and knockout bracket, with their alt texts). Importing any of them changes
 nothing of the process; the entry point calls `keep_freed_memory` (how the C library keeps freed
 memory, which the pictures' speed was measured with), and `release_freed_memory` once a burst of
 pictures is over (`pictures_drawn` stopped growing).

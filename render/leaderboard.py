@@ -70,18 +70,41 @@ class Line(Protocol):
     def wins(self) -> int: ...
 
 
-def _badge(draw: ImageDraw.ImageDraw, image: Image.Image, rank: int, middle: int) -> None:
+def badge(
+    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
+    rank: int,
+    centre: tuple[int, int],
+    *,
+    diameter: int = BADGE,
+    size: int = NUMBER_SIZE,
+) -> None:
+    """A rank at `centre`: ranks 1 to 3 on a gold, silver or bronze disc `diameter` px wide that
+    carries the number (so the colour is never the only clue), others as a plain number of `size`
+    px (the standings picture draws its ranks with it too)."""
+    x, middle = centre
     medal = MEDALS.get(rank)
     if medal is None:
-        face = typeset.font(NUMBER_SIZE if rank < 1000 else NUMBER_SIZE - 8, bold=True)
-        draw.text((RANK_CENTRE, middle), str(rank), font=face, fill=palette.MUTED, anchor="mm")
+        face = typeset.font(size if rank < 1000 else size - 8, bold=True)
+        draw.text((x, middle), str(rank), font=face, fill=palette.MUTED, anchor="mm")
         return
-    disc = frame.disc(palette.OUTLINE, BADGE)
-    inner = frame.disc(medal, BADGE - 6)
-    left, top = RANK_CENTRE - BADGE // 2, middle - BADGE // 2
+    disc = frame.disc(palette.OUTLINE, diameter)
+    inner = frame.disc(medal, diameter - 6)
+    left, top = x - diameter // 2, middle - diameter // 2
     image.paste(disc, (left, top), disc)
     image.paste(inner, (left + 3, top + 3), inner)
-    typeset.text_in_circle(draw, (RANK_CENTRE, middle), BADGE / 2 - 3, str(rank), fill=palette.ink_on(medal))
+    typeset.text_in_circle(draw, (x, middle), diameter / 2 - 3, str(rank), fill=palette.ink_on(medal))
+
+
+def titles(draw: ImageDraw.ImageDraw, title: str, subtitle: str, width: int) -> None:
+    """A picture's title and subtitle in its top `HEADER_HEIGHT` px, each shortened to a picture
+    `width` px wide (the standings and bracket pictures share it)."""
+    title_face = typeset.font(TITLE_SIZE, bold=True)
+    shown_title = typeset.trim(typeset.clean_text(title, bold=True), title_face, width - 2 * MARGIN)
+    typeset.text(draw, (MARGIN, 50), shown_title, font=title_face, fill=palette.TEXT, anchor="ls")
+    subtitle_face = typeset.font(SUBTITLE_SIZE)
+    shown_subtitle = typeset.trim(typeset.clean_text(subtitle), subtitle_face, width - 2 * MARGIN)
+    typeset.text(draw, (MARGIN, 88), shown_subtitle, font=subtitle_face, fill=palette.MUTED, anchor="ls")
 
 
 def _rating(draw: ImageDraw.ImageDraw, rating: str, middle: int) -> None:
@@ -102,12 +125,7 @@ def leaderboard(
     image = Image.new("RGB", (WIDTH, height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
 
-    title_face = typeset.font(TITLE_SIZE, bold=True)
-    shown_title = typeset.trim(typeset.clean_text(title, bold=True), title_face, WIDTH - 2 * MARGIN)
-    typeset.text(draw, (MARGIN, 50), shown_title, font=title_face, fill=palette.TEXT, anchor="ls")
-    subtitle_face = typeset.font(SUBTITLE_SIZE)
-    shown_subtitle = typeset.trim(typeset.clean_text(subtitle), subtitle_face, WIDTH - 2 * MARGIN)
-    typeset.text(draw, (MARGIN, 88), shown_subtitle, font=subtitle_face, fill=palette.MUTED, anchor="ls")
+    titles(draw, title, subtitle, WIDTH)
 
     head = typeset.font(HEAD_SIZE, bold=True)
     baseline = HEADER_HEIGHT + 24
@@ -131,7 +149,7 @@ def leaderboard(
         box = (MARGIN // 2, top, WIDTH - MARGIN // 2 - 1, top + ROW_HEIGHT - 5)
         draw.rounded_rectangle(box, radius=10, fill=ROW_EVEN if index % 2 == 0 else ROW_ODD)
         middle = top + (ROW_HEIGHT - 4) // 2
-        _badge(draw, image, line.rank, middle)
+        badge(draw, image, line.rank, (RANK_CENTRE, middle))
         name = typeset.clean_text(line.name, bold=True)
         face_colour = palette.TEXT if name else palette.FAINT
         name = typeset.trim(name or words.gettext(NO_NAME), name_face, NAME_RIGHT - NAME_LEFT)
@@ -150,4 +168,4 @@ def leaderboard(
     return png.encode(image)
 
 
-__all__ = ["WIDTH", "Line", "leaderboard"]
+__all__ = ["MEDALS", "WIDTH", "Line", "badge", "leaderboard", "titles"]

@@ -580,8 +580,8 @@ GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 """Discord's interaction contexts (`contexts` of a synced command)."""
 GUILD_INSTALL, USER_INSTALL = 0, 1
 """Discord's installation types (`integration_types`)."""
-GUILD_ADMIN_COMMANDS = {"tavern"}
-"""Commands about one server's settings: they make no sense anywhere else."""
+GUILD_ADMIN_COMMANDS = {"tavern", "tournament"}
+"""Commands about one server (its settings, its tournaments): they make no sense anywhere else."""
 
 
 async def test_every_command_declares_its_installs_and_contexts(bot: Any) -> None:

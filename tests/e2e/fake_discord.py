@@ -263,6 +263,8 @@ class FakeDiscord:
         """The DM channels the bot opened: channel id -> the member it reaches."""
         self.direct_messages: dict[int, list[Posted]] = {}
         """What the bot sent each member by direct message (kept apart from the server's channel)."""
+        self.threads: dict[int, dict[str, Any]] = {}
+        """The public threads the bot opened on the channel's messages: thread id -> the thread."""
         self.commands: list[dict[str, Any]] = []
         self.syncs = 0
         self.identifies = 0
@@ -619,7 +621,12 @@ class FakeDiscord:
                 repeated = self._same_nonce(payload)
                 if repeated is not None:
                     return repeated.message
-                return self._create(payload, files, ephemeral=False).message
+                created = self._create(payload, files, ephemeral=False)
+                created.message["channel_id"] = channel_id  # the channel, or one of its threads
+                return created.message
+            case ("POST", "channels", channel_id, "messages", message_id, "threads"):
+                self._channel(channel_id)
+                return self._open_thread(int(message_id), payload)
             case ("GET" | "PATCH" | "DELETE", "channels", channel_id, "messages", message_id):
                 self._channel(channel_id)
                 return self._channel_message(method, int(message_id), payload, files)
@@ -648,11 +655,41 @@ class FakeDiscord:
         self.direct_messages.setdefault(self.dm_channels[channel_id], []).append(posted)
         return posted
 
-    @staticmethod
-    def _channel(channel_id: str) -> dict[str, Any]:
-        if channel_id != str(CHANNEL_ID):
+    def _channel(self, channel_id: str) -> dict[str, Any]:
+        """The server's one channel, or a thread the bot opened on one of its messages."""
+        if channel_id == str(CHANNEL_ID):
+            return CHANNEL
+        thread = self.threads.get(int(channel_id)) if channel_id.isdigit() else None
+        if thread is None:
             raise Refused(404, 10003, "Unknown Channel")
-        return CHANNEL
+        return thread
+
+    def _open_thread(self, message_id: int, payload: Any) -> dict[str, Any]:
+        """A public thread on a message of the channel (its id is the message's, as Discord's)."""
+        if message_id not in self.posted or message_id in self.threads:
+            raise Refused(400, 160004, "A thread has already been created for this message")
+        name = str((payload or {}).get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise Refused(400, 50035, "Invalid Form Body", ["name: 1 to 100 characters"])
+        self.threads[message_id] = {
+            "id": str(message_id),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(CHANNEL_ID),
+            "owner_id": BOT_USER["id"],
+            "name": name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int((payload or {}).get("auto_archive_duration") or 1440),
+                "archive_timestamp": "2024-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+        return self.threads[message_id]
 
     def _application(self) -> dict[str, Any]:
         return {

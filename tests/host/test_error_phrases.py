@@ -13,7 +13,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import host
-from data import StoreClosing, StoreUnavailable
+from data import StoreClosing, StoreUnavailable, TournamentFormat
 from host import Host, HostError, Language, language, outage_phrase
 from host.checks import check_id, check_move_text, check_name
 from host.errors import (
@@ -59,6 +59,22 @@ from host.ratings import GLOBAL_SCOPE
 from host.records import RecordError, read_record
 from host.settings import clock_hours
 from host.snapshot import COMPUTER_NAME, Seat
+from host.tournament import (
+    AlreadyEntered,
+    NotEntered,
+    NotOrganiser,
+    NotTournamentMatch,
+    SignupTimeRefused,
+    TooFewEntrants,
+    TournamentAction,
+    TournamentClosed,
+    TournamentCreatorsOnly,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentRef,
+)
+from host.tournament import checks as tournament_checks
+from host.tournament.snapshot import default_name
 from host.turn_notices import UnknownNotice
 from host.vacations import VacationRefused
 from rules import DRAW_AGREED, GAMES, RESIGNED, TIMEOUT, Outcome
@@ -67,10 +83,15 @@ from tests.support.host import ANN, BOB, CHANNEL, GUILD
 from tests.support.pseudo import english_words
 
 KEIBOT = MatchRef(7, "keibot", "Keibot")
+CUP = TournamentRef(4, default_name("Keibot", "swiss", 4))
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-TYPED = ("chess", "godlike", "soon", "xx", "abc")
+TYPED = ("chess", "godlike", "soon", "xx", "abc", "ladder")
 """What a user typed, quoted back as it is."""
-CODES = (*GAMES, "easy", "normal", "hard", "mention", "dm", "nothing", "default", "off", "True", "False")
+CODES = (
+    *GAMES,
+    *("easy", "normal", "hard", "mention", "dm", "nothing", "default", "off", "True", "False"),
+    *("swiss", "round", "robin", "knockout", "managers", "everyone"),
+)
 """Option values and keys a refusal lists as they are typed."""
 ALLOWED = (*NAMES, *TYPED, *CODES, *(game.title for game in GAMES.values()), "Jai Kerboge", "Options")
 
@@ -158,6 +179,33 @@ def refusals() -> Iterator[HostError]:
     yield VacationRefused("soon", days_left=0)
     yield VacationRefused("soon", days_left=3)
     yield UnknownNotice("soon")
+    yield TournamentNotFound(4)
+    for step in TournamentAction:
+        for status in ("running", "finished", "cancelled"):
+            yield TournamentClosed(CUP, action=step, status=status)
+    yield TournamentFull(CUP, max_players=8)
+    yield AlreadyEntered(CUP)
+    yield NotEntered(CUP)
+    yield NotEntered(CUP, withdrawn=True)
+    for step in (TournamentAction.START, TournamentAction.CANCEL, TournamentAction.ADD_COMPUTER):
+        yield NotOrganiser(CUP, action=step)
+    yield NotOrganiser(CUP, action=TournamentAction.END_MATCH)
+    yield TournamentCreatorsOnly()
+    yield TooFewEntrants(CUP, entrants=1, needed=4)
+    yield TooFewEntrants(CUP, entrants=3, needed=4)
+    yield SignupTimeRefused(most_hours=336)
+    yield NotTournamentMatch(CUP, match_id=7)
+    yield NotTournamentMatch(CUP, match_id=7, over=True)
+    for refused in (
+        lambda: tournament_checks.checked_format("ladder"),
+        lambda: tournament_checks.checked_table_size(GAMES["keibot"], 3, TournamentFormat.SWISS),
+        lambda: tournament_checks.checked_table_size(GAMES["keryo-pente"], 3, TournamentFormat.KNOCKOUT),
+        lambda: tournament_checks.checked_rounds(TournamentFormat.KNOCKOUT, 3),
+        lambda: tournament_checks.checked_rounds(TournamentFormat.SWISS, None),
+        lambda: tournament_checks.checked_max_players(1, 2),
+        lambda: tournament_checks.clock_of("soon"),
+    ):
+        yield raised(refused)
     for record in (
         "[Game keibot]",
         "nonsense",

@@ -10,6 +10,7 @@ import pytest
 
 from data import open_store
 from data.store import migrations
+from tests.support.tournaments import CHANNEL, GUILD, new_tournament
 
 NOW = "2026-01-01T00:00:00.000"
 
@@ -166,5 +167,61 @@ async def test_migration_0017_keeps_a_servers_settings_and_adds_no_language(
         await store.save_guild_language(5, "zh_TW")
         assert (await store.languages())[0] == {5: "zh_TW"}
         assert (await store.guild_settings(5)).threads
+    finally:
+        await store.close()
+
+
+async def test_migration_0018_keeps_matches_and_settings_and_adds_no_clock(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_before(db_path, 18, monkeypatch)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO guild_settings (guild_id, threads, updated_at) VALUES (?, 1, ?)", (GUILD, NOW)
+        )
+        conn.execute("INSERT INTO players VALUES (1, 'Ann', ?)", (NOW,))
+        conn.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, options, seat_count, status, creator_id, "
+            "seed, created_at, updated_at) VALUES (5, ?, ?, 'keibot', '{}', 2, 'lobby', 1, 0, ?, ?)",
+            (GUILD, CHANNEL, NOW, NOW),
+        )
+        conn.execute("INSERT INTO seats (match_id, seat, user_id) VALUES (5, 0, 1)")
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() >= 18
+        settings = await store.guild_settings(GUILD)
+        assert settings.threads and settings.tournament_creators == "managers"
+        match = await store.get_match(5)
+        assert match is not None and (match.turn_clock_hours, match.tournament_id) == (None, None)
+        assert await store.tournaments_in(GUILD) == [] and await store.tournaments_due() == []
+        tournament_id = await new_tournament(store)
+        assert await store.add_entrant(tournament_id, user_id=1, name="Ann") == 1
+    finally:
+        await store.close()
+
+
+async def test_migration_0019_names_nothing_and_owes_nothing_for_tournaments_before_it(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_before(db_path, 19, monkeypatch)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(
+            "INSERT INTO tournaments (id, guild_id, channel_id, creator_id, game, options, format, rounds, "
+            "table_size, max_players, status, current_round, created_at, version) "
+            "VALUES (3, ?, ?, ?, 'keibot', '{}', 'swiss', 2, 2, 8, 'running', 1, ?, 4)",
+            (GUILD, CHANNEL, 9, NOW),
+        )
+        conn.execute(
+            "INSERT INTO tournament_rounds (tournament_id, round, started_at) VALUES (3, 1, ?)", (NOW,)
+        )
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() >= 19
+        row = await store.tournament(3)
+        assert row is not None and row.name is None and row.shown_version == 0
+        assert row.unannounced_rounds == (1,) and not row.ending_announced
+        # Owed: its standings and its round, as after a restart.
+        claimed = await store.claim_owed_tournaments(now=None, lease_until="9999", limit=10)
+        assert claimed == [3]
     finally:
         await store.close()

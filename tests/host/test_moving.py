@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from data import MatchStatus, open_store
+from data import MatchStatus, PlannedGame, Store, TournamentStatus, open_store
 from data.migrate import TABLES, MoveRefused, main, move, registered_checks, rows_of
 from host import Host
 from tests.support.databases import Database, fresh_postgres
 from tests.support.host import ANN, BOB, CAT, PEOPLE, mover, started, started_match, win_by_five
+from tests.support.tournaments import new_tournament
 
 
 async def populate(path: Path) -> dict[int, object]:
-    """A SQLite bot with finished rated matches, one being played, a lobby and an erased player;
-    returns each match's state."""
+    """A SQLite bot with finished rated matches, one being played, a lobby, a tournament in its
+    first round and an erased player; returns each match's state."""
     store = await open_store(path)
     try:
         host = Host(store)
@@ -26,11 +27,22 @@ async def populate(path: Path) -> dict[int, object]:
         playing = await started_match(host, "keryo-pente", [ANN, BOB])
         await host.play(playing.id, mover(playing), "K10")
         await host.new(guild_id=1, channel_id=2, creator=CAT, game_key="verquere")
+        await a_tournament(store)
         await store.forget_player(PEOPLE[1].user_id)
         summaries = await store.match_summaries(statuses=tuple(MatchStatus), limit=100)
         return {s.id: (await host.get(s.id)).state for s in summaries}
     finally:
         await store.close()
+
+
+async def a_tournament(store: Store) -> int:
+    """A running Swiss tournament of three, its first round claimed (a bye among its games)."""
+    tournament_id = await new_tournament(store, guild_id=1, channel_id=2, creator_id=ANN.user_id)
+    for player in (ANN, BOB, CAT):
+        await store.add_entrant(tournament_id, user_id=player.user_id, name=player.name)
+    await store.set_tournament_status(tournament_id, TournamentStatus.RUNNING)
+    await store.claim_round(tournament_id, 1, [PlannedGame(1, (1, 2)), PlannedGame(2, (3,))])
+    return tournament_id
 
 
 async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgres_server: str) -> None:
@@ -39,6 +51,7 @@ async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgre
     target = await fresh_postgres(postgres_server, migrated=False)
     counts, checks = await move(source, target.url, registered_checks())
     assert counts["matches"] == len(states) == 4 and counts["moves"] > 10 and counts["ratings"] > 0
+    assert (counts["tournaments"], counts["tournament_entrants"], counts["tournament_games"]) == (1, 3, 2)
     assert [(c.name, c.checked, c.problems) for c in checks] == [("replayed", 3, [])]  # not the lobby
     old, new = await open_store(source), await open_store(target.url)
     try:
@@ -55,6 +68,7 @@ async def test_the_copy_is_exact_and_every_match_replays(tmp_path: Path, postgre
             assert (await host.get(match_id)).state == state  # replayed from the copied log
         newer = await host.new(guild_id=1, channel_id=3, creator=ANN, game_key="keibot")
         assert newer.id == max(states) + 1
+        assert await a_tournament(new) == 2  # ids follow on from the copied ones
     finally:
         await old.close()
         await new.close()

@@ -89,8 +89,9 @@ def check_mentions(request: Request) -> None:
     """A message may ping nobody, or exactly the one user it names as the player to move (or
     reminds of their turn, or in a lobby's message, the member invited); only a rematch lobby's
     message may ping several: the players it asks back, each named at its head; so may a message
-    showing an offer (the players who must answer it, named at the head of its line) and the notice
-    of a match a moderator cancelled (its players)."""
+    showing an offer (the players who must answer it, named at the head of its line), the notice
+    of a match a moderator cancelled (its players), and a tournament round's announcement (the
+    players it names)."""
     message = request.message
     if message is None or not ({"content", "embeds"} & message.keys()):
         return
@@ -113,6 +114,10 @@ def check_mentions(request: Request) -> None:
     offers = (" offers a draw in ", " offer a draw in ", " asks to take back their last move in ")
     if users and any(offer in content for offer in offers):
         assert {f"<@{user}>" for user in users} == set(re.findall(r"<@\d+>", content)), (content, users)
+        return
+    if content.startswith("**Round ") and (" has started in " in content or " are played again" in content):
+        # A tournament round's announcement pings the players it names (cogs/tournaments.py).
+        assert {f"<@{user}>" for user in users} <= set(re.findall(r"<@\d+>", content)), (content, users)
         return
     if " was cancelled by a moderator" in rest:
         assert head == ", ".join(f"<@{user}>" for user in users), (head, users)
