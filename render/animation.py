@@ -166,7 +166,7 @@ def plain_frame(
     pixels wide, and the progress strip under it."""
     state, move = positions[index]
     first = gif_picture(positions[0][0], None, names, words)
-    picture = gif_picture(state, move, names, words)
+    picture = gif_picture(state, seat_moves(positions)[index], names, words)
     factor = max(1, -(-first.width // width))
     board = _fit(picture.image(), (first.width, first.height)).reduce(factor)
     status = picture.status
@@ -174,6 +174,19 @@ def plain_frame(
     whole.paste(board, (0, 0))
     whole.paste(_strip(index, len(positions), move, status, board.width, words), (0, board.height))
     return whole
+
+
+def seat_moves(positions: Sequence[tuple[State, Move | None]]) -> list[Move | None]:
+    """The move each state's picture marks: the last a seat played up to it, as the match
+    pictures mark it (`host.turns.last_seat_move`): a roll of the dice, a toss of the coin or a
+    resignation (no move of their own) keep the move before, so a Verquere roll's frame still
+    shows the last turn's arrows and says what it was, not "No turn played yet"."""
+    marked: list[Move | None] = []
+    last: Move | None = None
+    for _, move in positions:
+        last = move if move is not None else last
+        marked.append(last)
+    return marked
 
 
 def _fit(image: Image.Image, size: tuple[int, int]) -> Image.Image:
@@ -416,9 +429,10 @@ def animation(
     base_step, move_ms = _timing(total - 1)
     step = base_step
 
+    marked = seat_moves(positions)
+
     def picture(index: int) -> frame.Picture:
-        state, move = positions[index]
-        return gif_picture(state, move, names, words)
+        return gif_picture(positions[index][0], marked[index], names, words)
 
     first = picture(0)
     factor = max(1, -(-first.width // width))
@@ -610,5 +624,6 @@ __all__ = [
     "gif_picture",
     "plain_frame",
     "sampled",
+    "seat_moves",
     "shrink",
 ]

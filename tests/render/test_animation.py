@@ -302,7 +302,8 @@ def test_changes_far_apart_are_written_as_two_images_in_the_frames_time() -> Non
     corner = start.parse("A19")  # the top row: far above the strip
     top = start.play(corner)
     frames: list[tuple[State, Move | None]] = [(start, None), (top, corner)]
-    frames.append((top, None))  # the mark of the last move goes: the top again, and the strip
+    bottom = top.parse("T1")  # the bottom row: next to the strip, and the mark leaves A19
+    frames.append((top.play(bottom), bottom))
     with open_gif(animation(frames)) as image:
         images = []
         for index in range(image.n_frames):
@@ -347,3 +348,25 @@ def test_a_move_draws_again_only_the_strips_and_cards_it_changed(monkeypatch: py
         seats = gif_picture(state, move, None).seats
         assert set(drawn) <= set(seats) - set(previous), (drawn, seats, previous)
         previous = seats
+
+
+def test_a_roll_of_the_dice_keeps_the_last_turn_marked() -> None:
+    """A chance entry's frame (a Verquere roll) marks the last move a seat played, as the match
+    pictures do (`host.turns.last_seat_move`): its arrows stay and the caption says that turn,
+    not "No turn played yet"."""
+    from render.animation import seat_moves
+
+    frames = any_game("verquere", 2, 40)
+    marked = seat_moves(frames)
+    rolls = [i for i, (_, move) in enumerate(frames) if move is None and i > 0 and marked[i] is not None]
+    assert rolls
+    for index in rolls:
+        last = next(move for _, move in reversed(frames[:index]) if move is not None)
+        assert marked[index] == last
+        state = frames[index][0]
+        unmarked = gif_picture(state, None, None).image()
+        assert ImageChops.difference(gif_picture(state, last, None).image(), unmarked).getbbox() is not None
+        assert (
+            plain_frame(frames, index).tobytes()
+            != plain_frame([*frames[:index], (state, None)], index).tobytes()
+        )
