@@ -1026,22 +1026,18 @@ class TournamentCog(
     ) -> None:
         """Show what an action changed: the sign-up and standings messages, the rounds started,
         the end; then the match messages of the matches it created or ended. A failure leaves it
-        owed: the outbox loop posts it later."""
+        owed: the outbox loop posts it later. The tournament's messages are taken for this
+        process first: another process's outbox may have found them owed at the same moment, and
+        then that process posts them (a round is announced once)."""
         try:
             async with self._posting:
-                tournament = await self.host.tournament(tournament_id)
-                await self.show(client, tournament)
-                for event in events:
-                    if isinstance(event, RoundStarted):
-                        games = [
-                            g
-                            for m in event.matches
-                            if (g := event.tournament.game_of_match(m.id)) is not None
-                        ]
-                        await self.announce_round(client, event.tournament, event.round, games)
-                    elif isinstance(event, (TournamentFinished, TournamentCancelled)):
-                        reason = event.reason if isinstance(event, TournamentCancelled) else None
-                        await self.post_ending(client, tournament, reason)
+                if await self.host.take_tournament_messages(tournament_id):
+                    try:
+                        await self._show_events(client, tournament_id, events)
+                    finally:  # paid, or owed to the outbox's next round (a failure is logged below)
+                        await self.host.release_tournament_messages(tournament_id)
+                else:
+                    log.info("Tournament %s: another process is posting its messages", tournament_id)
         except (discord.HTTPException, StoreUnavailable) as error:
             log.warning("Tournament %s: its messages are still owed (%s)", tournament_id, error)
         except Exception:  # the change is stored and answered: its messages stay owed, a bug logged
@@ -1051,6 +1047,19 @@ class TournamentCog(
         new = {m.id for m in created}
         await self.post_matches(client, [m for m in matches if m.id not in new])
         await self.post_matches(client, created, ping=False)
+
+    async def _show_events(
+        self, client: discord.Client, tournament_id: int, events: Sequence[TournamentEvent]
+    ) -> None:
+        tournament = await self.host.tournament(tournament_id)
+        await self.show(client, tournament)
+        for event in events:
+            if isinstance(event, RoundStarted):
+                games = [g for m in event.matches if (g := event.tournament.game_of_match(m.id)) is not None]
+                await self.announce_round(client, event.tournament, event.round, games)
+            elif isinstance(event, (TournamentFinished, TournamentCancelled)):
+                reason = event.reason if isinstance(event, TournamentCancelled) else None
+                await self.post_ending(client, tournament, reason)
 
     async def post_matches(
         self, client: discord.Client, matches: Iterable[MatchSnapshot], *, ping: bool = True
@@ -1339,3 +1348,6 @@ class TournamentCog(
             await self.announce_round(client, tournament, number, [g for g in games if g.replay == replay])
         if owed.ending:
             await self.post_ending(client, tournament, None)
+        # All paid: a change made meanwhile is any process's to post at once. (A failure above
+        # leaves the messages taken for their lease: the outbox tries again after it.)
+        await self.host.release_tournament_messages(tournament.id)

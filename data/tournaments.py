@@ -718,18 +718,46 @@ class TournamentStore:
 
     async def tournament_shown(self, tournament_id: int, version: int, *, ending: bool = False) -> None:
         """Its sign-up and standings messages show it at `version` (never back to an older one);
-        `ending`: its end was posted in the channel. Paid: whoever took its messages lets them go,
-        so that a change made meanwhile is owed at once."""
+        `ending`: its end was posted in the channel. Whoever took its messages keeps them until
+        it has posted all it owes (`release_tournament_messages`): the standings are edited
+        before the round is announced, and another process must not announce it meanwhile."""
 
         async def shown(db: Connection) -> None:
             await db.execute(
                 "UPDATE tournaments SET shown_version = CASE WHEN shown_version > ? THEN shown_version "
-                "ELSE ? END, ending_announced = CASE WHEN ? = 1 THEN 1 ELSE ending_announced END, "
-                "messages_taken_until = NULL WHERE id = ?",
+                "ELSE ? END, ending_announced = CASE WHEN ? = 1 THEN 1 ELSE ending_announced END "
+                "WHERE id = ?",
                 (version, version, int(ending), tournament_id),
             )
 
         await self.run_transaction(shown)
+
+    async def take_tournament_messages(self, tournament_id: int, *, now: str, lease_until: str) -> bool:
+        """Take the tournament's messages for the caller until `lease_until`, as
+        `claim_owed_tournaments` does, whatever it owes now: the process that made a change posts
+        what it owes while no other process's outbox does. False when another process holds them
+        past `now` (it posts them; what it leaves owed, the outbox posts after)."""
+
+        async def take(db: Connection) -> bool:
+            rows = await db.execute_fetchall(
+                "UPDATE tournaments SET messages_taken_until = ? WHERE id = ? "
+                "AND (messages_taken_until IS NULL OR messages_taken_until <= ?) RETURNING id",
+                (lease_until, tournament_id, now),
+            )
+            return bool(rows)
+
+        return await self.run_transaction(take)
+
+    async def release_tournament_messages(self, tournament_id: int) -> None:
+        """Let the tournament's messages go: what is owed after this (a change made meanwhile)
+        is any process's to post at once."""
+
+        async def release(db: Connection) -> None:
+            await db.execute(
+                "UPDATE tournaments SET messages_taken_until = NULL WHERE id = ?", (tournament_id,)
+            )
+
+        await self.run_transaction(release)
 
     async def round_announced(self, tournament_id: int, round: int) -> None:
         """The round's list of matches was posted in the tournament's thread."""

@@ -698,7 +698,8 @@ class Tournaments:
         round's matches to announce, the final standings to post. Each tournament returned is
         taken for this process for `CLAIM_LEASE`, so that no other process posts it meanwhile
         (`everything`: also those taken by a process that may still be posting them, as at
-        start-up where no other process shares the store). Whatever is not marked paid
+        start-up where no other process shares the store). The caller lets them go once
+        it has posted them (`release_tournament_messages`); whatever is not marked paid
         (`tournament_shown`, `round_announced`) is owed again after the lease: nothing is lost
         when a process dies."""
         moment = (now or datetime.now(UTC)).astimezone(UTC)
@@ -727,6 +728,20 @@ class Tournaments:
         """The sign-up and standings messages now show the tournament at `version` (`ending`: and
         its final standings, or its cancellation, were posted in the channel)."""
         await self.store.tournament_shown(tournament_id, version, ending=ending)
+
+    async def take_tournament_messages(self, tournament_id: int, *, now: datetime | None = None) -> bool:
+        """Take the tournament's messages for this process for `CLAIM_LEASE` before posting what
+        a change owes (False: another process holds them and posts them): with several bot
+        processes, a round is announced once."""
+        moment = (now or datetime.now(UTC)).astimezone(UTC)
+        return await self.store.take_tournament_messages(
+            tournament_id, now=stored_text(moment), lease_until=stored_text(moment + CLAIM_LEASE)
+        )
+
+    async def release_tournament_messages(self, tournament_id: int) -> None:
+        """This process has posted what it owed of the tournament (or gave up on it for now):
+        whatever is owed later is any process's to post."""
+        await self.store.release_tournament_messages(tournament_id)
 
     async def round_announced(self, tournament_id: int, round: int) -> None:
         """The list of the round's matches was posted in the tournament's thread."""

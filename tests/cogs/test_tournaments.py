@@ -431,6 +431,27 @@ async def test_messages_discord_refused_are_posted_later_by_the_outbox_once(
     assert len([r for r in posted_in(fake.requests, tour.thread) if "has started in" in r.content]) == 1
 
 
+async def test_a_round_is_announced_once_when_another_process_holds_the_tournaments_messages(
+    tour: Tour, host: Host, bot: TavernBot, fake: FakeDiscord
+) -> None:
+    """Another bot process's outbox took the tournament's messages (it found them owed): the
+    process that starts the round leaves them to it instead of announcing the round too; once
+    they are let go, the round is announced once."""
+    await tour.new(game="keibot", rounds=1)
+    for user in (ALICE, BOB):
+        await tour.click(user, "join")
+    assert tour.thread is not None
+    assert await host.take_tournament_messages(1)  # as another process's outbox would
+    started = await tour.click(ALICE, "start")
+    assert "has started" in the_private_message(started).content
+    assert not [r for r in posted_in(started, tour.thread) if "has started in" in r.content]
+    await host.release_tournament_messages(1)  # that process let them go (or its lease ran out)
+    assert await bot.clock.post_owed() >= 1
+    await bot.clock.post_owed()
+    announcements = [r for r in posted_in(fake.requests, tour.thread) if "has started in" in r.content]
+    assert len(announcements) == 1
+
+
 async def test_no_english_reaches_a_player_of_a_tournament_in_the_pseudo_locale(
     driver: Driver, host: Host, fake: FakeDiscord
 ) -> None:

@@ -71,9 +71,31 @@ async def test_what_is_owed_is_taken_by_one_process_and_paid_once(store: Store, 
     await store.tournament_shown(tournament_id, row.version - 1)  # never back to an older one
     shown = await store.tournament(tournament_id)
     assert shown is not None and shown.shown_version == row.version
-    # A change after the payment is owed at once: paying let the lease go.
+    # Paid, but still taken until its taker lets it go: a change made meanwhile waits for it...
     await store.add_entrant(tournament_id, user_id=12, name="Bob")
-    assert await claim(other) == [tournament_id]
+    assert await claim(store) == []
+    # ...and is owed at once after.
+    await other.release_tournament_messages(tournament_id)
+    assert await claim(store) == [tournament_id]
+
+
+async def test_the_process_that_made_a_change_takes_its_messages_from_the_others_outbox(
+    store: Store, other: Store
+) -> None:
+    """The process that starts a round takes the tournament's messages before it posts them:
+    another process's outbox, which may find the round owed at the same moment, leaves them
+    alone until they are let go (or the lease ends: the taker died); one that holds them keeps
+    the acting process from posting them twice."""
+    tournament_id = await new_tournament(store, creator_name="Olga")
+    await store.add_entrant(tournament_id, user_id=11, name="Ann")  # now owed
+    lease = moment(timedelta(minutes=2))
+    assert await store.take_tournament_messages(tournament_id, now=moment(), lease_until=lease)
+    assert await claim(other) == []  # the outbox leaves them to the acting process
+    assert not await other.take_tournament_messages(tournament_id, now=moment(), lease_until=lease)
+    later = moment(timedelta(minutes=3))
+    assert await other.take_tournament_messages(tournament_id, now=later, lease_until=later)  # it died
+    await other.release_tournament_messages(tournament_id)
+    assert await claim(store) == [tournament_id]  # let go: owed, and any process's to post
 
 
 async def test_a_round_is_owed_until_announced_and_an_end_until_posted(store: Store) -> None:
@@ -88,6 +110,7 @@ async def test_a_round_is_owed_until_announced_and_an_end_until_posted(store: St
     assert await claim(store) == [tournament_id]  # the round is still owed
     await store.round_announced(tournament_id, 1)
     await store.tournament_shown(tournament_id, row.version)
+    await store.release_tournament_messages(tournament_id)  # all paid, as the outbox lets them go
     assert await claim(store) == []
     assert await store.set_tournament_status(tournament_id, TournamentStatus.FINISHED)
     ended = await store.tournament(tournament_id)
@@ -95,6 +118,7 @@ async def test_a_round_is_owed_until_announced_and_an_end_until_posted(store: St
     await store.tournament_shown(tournament_id, ended.version)
     assert await claim(store) == [tournament_id]  # shown, but the end is not posted yet
     await store.tournament_shown(tournament_id, ended.version, ending=True)
+    await store.release_tournament_messages(tournament_id)
     assert await claim(store) == []
     posted = await store.tournament(tournament_id)
     assert posted is not None and posted.ending_announced
