@@ -227,6 +227,11 @@ async def erase_guild_tournaments(db: Connection, guild_id: int) -> None:
     await db.execute("DELETE FROM tournaments WHERE guild_id = ?", (guild_id,))
 
 
+_MESSAGES_FREE = "(messages_taken_until IS NULL OR messages_taken_until <= ?)"
+"""A tournament's messages no process holds past the moment given (its lease over, or let go):
+the outbox's claim and the acting process's take read it alike."""
+
+
 class TournamentStore:
     """The store's tournament methods (mixed into `Store`, whose transactions they use)."""
 
@@ -693,7 +698,7 @@ class TournamentStore:
         another process took until after `now` are left out (`now` None: taken whatever their
         lease, as at start-up)."""
         over = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
-        free = "" if now is None else " AND (messages_taken_until IS NULL OR messages_taken_until <= ?)"
+        free = "" if now is None else f" AND {_MESSAGES_FREE}"
         after = () if now is None else (now,)
 
         async def claim(db: Connection) -> list[int]:
@@ -740,8 +745,8 @@ class TournamentStore:
 
         async def take(db: Connection) -> bool:
             rows = await db.execute_fetchall(
-                "UPDATE tournaments SET messages_taken_until = ? WHERE id = ? "
-                "AND (messages_taken_until IS NULL OR messages_taken_until <= ?) RETURNING id",
+                "UPDATE tournaments SET messages_taken_until = ? "
+                f"WHERE id = ? AND {_MESSAGES_FREE} RETURNING id",
                 (lease_until, tournament_id, now),
             )
             return bool(rows)
