@@ -31,7 +31,7 @@ from rules import Move, State
 from rules.text import ENGLISH, Words
 
 from . import _picture, frame, png, typeset
-from .layers import paste_copy
+from .layers import Box, paste_copy
 from .palette import BACKGROUND, CARD, MUTED, TEXT
 
 MAX_WIDTH = 480
@@ -239,8 +239,6 @@ def _frame(image: Image.Image, offset: tuple[int, int], duration: int, transpare
     return b"".join(GifImagePlugin.getdata(image, offset, **params))
 
 
-Box = tuple[int, int, int, int]
-"""(left, top, right, bottom) of a part of a picture."""
 Change = tuple[int, int, Image.Image, Image.Image, Box]
 """A part of a frame that changed: where it goes (x, y), the part in the palette, its difference
 from the frame before and the box in the part where they differ."""

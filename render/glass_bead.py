@@ -34,6 +34,7 @@ from rules.glass_bead import (
 from rules.text import Words, said
 
 from . import frame, layers, palette, stencil, typeset
+from .layers import Box
 
 # -- layout (pixels) ----------------------------------------------------------------------------
 
@@ -111,8 +112,6 @@ SEAT_COLOURS = (SOUTH, NORTH)
 """The seats' swatches: sand and slate, each with its initial (no bead has these colours)."""
 
 # -- geometry -----------------------------------------------------------------------------------
-
-Box = tuple[int, int, int, int]
 
 
 def pit_box(pit: int) -> Box:

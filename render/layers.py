@@ -271,7 +271,7 @@ def paste_copy(image: Image.Image, patch: Image.Image, xy: tuple[int, int]) -> N
 
 
 Box = tuple[int, int, int, int]
-"""(left, top, right, bottom) of a part of a board."""
+"""(left, top, right, bottom) of a part of a board or a picture (the animation's boxes too)."""
 
 
 Region = tuple[Hashable, int, int, int, int]
